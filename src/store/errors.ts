@@ -1,0 +1,101 @@
+/**
+ * What the store refuses, as types the Discord layer can switch on. Each `message` is written for the person
+ * who clicked; nothing was written to the database when one of these is thrown.
+ */
+import type { RuleError, Seat } from '../games/kernel/types.ts';
+import type { GameStatus } from './schema.ts';
+
+export type GameId = number;
+
+export abstract class StoreError extends Error {
+  abstract readonly code: string;
+  constructor(
+    readonly gameId: GameId,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class GameNotFoundError extends StoreError {
+  readonly code = 'game-not-found';
+  constructor(gameId: GameId) {
+    super(gameId, `There is no game #${gameId}.`);
+  }
+}
+
+/** The caller drew its buttons from `expectedVersion`; someone has moved since. */
+export class StaleVersionError extends StoreError {
+  readonly code = 'stale-version';
+  constructor(
+    gameId: GameId,
+    readonly expectedVersion: number,
+    readonly currentVersion: number,
+  ) {
+    super(gameId, 'The board changed since this was shown; look at the latest board and try again.');
+  }
+}
+
+/** The rules module refused the action; `ruleError` is its reason. */
+export class RuleRefusedError extends StoreError {
+  readonly code = 'rule-refused';
+  constructor(
+    gameId: GameId,
+    readonly ruleError: RuleError,
+  ) {
+    super(gameId, ruleError.message);
+  }
+}
+
+const NOT_ACTIVE_MESSAGES: Record<GameStatus, string> = {
+  lobby: 'This game has not started yet.',
+  active: 'This game is in progress.',
+  finished: 'This game is over.',
+  cancelled: 'This game was cancelled.',
+};
+
+/** The operation needs another status (an action on a finished game, joining a started one, ...). */
+export class WrongStatusError extends StoreError {
+  readonly code = 'wrong-status';
+  constructor(
+    gameId: GameId,
+    readonly status: GameStatus,
+    readonly needed: readonly GameStatus[],
+  ) {
+    super(gameId, NOT_ACTIVE_MESSAGES[status]);
+  }
+}
+
+export class NotASeatError extends StoreError {
+  readonly code = 'not-a-seat';
+  constructor(
+    gameId: GameId,
+    readonly seat: Seat,
+  ) {
+    super(gameId, `Seat ${seat} is not part of game #${gameId}.`);
+  }
+}
+
+export type LobbyProblem = 'full' | 'already-seated' | 'not-seated' | 'too-few-players' | 'bad-seat-order';
+
+export class LobbyError extends StoreError {
+  readonly code = 'lobby';
+  constructor(
+    gameId: GameId,
+    readonly problem: LobbyProblem,
+    message: string,
+  ) {
+    super(gameId, message);
+  }
+}
+
+/** The game module's `parseOptions` refused the options (its message is kept). */
+export class InvalidOptionsError extends StoreError {
+  readonly code = 'invalid-options';
+}
+
+/** The action cannot be stored as JSON (undefined, a function, a cycle, a BigInt). */
+export class InvalidActionError extends StoreError {
+  readonly code = 'invalid-action';
+}

@@ -1,0 +1,132 @@
+/**
+ * Rebuilding a game from options + seed + action log. The store starts games and applies actions through
+ * `startState` and `stepState` too, so the live path and a replay are the same code: every state passes
+ * through JSON exactly as it does when a restarted bot reads it back from the database.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
+import type { AnyGame } from '../games/registry.ts';
+
+export interface JsonState {
+  readonly state: unknown;
+  readonly stateJson: string;
+}
+
+export type StepResult =
+  | ({ readonly ok: true } & JsonState)
+  | { readonly ok: false; readonly error: RuleError };
+
+export function toJson(value: unknown, what: string): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`${what} cannot be stored as JSON`);
+  return json;
+}
+
+export function startState(game: AnyGame, optionsJson: string, seed: string): JsonState {
+  const options = game.parseOptions(JSON.parse(optionsJson));
+  const stateJson = toJson(game.setup(options, seed), `the state of a new '${game.id}' game`);
+  return { state: JSON.parse(stateJson), stateJson };
+}
+
+/** `action` must already be the JSON-parsed form that the log stores. */
+export function stepState(game: AnyGame, state: unknown, seat: Seat, action: unknown): StepResult {
+  const result = game.apply(state, seat, action);
+  if (!result.ok) return result;
+  const stateJson = toJson(result.state, `the state of a '${game.id}' game`);
+  return { ok: true, state: JSON.parse(stateJson), stateJson };
+}
+
+export interface LoggedAction {
+  readonly seq: number;
+  readonly seat: Seat;
+  /** JSON text as stored. */
+  readonly action: string;
+}
+
+export interface ReplayInput {
+  readonly type: string;
+  /** JSON text of the options `setup` received. */
+  readonly options: string;
+  readonly seed: string;
+  readonly actions: readonly LoggedAction[];
+}
+
+export type ReplayResult =
+  | ({ readonly ok: true; readonly version: number; readonly outcome: Outcome | null } & JsonState)
+  | { readonly ok: false; readonly seq: number; readonly problem: string };
+
+/** Never throws for a bad log or a module that throws: the problem is returned with the action's seq. */
+export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
+  let current: JsonState;
+  try {
+    current = startState(game, input.options, input.seed);
+  } catch (error) {
+    return { ok: false, seq: 0, problem: `setup failed: ${reason(error)}` };
+  }
+  let expectedSeq = 1;
+  for (const logged of input.actions) {
+    if (logged.seq !== expectedSeq) {
+      return {
+        ok: false,
+        seq: logged.seq,
+        problem: `the log jumps from #${expectedSeq - 1} to #${logged.seq}`,
+      };
+    }
+    let step: StepResult;
+    try {
+      step = stepState(game, current.state, logged.seat, JSON.parse(logged.action));
+    } catch (error) {
+      return { ok: false, seq: logged.seq, problem: `applying it threw: ${reason(error)}` };
+    }
+    if (!step.ok) {
+      return {
+        ok: false,
+        seq: logged.seq,
+        problem: `the rules refused it (${step.error.code}: ${step.error.message})`,
+      };
+    }
+    current = step;
+    expectedSeq++;
+  }
+  return { ok: true, version: expectedSeq - 1, outcome: game.outcome(current.state), ...current };
+}
+
+export interface Difference {
+  /** Where the first difference is, like `$.players[1].hand[3]`. */
+  readonly path: string;
+  readonly stored: unknown;
+  readonly replayed: unknown;
+}
+
+/** null when equal as JSON values (key order and spacing do not matter). */
+export function firstDifference(storedJson: string, replayedJson: string): Difference | null {
+  if (storedJson === replayedJson) return null;
+  const stored: unknown = JSON.parse(storedJson);
+  const replayed: unknown = JSON.parse(replayedJson);
+  if (isDeepStrictEqual(stored, replayed)) return null;
+  return findDifference(stored, replayed, '$') ?? { path: '$', stored, replayed };
+}
+
+function findDifference(a: unknown, b: unknown, path: string): Difference | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = findDifference(a[i], b[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (isObject(a) && isObject(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = findDifference(a[key], b[key], `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return { path, stored: a, replayed: b };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

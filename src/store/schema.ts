@@ -1,0 +1,87 @@
+/**
+ * The one database schema. drizzle-kit generates the SQL migrations in ./migrations from this file
+ * (`npx drizzle-kit generate`); never edit a generated migration, add a new one.
+ *
+ * Discord ids (snowflakes) are text: they do not fit a JS number. Later tables for users' settings and
+ * ratings key on the same `user_id` text and on finished games' `outcome`, so they need nothing from here.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const GAME_STATUSES = ['lobby', 'active', 'finished', 'cancelled'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const games = sqliteTable(
+  'games',
+  {
+    // AUTOINCREMENT: an id is never reused, so an old button can never reach a newer game.
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull(),
+    /** JSON. In the lobby: the raw options chosen so far; from start on: exactly what `setup` received. */
+    options: text('options').notNull(),
+    seed: text('seed').notNull(),
+    /** JSON cache of setup + every action in `actions`; null until the game starts. */
+    state: text('state'),
+    /** Number of actions applied; equals the last `actions.seq`. */
+    version: integer('version').notNull().default(0),
+    /** JSON `Outcome` once the rules say the game is over. */
+    outcome: text('outcome'),
+    guildId: text('guild_id'),
+    channelId: text('channel_id'),
+    threadId: text('thread_id'),
+    hostUserId: text('host_user_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('games_channel_idx').on(t.channelId, t.status),
+    index('games_thread_idx').on(t.threadId),
+    index('games_guild_idx').on(t.guildId, t.status),
+    index('games_status_idx').on(t.status),
+    check('games_status_check', sql`${t.status} in ('lobby', 'active', 'finished', 'cancelled')`),
+    check('games_state_check', sql`${t.status} in ('lobby', 'cancelled') or ${t.state} is not null`),
+    check('games_version_check', sql`${t.version} >= 0`),
+  ],
+);
+
+export const seats = sqliteTable(
+  'seats',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    /** A Discord user, or null for a computer player. */
+    userId: text('user_id'),
+    /** Which computer player sits here (e.g. 'random', 'heuristic'), or null for a person. */
+    botKind: text('bot_kind'),
+    displayName: text('display_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat] }),
+    index('seats_user_idx').on(t.userId),
+    // NULLs are distinct in a unique index: any number of computer players, each person once per game.
+    uniqueIndex('seats_game_user_unique').on(t.gameId, t.userId),
+    check('seats_who_check', sql`(${t.userId} is null) <> (${t.botKind} is null)`),
+    check('seats_seat_check', sql`${t.seat} >= 0`),
+  ],
+);
+
+/** The append-only truth: setup(options, seed) followed by these actions in `seq` order is the game. */
+export const actions = sqliteTable(
+  'actions',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** 1-based; the game's version after this action. The primary key makes a doubled append impossible. */
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    action: text('action').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
+);
