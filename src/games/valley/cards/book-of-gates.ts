@@ -1,0 +1,35 @@
+import { call, frame } from '../choices.ts';
+import { programFor } from '../programs.ts';
+import { log, nameOf, player, popDeck, take } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+
+/** The revealed card is set aside (public) while its action runs, then discarded. */
+export const bookOfGates: CardProgram = {
+  id: 'book-of-gates',
+  needs: 'your deck or discard pile must hold a card to reveal',
+  canExecute: (s, seat) => player(s, seat).deck.length + player(s, seat).discard.length > 0,
+  run(s, f) {
+    const p = player(s, f.seat);
+    if (f.step === 0) {
+      f.step = 1;
+      const card = popDeck(s, f.seat) as number;
+      p.aside.push(card);
+      f.v.revealed = card;
+      const id = s.cards[card] as string;
+      const program = programFor(id);
+      if (program?.canExecute(s, f.seat, null)) {
+        log(s, `@${f.seat} revealed ${nameOf(s, card)} with Book of Gates and must execute it`);
+        s.turn.executed.push(id);
+        return call(frame(id, f.seat, card));
+      }
+      log(s, `@${f.seat} revealed ${nameOf(s, card)} with Book of Gates; its action cannot be executed`);
+    }
+    const card = f.v.revealed as number;
+    // Censer moves itself to an opponent's discard pile; anything else is discarded here.
+    if (p.aside.includes(card)) {
+      take(p.aside, card);
+      p.discard.push(card);
+    }
+    return undefined;
+  },
+};

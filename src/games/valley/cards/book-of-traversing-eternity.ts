@@ -1,0 +1,37 @@
+import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
+import { takeFromPyramid } from '../effects.ts';
+import { occupiedSlots } from '../pyramid.ts';
+import type { ValleyState } from '../state.ts';
+import { costOf } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+
+/** With several purchases, any of them may be "the card you bought": the dearest allows the most. */
+function cheaperSlots(s: ValleyState): number[] {
+  if (s.turn.boughtCosts.length === 0) return [];
+  const limit = Math.max(...s.turn.boughtCosts);
+  return occupiedSlots(s).filter((slot) => costOf(s, s.pyramid[slot] as number) < limit);
+}
+
+export const bookOfTraversingEternity: CardProgram = {
+  id: 'book-of-traversing-eternity',
+  needs: 'you must have bought a card this turn, and the pyramid must hold a cheaper card',
+  canExecute: (s, seat) => s.turn.seat === seat && cheaperSlots(s).length > 0,
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      return ask(
+        f.seat,
+        'Book of Traversing Eternity: take a card cheaper than the one you bought.',
+        slotOptions(s, cheaperSlots(s)),
+        `@${f.seat} is using Book of Traversing Eternity`,
+      );
+    }
+    if (f.step === 1) {
+      f.step = 2;
+      return call(
+        takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Book of Traversing Eternity)'),
+      );
+    }
+    return undefined;
+  },
+};

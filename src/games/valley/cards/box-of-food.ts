@@ -1,0 +1,48 @@
+import { ask, call, handOptions, one, parseValue } from '../choices.ts';
+import { entombFromHand, sacrificeFromHand } from '../effects.ts';
+import type { Instance, ValleyState } from '../state.ts';
+import { costOf, player } from '../zones.ts';
+import { type CardProgram, handWithout } from './card-program.ts';
+
+/** Only cards that leave a cheaper card in hand may be sacrificed, so the entomb part stays possible. */
+function sacrificeable(s: ValleyState, hand: Instance[]): Instance[] {
+  return hand.filter((x) => hand.some((y) => y !== x && costOf(s, y) < costOf(s, x)));
+}
+
+export const boxOfFood: CardProgram = {
+  id: 'box-of-food',
+  needs: 'you need a card in hand and another card in hand with a lower cost',
+  canExecute: (s, seat, exclude) => sacrificeable(s, handWithout(s, seat, exclude)).length > 0,
+  run(s, f, answers) {
+    const seat = f.seat;
+    if (f.step === 0) {
+      f.step = 1;
+      const ok = sacrificeable(s, player(s, seat).hand);
+      return ask(
+        seat,
+        'Box of Food: sacrifice a card from your hand.',
+        handOptions(s, seat, (c) => ok.includes(c)),
+        `@${seat} is using Box of Food`,
+      );
+    }
+    if (f.step === 1) {
+      const card = parseValue(one(answers, seat), 'c');
+      f.v.cost = costOf(s, card);
+      f.step = 2;
+      const w = sacrificeFromHand(s, seat, card);
+      if (w) return call(w);
+    }
+    if (f.step === 2) {
+      f.step = 3;
+      const cost = f.v.cost as number;
+      return ask(
+        seat,
+        `Box of Food: entomb a card from your hand costing less than ${cost}.`,
+        handOptions(s, seat, (c) => costOf(s, c) < cost),
+        `@${seat} is using Box of Food`,
+      );
+    }
+    entombFromHand(s, seat, parseValue(one(answers, seat), 'c'));
+    return undefined;
+  },
+};

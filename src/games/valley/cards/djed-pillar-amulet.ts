@@ -1,0 +1,37 @@
+import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
+import { takeFromPyramid } from '../effects.ts';
+import { occupiedSlots } from '../pyramid.ts';
+import type { ValleyState } from '../state.ts';
+import { def, player } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+
+function matchingSlots(s: ValleyState, seat: number): number[] {
+  const sets = new Set(player(s, seat).tomb.map((c) => def(s, c).set));
+  sets.delete(null);
+  return occupiedSlots(s).filter(
+    (slot) =>
+      def(s, s.pyramid[slot] as number).set !== null && sets.has(def(s, s.pyramid[slot] as number).set),
+  );
+}
+
+export const djedPillarAmulet: CardProgram = {
+  id: 'djed-pillar-amulet',
+  needs: 'the pyramid must hold a card of a set that is in your tomb',
+  canExecute: (s, seat) => matchingSlots(s, seat).length > 0,
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      return ask(
+        f.seat,
+        'Djed Pillar Amulet: take a card of a set that is in your tomb.',
+        slotOptions(s, matchingSlots(s, f.seat)),
+        `@${f.seat} is using Djed Pillar Amulet`,
+      );
+    }
+    if (f.step === 1) {
+      f.step = 2;
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Djed Pillar Amulet)'));
+    }
+    return undefined;
+  },
+};

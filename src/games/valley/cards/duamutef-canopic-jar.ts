@@ -1,0 +1,22 @@
+import { handOptions, parseValue } from '../choices.ts';
+import { discardFromHand } from '../effects.ts';
+import { player } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+import { eachOpponent } from './each-opponent.ts';
+
+export const duamutefCanopicJar: CardProgram = {
+  id: 'duamutef-canopic-jar',
+  needs: '',
+  canExecute: () => true,
+  run: eachOpponent({
+    blockable: true,
+    affected: (s, _f, t) => player(s, t).hand.length > 0,
+    prompt: (_s, f) => `Duamutef Canopic Jar (@${f.seat}): discard a card from your hand.`,
+    options: (s, _f, t) => handOptions(s, t),
+    publicText: '@target is choosing a card to discard (Duamutef Canopic Jar)',
+    apply(s, _f, t, value) {
+      discardFromHand(s, t, parseValue(value, 'c'), ' (Duamutef Canopic Jar)');
+      return null;
+    },
+  }),
+};

@@ -1,0 +1,77 @@
+import type { Seat } from '../../kernel/types.ts';
+import { type Answers, ask, call, one, type Step } from '../choices.ts';
+import type { Frame, Option, ValleyState } from '../state.ts';
+import { log, opponentsInTurnOrder, player } from '../zones.ts';
+
+export interface OpponentStep {
+  /** Whether `target` must act at all (e.g. more than 5 total cards). */
+  affected(s: ValleyState, f: Frame, target: Seat): boolean;
+  /** Offering Table may be revealed against discards and sacrifices from hand, not against Bastet. */
+  blockable: boolean;
+  prompt(s: ValleyState, f: Frame, target: Seat): string;
+  options(s: ValleyState, f: Frame, target: Seat): Option[];
+  publicText: string;
+  /** Carries out the answer; 'again' asks the same opponent once more (Inner Sarcophagus). */
+  apply(s: ValleyState, f: Frame, target: Seat, value: string): Frame | null | 'again';
+}
+
+export const OFFERING_TABLE = 'offering-table';
+
+/** "Each opponent …, in turn order": asks each affected opponent in turn, resuming across answers. */
+export function eachOpponent(
+  step: OpponentStep,
+): (s: ValleyState, f: Frame, answers: Answers | null) => Step {
+  return (s, f, answers) => {
+    const opponents = opponentsInTurnOrder(s, f.seat);
+    let pending = answers;
+    for (;;) {
+      const i = (f.v.i as number | undefined) ?? 0;
+      const target = opponents[i];
+      if (target === undefined) return undefined;
+      if (pending) {
+        const value = one(pending, target);
+        pending = null;
+        if (value === OFFERING_TABLE) {
+          log(s, `@${target} revealed Offering Table and is not affected`);
+          f.v.i = i + 1;
+          f.v.more = false;
+          continue;
+        }
+        const next = step.apply(s, f, target, value);
+        if (next === 'again') {
+          f.v.more = true;
+          continue;
+        }
+        f.v.i = i + 1;
+        f.v.more = false;
+        if (next) return call(next);
+        continue;
+      }
+      if (!step.affected(s, f, target)) {
+        f.v.i = i + 1;
+        f.v.more = false;
+        continue;
+      }
+      const canBlock =
+        step.blockable &&
+        f.v.more !== true &&
+        player(s, target).hand.some((c) => s.cards[c] === OFFERING_TABLE);
+      const options = step.options(s, f, target);
+      return ask(
+        target,
+        step.prompt(s, f, target),
+        canBlock
+          ? [
+              {
+                value: OFFERING_TABLE,
+                label: 'Reveal Offering Table: this does not affect you',
+                card: OFFERING_TABLE,
+              },
+              ...options,
+            ]
+          : options,
+        step.publicText.replace('@target', `@${target}`),
+      );
+    }
+  };
+}

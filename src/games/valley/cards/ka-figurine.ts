@@ -1,0 +1,47 @@
+import { ask, call, handOptions, one, parseValue, slotOptions } from '../choices.ts';
+import { discardFromHand, takeFromPyramid } from '../effects.ts';
+import { occupiedSlots } from '../pyramid.ts';
+import type { Instance, ValleyState } from '../state.ts';
+import { def } from '../zones.ts';
+import { type CardProgram, handWithout } from './card-program.ts';
+
+const slotsOfSet = (s: ValleyState, set: string | null) =>
+  set === null ? [] : occupiedSlots(s).filter((slot) => def(s, s.pyramid[slot] as Instance).set === set);
+
+const discardable = (s: ValleyState, hand: Instance[]) =>
+  hand.filter((c) => slotsOfSet(s, def(s, c).set).length > 0);
+
+export const kaFigurine: CardProgram = {
+  id: 'ka-figurine',
+  needs: 'you need a set card in hand whose set is also in the pyramid',
+  canExecute: (s, seat, exclude) => discardable(s, handWithout(s, seat, exclude)).length > 0,
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      const ok = discardable(s, handWithout(s, f.seat, null));
+      return ask(
+        f.seat,
+        'Ka Figurine: discard a set card.',
+        handOptions(s, f.seat, (c) => ok.includes(c)),
+        `@${f.seat} is using Ka Figurine`,
+      );
+    }
+    if (f.step === 1) {
+      const card = parseValue(one(answers, f.seat), 'c');
+      f.v.set = def(s, card).set;
+      discardFromHand(s, f.seat, card, ' (Ka Figurine)');
+      f.step = 2;
+      return ask(
+        f.seat,
+        'Ka Figurine: take a pyramid card of the same set.',
+        slotOptions(s, slotsOfSet(s, f.v.set as string)),
+        `@${f.seat} is using Ka Figurine`,
+      );
+    }
+    if (f.step === 2) {
+      f.step = 3;
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Ka Figurine)'));
+    }
+    return undefined;
+  },
+};

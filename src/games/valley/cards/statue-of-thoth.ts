@@ -1,0 +1,14 @@
+import { log } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+
+/** Cards drawn later this turn are in hand too, so they are also worth 4 (see goldOf). */
+export const statueOfThoth: CardProgram = {
+  id: 'statue-of-thoth',
+  needs: '',
+  canExecute: () => true,
+  run(s, f) {
+    s.turn.thoth = true;
+    log(s, `@${f.seat} made every card in their hand worth 4 gold this turn (Statue of Thoth)`);
+    return undefined;
+  },
+};

@@ -1,0 +1,45 @@
+import { ask, call, frame, one } from '../choices.ts';
+import { programFor } from '../programs.ts';
+import type { ValleyState } from '../state.ts';
+import { log } from '../zones.ts';
+import type { CardProgram } from './card-program.ts';
+
+/**
+ * The rulebook forbids repeating Boat, Censer and Statue of Thoth. Repeating another Tyet Amulet is
+ * left out as well: it could only repeat an action that this Tyet can repeat directly.
+ */
+export const NOT_REPEATABLE = new Set(['boat', 'censer', 'statue-of-thoth', 'tyet-amulet']);
+
+function repeatable(s: ValleyState, seat: number, exclude: number | null): string[] {
+  const kinds = [...new Set(s.turn.executed)].filter((id) => !NOT_REPEATABLE.has(id));
+  return kinds.filter((id) => programFor(id)?.canExecute(s, seat, exclude));
+}
+
+export const tyetAmulet: CardProgram = {
+  id: 'tyet-amulet',
+  needs:
+    'you must have executed an action this turn (not Boat, Censer or Statue of Thoth) that can be executed again',
+  canExecute: (s, seat, exclude) => s.turn.seat === seat && repeatable(s, seat, exclude).length > 0,
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      const kinds = repeatable(s, f.seat, null);
+      if (kinds.length > 1)
+        return ask(
+          f.seat,
+          'Tyet Amulet: repeat which action?',
+          kinds.map((id) => ({ value: `k${id}`, label: s.defs[id]?.name ?? id, card: id })),
+          `@${f.seat} is using Tyet Amulet`,
+        );
+      f.v.kind = kinds[0] as string;
+    }
+    if (f.step === 1) {
+      f.step = 2;
+      const kind = answers ? one(answers, f.seat).slice(1) : (f.v.kind as string);
+      s.turn.executed.push(kind);
+      log(s, `@${f.seat} repeated ${s.defs[kind]?.name ?? kind} with Tyet Amulet`);
+      return call(frame(kind, f.seat, f.src));
+    }
+    return undefined;
+  },
+};

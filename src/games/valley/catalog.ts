@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import builtIn from '../../../assets/cards/valley-base.json' with { type: 'json' };
+
+/**
+ * The card catalog is data: a server owner holding the physical cards can correct any number in
+ * assets/cards without touching code. Each number carries where it comes from, so provisional ones
+ * can be shown as such.
+ */
+const provenance = z.discriminatedUnion('source', [
+  z.object({ value: z.number().int().min(0), source: z.literal('seed'), where: z.string().min(1) }),
+  z.object({ value: z.number().int().min(0), source: z.literal('review'), where: z.string().min(1) }),
+  z.object({ value: z.number().int().min(0), source: z.literal('provisional') }),
+]);
+export type Numbered = z.infer<typeof provenance>;
+
+const cardSchema = z.object({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case'),
+  name: z.string().min(1),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  kind: z.enum(['starter', 'unique', 'set']),
+  set: z.string().nullable(),
+  copies: z.number().int().min(1),
+  perPlayer: z.number().int().min(1).optional(),
+  gold: provenance,
+  cost: provenance,
+  vp: provenance.nullable(),
+  action: z.string().min(1),
+  reaction: z.boolean().optional(),
+});
+
+const catalogSchema = z.object({
+  box: z.string(),
+  title: z.string(),
+  note: z.string().optional(),
+  sets: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int().min(1) })),
+  cards: z.array(cardSchema),
+});
+
+export type CatalogCard = z.infer<typeof cardSchema>;
+export type Catalog = z.infer<typeof catalogSchema>;
+
+/** Validates a catalog document; the error names the card and the field at fault. */
+export function parseCatalog(raw: unknown): Catalog {
+  const parsed = catalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path ?? [];
+    let where = path.join('.');
+    if (path[0] === 'cards' && typeof path[1] === 'number' && raw && typeof raw === 'object') {
+      const cards = (raw as { cards?: { id?: unknown }[] }).cards;
+      const id = cards?.[path[1]]?.id;
+      where = `card '${typeof id === 'string' ? id : `#${path[1]}`}', field '${path.slice(2).join('.') || '(card)'}'`;
+    }
+    throw new Error(`invalid card catalog: ${where}: ${issue?.message ?? 'unknown problem'}`);
+  }
+  const catalog = parsed.data;
+  const setIds = new Set(catalog.sets.map((s) => s.id));
+  const seen = new Set<string>();
+  for (const card of catalog.cards) {
+    const at = `invalid card catalog: card '${card.id}'`;
+    if (seen.has(card.id)) throw new Error(`${at}: duplicate id`);
+    seen.add(card.id);
+    if (card.kind === 'set' && (card.set === null || !setIds.has(card.set)))
+      throw new Error(`${at}, field 'set': a set card needs one of ${[...setIds].join(', ')}`);
+    if (card.kind !== 'set' && card.set !== null)
+      throw new Error(`${at}, field 'set': only set cards have a set`);
+    if (card.kind === 'set' && card.vp !== null)
+      throw new Error(`${at}, field 'vp': set cards score by set size`);
+    if (card.kind !== 'set' && card.vp === null)
+      throw new Error(`${at}, field 'vp': starters and uniques print VP`);
+    if (card.kind === 'starter' && card.perPlayer === undefined)
+      throw new Error(`${at}, field 'perPlayer': starters are dealt per player`);
+  }
+  for (const set of catalog.sets) {
+    const members = catalog.cards.filter((c) => c.set === set.id).length;
+    if (members !== set.size)
+      throw new Error(`invalid card catalog: set '${set.id}' declares ${set.size} cards but has ${members}`);
+  }
+  return catalog;
+}
+
+export const baseCatalog: Catalog = parseCatalog(builtIn);
+
+export function findCard(catalog: Catalog, id: string): CatalogCard | undefined {
+  return catalog.cards.find((c) => c.id === id);
+}

@@ -1,0 +1,82 @@
+import type { Seat } from '../kernel/types.ts';
+import { SLOT_NAMES } from './pyramid.ts';
+import type { Ask, Frame, Instance, Json, Option, Question, ValleyState } from './state.ts';
+import { def, nameOf, player } from './zones.ts';
+
+/** What a program step returns: finished (undefined), a question to wait for, or a sub-program to run first. */
+export type Step = undefined | { ask: Question } | { call: Frame };
+export type Answers = Record<string, string>;
+
+export const cardValue = (card: Instance): string => `c${card}`;
+export const slotValue = (slot: number): string => `s${slot}`;
+export const seatValue = (seat: Seat): string => `p${seat}`;
+
+export function parseValue(value: string, prefix: 'c' | 's' | 'p'): number {
+  if (!value.startsWith(prefix)) throw new Error(`expected a '${prefix}' option, got '${value}'`);
+  return Number(value.slice(1));
+}
+
+/** One option per distinct card: identical copies are interchangeable, so the player sees each once. */
+export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix = ''): Option[] {
+  const seen = new Map<string, Instance>();
+  for (const card of cards) {
+    const id = s.cards[card] as string;
+    const prev = seen.get(id);
+    if (prev === undefined || card < prev) seen.set(id, card);
+  }
+  return [...seen.entries()].map(([id, card]) => ({
+    value: cardValue(card),
+    label: `${def(s, card).name}${suffix}`,
+    card: id,
+  }));
+}
+
+/** Every card of a pile in order (for choices where position matters, e.g. the discard pile). */
+export function handOptions(
+  s: ValleyState,
+  seat: Seat,
+  filter: (card: Instance) => boolean = () => true,
+): Option[] {
+  return cardOptions(s, player(s, seat).hand.filter(filter));
+}
+
+export function slotOptions(s: ValleyState, slots: readonly number[]): Option[] {
+  return slots.map((slot) => {
+    const card = s.pyramid[slot] as Instance;
+    return {
+      value: slotValue(slot),
+      label: `${nameOf(s, card)} (${SLOT_NAMES[slot]})`,
+      card: s.cards[card] as string,
+    };
+  });
+}
+
+export function seatOptions(seats: readonly Seat[]): Option[] {
+  return seats.map((seat) => ({ value: seatValue(seat), label: `@${seat}` }));
+}
+
+export function ask(seat: Seat, prompt: string, options: Option[], publicText: string): { ask: Question } {
+  if (options.length === 0) throw new Error(`rules bug: asked '${prompt}' with no options`);
+  return { ask: { asks: [{ seat, prompt, options }], answers: {}, publicText, window: false } };
+}
+
+export function askMany(asks: Ask[], publicText: string, window: boolean): { ask: Question } {
+  return { ask: { asks, answers: {}, publicText, window } };
+}
+
+export function one(answers: Answers | null, seat: Seat): string {
+  const value = answers?.[String(seat)];
+  if (value === undefined) throw new Error(`rules bug: no answer from seat ${seat}`);
+  return value;
+}
+
+export function frame(
+  kind: string,
+  seat: Seat,
+  src: Instance | null,
+  v: { [key: string]: Json } = {},
+): Frame {
+  return { kind, seat, step: 0, src, v, q: null };
+}
+
+export const call = (f: Frame): { call: Frame } => ({ call: f });

@@ -1,0 +1,88 @@
+import type { Seat } from '../kernel/types.ts';
+import { frame } from './choices.ts';
+import { SLOT_NAMES } from './pyramid.ts';
+import type { Frame, Instance, ValleyState } from './state.ts';
+import { def, log, nameOf, player, take } from './zones.ts';
+
+/**
+ * Card movements shared by several programs. Each writes its public log line; anything that may need a
+ * decision afterwards (a crumble, a reaction window) is returned as a frame for the caller to run.
+ */
+
+export function entombFromHand(s: ValleyState, seat: Seat, card: Instance): void {
+  const p = player(s, seat);
+  take(p.hand, card);
+  p.tomb.push(card);
+  log(s, `@${seat} entombed ${nameOf(s, card)}`);
+}
+
+export function discardFromHand(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
+  const p = player(s, seat);
+  take(p.hand, card);
+  p.discard.push(card);
+  log(s, `@${seat} discarded ${nameOf(s, card)}${why}`);
+}
+
+/** Puts a hand card on the boneyard and opens the Mummified Cat window for everyone else. */
+export function sacrificeFromHand(s: ValleyState, seat: Seat, card: Instance): Frame | null {
+  take(player(s, seat).hand, card);
+  s.boneyard.push(card);
+  log(s, `@${seat} sacrificed ${nameOf(s, card)} from hand`);
+  return catWindow(s, seat, card);
+}
+
+/** Removes a pyramid card (the caller puts it somewhere) and returns the crumble that follows. */
+export function removeFromPyramid(
+  s: ValleyState,
+  slot: number,
+  causer: Seat,
+): { card: Instance; crumble: Frame } {
+  const card = s.pyramid[slot];
+  if (card === null || card === undefined) throw new Error(`rules bug: slot ${slot} is empty`);
+  s.pyramid[slot] = null;
+  s.turn.pyramidChanged = true;
+  return { card, crumble: frame('crumble', causer, null, { slot }) };
+}
+
+/** "Take": a pyramid card onto the taker's discard pile. */
+export function takeFromPyramid(s: ValleyState, seat: Seat, slot: number, how: string): Frame {
+  const { card, crumble } = removeFromPyramid(s, slot, seat);
+  player(s, seat).discard.push(card);
+  log(s, `@${seat} took ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]}) ${how}`);
+  return crumble;
+}
+
+/** Removes the card whose action is running from wherever it waits (in play, or revealed aside). */
+export function removeSource(s: ValleyState, seat: Seat, card: Instance): void {
+  const p = player(s, seat);
+  if (p.play.includes(card)) take(p.play, card);
+  else take(p.aside, card);
+}
+
+/**
+ * A reaction card can only be in an opponent's hand if no copy is publicly known to be elsewhere.
+ * The window is skipped only on public knowledge, so skipping it never tells anyone who holds what.
+ */
+function couldBeHeld(s: ValleyState, cardId: string): boolean {
+  if (!s.defs[cardId]) return false;
+  const visible = new Set<Instance>();
+  for (const c of s.pyramid) if (c !== null) visible.add(c);
+  for (const c of s.boneyard) visible.add(c);
+  for (const p of s.players) for (const c of [...p.tomb, ...p.play, ...p.aside]) visible.add(c);
+  for (let i = 0; i < s.cards.length; i++) if (s.cards[i] === cardId && !visible.has(i)) return true;
+  return false;
+}
+
+export function catWindow(s: ValleyState, sacrificer: Seat, card: Instance): Frame | null {
+  if (!couldBeHeld(s, 'mummified-cat')) return null;
+  return frame('cat-window', sacrificer, null, { card });
+}
+
+export function boatWindow(s: ValleyState, buyer: Seat): Frame | null {
+  if (!couldBeHeld(s, 'boat')) return null;
+  return frame('boat-window', buyer, null, {});
+}
+
+export function isSetCard(s: ValleyState, card: Instance): boolean {
+  return def(s, card).kind === 'set';
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { RuleViolation } from '../kernel/errors.ts';
+import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
+import { registerGame } from '../registry.ts';
+import { clone } from './clone.ts';
+import { describeAction } from './describe.ts';
+import { applyAction } from './engine.ts';
+import { legalActions } from './legal-actions.ts';
+import { outcome } from './score.ts';
+import { setup } from './setup.ts';
+import type { ValleyAction, ValleyOptions, ValleyState } from './state.ts';
+import { type ValleyView, view } from './view.ts';
+
+const optionsSchema = z.object({
+  players: z
+    .number()
+    .int()
+    .min(2, 'Valley of the Kings needs at least 2 players')
+    .max(4, 'at most 4 players (for now)'),
+  firstSeat: z.number().int().min(0).optional(),
+});
+
+const instance = z.number().int().min(0);
+const actionSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('buy'),
+    slot: z.number().int(),
+    pay: z.array(instance).min(1, 'choose cards to pay with'),
+  }),
+  z.object({ type: z.literal('play'), card: instance }),
+  z.object({ type: z.literal('entomb'), card: instance }),
+  z.object({ type: z.literal('end-turn'), top: instance.nullable() }),
+  z.object({ type: z.literal('answer'), value: z.string().min(1) }),
+]);
+
+export function parseOptions(raw: unknown): ValleyOptions {
+  const parsed = optionsSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(`invalid Valley of the Kings options: ${parsed.error.issues[0]?.message}`);
+  const o = parsed.data;
+  if (o.firstSeat !== undefined && o.firstSeat >= o.players)
+    throw new Error('invalid options: firstSeat is not a seat');
+  return o.firstSeat === undefined ? { players: o.players } : { players: o.players, firstSeat: o.firstSeat };
+}
+
+/** Applies without validating the action's shape or copying: for trusted callers (simulations). */
+export function applyInPlace(state: ValleyState, seat: Seat, action: ValleyAction): void {
+  applyAction(state, seat, action);
+}
+
+export function apply(state: ValleyState, seat: Seat, action: unknown): ApplyResult<ValleyState> {
+  const parsed = actionSchema.safeParse(action);
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: {
+        code: 'malformed',
+        message: `Not a Valley of the Kings action: ${parsed.error.issues[0]?.message}`,
+      },
+    };
+  const draft = clone(state);
+  try {
+    applyAction(draft, seat, parsed.data);
+    return { ok: true, state: draft };
+  } catch (e) {
+    if (e instanceof RuleViolation) return { ok: false, error: e.toRuleError() };
+    throw e;
+  }
+}
+
+export function waitingFor(s: ValleyState): Seat[] {
+  if (s.finished) return [];
+  const q = s.stack.at(-1)?.q;
+  if (q) return q.asks.filter((a) => q.answers[String(a.seat)] === undefined).map((a) => a.seat);
+  return [s.turn.seat];
+}
+
+export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, ValleyView> = {
+  id: 'valley',
+  title: 'Valley of the Kings',
+  minPlayers: 2,
+  maxPlayers: 4,
+  parseOptions,
+  setup: (options, seed) => setup(parseOptions(options), seed),
+  view,
+  legalActions,
+  describe: describeAction,
+  waitingFor,
+  apply,
+  outcome,
+};
+
+registerGame(valley);
+
+export type { ValleyAction, ValleyOptions, ValleyState, ValleyView };

@@ -1,0 +1,70 @@
+import type { Outcome, Seat } from '../kernel/types.ts';
+import type { Instance, ValleyState } from './state.ts';
+import { def } from './zones.ts';
+
+export interface SetScore {
+  set: string;
+  distinct: number;
+  cards: number;
+  points: number;
+}
+
+export interface ScoreBreakdown {
+  starters: number;
+  uniques: number;
+  sets: SetScore[];
+  total: number;
+  tombCards: number;
+}
+
+/** Starters and uniques score their VP; each set scores (different cards)², duplicates nothing. */
+export function scoreTomb(s: ValleyState, tomb: readonly Instance[]): ScoreBreakdown {
+  let starters = 0;
+  let uniques = 0;
+  const sets = new Map<string, { ids: Set<string>; cards: number }>();
+  for (const c of tomb) {
+    const d = def(s, c);
+    if (d.kind === 'starter') starters += d.vp;
+    else if (d.kind === 'unique') uniques += d.vp;
+    else if (d.set) {
+      const g = sets.get(d.set) ?? { ids: new Set<string>(), cards: 0 };
+      g.ids.add(d.id);
+      g.cards++;
+      sets.set(d.set, g);
+    }
+  }
+  const setScores = [...sets.entries()]
+    .map(([set, g]) => ({ set, distinct: g.ids.size, cards: g.cards, points: g.ids.size ** 2 }))
+    .sort((a, b) => b.points - a.points || a.set.localeCompare(b.set));
+  const total = starters + uniques + setScores.reduce((sum, x) => sum + x.points, 0);
+  return { starters, uniques, sets: setScores, total, tombCards: tomb.length };
+}
+
+export function scoreSeat(s: ValleyState, seat: Seat): ScoreBreakdown {
+  return scoreTomb(s, s.players[seat]?.tomb ?? []);
+}
+
+/** Most points wins; ties go to the fewest tomb cards; further ties share the place. */
+export function outcome(s: ValleyState): Outcome | null {
+  if (!s.finished) return null;
+  const scores = s.players.map((_, seat) => ({ seat, b: scoreSeat(s, seat) }));
+  const better = (x: (typeof scores)[number], y: (typeof scores)[number]) =>
+    y.b.total - x.b.total || x.b.tombCards - y.b.tombCards;
+  const sorted = [...scores].sort((x, y) => better(x, y) || x.seat - y.seat);
+  const results = scores.map((x) => ({
+    seat: x.seat,
+    score: x.b.total,
+    rank: 1 + scores.filter((y) => better(y, x) < 0).length,
+    tieBreakers: [x.b.total, -x.b.tombCards],
+  }));
+  const best = sorted[0] as (typeof scores)[number];
+  const tiedOnPoints = scores.filter((x) => x.b.total === best.b.total);
+  const winners = results.filter((r) => r.rank === 1).map((r) => `@${r.seat}`);
+  let summary: string;
+  if (tiedOnPoints.length === 1) summary = `${winners[0]} wins with ${best.b.total} points.`;
+  else if (winners.length === 1)
+    summary = `${winners[0]} wins: tied on ${best.b.total} points, broken by the fewest cards in the tomb (${best.b.tombCards}).`;
+  else
+    summary = `Shared victory for ${winners.join(' and ')}: ${best.b.total} points and ${best.b.tombCards} tomb cards each.`;
+  return { results, summary };
+}

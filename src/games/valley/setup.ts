@@ -1,0 +1,81 @@
+import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
+import { baseCatalog, type Catalog } from './catalog.ts';
+import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
+import { draw } from './zones.ts';
+
+export function defsFrom(catalog: Catalog): Record<string, CardDef> {
+  const defs: Record<string, CardDef> = {};
+  for (const c of catalog.cards)
+    defs[c.id] = {
+      id: c.id,
+      name: c.name,
+      level: c.level,
+      kind: c.kind,
+      set: c.set,
+      gold: c.gold.value,
+      cost: c.cost.value,
+      vp: c.vp?.value ?? 0,
+      reaction: c.reaction ?? false,
+    };
+  return defs;
+}
+
+/** The rulebook's setup, steps 2–7; the catalog's numbers are frozen into the state for replays. */
+export function setup(options: ValleyOptions, seed: string, catalog: Catalog = baseCatalog): ValleyState {
+  const rng = seedRng(seed);
+  const cards: string[] = [];
+  const add = (id: string, n: number): Instance[] => Array.from({ length: n }, () => cards.push(id) - 1);
+
+  const players: PlayerState[] = [];
+  for (let seat = 0; seat < options.players; seat++) {
+    const deck: Instance[] = [];
+    // Starters beyond the number of players stay in the box.
+    for (const c of catalog.cards) if (c.kind === 'starter') deck.push(...add(c.id, c.perPlayer ?? 0));
+    shuffleInPlace(rng, deck);
+    players.push({ hand: [], deck, discard: [], tomb: [], play: [], aside: [] });
+  }
+  const level = (l: 2 | 3) => {
+    const pile: Instance[] = [];
+    for (const c of catalog.cards) if (c.level === l) pile.push(...add(c.id, c.copies));
+    shuffleInPlace(rng, pile);
+    return pile;
+  };
+  const levelIII = level(3);
+  const levelII = level(2);
+  // Level II on top of level III; the top of a pile is the end of its array.
+  const stock = [...levelIII, ...levelII];
+  const pyramid: (Instance | null)[] = [];
+  for (let slot = 0; slot < 6; slot++) pyramid.push(stock.pop() ?? null);
+  const boneyard = [stock.pop() as Instance];
+  const firstSeat = options.firstSeat ?? nextInt(rng, options.players);
+
+  const s: ValleyState = {
+    game: 'valley',
+    options,
+    defs: defsFrom(catalog),
+    cards,
+    players,
+    pyramid,
+    stock,
+    boneyard,
+    firstSeat,
+    turn: {
+      seat: firstSeat,
+      number: 0,
+      entombed: false,
+      pyramidChanged: false,
+      boughtCosts: [],
+      executed: [],
+      thoth: false,
+      extraDraw: 0,
+    },
+    turnsTaken: players.map(() => 0),
+    stack: [],
+    rng,
+    log: [],
+    finished: false,
+  };
+  for (let seat = 0; seat < options.players; seat++) draw(s, seat, 5);
+  s.log = [{ turn: 0, text: `The game begins; @${firstSeat} plays first` }];
+  return s;
+}

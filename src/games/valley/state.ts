@@ -1,0 +1,123 @@
+import type { RngState } from '../kernel/rng.ts';
+import type { Seat } from '../kernel/types.ts';
+
+export type CardId = string;
+/** A physical card in this game: an index into `ValleyState.cards`. */
+export type Instance = number;
+
+/** The numbers and facts the rules need about one card, frozen into the game at setup. */
+export interface CardDef {
+  id: CardId;
+  name: string;
+  level: 1 | 2 | 3;
+  kind: 'starter' | 'unique' | 'set';
+  set: string | null;
+  gold: number;
+  cost: number;
+  vp: number;
+  reaction: boolean;
+}
+
+export interface ValleyOptions {
+  players: number;
+  /** Seat that plays first; chosen at random from the seed when absent. */
+  firstSeat?: number;
+}
+
+export interface PlayerState {
+  hand: Instance[];
+  /** Draw pile; the top card is the last element. */
+  deck: Instance[];
+  /** Face up; the top card is the last element. */
+  discard: Instance[];
+  tomb: Instance[];
+  /** Cards played this turn for gold or action. */
+  play: Instance[];
+  /** Cards revealed by Book of Gates or Statue of Sobek while their action resolves (public). */
+  aside: Instance[];
+}
+
+export interface TurnState {
+  seat: Seat;
+  /** Turns completed by all seats before this one (0-based count of the turn in the whole game). */
+  number: number;
+  entombed: boolean;
+  pyramidChanged: boolean;
+  boughtCosts: number[];
+  /** Cards whose action was executed this turn, in order (Tyet Amulet repeats one of them). */
+  executed: CardId[];
+  thoth: boolean;
+  extraDraw: number;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+  card?: CardId;
+}
+
+/** What one seat is asked; `options` are only shown to that seat. */
+export interface Ask {
+  seat: Seat;
+  prompt: string;
+  options: Option[];
+}
+
+/**
+ * A decision the game is waiting for. Every listed seat must answer; a reaction window asks every
+ * opponent (most can only pass) so that nobody learns who holds a reaction card.
+ */
+export interface Question {
+  asks: Ask[];
+  answers: Record<string, string>;
+  /** Safe for everyone to read: does not reveal options or who could react. */
+  publicText: string;
+  window: boolean;
+}
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** One step of a running program (a card action, a buy, the end of a turn, a crumble, a window). */
+export interface Frame {
+  kind: string;
+  seat: Seat;
+  step: number;
+  /** The card whose action runs (in play, revealed, or null for system frames). */
+  src: Instance | null;
+  v: { [key: string]: Json };
+  q: Question | null;
+}
+
+export interface LogEntry {
+  turn: number;
+  /** Public text; `@N` stands for seat N's name. */
+  text: string;
+}
+
+export interface ValleyState {
+  game: 'valley';
+  options: ValleyOptions;
+  defs: Record<CardId, CardDef>;
+  cards: CardId[];
+  players: PlayerState[];
+  /** Slots 0–2: base (left, centre, right); 3–4: middle (left, right); 5: top. */
+  pyramid: (Instance | null)[];
+  /** Top card is the last element. */
+  stock: Instance[];
+  /** Face up; top card is the last element. */
+  boneyard: Instance[];
+  firstSeat: Seat;
+  turn: TurnState;
+  turnsTaken: number[];
+  stack: Frame[];
+  rng: RngState;
+  log: LogEntry[];
+  finished: boolean;
+}
+
+export type ValleyAction =
+  | { type: 'buy'; slot: number; pay: Instance[] }
+  | { type: 'play'; card: Instance }
+  | { type: 'entomb'; card: Instance }
+  | { type: 'end-turn'; top: Instance | null }
+  | { type: 'answer'; value: string };

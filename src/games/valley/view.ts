@@ -1,0 +1,130 @@
+import type { LabelledAction, Outcome, Seat } from '../kernel/types.ts';
+import { describeAction } from './describe.ts';
+import { legalActions } from './legal-actions.ts';
+import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
+import type { CardDef, CardId, Instance, LogEntry, ValleyAction, ValleyState } from './state.ts';
+import { goldOf } from './zones.ts';
+
+export interface CardRef {
+  instance: Instance;
+  card: CardId;
+}
+
+export interface PlayerView {
+  seat: Seat;
+  handCount: number;
+  deckCount: number;
+  discardCount: number;
+  discardTop: CardRef | null;
+  tomb: CardRef[];
+  play: CardRef[];
+  /** Cards revealed by Book of Gates / Statue of Sobek, visible to all. */
+  aside: CardRef[];
+  score: ScoreBreakdown;
+  turnsTaken: number;
+}
+
+export interface PrivateView {
+  seat: Seat;
+  hand: (CardRef & { gold: number })[];
+  /** Your whole discard pile, except during your own turn (rulebook: only when an action directs you). */
+  discard: CardRef[] | null;
+}
+
+export interface ValleyView {
+  game: 'valley';
+  viewer: Seat | null;
+  finished: boolean;
+  turn: { seat: Seat; number: number; entombed: boolean; thoth: boolean; extraDraw: number };
+  /** Slots 0–2 base (buyable), 3–4 middle, 5 top. */
+  pyramid: (CardRef | null)[];
+  boneyard: { count: number; top: CardRef | null };
+  stock: { count: number };
+  players: PlayerView[];
+  me: PrivateView | null;
+  /** Public: who the game waits for. A reaction window lists everyone asked, never who can react. */
+  waiting: { seats: Seat[]; text: string; window: boolean };
+  /** What the viewer is asked to do now ('' when nothing). */
+  prompt: string;
+  actions: LabelledAction<ValleyAction>[];
+  log: LogEntry[];
+  defs: Record<CardId, CardDef>;
+  outcome: Outcome | null;
+}
+
+/**
+ * The only place hidden information is removed. Hands, deck order, the stock's order and the boneyard
+ * below its top never leave here except a seat's own hand in its own view.
+ */
+export function view(s: ValleyState, viewer: Seat | null): ValleyView {
+  const ref = (c: Instance): CardRef => ({ instance: c, card: s.cards[c] as CardId });
+  const q = s.stack.at(-1)?.q ?? null;
+  const waitingSeats = q
+    ? q.window
+      ? q.asks.map((a) => a.seat)
+      : q.asks.filter((a) => q.answers[String(a.seat)] === undefined).map((a) => a.seat)
+    : s.finished
+      ? []
+      : [s.turn.seat];
+  const myAsk =
+    q && viewer !== null
+      ? q.asks.find((a) => a.seat === viewer && q.answers[String(viewer)] === undefined)
+      : undefined;
+  const me = viewer === null ? null : s.players[viewer];
+  let prompt = '';
+  if (myAsk) prompt = myAsk.prompt;
+  else if (!q && !s.finished && viewer === s.turn.seat)
+    prompt =
+      'Your turn: buy from the base of the pyramid, play cards for their actions, entomb one card, then end your turn.';
+  return {
+    game: 'valley',
+    viewer,
+    finished: s.finished,
+    turn: {
+      seat: s.turn.seat,
+      number: s.turn.number,
+      entombed: s.turn.entombed,
+      thoth: s.turn.thoth,
+      extraDraw: s.turn.extraDraw,
+    },
+    pyramid: s.pyramid.map((c) => (c === null ? null : ref(c))),
+    boneyard: {
+      count: s.boneyard.length,
+      top: s.boneyard.length ? ref(s.boneyard.at(-1) as Instance) : null,
+    },
+    stock: { count: s.stock.length },
+    players: s.players.map((p, seat) => ({
+      seat,
+      handCount: p.hand.length,
+      deckCount: p.deck.length,
+      discardCount: p.discard.length,
+      discardTop: p.discard.length ? ref(p.discard.at(-1) as Instance) : null,
+      tomb: p.tomb.map(ref),
+      play: p.play.map(ref),
+      aside: p.aside.map(ref),
+      score: scoreSeat(s, seat),
+      turnsTaken: s.turnsTaken[seat] ?? 0,
+    })),
+    me:
+      viewer === null || !me
+        ? null
+        : {
+            seat: viewer,
+            hand: me.hand.map((c) => ({ ...ref(c), gold: goldOf(s, viewer, c) })),
+            discard: s.turn.seat === viewer && !s.finished ? null : me.discard.map(ref),
+          },
+    waiting: {
+      seats: waitingSeats,
+      text: q ? q.publicText : s.finished ? 'The game is over' : `@${s.turn.seat} to play`,
+      window: q?.window ?? false,
+    },
+    prompt,
+    actions:
+      viewer === null
+        ? []
+        : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) })),
+    log: s.log,
+    defs: s.defs,
+    outcome: outcome(s),
+  };
+}

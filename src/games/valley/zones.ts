@@ -1,0 +1,71 @@
+import { shuffleInPlace } from '../kernel/rng.ts';
+import type { Seat } from '../kernel/types.ts';
+import type { CardDef, Instance, PlayerState, ValleyState } from './state.ts';
+
+export function def(s: ValleyState, card: Instance): CardDef {
+  const d = s.defs[s.cards[card] as string];
+  if (!d) throw new Error(`unknown card instance ${card}`);
+  return d;
+}
+
+export const nameOf = (s: ValleyState, card: Instance): string => def(s, card).name;
+export const costOf = (s: ValleyState, card: Instance): number => def(s, card).cost;
+
+export function player(s: ValleyState, seat: Seat): PlayerState {
+  const p = s.players[seat];
+  if (!p) throw new Error(`no seat ${seat}`);
+  return p;
+}
+
+/** Gold a card gives when paid from `seat`'s hand now (Statue of Thoth makes every hand card worth 4). */
+export function goldOf(s: ValleyState, seat: Seat, card: Instance): number {
+  return s.turn.seat === seat && s.turn.thoth ? 4 : def(s, card).gold;
+}
+
+/** Removes `card` from `zone`; a missing card is a bug in the rules, never a player mistake. */
+export function take(zone: Instance[], card: Instance): void {
+  const k = zone.lastIndexOf(card);
+  if (k < 0) throw new Error(`card ${card} is not in the expected zone`);
+  zone.splice(k, 1);
+}
+
+export function opponentsInTurnOrder(s: ValleyState, seat: Seat): Seat[] {
+  const n = s.players.length;
+  return Array.from({ length: n - 1 }, (_, k) => (seat + 1 + k) % n);
+}
+
+/** Hand, deck and discard pile: the count Qebehsenuef and Statue of Bastet look at (tomb excluded). */
+export function totalCards(p: PlayerState): number {
+  return p.hand.length + p.deck.length + p.discard.length + p.play.length + p.aside.length;
+}
+
+/** The top card of the deck, shuffling the discard pile into a new deck when the deck is empty. */
+export function popDeck(s: ValleyState, seat: Seat): Instance | null {
+  const p = player(s, seat);
+  if (p.deck.length === 0) {
+    if (p.discard.length === 0) return null;
+    p.deck = p.discard;
+    p.discard = [];
+    shuffleInPlace(s.rng, p.deck);
+    log(s, `@${seat} shuffled their discard pile into a new deck`);
+  }
+  return p.deck.pop() ?? null;
+}
+
+export function draw(s: ValleyState, seat: Seat, n: number): number {
+  const p = player(s, seat);
+  let drawn = 0;
+  for (; drawn < n; drawn++) {
+    const card = popDeck(s, seat);
+    if (card === null) break;
+    p.hand.push(card);
+  }
+  return drawn;
+}
+
+export const LOG_LIMIT = 80;
+
+export function log(s: ValleyState, text: string): void {
+  s.log.push({ turn: s.turn.number, text });
+  if (s.log.length > LOG_LIMIT) s.log.splice(0, s.log.length - LOG_LIMIT);
+}

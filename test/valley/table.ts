@@ -1,0 +1,146 @@
+/**
+ * Test verbs that read like the table: play a card by name, choose an option by its text, and read
+ * zones back as card ids. Every verb goes through the public `apply`, so tests also prove that
+ * apply never mutates its input.
+ */
+import { expect } from 'vitest';
+import { apply } from '../../src/games/valley/index.ts';
+import { legalActions } from '../../src/games/valley/legal-actions.ts';
+import { type PositionSpec, position } from '../../src/games/valley/position.ts';
+import type { CardId, Instance, ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
+import { view } from '../../src/games/valley/view.ts';
+
+export { type PositionSpec, position };
+
+export class Table {
+  constructor(public s: ValleyState) {}
+
+  static from(spec: PositionSpec): Table {
+    return new Table(position(spec));
+  }
+
+  /** Applies an action that must be legal; checks the old state was not changed. */
+  act(seat: number, action: ValleyAction): this {
+    const before = JSON.stringify(this.s);
+    const r = apply(this.s, seat, action);
+    expect(JSON.stringify(this.s)).toBe(before);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(action)} for seat ${seat}: ${r.error.message}`);
+    this.s = r.state;
+    return this;
+  }
+
+  /** The refusal message for an action that must be refused; checks nothing changed. */
+  refused(seat: number, action: ValleyAction): string {
+    const before = JSON.stringify(this.s);
+    const r = apply(this.s, seat, action);
+    expect(JSON.stringify(this.s)).toBe(before);
+    if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused for seat ${seat}`);
+    return r.error.message;
+  }
+
+  /** The first instance of `id` in `seat`'s hand. */
+  inHand(seat: number, id: CardId): Instance {
+    const c = this.s.players[seat]?.hand.find((x) => this.s.cards[x] === id);
+    if (c === undefined)
+      throw new Error(`seat ${seat} has no ${id} in hand (hand: ${this.hand(seat).join(', ')})`);
+    return c;
+  }
+
+  play(seat: number, id: CardId): this {
+    return this.act(seat, { type: 'play', card: this.inHand(seat, id) });
+  }
+
+  entomb(seat: number, id: CardId): this {
+    return this.act(seat, { type: 'entomb', card: this.inHand(seat, id) });
+  }
+
+  buy(seat: number, slot: number, pay: CardId[]): this {
+    const hand = [...(this.s.players[seat]?.hand ?? [])];
+    const instances = pay.map((id) => {
+      const k = hand.findIndex((x) => this.s.cards[x] === id);
+      if (k < 0) throw new Error(`seat ${seat} cannot pay with ${id}`);
+      return hand.splice(k, 1)[0] as Instance;
+    });
+    return this.act(seat, { type: 'buy', slot, pay: instances });
+  }
+
+  endTurn(seat: number, top: CardId | null = null): this {
+    const p = this.s.players[seat];
+    const card =
+      top === null
+        ? null
+        : ([...(p?.hand ?? []), ...(p?.play ?? [])].find((x) => this.s.cards[x] === top) ?? null);
+    return this.act(seat, { type: 'end-turn', top: card });
+  }
+
+  /** The options `seat` is asked to choose from now, as labels. */
+  options(seat: number): string[] {
+    const ask = this.s.stack.at(-1)?.q?.asks.find((a) => a.seat === seat);
+    return ask?.options.map((o) => o.label) ?? [];
+  }
+
+  prompt(seat: number): string {
+    return view(this.s, seat).prompt;
+  }
+
+  /** Answers with the option whose label contains `text` (it must match exactly one option, or equal one). */
+  choose(seat: number, text: string): this {
+    const ask = this.s.stack.at(-1)?.q?.asks.find((a) => a.seat === seat);
+    if (!ask) throw new Error(`seat ${seat} is not being asked anything (waiting: ${this.waiting()})`);
+    const exact = ask.options.filter((o) => o.label === text || o.value === text);
+    const matches = exact.length ? exact : ask.options.filter((o) => o.label.includes(text));
+    if (matches.length !== 1)
+      throw new Error(
+        `'${text}' matches ${matches.length} of: ${ask.options.map((o) => o.label).join(' | ')}`,
+      );
+    return this.act(seat, { type: 'answer', value: (matches[0] as { value: string }).value });
+  }
+
+  pass(seat: number): this {
+    return this.choose(seat, 'Pass');
+  }
+
+  legal(seat: number): ValleyAction[] {
+    return legalActions(this.s, seat);
+  }
+
+  waiting(): string {
+    return (
+      this.s.stack.at(-1)?.q?.publicText ??
+      (this.s.finished ? 'finished' : `seat ${this.s.turn.seat} to play`)
+    );
+  }
+
+  ids(cards: readonly Instance[]): CardId[] {
+    return cards.map((c) => this.s.cards[c] as CardId);
+  }
+
+  hand(seat: number): CardId[] {
+    return this.ids(this.s.players[seat]?.hand ?? []);
+  }
+  deck(seat: number): CardId[] {
+    return this.ids(this.s.players[seat]?.deck ?? []);
+  }
+  discard(seat: number): CardId[] {
+    return this.ids(this.s.players[seat]?.discard ?? []);
+  }
+  tomb(seat: number): CardId[] {
+    return this.ids(this.s.players[seat]?.tomb ?? []);
+  }
+  inPlay(seat: number): CardId[] {
+    return this.ids(this.s.players[seat]?.play ?? []);
+  }
+  pyramid(): (CardId | null)[] {
+    return this.s.pyramid.map((c) => (c === null ? null : (this.s.cards[c] as CardId)));
+  }
+  boneyard(): CardId[] {
+    return this.ids(this.s.boneyard);
+  }
+  stock(): CardId[] {
+    return this.ids(this.s.stock);
+  }
+  /** Whether playing `id` from `seat`'s hand is offered as a legal action. */
+  canPlay(seat: number, id: CardId): boolean {
+    return this.legal(seat).some((a) => a.type === 'play' && this.s.cards[a.card] === id);
+  }
+}
