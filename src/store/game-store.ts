@@ -6,7 +6,7 @@
  * Game-agnostic: rules come from the module registered for the game's type.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
 import type { ScarabDatabase } from './database.ts';
@@ -22,6 +22,9 @@ import {
   WrongStatusError,
 } from './errors.ts';
 import { GameCache } from './game-cache.ts';
+import * as lookups from './lookups.ts';
+import type { GameMessage, GameMessageInput } from './messages.ts';
+import * as messages from './messages.ts';
 import {
   type ActionRecord,
   type GameRecord,
@@ -30,10 +33,10 @@ import {
   participantColumns,
   type SeatRecord,
   toRecord,
-  toSummary,
 } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
-import { actions, type GameStatus, games, seats } from './schema.ts';
+import { type GameStatus, games, seats } from './schema.ts';
+import { prepareStatements } from './statements.ts';
 
 /**
  * The contract's `setup(options, seed)` has no player count, so games read it from their options under this
@@ -85,21 +88,6 @@ export interface DiscordLocation {
   readonly threadId?: string | null;
 }
 
-const summaryColumns = {
-  id: games.id,
-  type: games.type,
-  status: games.status,
-  version: games.version,
-  guildId: games.guildId,
-  channelId: games.channelId,
-  threadId: games.threadId,
-  hostUserId: games.hostUserId,
-  createdAt: games.createdAt,
-  updatedAt: games.updatedAt,
-  startedAt: games.startedAt,
-  finishedAt: games.finishedAt,
-};
-
 export class GameStore {
   private readonly cache: GameCache;
   private readonly now: () => Date;
@@ -111,7 +99,7 @@ export class GameStore {
   ) {
     this.cache = new GameCache(options.cacheCapacity ?? 10_000);
     this.now = options.now ?? (() => new Date());
-    this.statements = prepareStatements(database);
+    this.statements = prepareStatements(database.db);
   }
 
   /** How many games are in memory (for tests and the benchmark). */
@@ -387,76 +375,52 @@ export class GameStore {
 
   /** The action log in order (for a log view, a replay, an export). */
   actionLog(gameId: GameId): ActionRecord[] {
-    return this.database.db
-      .select()
-      .from(actions)
-      .where(eq(actions.gameId, gameId))
-      .orderBy(asc(actions.seq))
-      .all()
-      .map((row) => ({
-        seq: row.seq,
-        seat: row.seat,
-        action: JSON.parse(row.action),
-        createdAt: row.createdAt,
-      }));
+    return lookups.actionLog(this.database.db, gameId);
   }
 
-  /** Games played in a channel or in a thread with this id, newest first. */
+  /** Games played in a channel, or in a thread with this id; newest first. */
   gamesInChannel(channelId: string, statuses: readonly GameStatus[] = OPEN_STATUSES): GameSummary[] {
-    return this.summaries(
-      and(
-        or(eq(games.channelId, channelId), eq(games.threadId, channelId)),
-        inArray(games.status, [...statuses]),
-      ),
-    );
+    return lookups.gamesInChannel(this.database.db, channelId, statuses);
   }
 
   /** The newest game living in this thread. */
   gameInThread(threadId: string): GameSummary | undefined {
-    return this.summaries(eq(games.threadId, threadId), 1)[0];
+    return lookups.gameInThread(this.database.db, threadId);
   }
 
   gamesInGuild(guildId: string, statuses: readonly GameStatus[] = OPEN_STATUSES): GameSummary[] {
-    return this.summaries(and(eq(games.guildId, guildId), inArray(games.status, [...statuses])));
+    return lookups.gamesInGuild(this.database.db, guildId, statuses);
   }
 
   /** Games where this Discord user holds a seat, newest first. */
   gamesOfUser(userId: string, statuses: readonly GameStatus[] = OPEN_STATUSES): GameSummary[] {
-    return this.database.db
-      .select(summaryColumns)
-      .from(seats)
-      .innerJoin(games, eq(games.id, seats.gameId))
-      .where(and(eq(seats.userId, userId), inArray(games.status, [...statuses])))
-      .orderBy(desc(games.id))
-      .all()
-      .map(toSummary);
+    return lookups.gamesOfUser(this.database.db, userId, statuses);
   }
 
   listGames(statuses: readonly GameStatus[] = OPEN_STATUSES, limit = 1_000): GameSummary[] {
-    return this.summaries(inArray(games.status, [...statuses]), limit);
+    return lookups.listGames(this.database.db, statuses, limit);
   }
 
   countGames(statuses: readonly GameStatus[] = OPEN_STATUSES): number {
-    const row = this.database.db
-      .select({ count: sql<number>`count(*)` })
-      .from(games)
-      .where(inArray(games.status, [...statuses]))
-      .get();
-    return row?.count ?? 0;
+    return lookups.countGames(this.database.db, statuses);
+  }
+
+  // ---- Discord messages -------------------------------------------------------------------------------
+
+  /** Remembers the latest message of a kind ('lobby', 'board', ...) for a game; null forgets it. */
+  setMessage(gameId: GameId, kind: string, message: GameMessageInput | null): void {
+    messages.setMessage(this.database.db, gameId, kind, message, this.now());
+  }
+
+  getMessage(gameId: GameId, kind: string): GameMessage | undefined {
+    return messages.getMessage(this.database.db, gameId, kind);
+  }
+
+  messagesOf(gameId: GameId): Record<string, GameMessage> {
+    return messages.messagesOf(this.database.db, gameId);
   }
 
   // ---- internals --------------------------------------------------------------------------------------
-
-  private summaries(where: SQL | undefined, limit = 1_000): GameSummary[] {
-    return this.database.db
-      .select(summaryColumns)
-      .from(games)
-      .where(where)
-      .orderBy(desc(games.id))
-      .limit(limit)
-      .all()
-      .map(toSummary);
-  }
 
   /** One synchronous transaction holding the write lock from its start. */
   private transaction<T>(fn: () => T): T {
@@ -521,42 +485,6 @@ export class GameStore {
     if (!row) throw new GameNotFoundError(gameId);
     return toRecord(row, this.statements.seats.all({ id: gameId }));
   }
-}
-
-function prepareStatements({ db }: ScarabDatabase) {
-  const id = sql.placeholder('id');
-  return {
-    head: db
-      .select({ version: games.version, status: games.status })
-      .from(games)
-      .where(eq(games.id, id))
-      .prepare(),
-    game: db.select().from(games).where(eq(games.id, id)).prepare(),
-    seats: db.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat)).prepare(),
-    appendAction: db
-      .insert(actions)
-      .values({
-        gameId: sql.placeholder('gameId'),
-        seq: sql.placeholder('seq'),
-        seat: sql.placeholder('seat'),
-        action: sql.placeholder('action'),
-        createdAt: sql.placeholder('createdAt'),
-      })
-      .prepare(),
-    saveState: db
-      .update(games)
-      // drizzle types placeholders in set() only as SQL, which skips the column's encoder: times are numbers here.
-      .set({
-        state: sql`${sql.placeholder('state')}`,
-        version: sql`${sql.placeholder('version')}`,
-        status: sql`${sql.placeholder('status')}`,
-        outcome: sql`${sql.placeholder('outcome')}`,
-        finishedAt: sql`${sql.placeholder('finishedAtMs')}`,
-        updatedAt: sql`${sql.placeholder('updatedAtMs')}`,
-      })
-      .where(and(eq(games.id, id), eq(games.version, sql.placeholder('expected'))))
-      .prepare(),
-  };
 }
 
 function parseOptionsFor(module: AnyGame, gameId: GameId, raw: unknown, players: number): unknown {

@@ -85,3 +85,23 @@ export const actions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
 );
+
+/**
+ * Discord messages the bot keeps pointing at, one per game and kind ('lobby', 'board', ...): the Discord
+ * layer names the kinds; the store only remembers the latest id of each.
+ */
+export const gameMessages = sqliteTable(
+  'game_messages',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    kind: text('kind').notNull(),
+    channelId: text('channel_id'),
+    messageId: text('message_id').notNull(),
+    /** The game version the message shows, when it shows one. */
+    version: integer('version'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.kind] })],
+);

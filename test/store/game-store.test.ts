@@ -323,3 +323,22 @@ describe('lookups', () => {
     expect(store.actionLog(id)[0]?.createdAt.getTime()).toBe(Date.UTC(2030, 0, 1, 0, 1));
   });
 });
+
+describe('Discord messages', () => {
+  it('remembers the latest message of each kind per game', () => {
+    const store = memoryStore();
+    const id = startedGame(store);
+    expect(store.getMessage(id, 'board')).toBeUndefined();
+    store.setMessage(id, 'board', { messageId: 'm1', channelId: 't1', version: 0 });
+    store.setMessage(id, 'board', { messageId: 'm2', channelId: 't1', version: 3 });
+    store.setMessage(id, 'lobby', { messageId: 'm0' });
+    expect(store.getMessage(id, 'board')).toEqual({ messageId: 'm2', channelId: 't1', version: 3 });
+    expect(store.messagesOf(id)).toEqual({
+      board: { messageId: 'm2', channelId: 't1', version: 3 },
+      lobby: { messageId: 'm0', channelId: null, version: null },
+    });
+    store.setMessage(id, 'lobby', null);
+    expect(Object.keys(store.messagesOf(id))).toEqual(['board']);
+    expect(() => store.setMessage(999, 'board', { messageId: 'x' })).toThrow(/FOREIGN KEY/);
+  });
+});

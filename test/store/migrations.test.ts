@@ -1,0 +1,156 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openDatabase } from '../../src/store/database.ts';
+import { GameStore } from '../../src/store/game-store.ts';
+import * as schema from '../../src/store/schema.ts';
+import { registerDiceRace } from '../fixtures/dice-race.ts';
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+  entries: JournalEntry[];
+};
+const tmp = mkdtempSync(join(tmpdir(), 'scarab-migrations-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of the migrations folder holding only the first `count` migrations: the schema of an older bot. */
+function olderMigrations(count: number): string {
+  const dir = join(tmp, `upto-${count}`);
+  mkdirSync(join(dir, 'meta'), { recursive: true });
+  const entries = journal.entries.slice(0, count);
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+/** Tables with their columns, indexes and foreign keys, as SQLite reports them (not the CREATE text). */
+function schemaOf(sqlite: BetterSqlite3.Database): Record<string, unknown> {
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+    .pluck()
+    .all() as string[];
+  return Object.fromEntries(
+    tables.map((t) => [
+      t,
+      {
+        columns: sqlite.pragma(`table_xinfo(${t})`),
+        indexes: (sqlite.pragma(`index_list(${t})`) as { name: string }[])
+          .map((i) => ({ ...i, columns: sqlite.pragma(`index_xinfo(${i.name})`) }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        foreignKeys: sqlite.pragma(`foreign_key_list(${t})`),
+        checks: (
+          (sqlite.prepare('select sql from sqlite_master where name = ?').pluck().get(t) as string).match(
+            /CONSTRAINT "\w+" CHECK/g,
+          ) ?? []
+        ).sort(),
+      },
+    ]),
+  );
+}
+
+function appliedMigrations(sqlite: BetterSqlite3.Database): number[] {
+  return sqlite.prepare('select created_at from __drizzle_migrations order by id').pluck().all() as number[];
+}
+
+describe('migrations', () => {
+  it('are committed in order: each journal entry has its SQL and a later timestamp than the one before', () => {
+    // The migrator skips a migration older than the newest applied one, so a clock that went backwards
+    // on a developer's machine would silently lose a migration.
+    expect(journal.entries.length).toBeGreaterThanOrEqual(2);
+    journal.entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i);
+      expect(readFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), 'utf8').length).toBeGreaterThan(0);
+      if (i > 0) expect(entry.when).toBeGreaterThan((journal.entries[i - 1] as JournalEntry).when);
+    });
+  });
+
+  it('match schema.ts (run `npx drizzle-kit generate` after changing it)', async () => {
+    const { generateSQLiteDrizzleJson, generateSQLiteMigration } = await import('drizzle-kit/api');
+    const last = journal.entries.at(-1) as JournalEntry;
+    const snapshot = JSON.parse(
+      readFileSync(
+        join(MIGRATIONS_FOLDER, 'meta', `${String(last.idx).padStart(4, '0')}_snapshot.json`),
+        'utf8',
+      ),
+    );
+    const current = await generateSQLiteDrizzleJson({ ...schema });
+    expect(await generateSQLiteMigration(snapshot, current)).toEqual([]);
+  });
+
+  it('bring an empty database to the current schema', () => {
+    const db = openDatabase(':memory:');
+    expect(Object.keys(schemaOf(db.sqlite))).toEqual([
+      '__drizzle_migrations',
+      'actions',
+      'game_messages',
+      'games',
+      'seats',
+    ]);
+    expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));
+    db.close();
+  });
+
+  it('are idempotent: opening a current database again changes nothing', () => {
+    const path = join(tmp, 'twice.db');
+    openDatabase(path).close();
+    const again = openDatabase(path);
+    expect(appliedMigrations(again.sqlite)).toHaveLength(journal.entries.length);
+    again.close();
+  });
+
+  // Every older schema, not only the previous one: a bot may be upgraded across several releases at once.
+  it.each(journal.entries.slice(0, -1).map((e) => [e.idx + 1, e.tag]))(
+    'bring a database made by the first %i migration(s) (up to %s), with games in it, to the current schema',
+    (count) => {
+      registerDiceRace();
+      const path = join(tmp, `from-${count}.db`);
+      const old = openDatabase(path, { migrationsFolder: olderMigrations(count) });
+      // Rows written as an older bot would have (raw SQL: the current drizzle schema may not fit it).
+      const state = JSON.stringify({
+        players: 2,
+        goal: 30,
+        positions: [0, 0],
+        turn: 0,
+        turns: 0,
+        dice: [1, 2],
+        rng: [1, 2, 3, 4],
+        history: [],
+      });
+      old.sqlite
+        .prepare(
+          `insert into games (type, status, options, seed, state, version, channel_id, created_at, updated_at)
+           values ('dice-race', 'active', '{"players":2,"goal":30}', 'old', ?, 0, 'c1', 1, 1)`,
+        )
+        .run(state);
+      old.sqlite
+        .prepare("insert into seats values (1, 0, 'u1', null, 'Ann'), (1, 1, null, 'random', 'Bot')")
+        .run();
+      const before = old.sqlite.prepare('select * from games').all();
+      old.close();
+
+      const upgraded = openDatabase(path);
+      const fresh = openDatabase(':memory:');
+      expect(schemaOf(upgraded.sqlite)).toEqual(schemaOf(fresh.sqlite));
+      expect(appliedMigrations(upgraded.sqlite)).toEqual(journal.entries.map((e) => e.when));
+      expect(upgraded.sqlite.prepare('select * from games').all()).toEqual(before);
+
+      // And the upgraded bot can carry on with the old game.
+      const store = new GameStore(upgraded);
+      expect(store.gamesOfUser('u1').map((g) => g.id)).toEqual([1]);
+      const applied = store.applyAction(1, {
+        seat: 0,
+        action: { type: 'move', die: 'a' },
+        expectedVersion: 0,
+      });
+      expect(applied.game.version).toBe(1);
+      upgraded.close();
+      fresh.close();
+    },
+  );
+});
