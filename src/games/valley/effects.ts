@@ -65,11 +65,14 @@ export function removeSource(s: ValleyState, seat: Seat, card: Instance): void {
  */
 function couldBeHeld(s: ValleyState, cardId: string): boolean {
   if (!s.defs[cardId]) return false;
-  const visible = new Set<Instance>();
-  for (const c of s.pyramid) if (c !== null) visible.add(c);
-  for (const c of s.boneyard) visible.add(c);
-  for (const p of s.players) for (const c of [...p.tomb, ...p.play, ...p.aside]) visible.add(c);
-  for (let i = 0; i < s.cards.length; i++) if (s.cards[i] === cardId && !visible.has(i)) return true;
+  for (let c = 0; c < s.cards.length; c++) {
+    if (s.cards[c] !== cardId) continue;
+    const visible =
+      s.pyramid.includes(c) ||
+      s.boneyard.includes(c) ||
+      s.players.some((p) => p.tomb.includes(c) || p.play.includes(c) || p.aside.includes(c));
+    if (!visible) return true;
+  }
   return false;
 }
 

@@ -32,23 +32,27 @@ export function minimalPayments(
     if (g) g.push(c);
     else groups.set(id, [c]);
   }
-  const kinds = [...groups.values()].map((g) => [...g].sort((a, b) => a - b));
+  const kinds = [...groups.values()];
+  for (const g of kinds) g.sort((a, b) => a - b);
   const golds = kinds.map((g) => goldOf(s, seat, g[0] as Instance));
+  // Gold still available from kinds k.. onwards: lets the search stop where the cost is out of reach.
+  const rest = new Array<number>(kinds.length + 1).fill(0);
+  for (let k = kinds.length - 1; k >= 0; k--)
+    rest[k] = (rest[k + 1] as number) + (golds[k] as number) * (kinds[k] as Instance[]).length;
   const out: Instance[][] = [];
   const counts = new Array<number>(kinds.length).fill(0);
   const visit = (k: number, total: number): void => {
     if (total >= cost) {
       // Minimal: dropping any one chosen card would fall short.
-      for (let i = 0; i < kinds.length; i++)
+      for (let i = 0; i < k; i++)
         if ((counts[i] as number) > 0 && total - (golds[i] as number) >= cost) return;
       const pay: Instance[] = [];
-      kinds.forEach((g, i) => {
-        pay.push(...g.slice(0, counts[i]));
-      });
+      for (let i = 0; i < k; i++)
+        for (let n = 0; n < (counts[i] as number); n++) pay.push((kinds[i] as Instance[])[n] as Instance);
       out.push(pay);
       return;
     }
-    if (k >= kinds.length) return;
+    if (k >= kinds.length || total + (rest[k] as number) < cost) return;
     const g = kinds[k] as Instance[];
     for (let n = 0; n <= g.length; n++) {
       counts[k] = n;
