@@ -97,21 +97,33 @@ function applyPragmas(sqlite: BetterSqlite3.Database, inMemory: boolean): void {
 /**
  * drizzle-kit rebuilds a table (create new, copy, drop old, rename) for many schema changes, and its
  * `PRAGMA foreign_keys=OFF` is ignored inside the migrator's transaction. So migrations run with foreign
- * keys off, and the result is checked once they are back on.
+ * keys off, and when any ran, the result is checked once they are back on (a full scan: only then).
  */
 function runMigrations(sqlite: BetterSqlite3.Database, db: ScarabDrizzle, folder: string): void {
+  const before = appliedMigrationCount(sqlite);
   try {
     migrate(db, { migrationsFolder: folder });
   } catch (error) {
-    throw new Error(`migrating the schema failed (nothing was changed): ${reason(error)}`, { cause: error });
+    throw new Error(`migrating the schema failed (the migrations were rolled back): ${reason(error)}`, {
+      cause: error,
+    });
   }
   sqlite.pragma('foreign_keys = ON');
+  if (appliedMigrationCount(sqlite) === before) return;
   const broken = sqlite.pragma('foreign_key_check') as unknown[];
   if (broken.length > 0) {
     throw new Error(
       `${broken.length} rows break a foreign key after migrating: ${JSON.stringify(broken[0])}`,
     );
   }
+}
+
+function appliedMigrationCount(sqlite: BetterSqlite3.Database): number {
+  const table = sqlite
+    .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+    .get();
+  if (!table) return 0;
+  return sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get() as number;
 }
 
 /**
@@ -185,7 +197,12 @@ function describe(path: string): string {
 }
 
 function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return `${error.message} (the file is damaged; it was left as it is: restore a backup or move it away)`;
+  }
+  return error.message;
 }
 
 function isErrno(error: unknown, code: string): boolean {

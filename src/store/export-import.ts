@@ -1,0 +1,212 @@
+/**
+ * One game as one JSON document: everything needed to replay it (options, seed, seats, action log) plus the
+ * stored state to compare with. For bug reports, and for moving a game to another database.
+ */
+
+import { isDeepStrictEqual } from 'node:util';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { listGames as registeredGames } from '../games/registry.ts';
+import type { ScarabDatabase } from './database.ts';
+import { type GameId, GameNotFoundError } from './errors.ts';
+import { firstDifference, replay, toJson } from './replay.ts';
+import { actions, GAME_STATUSES, games, seats } from './schema.ts';
+
+export const EXPORT_FORMAT = 'scarab-game';
+export const EXPORT_FORMAT_VERSION = 1;
+
+const json = z.json();
+const isoDate = z.iso.datetime();
+
+const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  formatVersion: z.literal(EXPORT_FORMAT_VERSION),
+  exportedAt: isoDate,
+  game: z.object({
+    id: z.number().int().positive(),
+    type: z.string().min(1),
+    status: z.enum(GAME_STATUSES),
+    options: json,
+    seed: z.string(),
+    state: json,
+    version: z.number().int().min(0),
+    outcome: json,
+    guildId: z.string().nullable(),
+    channelId: z.string().nullable(),
+    threadId: z.string().nullable(),
+    hostUserId: z.string().nullable(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    startedAt: isoDate.nullable(),
+    finishedAt: isoDate.nullable(),
+  }),
+  seats: z.array(
+    z
+      .object({
+        seat: z.number().int().min(0),
+        userId: z.string().nullable(),
+        botKind: z.string().nullable(),
+        displayName: z.string(),
+      })
+      .refine((s) => (s.userId === null) !== (s.botKind === null), 'a seat has a user id or a bot kind'),
+  ),
+  actions: z.array(
+    z.object({
+      seq: z.number().int().min(1),
+      seat: z.number().int().min(0),
+      action: json,
+      createdAt: isoDate,
+    }),
+  ),
+});
+
+export type GameExport = z.infer<typeof exportSchema>;
+
+export class ImportError extends Error {
+  override readonly name = 'ImportError';
+}
+
+export function exportGame(database: ScarabDatabase, gameId: GameId, now = new Date()): GameExport {
+  const { db } = database;
+  // One read transaction: a bot writing meanwhile cannot show a row and a log from different moments.
+  const { row, seatRows, log } = database.sqlite.transaction(() => ({
+    row: db.select().from(games).where(eq(games.id, gameId)).get(),
+    seatRows: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all(),
+    log: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.seq)).all(),
+  }))();
+  if (!row) throw new GameNotFoundError(gameId);
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  return {
+    format: EXPORT_FORMAT,
+    formatVersion: EXPORT_FORMAT_VERSION,
+    exportedAt: now.toISOString(),
+    game: {
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      options: JSON.parse(row.options),
+      seed: row.seed,
+      state: row.state === null ? null : JSON.parse(row.state),
+      version: row.version,
+      outcome: row.outcome === null ? null : JSON.parse(row.outcome),
+      guildId: row.guildId,
+      channelId: row.channelId,
+      threadId: row.threadId,
+      hostUserId: row.hostUserId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      startedAt: iso(row.startedAt),
+      finishedAt: iso(row.finishedAt),
+    },
+    seats: seatRows.map((s) => ({
+      seat: s.seat,
+      userId: s.userId,
+      botKind: s.botKind,
+      displayName: s.displayName,
+    })),
+    actions: log.map((a) => ({
+      seq: a.seq,
+      seat: a.seat,
+      action: JSON.parse(a.action),
+      createdAt: a.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Validates an export, replays it, and stores it as a new game (ids are never reused, so it gets a new
+ * one, returned). Refuses, writing nothing, when the file is malformed or its log does not reproduce its
+ * state: a game imported must be a game the store could have played.
+ */
+export function importGame(database: ScarabDatabase, data: unknown): GameId {
+  const parsed = exportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'the document';
+    throw new ImportError(`not a Scarab game export: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const { game, seats: seatList, actions: log } = parsed.data;
+  const module = registeredGames().find((g) => g.id === game.type);
+  if (!module) throw new ImportError(`unknown game type '${game.type}' (is its module imported?)`);
+  if (seatList.some((s, i) => s.seat !== i))
+    throw new ImportError('seats must be numbered 0, 1, 2... in order');
+
+  const options = toJson(game.options, 'the options');
+  let state: string | null = null;
+  let outcome: string | null = null;
+  if (game.status === 'lobby' || game.state === null) {
+    if (game.state !== null || log.length > 0)
+      throw new ImportError('a game that never started has a state or actions');
+  } else {
+    const replayed = replay(module, {
+      type: game.type,
+      options,
+      seed: game.seed,
+      actions: log.map((a) => ({ seq: a.seq, seat: a.seat, action: toJson(a.action, 'an action') })),
+    });
+    if (!replayed.ok)
+      throw new ImportError(`the log does not replay: action #${replayed.seq}: ${replayed.problem}`);
+    if (replayed.version !== game.version) {
+      throw new ImportError(`version is ${game.version} but the log holds ${replayed.version} actions`);
+    }
+    const difference = firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
+    if (difference)
+      throw new ImportError(`the state differs from the replay of its log at ${difference.path}`);
+    const finished = replayed.outcome !== null;
+    if (finished !== (game.status === 'finished') && game.status !== 'cancelled') {
+      throw new ImportError(
+        `the game is marked ${game.status} but the rules say it is ${finished ? 'over' : 'not over'}`,
+      );
+    }
+    if (game.status === 'finished' && !isDeepStrictEqual(game.outcome, replayed.outcome)) {
+      throw new ImportError('the outcome differs from the replayed one');
+    }
+    state = replayed.stateJson;
+    outcome = game.status === 'finished' ? toJson(replayed.outcome, 'the outcome') : null;
+  }
+
+  const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+  return database.sqlite
+    .transaction(() => {
+      const { id } = database.db
+        .insert(games)
+        .values({
+          type: game.type,
+          status: game.status,
+          options,
+          seed: game.seed,
+          state,
+          version: game.version,
+          outcome,
+          guildId: game.guildId,
+          channelId: game.channelId,
+          threadId: game.threadId,
+          hostUserId: game.hostUserId,
+          createdAt: new Date(game.createdAt),
+          updatedAt: new Date(game.updatedAt),
+          startedAt: date(game.startedAt),
+          finishedAt: date(game.finishedAt),
+        })
+        .returning({ id: games.id })
+        .get();
+      for (const s of seatList)
+        database.db
+          .insert(seats)
+          .values({ gameId: id, ...s })
+          .run();
+      for (const a of log) {
+        database.db
+          .insert(actions)
+          .values({
+            gameId: id,
+            seq: a.seq,
+            seat: a.seat,
+            action: toJson(a.action, 'an action'),
+            createdAt: new Date(a.createdAt),
+          })
+          .run();
+      }
+      return id;
+    })
+    .immediate();
+}

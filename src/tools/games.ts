@@ -1,0 +1,157 @@
+/**
+ * `npm run games -- verify | export <id> [file] | import <file>`: maintenance of stored games. The database
+ * is the one the bot uses (DATABASE_PATH, default ./data/scarab.db); the bot may keep running meanwhile.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  DatabaseOpenError,
+  databasePathFromEnv,
+  openDatabase,
+  type ScarabDatabase,
+} from '../store/database.ts';
+import { StoreError } from '../store/errors.ts';
+import { exportGame, ImportError, importGame } from '../store/export-import.ts';
+import { verifyAll } from '../store/verify.ts';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+  readonly readStdin: () => string;
+}
+
+const USAGE = `usage: npm run games -- <command>
+  verify                  replay every stored game and report those whose state differs from their log
+  export <id> [file]      write game <id> as one JSON file (default game-<id>.json; - for stdout)
+  import <file>           add the game in <file> (- for stdin) under a new id, after replaying it
+The database is DATABASE_PATH (default ./data/scarab.db).`;
+
+class UsageError extends Error {}
+
+/** Every game module registers itself when its folder's index.ts is imported. */
+export async function loadGameModules(stderr: (text: string) => void): Promise<void> {
+  const gamesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'games');
+  for (const entry of readdirSync(gamesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const index = join(gamesDir, entry.name, 'index.ts');
+    if (!existsSync(index)) continue;
+    try {
+      await import(pathToFileURL(index).href);
+    } catch (error) {
+      // Games of this type will be reported as unknown; the others can still be checked.
+      stderr(
+        `warning: cannot load the game module ${index}: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+}
+
+export async function runGamesCli(args: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === 'verify' && rest.length === 0) return withDatabase(io, (db) => verify(db, io));
+    if (command === 'export' && (rest.length === 1 || rest.length === 2)) {
+      const id = parseId(rest[0] as string);
+      return withDatabase(io, (db) => exportCommand(db, id, rest[1], io));
+    }
+    if (command === 'import' && rest.length === 1) {
+      const data = readJson(rest[0] as string, io);
+      return withDatabase(io, (db) => {
+        const id = importGame(db, data);
+        io.stdout(`imported game #${(data as { game: { id: number } }).game.id} as game #${id}`);
+        return 0;
+      });
+    }
+    throw new UsageError(command === undefined ? 'no command given' : `cannot understand: ${args.join(' ')}`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DatabaseOpenError || error instanceof ImportError || error instanceof StoreError) {
+      io.stderr(`error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof Error && error.name === 'SqliteError') {
+      io.stderr(`error: the database failed: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function withDatabase(io: CliIo, run: (db: ScarabDatabase) => number): number {
+  const db = openDatabase(databasePathFromEnv(io.env));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+function verify(db: ScarabDatabase, io: CliIo): number {
+  // The file first: pages no running bot has touched since they were damaged only show up here.
+  const integrity = db.sqlite.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  const damaged = integrity.map((r) => r.integrity_check).filter((line) => line !== 'ok');
+  for (const line of damaged) io.stdout(`database file: ${line}`);
+  const report = verifyAll(db);
+  for (const p of report.problems) io.stdout(`game #${p.gameId} (${p.type}): ${p.problem}`);
+  const verdict = report.problems.length === 0 ? 'all consistent' : `${report.problems.length} inconsistent`;
+  io.stdout(`verified ${report.checked} games: ${verdict}`);
+  if (damaged.length > 0) io.stdout('the database file itself is damaged: restore a backup');
+  return report.problems.length === 0 && damaged.length === 0 ? 0 : 1;
+}
+
+function exportCommand(db: ScarabDatabase, id: number, file: string | undefined, io: CliIo): number {
+  const text = `${JSON.stringify(exportGame(db, id), null, 2)}\n`;
+  if (file === '-') {
+    io.stdout(text.trimEnd());
+    return 0;
+  }
+  const target = file ?? `game-${id}.json`;
+  try {
+    // 'wx': never replace a file someone may still need.
+    writeFileSync(target, text, { flag: 'wx' });
+  } catch (error) {
+    io.stderr(`error: cannot write ${target}: ${error instanceof Error ? error.message : error}`);
+    return 1;
+  }
+  io.stdout(`exported game #${id} to ${target}`);
+  return 0;
+}
+
+function parseId(text: string): number {
+  const id = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(`'${text}' is not a game id (a positive whole number)`);
+  }
+  return id;
+}
+
+function readJson(file: string, io: CliIo): unknown {
+  let text: string;
+  try {
+    text = file === '-' ? io.readStdin() : readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ImportError(`cannot read ${file}: ${error instanceof Error ? error.message : error}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportError(`${file} is not JSON: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+  readStdin: () => readFileSync(0, 'utf8'),
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await loadGameModules(processIo.stderr);
+  process.exitCode = await runGamesCli(process.argv.slice(2), processIo);
+}

@@ -1,0 +1,48 @@
+/** Running TypeScript in child processes, as the bot and the CLI really run. */
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+export const REGISTER_DICE_RACE = fileURLToPath(
+  new URL('../../fixtures/register-dice-race.ts', import.meta.url),
+);
+
+export interface ChildResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `node --import tsx [--import ...] <script> ...args`, collecting its output until it exits. */
+export function runTs(
+  script: string,
+  args: readonly string[] = [],
+  options: { env?: NodeJS.ProcessEnv; imports?: readonly string[]; spawn?: SpawnOptions } = {},
+): Promise<ChildResult> {
+  const imports = ['tsx', ...(options.imports ?? [])].flatMap((i) => ['--import', i]);
+  const child = spawn(process.execPath, [...imports, script, ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.spawn,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * File permissions do not stop root, so when the tests run as root the children that must meet a
+ * permission error run as `nobody`.
+ */
+export const UNPRIVILEGED: SpawnOptions = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
