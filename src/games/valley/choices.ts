@@ -57,11 +57,11 @@ export function seatOptions(seats: readonly Seat[]): Option[] {
 
 export function ask(seat: Seat, prompt: string, options: Option[], publicText: string): { ask: Question } {
   if (options.length === 0) throw new Error(`rules bug: asked '${prompt}' with no options`);
-  return { ask: { asks: [{ seat, prompt, options }], answers: {}, publicText, window: false } };
+  return { ask: { id: 0, asks: [{ seat, prompt, options }], answers: {}, publicText, window: false } };
 }
 
 export function askMany(asks: Ask[], publicText: string, window: boolean): { ask: Question } {
-  return { ask: { asks, answers: {}, publicText, window } };
+  return { ask: { id: 0, asks, answers: {}, publicText, window } };
 }
 
 export function one(answers: Answers | null, seat: Seat): string {

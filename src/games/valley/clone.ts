@@ -27,6 +27,7 @@ export function clone(s: ValleyState): ValleyState {
     stack: s.stack.map(cloneFrame),
     rng: [...s.rng] as ValleyState['rng'],
     log: s.log.slice(),
+    questionSeq: s.questionSeq,
     finished: s.finished,
   };
 }

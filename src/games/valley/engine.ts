@@ -18,7 +18,10 @@ export function resume(s: ValleyState, answers: Answers | null): void {
     const step = program(f.kind).run(s, f, pending);
     pending = null;
     if (step === undefined) s.stack.pop();
-    else if ('ask' in step) f.q = step.ask;
+    else if ('ask' in step) {
+      s.questionSeq += 1;
+      f.q = { ...step.ask, id: s.questionSeq };
+    }
     else s.stack.push(step.call);
   }
 }

@@ -69,6 +69,7 @@ export function position(spec: PositionSpec, catalog: Catalog = baseCatalog): Va
     stack: [],
     rng: seedRng(spec.seed ?? 'position'),
     log: [],
+    questionSeq: 0,
     finished: false,
   };
 }

@@ -73,6 +73,7 @@ export function setup(options: ValleyOptions, seed: string, catalog: Catalog = b
     stack: [],
     rng,
     log: [],
+    questionSeq: 0,
     finished: false,
   };
   for (let seat = 0; seat < options.players; seat++) draw(s, seat, 5);

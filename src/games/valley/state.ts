@@ -68,6 +68,8 @@ export interface Ask {
  * opponent (most can only pass) so that nobody learns who holds a reaction card.
  */
 export interface Question {
+  /** Unique within the game: lets a client tell whether the question it answers is still open. */
+  id: number;
   asks: Ask[];
   answers: Record<string, string>;
   /** Safe for everyone to read: does not reveal options or who could react. */
@@ -112,6 +114,8 @@ export interface ValleyState {
   stack: Frame[];
   rng: RngState;
   log: LogEntry[];
+  /** The id of the last question asked. */
+  questionSeq: number;
   finished: boolean;
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Every component's custom_id names the game and the state version it was drawn from, so a click is
+ * decoded before anything runs and a stale or doubled click is refused instead of applied twice.
+ * Format: `s1:<scope>:<gameId>:<version>:<verb>[:<arg>]` (≤ 100 characters, Discord's limit).
+ */
+export type Scope = 'lobby' | 'game';
+
+export interface CustomId {
+  scope: Scope;
+  gameId: number;
+  version: number;
+  verb: string;
+  arg: string;
+}
+
+const PREFIX = 's1';
+const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game' };
+
+export function encodeCustomId(id: CustomId): string {
+  if (id.verb.includes(':')) throw new Error(`custom_id verb '${id.verb}' contains ':'`);
+  const scope = id.scope === 'lobby' ? 'l' : 'g';
+  const text = `${PREFIX}:${scope}:${id.gameId}:${id.version}:${id.verb}${id.arg ? `:${id.arg}` : ''}`;
+  if (text.length > 100) throw new Error(`custom_id too long (${text.length} > 100): ${text}`);
+  return text;
+}
+
+/** null when the id is not one of ours (or from an incompatible older release). */
+export function decodeCustomId(text: string): CustomId | null {
+  const parts = text.split(':');
+  if (parts[0] !== PREFIX || parts.length < 5) return null;
+  const scope = SCOPES[parts[1] as string];
+  const gameId = Number(parts[2]);
+  const version = Number(parts[3]);
+  const verb = parts[4] as string;
+  if (
+    !scope ||
+    !Number.isSafeInteger(gameId) ||
+    gameId <= 0 ||
+    !Number.isSafeInteger(version) ||
+    version < 0 ||
+    !verb
+  )
+    return null;
+  return { scope, gameId, version, verb, arg: parts.slice(5).join(':') };
+}
