@@ -1,0 +1,71 @@
+/**
+ * Small helpers shared by the rulebook tests: refusals of raw (possibly malformed) input with their
+ * code, finishing a game from a prepared position, and collecting what a view reveals.
+ */
+import { expect } from 'vitest';
+import type { RuleError } from '../../../src/games/kernel/types.ts';
+import { apply } from '../../../src/games/valley/index.ts';
+import type { Instance } from '../../../src/games/valley/state.ts';
+import type { ValleyView } from '../../../src/games/valley/view.ts';
+import type { Table } from '../table.ts';
+
+/** The error for an input that must be refused (any shape); checks the state did not change. */
+export function refusal(t: Table, seat: number, action: unknown): RuleError {
+  const before = JSON.stringify(t.s);
+  const r = apply(t.s, seat, action);
+  expect(JSON.stringify(t.s)).toBe(before);
+  if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused for seat ${seat}`);
+  return r.error;
+}
+
+/**
+ * Every card instance a view names, wherever it sits (card references carry `instance`; legal
+ * actions carry `card` and `pay`).
+ */
+export function instancesIn(v: ValleyView): Set<Instance> {
+  const out = new Set<Instance>();
+  const walk = (x: unknown, key: string): void => {
+    if (key === 'defs' || key === 'log') return;
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y, key);
+      return;
+    }
+    if (x !== null && typeof x === 'object') {
+      for (const [k, y] of Object.entries(x)) walk(y, k);
+      return;
+    }
+    if (typeof x === 'number' && (key === 'instance' || key === 'card' || key === 'pay' || key === 'top'))
+      out.add(x);
+  };
+  walk(v, '');
+  return out;
+}
+
+/** The view as JSON without the card catalog (which names every card) and the public log. */
+export function visibleJson(v: ValleyView): string {
+  const { defs: _defs, log: _log, ...rest } = v;
+  return JSON.stringify(rest);
+}
+
+/** Answers every pending question with its first option (a window's "Pass"), bounded. */
+export function answerAllFirst(t: Table): void {
+  for (let k = 0; k < 20 && !t.s.finished && t.s.stack.length > 0; k++) {
+    const q = t.s.stack.at(-1)?.q;
+    const ask = q?.asks.find((a) => q.answers[String(a.seat)] === undefined);
+    const first = ask?.options[0];
+    if (!ask || !first) throw new Error('stuck: nothing to answer');
+    t.act(ask.seat, { type: 'answer', value: first.value });
+  }
+}
+
+/** Ends the turn of the seat to move, taking the first option of every question it raises. */
+export function passTurn(t: Table): void {
+  t.endTurn(t.s.turn.seat);
+  answerAllFirst(t);
+}
+
+/** Ends turns in seat order until the game is over (bounded). */
+export function playOut(t: Table, maxTurns = 12): void {
+  for (let k = 0; k < maxTurns && !t.s.finished; k++) passTurn(t);
+  if (!t.s.finished) throw new Error(`game did not end within ${maxTurns} turns`);
+}
