@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { Table } from '../table.ts';
+
+const URNS = Array.from({ length: 10 }, () => 'urn');
+const logText = (t: Table) => t.s.log.map((e) => e.text);
+
+describe('Tyet Amulet: repeat an action you executed this turn', () => {
+  it('repeats Statue of Horus: a second entomb from hand, on top of the normal entombing', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['statue-of-horus', 'tyet-amulet', 'shabti', 'urn', 'box-of-food'], []],
+    });
+    t.entomb(0, 'shabti');
+    t.play(0, 'statue-of-horus').choose(0, 'Urn');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(true);
+    // Only one action can be repeated, so Tyet goes straight into it.
+    t.play(0, 'tyet-amulet');
+    expect(t.prompt(0)).toMatch(/^Statue of Horus: entomb a card from your hand/);
+    t.choose(0, 'Box of Food');
+    expect(t.tomb(0)).toEqual(['shabti', 'urn', 'box-of-food']);
+    expect(t.hand(0)).toEqual([]);
+    expect(t.inPlay(0)).toEqual(['statue-of-horus', 'tyet-amulet']);
+    expect(logText(t)).toContain('@0 repeated Statue of Horus with Tyet Amulet');
+  });
+
+  it('repeats Statue of Anubis: the next hand has 7 cards', () => {
+    const t = Table.from({ players: 2, hands: [['statue-of-anubis', 'tyet-amulet'], []], decks: [URNS] });
+    t.play(0, 'statue-of-anubis').play(0, 'tyet-amulet');
+    t.endTurn(0);
+    expect(t.hand(0)).toHaveLength(7);
+    expect(t.deck(0)).toHaveLength(3);
+  });
+
+  it('asks which action to repeat when several were executed, offering neither Censer nor Tyet itself', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [
+        ['censer', 'statue-of-horus', 'statue-of-anubis', 'tyet-amulet', 'tyet-amulet', 'urn', 'shabti'],
+        [],
+      ],
+      decks: [URNS],
+      discards: [[], ['box-of-food']],
+    });
+    t.play(0, 'censer').choose(0, 'Box of Food');
+    t.play(0, 'statue-of-anubis');
+    t.play(0, 'tyet-amulet');
+    // Anubis is the only repeatable action so far: no question.
+    expect(t.options(0)).toEqual([]);
+    t.play(0, 'statue-of-horus').choose(0, 'Urn');
+    t.play(0, 'tyet-amulet');
+    expect(t.options(0)).toEqual(['Statue of Anubis', 'Statue of Horus']);
+    t.choose(0, 'Statue of Anubis');
+    t.endTurn(0);
+    // Anubis three times: once played, twice repeated.
+    expect(t.hand(0)).toHaveLength(8);
+  });
+
+  it('cannot be executed when no action was executed this turn', () => {
+    const t = Table.from({ players: 2, hands: [['tyet-amulet', 'statue-of-horus', 'urn'], []] });
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /Tyet Amulet cannot be executed now: you must have executed an action this turn/,
+    );
+  });
+
+  it('cannot repeat the normal entombing, which is not an action', () => {
+    const t = Table.from({ players: 2, hands: [['tyet-amulet', 'urn', 'shabti'], []] });
+    t.entomb(0, 'urn');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /executed an action this turn/,
+    );
+  });
+
+  it('has no effect on cards used for their gold value', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['tyet-amulet', 'statue-of-horus', 'urn'], []],
+      pyramid: ['box-of-food', null, null, null, null, null],
+    });
+    t.buy(0, 0, ['statue-of-horus']);
+    expect(t.inPlay(0)).toEqual(['statue-of-horus']);
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /executed an action this turn/,
+    );
+  });
+
+  it('cannot be used with Censer', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['censer', 'tyet-amulet', 'urn'], []],
+      discards: [[], ['box-of-food', 'shabti']],
+    });
+    t.play(0, 'censer').choose(0, '@1');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /not Boat, Censer or Statue of Thoth/,
+    );
+  });
+
+  it('cannot be used with Statue of Thoth', () => {
+    const t = Table.from({ players: 2, hands: [['statue-of-thoth', 'tyet-amulet', 'urn'], []] });
+    t.play(0, 'statue-of-thoth');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /not Boat, Censer or Statue of Thoth/,
+    );
+  });
+
+  it('cannot be used with Boat: Boat is used on an opponent turn, never executed on its owner turn', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['urn'], ['boat', 'tyet-amulet', 'shabti']],
+      pyramid: ['shabti', 'box-of-food', 'urn', null, null, null],
+      stock: ['urn', 'urn', 'urn'],
+    });
+    t.buy(0, 0, ['urn']);
+    t.choose(1, 'Discard Boat');
+    t.choose(1, 'Box of Food');
+    expect(t.discard(1)).toEqual(['boat', 'box-of-food']);
+    t.endTurn(0);
+    expect(t.s.turn.seat).toBe(1);
+    expect(t.canPlay(1, 'tyet-amulet')).toBe(false);
+    expect(t.refused(1, { type: 'play', card: t.inHand(1, 'tyet-amulet') })).toMatch(
+      /executed an action this turn/,
+    );
+  });
+
+  it('cannot repeat an action that is no longer possible (Statue of Isis took the only card costing 6 or less)', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['statue-of-isis', 'tyet-amulet'], []],
+      pyramid: ['statue-of-thoth', 'box-of-food', 'statue-of-thoth', null, null, null],
+    });
+    t.play(0, 'statue-of-isis').choose(0, 'Box of Food');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /that can be executed again/,
+    );
+  });
+
+  it('offers only the executed actions that are still possible', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['statue-of-isis', 'statue-of-horus', 'tyet-amulet', 'urn', 'shabti'], []],
+      pyramid: ['statue-of-thoth', 'box-of-food', 'statue-of-thoth', null, null, null],
+    });
+    t.play(0, 'statue-of-isis').choose(0, 'Box of Food');
+    t.play(0, 'statue-of-horus').choose(0, 'Urn');
+    t.play(0, 'tyet-amulet');
+    // Isis has nothing left to take, so Horus is repeated without a question.
+    expect(t.prompt(0)).toMatch(/^Statue of Horus/);
+    t.choose(0, 'Shabti');
+    expect(t.tomb(0)).toEqual(['urn', 'shabti']);
+  });
+
+  it('is checked without counting itself: Horus cannot be repeated when Tyet is the only card left in hand', () => {
+    const t = Table.from({ players: 2, hands: [['statue-of-horus', 'tyet-amulet', 'urn'], []] });
+    t.play(0, 'statue-of-horus').choose(0, 'Urn');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+  });
+});
