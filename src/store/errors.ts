@@ -25,15 +25,31 @@ export class GameNotFoundError extends StoreError {
   }
 }
 
-/** The caller drew its buttons from `expectedVersion`; someone has moved since. */
+const STATUS_MESSAGES: Record<GameStatus, string> = {
+  lobby: 'This game has not started yet.',
+  active: 'This game is in progress.',
+  finished: 'This game is over.',
+  cancelled: 'This game was cancelled.',
+};
+
+/**
+ * The caller drew its buttons from `expectedVersion`; someone has moved since. Checked before the status, so
+ * the loser of a race for the last move hears that the board changed, with `status` saying it is now over.
+ */
 export class StaleVersionError extends StoreError {
   readonly code = 'stale-version';
   constructor(
     gameId: GameId,
     readonly expectedVersion: number,
     readonly currentVersion: number,
+    readonly status: GameStatus,
   ) {
-    super(gameId, 'The board changed since this was shown; look at the latest board and try again.');
+    super(
+      gameId,
+      status === 'active'
+        ? 'The board changed since this was shown; look at the latest board and try again.'
+        : `The board changed since this was shown. ${STATUS_MESSAGES[status]}`,
+    );
   }
 }
 
@@ -48,13 +64,6 @@ export class RuleRefusedError extends StoreError {
   }
 }
 
-const NOT_ACTIVE_MESSAGES: Record<GameStatus, string> = {
-  lobby: 'This game has not started yet.',
-  active: 'This game is in progress.',
-  finished: 'This game is over.',
-  cancelled: 'This game was cancelled.',
-};
-
 /** The operation needs another status (an action on a finished game, joining a started one, ...). */
 export class WrongStatusError extends StoreError {
   readonly code = 'wrong-status';
@@ -63,7 +72,7 @@ export class WrongStatusError extends StoreError {
     readonly status: GameStatus,
     readonly needed: readonly GameStatus[],
   ) {
-    super(gameId, NOT_ACTIVE_MESSAGES[status]);
+    super(gameId, STATUS_MESSAGES[status]);
   }
 }
 

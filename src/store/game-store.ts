@@ -261,10 +261,10 @@ export class GameStore {
     const action: unknown = JSON.parse(actionJson);
     const applied = this.transaction(() => {
       const game = this.loadCurrent(gameId);
-      if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
       if (input.expectedVersion !== game.version) {
-        throw new StaleVersionError(gameId, input.expectedVersion, game.version);
+        throw new StaleVersionError(gameId, input.expectedVersion, game.version, game.status);
       }
+      if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
       if (!game.seats.some((s) => s.seat === input.seat)) throw new NotASeatError(gameId, input.seat);
       const module = getModule(game.type);
       const step = stepState(module, game.state, input.seat, action);

@@ -135,7 +135,12 @@ describe('applying actions', () => {
       }
     })();
     expect(error).toBeInstanceOf(StaleVersionError);
-    expect(error).toMatchObject({ expectedVersion: 0, currentVersion: 1, code: 'stale-version' });
+    expect(error).toMatchObject({
+      expectedVersion: 0,
+      currentVersion: 1,
+      status: 'active',
+      code: 'stale-version',
+    });
     expect((error as Error).message).toMatch(/board changed/);
     expect(counts(store)).toEqual(before);
   });
@@ -185,6 +190,16 @@ describe('applying actions', () => {
         constructor: WrongStatusError,
         status: 'finished',
         message: 'This game is over.',
+      }),
+    );
+    // A click drawn before the last move hears that the board changed, and that the game is over.
+    expect(() =>
+      store.applyAction(id, { seat: 0, action: { type: 'pass' }, expectedVersion: game.version - 1 }),
+    ).toThrow(
+      expect.objectContaining({
+        constructor: StaleVersionError,
+        status: 'finished',
+        message: 'The board changed since this was shown. This game is over.',
       }),
     );
     // A fresh store (a restart) reads the same finished game back.

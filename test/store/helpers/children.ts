@@ -1,11 +1,14 @@
 /** Running TypeScript in child processes, as the bot and the CLI really run. */
 import { type SpawnOptions, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 export const REGISTER_DICE_RACE = fileURLToPath(
   new URL('../../fixtures/register-dice-race.ts', import.meta.url),
 );
+// Resolved here so that a child started in another directory still finds the loader.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface ChildResult {
   readonly code: number | null;
@@ -20,7 +23,7 @@ export function runTs(
   args: readonly string[] = [],
   options: { env?: NodeJS.ProcessEnv; imports?: readonly string[]; spawn?: SpawnOptions } = {},
 ): Promise<ChildResult> {
-  const imports = ['tsx', ...(options.imports ?? [])].flatMap((i) => ['--import', i]);
+  const imports = [TSX, ...(options.imports ?? [])].flatMap((i) => ['--import', i]);
   const child = spawn(process.execPath, [...imports, script, ...args], {
     cwd: REPO,
     env: { ...process.env, ...options.env },

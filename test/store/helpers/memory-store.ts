@@ -1,10 +1,11 @@
-import { nextInt, type RngState } from '../../../src/games/kernel/rng.ts';
+import type { RngState } from '../../../src/games/kernel/rng.ts';
 import { getGame } from '../../../src/games/registry.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import type { GameId } from '../../../src/store/errors.ts';
 import type { AppliedAction } from '../../../src/store/game-store.ts';
 import { GameStore, type GameStoreOptions } from '../../../src/store/game-store.ts';
 import { registerDiceRace } from '../../fixtures/dice-race.ts';
+import { randomMove } from './random-play.ts';
 
 /** A store on a private in-memory database that ran the real migrations. */
 export function memoryStore(options: GameStoreOptions = {}): GameStore {
@@ -34,11 +35,7 @@ export function startedGame(
 /** Applies one random legal action for a waiting seat; undefined when nobody is waiting. */
 export function playRandomAction(store: GameStore, gameId: GameId, rng: RngState): AppliedAction | undefined {
   const game = store.getGame(gameId);
-  const module = getGame(game.type);
-  const waiting = module.waitingFor(game.state);
-  if (waiting.length === 0) return undefined;
-  const seat = waiting[nextInt(rng, waiting.length)] as number;
-  const legal = module.legalActions(game.state, seat);
-  const action = legal[nextInt(rng, legal.length)];
-  return store.applyAction(gameId, { seat, action, expectedVersion: game.version });
+  const move = randomMove(getGame(game.type), game.state, rng);
+  if (!move) return undefined;
+  return store.applyAction(gameId, { ...move, expectedVersion: game.version });
 }
