@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { valley, waitingFor } from '../../../src/games/valley/index.ts';
+import { outcome } from '../../../src/games/valley/score.ts';
+import { view } from '../../../src/games/valley/view.ts';
+import { Table } from '../table.ts';
+import { passTurn, refusal } from './helpers.ts';
+
+// Provisional numbers used: Book of the Netherworld gold 3 (seed), Wadj Amulet cost 3, Shabti VP 1 (seed).
+const FIVE = ['shabti', 'shabti', 'urn', 'urn', 'box-of-food'];
+
+describe('End of Game: "The game continues until all of the following conditions have been met"', () => {
+  it('stock empty, pyramid empty and equal turns: the game ends after the turn that completes the round', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['book-of-the-netherworld'], ['urn']],
+      decks: [FIVE, FIVE],
+      tombs: [['shabti', 'shabti'], ['shabti']],
+      pyramid: ['wadj-amulet', null, null, null, null, null],
+    });
+    t.buy(0, 0, ['book-of-the-netherworld']).endTurn(0);
+    // Stock and pyramid are empty, but seat 1 has had one turn fewer.
+    expect(t.s.turnsTaken).toEqual([1, 0]);
+    expect(t.s.finished).toBe(false);
+    expect(outcome(t.s)).toBeNull();
+    expect(waitingFor(t.s)).toEqual([1]);
+    // The last player still plays a normal turn (the empty pyramid asks for no sacrifice).
+    t.entomb(1, 'urn').endTurn(1);
+    expect(t.s.finished).toBe(true);
+    expect(t.tomb(1)).toEqual(['shabti', 'urn']);
+  });
+
+  it('"No cards are left in the stock": with one card left in the stock the game goes on', () => {
+    const position = (stock: string[]) =>
+      Table.from({
+        players: 2,
+        seat: 1,
+        hands: [[], ['book-of-the-netherworld']],
+        decks: [FIVE, FIVE],
+        pyramid: ['wadj-amulet', null, null, null, null, null],
+        stock,
+      });
+    // Control: with an empty stock, seat 1 closing the round ends the game.
+    expect(position([]).buy(1, 0, ['book-of-the-netherworld']).endTurn(1).s.finished).toBe(true);
+    const t = position(['censer']).buy(1, 0, ['book-of-the-netherworld']).endTurn(1);
+    expect(t.s.turnsTaken).toEqual([1, 1]);
+    expect(t.s.finished).toBe(false);
+    expect(t.pyramid()[0]).toBe('censer');
+    expect(t.s.turn.seat).toBe(0);
+  });
+
+  it('"No cards are left in the pyramid": with the stock empty and equal turns, a pyramid card keeps the game going', () => {
+    const t = Table.from({
+      players: 2,
+      seat: 1,
+      hands: [[], ['book-of-the-netherworld']],
+      decks: [FIVE, FIVE],
+      pyramid: ['wadj-amulet', 'chariot', null, null, null, null],
+    });
+    t.buy(1, 0, ['book-of-the-netherworld']).endTurn(1);
+    expect(t.s.turnsTaken).toEqual([1, 1]);
+    expect(t.s.stock).toEqual([]);
+    expect(t.pyramid()).toEqual([null, 'chariot', null, null, null, null]);
+    expect(t.s.finished).toBe(false);
+  });
+
+  it('"All players have taken the same number of turns": with 3 players the game ends only after the third seat', () => {
+    const t = Table.from({
+      players: 3,
+      hands: [['book-of-the-netherworld'], [], []],
+      decks: [FIVE, FIVE, FIVE],
+      pyramid: ['wadj-amulet', null, null, null, null, null],
+    });
+    t.buy(0, 0, ['book-of-the-netherworld']).endTurn(0);
+    expect(t.s.finished).toBe(false);
+    t.endTurn(1);
+    expect(t.s.turnsTaken).toEqual([1, 1, 0]);
+    expect(t.s.finished).toBe(false);
+    t.endTurn(2);
+    expect(t.s.finished).toBe(true);
+  });
+
+  it("equal turns are counted from whoever started: a game begun by seat 1 ends after seat 0's turn", () => {
+    const t = Table.from({
+      players: 2,
+      seat: 1,
+      turnsTaken: [0, 0],
+      hands: [[], ['book-of-the-netherworld']],
+      decks: [FIVE, FIVE],
+      pyramid: ['wadj-amulet', null, null, null, null, null],
+    });
+    t.buy(1, 0, ['book-of-the-netherworld']).endTurn(1);
+    expect(t.s.finished).toBe(false);
+    t.endTurn(0);
+    expect(t.s.turnsTaken).toEqual([1, 1]);
+    expect(t.s.finished).toBe(true);
+  });
+
+  it('after the end nobody can act: every action is refused, nobody is waited for', () => {
+    const t = Table.from({ players: 2, hands: [['urn'], ['urn']], decks: [FIVE, FIVE] });
+    passTurn(t);
+    passTurn(t);
+    expect(t.s.finished).toBe(true);
+    for (const seat of [0, 1]) {
+      expect(t.legal(seat)).toEqual([]);
+      expect(refusal(t, seat, { type: 'end-turn', top: null })).toEqual({
+        code: 'finished',
+        message: 'The game is over.',
+      });
+      expect(refusal(t, seat, { type: 'entomb', card: t.inHand(seat, 'shabti') }).code).toBe('finished');
+    }
+    expect(waitingFor(t.s)).toEqual([]);
+    const v = view(t.s, 0);
+    expect(v.finished).toBe(true);
+    expect(v.waiting).toEqual({ seats: [], text: 'The game is over', window: false });
+    expect(v.prompt).toBe('');
+    expect(v.actions).toEqual([]);
+  });
+});
+
+describe('End of Game: "Players then count their victory points … the player with the most points wins"', () => {
+  it('the outcome gives every seat its final score and rank, also in every view', () => {
+    const t = Table.from({
+      players: 3,
+      hands: [['urn'], ['urn'], ['urn']],
+      decks: [FIVE, FIVE, FIVE],
+      tombs: [['shabti'], ['statue-of-anubis', 'statue-of-isis'], ['shabti', 'shabti']],
+    });
+    passTurn(t);
+    passTurn(t);
+    passTurn(t);
+    const o = valley.outcome(t.s);
+    expect(o?.results.map((r) => [r.seat, r.score, r.rank])).toEqual([
+      [0, 1, 3],
+      [1, 4, 1],
+      [2, 2, 2],
+    ]);
+    expect(o?.summary).toBe('@1 wins with 4 points.');
+    for (const viewer of [0, 1, 2, null]) expect(view(t.s, viewer).outcome).toEqual(o);
+  });
+});
