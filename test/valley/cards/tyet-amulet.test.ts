@@ -63,6 +63,30 @@ describe('Tyet Amulet: repeat an action you executed this turn', () => {
     );
   });
 
+  it('cannot repeat an action executed on an earlier turn', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['statue-of-horus', 'urn'], ['shabti']],
+      decks: [
+        ['shabti', 'shabti', 'shabti', 'urn', 'tyet-amulet'],
+        ['urn', 'urn', 'urn', 'urn', 'urn'],
+      ],
+      pyramid: ['urn', 'urn', 'urn', 'urn', 'urn', 'urn'],
+      stock: ['urn', 'urn'],
+    });
+    t.play(0, 'statue-of-horus').choose(0, 'Urn');
+    // Neither turn changes the pyramid, so each ends with the rebuild sacrifice.
+    t.endTurn(0).choose(0, '(top)');
+    t.endTurn(1).choose(1, '(top)');
+    expect(t.s.turn.seat).toBe(0);
+    expect(t.s.finished).toBe(false);
+    expect(t.hand(0)).toContain('tyet-amulet');
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+    expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+      /executed an action this turn/,
+    );
+  });
+
   it('cannot repeat the normal entombing, which is not an action', () => {
     const t = Table.from({ players: 2, hands: [['tyet-amulet', 'urn', 'shabti'], []] });
     t.entomb(0, 'urn');
