@@ -1,4 +1,5 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { board } from './board.ts';
 import { card } from './card.ts';
 import { games } from './games.ts';
 import { manage } from './manage.ts';
@@ -12,4 +13,5 @@ export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommand
   rules,
   games,
   manage,
+  board,
 ];

@@ -1,0 +1,87 @@
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger } from 'pino';
+import { commandDefinitions } from '../../commands/index.ts';
+import { baseCatalog } from '../games/valley/catalog.ts';
+import type { GameStore } from '../store/game-store.ts';
+import { Autopilot, type AutopilotTiming } from './autopilot.ts';
+import { Desk } from './desk.ts';
+import { GameLocks } from './game-lock.ts';
+import type { Pictures } from './messages/context.ts';
+import { Publisher } from './publisher.ts';
+import { route } from './router.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface BotOptions {
+  token: string;
+  /** REST base of a Discord-compatible server (the loopback server); undefined for Discord itself. */
+  apiUrl?: string;
+  store: GameStore;
+  pictures: Pictures;
+  timing: AutopilotTiming;
+  log: Logger;
+  /** Register the slash commands at startup (local mode, tests): in this guild, or globally. */
+  registerCommands?: { guildId?: string } | false;
+  /** REST tuning for tests (timeouts, retries). */
+  rest?: { timeout?: number; retries?: number };
+}
+
+export interface Bot {
+  client: Client;
+  runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+/** Logs in, registers commands if asked, re-arms computer players of running games, and routes interactions. */
+export async function startBot(o: BotOptions): Promise<Bot> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
+  });
+  const desk = new Desk(o.store, o.pictures);
+  const locks = new GameLocks();
+  const publisher = new Publisher(client, desk, o.log);
+  const autopilot = new Autopilot(desk, locks, publisher, o.timing, o.log);
+  const runtime: Runtime = { client, desk, locks, publisher, autopilot, catalog: baseCatalog, log: o.log };
+  client.on(Events.InteractionCreate, (i) => {
+    void route(runtime, i);
+  });
+  client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(o.token);
+  await ready;
+  if (o.registerCommands) {
+    const commands = client.application?.commands;
+    if (!commands) throw new Error('the client has no application after login');
+    const guild = o.registerCommands.guildId;
+    if (guild) await commands.set([...commandDefinitions], guild);
+    else await commands.set([...commandDefinitions]);
+  }
+  await recover(runtime);
+  o.log.info({ user: client.user?.tag }, 'bot ready');
+  return {
+    client,
+    runtime,
+    async stop() {
+      autopilot.stop();
+      await locks.idle();
+      await client.destroy();
+    },
+  };
+}
+
+/** After a restart: boards that missed a change are posted again, and computer players resume. */
+async function recover(rt: Runtime): Promise<void> {
+  const store = rt.desk.store;
+  for (const summary of store.listGames(['active'])) {
+    const game = store.getGame(summary.id);
+    const board = store.getMessage(game.id, 'board');
+    if (board?.version !== game.version) {
+      await rt.locks
+        .run(game.id, () => rt.publisher.postBoard(game, 'The bot restarted; here is the current board.'))
+        .catch((e: unknown) =>
+          rt.log.error({ err: e, gameId: game.id }, 'could not re-post a board after restart'),
+        );
+    }
+    rt.autopilot.poke(game);
+  }
+}

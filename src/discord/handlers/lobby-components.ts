@@ -1,0 +1,72 @@
+import { PermissionFlagsBits } from 'discord.js';
+import { StoreError } from '../../store/errors.ts';
+import type { GameRecord } from '../../store/records.ts';
+import type { CustomId } from '../custom-id.ts';
+import { lobbyMessage } from '../messages/lobby-message.ts';
+import type { Runtime } from '../runtime.ts';
+import { editOptions } from '../send.ts';
+import { computerName } from './computer-names.ts';
+import type { Click } from './game-components.ts';
+import { displayName, tell } from './replies.ts';
+
+const canManage = (i: Click, game: GameRecord) =>
+  i.user.id === game.hostUserId || (i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false);
+
+export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
+  const store = rt.desk.store;
+  const game = store.findGame(id.gameId);
+  if (!game) return tell(i, `Game #${id.gameId} does not exist any more.`);
+  if (game.status !== 'lobby')
+    return tell(
+      i,
+      game.status === 'cancelled'
+        ? `Game #${game.id} was cancelled.`
+        : `Game #${game.id} has already started.`,
+    );
+  const update = async (g: GameRecord, note?: string) => {
+    await i.update(editOptions(lobbyMessage(g, note)));
+  };
+  try {
+    switch (id.verb) {
+      case 'join':
+        if (rt.desk.seatOf(game, i.user.id) !== null) return tell(i, 'You already have a seat in this game.');
+        store.joinLobby(game.id, { userId: i.user.id, displayName: displayName(i) });
+        return update(store.getGame(game.id));
+      case 'leave':
+        if (rt.desk.seatOf(game, i.user.id) === null) return tell(i, 'You have no seat in this game.');
+        if (i.user.id === game.hostUserId) return tell(i, 'The host cannot leave; cancel the game instead.');
+        return update(store.leaveLobby(game.id, i.user.id));
+      case 'bot': {
+        if (rt.desk.seatOf(game, i.user.id) === null && !canManage(i, game))
+          return tell(i, 'Only players seated in this lobby (or the host) can add computer players.');
+        const taken = new Set(game.seats.map((s) => s.displayName));
+        store.joinLobby(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
+        return update(store.getGame(game.id));
+      }
+      case 'start': {
+        if (!canManage(i, game))
+          return tell(i, 'Only the host (or someone with Manage Server) can start the game.');
+        await i.deferUpdate();
+        await rt.locks.run(game.id, async () => {
+          const started = store.startGame(game.id);
+          await i.editReply(
+            editOptions(lobbyMessage(started, 'The game has started: the board follows below.')),
+          );
+          await rt.publisher.postBoard(started);
+          rt.autopilot.poke(started);
+        });
+        return;
+      }
+      case 'cancel': {
+        if (!canManage(i, game))
+          return tell(i, 'Only the host (or someone with Manage Server) can cancel the game.');
+        return update(store.cancelGame(game.id), `Cancelled by <@${i.user.id}>.`);
+      }
+      default:
+        return tell(i, 'This button belongs to an older version of Scarab.');
+    }
+  } catch (e) {
+    if (e instanceof StoreError) return tell(i, e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,22 @@
+import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
+import type { Payload } from '../messages/payload.ts';
+import { editOptions, messageOptions } from '../send.ts';
+
+/** An ephemeral answer to whatever state the interaction is in (new, deferred or replied). */
+export async function tell(i: RepliableInteraction, text: string): Promise<void> {
+  const body = { content: text, flags: MessageFlags.Ephemeral as const, allowedMentions: { parse: [] } };
+  if (i.deferred || i.replied) await i.followUp(body);
+  else await i.reply(body);
+}
+
+export async function replyPrivately(i: RepliableInteraction, p: Payload): Promise<void> {
+  if (i.deferred || i.replied) await i.editReply(editOptions(p));
+  else await i.reply({ ...messageOptions(p), flags: MessageFlags.Ephemeral });
+}
+
+export function displayName(i: Interaction): string {
+  const member = i.member;
+  if (member && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;
+  if (member && 'nick' in member && typeof member.nick === 'string' && member.nick) return member.nick;
+  return i.user.globalName ?? i.user.username;
+}

@@ -1,0 +1,185 @@
+import type { APISelectMenuOption } from 'discord-api-types/v10';
+import { ButtonStyle } from 'discord-api-types/v10';
+import type { LabelledAction } from '../../games/kernel/types.ts';
+import { baseCatalog } from '../../games/valley/catalog.ts';
+import { withNames } from '../../games/valley/describe.ts';
+import { SLOT_NAMES } from '../../games/valley/pyramid.ts';
+import type { ValleyAction } from '../../games/valley/state.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import { encodeAction } from '../action-code.ts';
+import { encodeCustomId } from '../custom-id.ts';
+import type { GameContext, Pictures } from './context.ts';
+import { button, buttonRows, clip, type Payload, row, select } from './payload.ts';
+
+const actionText = new Map(baseCatalog.cards.map((c) => [c.id, c.action]));
+
+export interface HandOptions {
+  /** A base slot whose payment choices to show (after "Buy …" was pressed). */
+  buySlot?: number;
+  /** Shown above everything: the result of the last click, or why it was refused. */
+  banner?: string;
+}
+
+/**
+ * The private hand: the picture, the text, and a component for every legal action of this seat.
+ * Only ever sent as an ephemeral reply to its owner.
+ */
+export function handMessage(
+  v: ValleyView,
+  ctx: GameContext,
+  pictures: Pictures,
+  opts: HandOptions = {},
+): Payload {
+  const seat = v.viewer as number;
+  const id = (verb: string, arg = '') =>
+    encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg });
+  const me = v.me;
+  const hand = me?.hand ?? [];
+  const name = (card: string) => v.defs[card]?.name ?? card;
+  const gold = hand.reduce((sum, c) => sum + c.gold, 0);
+  const lines = [
+    ...(opts.banner ? [opts.banner] : []),
+    `**Your hand** (game #${ctx.gameId}): ${hand.map((c) => `${name(c.card)} (${c.gold}g)`).join(', ') || 'empty'} — ${gold} gold in all${v.turn.thoth && v.turn.seat === seat ? ' (Statue of Thoth: every card is worth 4)' : ''}`,
+  ];
+  if (me?.discard)
+    lines.push(
+      `Your discard pile (${me.discard.length}): ${me.discard.map((c) => name(c.card)).join(', ') || 'empty'}`,
+    );
+  const labelled = v.actions.map((a) => ({ ...a, label: withNames(a.label, ctx.names) }));
+  const components: Payload['components'] = [];
+
+  if (v.questionId !== null) {
+    lines.push(`**${withNames(v.prompt, ctx.names)}**`);
+    const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
+      ValleyAction & { type: 'answer' }
+    >[];
+    if (answers.length <= 10 && answers.every((a) => a.label.length <= 80))
+      components.push(
+        ...buttonRows(
+          answers.map((a) =>
+            button(
+              id('ans', `${v.questionId}:${a.action.value}`),
+              a.label,
+              a.action.value === 'pass' ? ButtonStyle.Secondary : ButtonStyle.Primary,
+            ),
+          ),
+        ),
+      );
+    else
+      components.push(
+        row(
+          select(
+            id('ans', String(v.questionId)),
+            'Choose…',
+            answers.map((a) => ({ label: a.label, value: a.action.value })),
+          ),
+        ),
+      );
+  } else if (v.turn.seat === seat && !v.finished && labelled.length > 0) {
+    lines.push(withNames(v.prompt, ctx.names));
+    const buys = labelled.filter((a) => a.action.type === 'buy');
+    if (opts.buySlot !== undefined) {
+      const slot = opts.buySlot;
+      const card = v.pyramid[slot];
+      const forSlot = buys.filter((a) => a.action.type === 'buy' && a.action.slot === slot);
+      if (card && forSlot.length > 0) {
+        const options: APISelectMenuOption[] = forSlot.map((a) => ({
+          label: a.label.replace(/^Buy .*? with /, 'Pay with '),
+          value: encodeAction(a.action),
+        }));
+        components.push(
+          row(
+            select(
+              id('act'),
+              clip(`Pay for ${name(card.card)} (cost ${v.defs[card.card]?.cost})…`, 150),
+              options,
+            ),
+          ),
+        );
+        components.push(row(button(id('hand'), 'Back')));
+        return finish(v, ctx, pictures, lines, components);
+      }
+      lines.push('That card can no longer be bought with your hand.');
+    }
+    const slotsToBuy = [...new Set(buys.map((a) => (a.action.type === 'buy' ? a.action.slot : -1)))];
+    const first = slotsToBuy.map((slot) => {
+      const c = v.pyramid[slot];
+      return button(
+        id('buyslot', String(slot)),
+        `Buy ${c ? name(c.card) : SLOT_NAMES[slot]} (${c ? v.defs[c.card]?.cost : '?'})`,
+        ButtonStyle.Success,
+      );
+    });
+    first.push(
+      button(id('act', encodeAction({ type: 'end-turn', top: null })), 'End turn', ButtonStyle.Danger),
+    );
+    first.push(button(id('hand'), 'Refresh'));
+    components.push(row(...first));
+    const plays = labelled.filter((a) => a.action.type === 'play');
+    if (plays.length)
+      components.push(
+        row(
+          select(
+            id('act'),
+            'Play a card for its action…',
+            plays.map((a) => {
+              const played = a.action.type === 'play' ? a.action.card : -1;
+              const card = hand.find((h) => h.instance === played)?.card;
+              return {
+                label: a.label,
+                value: encodeAction(a.action),
+                description: card ? actionText.get(card) : undefined,
+              };
+            }),
+          ),
+        ),
+      );
+    const entombs = labelled.filter((a) => a.action.type === 'entomb');
+    if (entombs.length)
+      components.push(
+        row(
+          select(
+            id('act'),
+            'Entomb a card (once per turn)…',
+            entombs.map((a) => ({ label: a.label, value: encodeAction(a.action) })),
+          ),
+        ),
+      );
+    const tops = labelled.filter((a) => a.action.type === 'end-turn' && a.action.top !== null);
+    if (tops.length > 1)
+      components.push(
+        row(
+          select(
+            id('act'),
+            'End turn, choosing the card left on top of your discard pile…',
+            tops.map((a) => ({
+              label: a.label
+                .replace(/^End turn, leaving /, 'Leave ')
+                .replace(/ on top of your discard pile$/, ' on top'),
+              value: encodeAction(a.action),
+            })),
+          ),
+        ),
+      );
+  } else {
+    lines.push(v.finished ? 'The game is over.' : `Waiting: ${withNames(v.waiting.text, ctx.names)}.`);
+    components.push(row(button(id('hand'), 'Refresh')));
+  }
+  return finish(v, ctx, pictures, lines, components);
+}
+
+function finish(
+  v: ValleyView,
+  ctx: GameContext,
+  pictures: Pictures,
+  lines: string[],
+  components: Payload['components'],
+): Payload {
+  const pic = pictures.hand(v, ctx.names);
+  return {
+    content: clip(lines.join('\n'), 2000),
+    components,
+    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-hand.png`, description: pic.alt }],
+    mentionUsers: [],
+  };
+}

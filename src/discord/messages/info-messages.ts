@@ -1,0 +1,85 @@
+import type { Catalog } from '../../games/valley/catalog.ts';
+import { withNames } from '../../games/valley/describe.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import type { GameSummary } from '../../store/records.ts';
+import type { GameContext, Pictures } from './context.ts';
+import { clip, emptyPayload, type Payload } from './payload.ts';
+import { tombText } from './summary.ts';
+
+export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: Pictures): Payload {
+  const pic = pictures.tombs(v, ctx.names);
+  return {
+    content: clip(`**Tombs** · game #${ctx.gameId}\n${tombText(v, ctx)}`, 2000),
+    components: [],
+    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-tombs.png`, description: pic.alt }],
+    mentionUsers: [],
+  };
+}
+
+export function logMessage(v: ValleyView, ctx: GameContext): Payload {
+  const lines = v.log.slice(-25).map((e) => `T${e.turn + 1}: ${withNames(e.text, ctx.names)}`);
+  return emptyPayload(clip(`**Log** · game #${ctx.gameId} (latest last)\n${lines.join('\n')}`, 2000));
+}
+
+const SOURCE_MARK = { seed: '', review: ' (from a review)', provisional: ' (provisional)' } as const;
+
+export function cardMessage(catalog: Catalog, cardId: string, pictures: Pictures): Payload {
+  const c = catalog.cards.find((x) => x.id === cardId);
+  if (!c) return emptyPayload(`There is no card called '${cardId}'.`);
+  const set = c.set ? catalog.sets.find((s) => s.id === c.set) : undefined;
+  const kind =
+    c.kind === 'set'
+      ? `${set?.name ?? c.set} (${set?.size ?? '?'})`
+      : c.kind === 'unique'
+        ? 'Unique artifact'
+        : 'Starter card';
+  const num = (label: string, n: { value: number; source: keyof typeof SOURCE_MARK }) =>
+    `${label} ${n.value}${SOURCE_MARK[n.source]}`;
+  const numbers = [num('Cost', c.cost), num('Gold', c.gold), ...(c.vp ? [num('VP', c.vp)] : [])].join(' · ');
+  const pic = pictures.card(c.id);
+  const provisional = [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional');
+  return {
+    content: [
+      `**${c.name}** — ${kind}, level ${'I'.repeat(c.level)}, ${c.copies} ${c.copies === 1 ? 'copy' : 'copies'}`,
+      `> ${c.action}`,
+      numbers,
+      provisional
+        ? '_Provisional numbers are Scarab’s own: no rulebook prints them. A server owner with the cards can correct them in the catalog._'
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    components: [],
+    files: [{ attachment: pic.png, name: `${c.id}.png`, description: pic.alt }],
+    mentionUsers: [],
+  };
+}
+
+export function rulesMessage(): Payload {
+  return emptyPayload(
+    [
+      '**Valley of the Kings** — fill your tomb with the most valuable artifacts.',
+      '**Your turn, in order:**',
+      '1. **Play cards.** Each card in hand is used once: to **buy** a card from the base of the pyramid (lay out cards whose gold covers its cost; no change is given), to **execute** its action, or to **entomb** it (once per turn). Any order, any number of buys and actions.',
+      '2. **Discard** everything in play and in hand to your discard pile.',
+      '3. **Rebuild the pyramid.** If you changed nothing in it this turn, sacrifice one of its cards. Empty spaces are refilled from the stock, base first.',
+      '4. **Draw** a new hand of 5 (shuffle your discard pile when your deck runs out).',
+      '**Pyramid:** when a card leaves, the card diagonally above crumbles down (two candidates above the base centre: the player who caused it chooses).',
+      '**End:** when the stock and the pyramid are empty and everyone has had the same number of turns.',
+      '**Scoring:** only the tomb counts. Starters and unique artifacts score their VP; each set scores (different cards)², duplicates nothing. Ties: fewest cards in the tomb wins, then a shared victory.',
+      '**Here:** `/valley` opens a lobby. Each turn the bot posts the board and mentions the player to move. Press **My hand** for your private hand and every legal move; **Respond** when the game asks you something.',
+    ].join('\n'),
+  );
+}
+
+export function gamesMessage(games: GameSummary[], where: (g: GameSummary) => string): Payload {
+  if (games.length === 0)
+    return emptyPayload('No games are being set up or played in this server. Start one with `/valley`.');
+  const lines = games
+    .slice(0, 30)
+    .map(
+      (g) =>
+        `#${g.id} · ${g.status} · ${where(g)} · updated <t:${Math.floor(g.updatedAt.getTime() / 1000)}:R>`,
+    );
+  return emptyPayload(clip(`**Games in this server**\n${lines.join('\n')}`, 2000));
+}

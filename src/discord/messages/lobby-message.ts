@@ -1,0 +1,42 @@
+import { ButtonStyle } from 'discord-api-types/v10';
+import type { GameRecord } from '../../store/records.ts';
+import { encodeCustomId } from '../custom-id.ts';
+import { button, type Payload, row } from './payload.ts';
+
+export const MAX_SEATS = 4;
+export const MIN_SEATS = 2;
+
+export function lobbyMessage(game: GameRecord, note?: string): Payload {
+  const id = (verb: string) => encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg: '' });
+  const seats = game.seats.map(
+    (s, i) => `${i + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} (computer)`}`,
+  );
+  const open = game.status === 'lobby';
+  const full = game.seats.length >= MAX_SEATS;
+  const lines = [
+    `**Valley of the Kings** · game #${game.id} · ${open ? 'lobby' : game.status}`,
+    game.hostUserId ? `Host: <@${game.hostUserId}>` : '',
+    `Seats (${game.seats.length}/${MAX_SEATS}):`,
+    ...(seats.length ? seats : ['(nobody yet)']),
+    open
+      ? `Join, or add computer players; the host starts when ${MIN_SEATS}–${MAX_SEATS} seats are filled. Seat order is the turn order after a random first player.`
+      : '',
+    note ?? '',
+  ].filter(Boolean);
+  return {
+    content: lines.join('\n'),
+    components: open
+      ? [
+          row(
+            button(id('join'), 'Join', ButtonStyle.Primary, full),
+            button(id('leave'), 'Leave'),
+            button(id('bot'), 'Add computer player', ButtonStyle.Secondary, full),
+            button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < MIN_SEATS),
+            button(id('cancel'), 'Cancel', ButtonStyle.Danger),
+          ),
+        ]
+      : [],
+    files: [],
+    mentionUsers: [],
+  };
+}

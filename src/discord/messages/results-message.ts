@@ -1,0 +1,28 @@
+import { withNames } from '../../games/valley/describe.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import { type GameContext, type Pictures, seatName } from './context.ts';
+import type { Payload } from './payload.ts';
+
+export function resultsMessage(v: ValleyView, ctx: GameContext, pictures: Pictures): Payload {
+  const outcome = v.outcome;
+  if (!outcome) throw new Error('results of an unfinished game');
+  const ranked = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const lines = ranked.map((r) => {
+    const p = v.players[r.seat];
+    const b = p?.score;
+    const sets = b?.sets.map((s) => `${s.set} ${s.distinct}²=${s.points}`).join(', ');
+    return `${r.rank}. **${seatName(ctx, r.seat)}** — ${r.score} VP (${p?.tomb.length ?? 0} tomb cards; starters ${b?.starters ?? 0}, uniques ${b?.uniques ?? 0}${sets ? `, ${sets}` : ''})`;
+  });
+  const pic = pictures.results(v, ctx.names);
+  const humans = ctx.users.filter((u): u is string => !!u);
+  return {
+    content: [
+      `🏁 **Valley of the Kings** · game #${ctx.gameId} is over. ${withNames(outcome.summary, ctx.names)}`,
+      ...lines,
+      humans.map((u) => `<@${u}>`).join(' '),
+    ].join('\n'),
+    components: [],
+    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-results.png`, description: pic.alt }],
+    mentionUsers: humans,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Interaction } from 'discord.js';
+import { decodeCustomId } from './custom-id.ts';
+import { onAutocomplete, onCommand } from './handlers/commands.ts';
+import { onGameComponent } from './handlers/game-components.ts';
+import { onLobbyComponent } from './handlers/lobby-components.ts';
+import { tell } from './handlers/replies.ts';
+import type { Runtime } from './runtime.ts';
+
+/** The one entry for every interaction: decode first, then dispatch; failures are logged and told. */
+export async function route(rt: Runtime, i: Interaction): Promise<void> {
+  try {
+    if (i.isChatInputCommand()) return await onCommand(rt, i);
+    if (i.isAutocomplete()) return await onAutocomplete(rt, i);
+    if (i.isButton() || i.isStringSelectMenu()) {
+      const id = decodeCustomId(i.customId);
+      if (!id) return await tell(i, 'This button belongs to an older version of Scarab and no longer works.');
+      return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
+    }
+    if (i.isRepliable()) await tell(i, 'Scarab does not know what to do with that.');
+  } catch (e) {
+    rt.log.error({ err: e, interaction: i.id, user: i.user.id }, 'interaction failed');
+    if (i.isRepliable())
+      await tell(
+        i,
+        'Sorry, something went wrong on my side. Nothing was lost: the game is saved after every move.',
+      ).catch((err: unknown) => rt.log.error({ err }, 'could not report the failure to the user'));
+  }
+}

@@ -1,0 +1,18 @@
+import type { Client } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Catalog } from '../games/valley/catalog.ts';
+import type { Autopilot } from './autopilot.ts';
+import type { Desk } from './desk.ts';
+import type { GameLocks } from './game-lock.ts';
+import type { Publisher } from './publisher.ts';
+
+/** Everything a handler may use; built once in bot.ts. */
+export interface Runtime {
+  client: Client;
+  desk: Desk;
+  locks: GameLocks;
+  publisher: Publisher;
+  autopilot: Autopilot;
+  catalog: Catalog;
+  log: Logger;
+}
