@@ -1,0 +1,296 @@
+import {
+  type APIAttachment,
+  type APIChannel,
+  type APIGuildMember,
+  type APIInteractionGuildMember,
+  type APIMessage,
+  type APIRole,
+  type APIThreadChannel,
+  type APIUser,
+  ChannelType,
+  type GatewayGuildCreateDispatchData,
+  GuildDefaultMessageNotifications,
+  GuildExplicitContentFilter,
+  type GuildMemberFlags,
+  GuildMFALevel,
+  GuildNSFWLevel,
+  GuildPremiumTier,
+  GuildSystemChannelFlags,
+  GuildVerificationLevel,
+  Locale,
+  OverwriteType,
+  type RoleFlags,
+  type ThreadMemberFlags,
+} from 'discord-api-types/v10';
+import type { World } from './model.ts';
+import type {
+  LoopbackAttachment,
+  LoopbackChannel,
+  LoopbackGuild,
+  LoopbackMessage,
+  LoopbackUser,
+} from './model-types.ts';
+import { EVERYONE_PERMISSIONS } from './permissions.ts';
+
+/** Renders the model as Discord's JSON. The model never holds API objects, so there is one way to build each. */
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function userJson(user: LoopbackUser): APIUser {
+  return {
+    id: user.id,
+    username: user.username,
+    discriminator: '0',
+    global_name: user.globalName,
+    avatar: null,
+    ...(user.bot ? { bot: true } : {}),
+  };
+}
+
+export function memberJson(world: World, guild: LoopbackGuild, userId: string): APIGuildMember {
+  const user = world.user(userId);
+  const joinedAt = guild.members.get(userId);
+  if (!user || joinedAt === undefined) throw new Error(`${userId} is not a member of guild ${guild.id}`);
+  return {
+    user: userJson(user),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: [],
+    joined_at: iso(joinedAt),
+    deaf: false,
+    mute: false,
+    flags: 0 as GuildMemberFlags,
+    pending: false,
+  };
+}
+
+export function interactionMemberJson(
+  world: World,
+  guild: LoopbackGuild,
+  userId: string,
+): APIInteractionGuildMember {
+  const member = memberJson(world, guild, userId);
+  const user = member.user;
+  if (!user) throw new Error(`member ${userId} has no user`);
+  return { ...member, user, permissions: EVERYONE_PERMISSIONS.toString() };
+}
+
+export function everyoneRoleJson(guild: LoopbackGuild): APIRole {
+  return {
+    id: guild.id,
+    name: '@everyone',
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: 0,
+    permissions: EVERYONE_PERMISSIONS.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0 as RoleFlags,
+  };
+}
+
+export function channelJson(world: World, channel: LoopbackChannel): APIChannel {
+  switch (channel.type) {
+    case ChannelType.DM: {
+      const recipient = channel.recipientId === null ? undefined : world.user(channel.recipientId);
+      return {
+        id: channel.id,
+        type: ChannelType.DM,
+        name: null,
+        recipients: recipient ? [userJson(recipient)] : [],
+        last_message_id: channel.lastMessageId,
+      };
+    }
+    case ChannelType.GuildText:
+      return {
+        id: channel.id,
+        type: ChannelType.GuildText,
+        guild_id: channel.guildId ?? undefined,
+        name: channel.name,
+        position: channel.position,
+        // The refusal is a member overwrite on the bot, so discord.js's own permissionsFor() agrees with REST.
+        permission_overwrites:
+          channel.botDeny === 0n
+            ? []
+            : [
+                {
+                  id: world.bot.id,
+                  type: OverwriteType.Member,
+                  allow: '0',
+                  deny: channel.botDeny.toString(),
+                },
+              ],
+        parent_id: null,
+        topic: null,
+        nsfw: false,
+        last_message_id: channel.lastMessageId,
+        rate_limit_per_user: 0,
+        default_auto_archive_duration: channel.autoArchiveDuration,
+      };
+    case ChannelType.PublicThread:
+    case ChannelType.PrivateThread:
+      return threadJson(world, channel);
+  }
+}
+
+export function threadJson(world: World, channel: LoopbackChannel): APIThreadChannel {
+  if (channel.type !== ChannelType.PublicThread && channel.type !== ChannelType.PrivateThread) {
+    throw new Error(`${channel.id} is not a thread`);
+  }
+  const botIsMember = channel.memberIds.has(world.bot.id);
+  return {
+    id: channel.id,
+    type: channel.type,
+    guild_id: channel.guildId ?? undefined,
+    parent_id: channel.parentId ?? undefined,
+    owner_id: channel.ownerId ?? undefined,
+    name: channel.name,
+    last_message_id: channel.lastMessageId,
+    rate_limit_per_user: 0,
+    message_count: channel.messageCount,
+    total_message_sent: channel.messageCount,
+    member_count: Math.min(channel.memberIds.size, 50),
+    thread_metadata: {
+      archived: channel.archived,
+      auto_archive_duration: channel.autoArchiveDuration,
+      archive_timestamp: iso(channel.createdAt),
+      locked: channel.locked,
+      create_timestamp: iso(channel.createdAt),
+      ...(channel.type === ChannelType.PrivateThread ? { invitable: true } : {}),
+    },
+    ...(botIsMember
+      ? {
+          member: {
+            id: channel.id,
+            user_id: world.bot.id,
+            join_timestamp: iso(channel.createdAt),
+            flags: 0 as ThreadMemberFlags,
+          },
+        }
+      : {}),
+    applied_tags: [],
+  };
+}
+
+export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuildCreateDispatchData {
+  const channels = world.channelsOf(guild.id);
+  const firstText = channels.find((c) => c.type === ChannelType.GuildText);
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    owner_id: guild.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: GuildVerificationLevel.None,
+    default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
+    explicit_content_filter: GuildExplicitContentFilter.Disabled,
+    roles: [everyoneRoleJson(guild)],
+    emojis: [],
+    stickers: [],
+    features: [],
+    mfa_level: GuildMFALevel.None,
+    application_id: null,
+    system_channel_id: firstText?.id ?? null,
+    system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotifications,
+    rules_channel_id: null,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: GuildPremiumTier.None,
+    preferred_locale: Locale.EnglishUS,
+    public_updates_channel_id: null,
+    nsfw_level: GuildNSFWLevel.Default,
+    premium_progress_bar_enabled: false,
+    hub_type: null,
+    safety_alerts_channel_id: null,
+    incidents_data: null,
+    joined_at: iso(guild.members.get(world.bot.id) ?? guild.createdAt),
+    large: false,
+    unavailable: false,
+    member_count: guild.members.size,
+    voice_states: [],
+    members: [...guild.members.keys()].map((userId) => memberJson(world, guild, userId)),
+    channels: channels
+      .filter((c) => c.type === ChannelType.GuildText)
+      .map((c) => channelJson(world, c)) as GatewayGuildCreateDispatchData['channels'],
+    threads: channels
+      .filter((c) => c.parentId !== null && !c.archived)
+      .map((c) => threadJson(world, c)) as GatewayGuildCreateDispatchData['threads'],
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}
+
+export function attachmentJson(attachment: LoopbackAttachment): APIAttachment {
+  return {
+    id: attachment.id,
+    filename: attachment.filename,
+    size: attachment.size,
+    url: attachment.url,
+    proxy_url: attachment.url,
+    ...(attachment.description !== null ? { description: attachment.description } : {}),
+    ...(attachment.contentType !== null ? { content_type: attachment.contentType } : {}),
+    ...(attachment.width !== null ? { width: attachment.width, height: attachment.height } : {}),
+  };
+}
+
+export function messageJson(world: World, message: LoopbackMessage): APIMessage {
+  const author = world.user(message.authorId);
+  if (!author) throw new Error(`message ${message.id} has an unknown author ${message.authorId}`);
+  const thread = message.threadId === null ? undefined : world.channel(message.threadId);
+  const interactionUser = message.interaction ? world.user(message.interaction.userId) : undefined;
+  return {
+    id: message.id,
+    channel_id: message.channelId,
+    author: userJson(author),
+    content: message.content,
+    timestamp: iso(message.createdAt),
+    edited_timestamp: message.editedAt === null ? null : iso(message.editedAt),
+    tts: message.tts,
+    mention_everyone: message.mentions.everyone,
+    mentions: message.mentions.users
+      .map((id) => world.user(id))
+      .filter((u): u is LoopbackUser => u !== undefined)
+      .map(userJson),
+    mention_roles: [...message.mentions.roles],
+    attachments: message.attachments.map(attachmentJson),
+    embeds: [...message.embeds],
+    components: [...message.components],
+    pinned: false,
+    type: message.type,
+    flags: message.flags,
+    ...(message.webhookId !== null
+      ? { webhook_id: message.webhookId, application_id: world.applicationId }
+      : {}),
+    ...(message.reference
+      ? {
+          message_reference: {
+            message_id: message.reference.messageId,
+            channel_id: message.reference.channelId,
+          },
+        }
+      : {}),
+    ...(message.interaction && interactionUser
+      ? {
+          interaction_metadata: {
+            id: message.interaction.id,
+            type: message.interaction.type,
+            user: userJson(interactionUser),
+            authorizing_integration_owners: {},
+          } as APIMessage['interaction_metadata'],
+        }
+      : {}),
+    ...(thread ? { thread: channelJson(world, thread) } : {}),
+  };
+}

@@ -1,0 +1,408 @@
+import type { APIApplicationCommand } from 'discord-api-types/v10';
+import type { CommandRegistry } from './commands.ts';
+import type { Faults } from './faults.ts';
+import { EventFeed, subscribe } from './feed.ts';
+import type { Gateway, GatewaySessionInfo } from './gateway.ts';
+import { InteractionHandle } from './interaction-handle.ts';
+import type { InteractionRecord, InteractionStore } from './interaction-record.ts';
+import type { InteractionResponder } from './interaction-responder.ts';
+import type { World } from './model.ts';
+import type {
+  LoopbackChannel,
+  LoopbackEvent,
+  LoopbackGuild,
+  LoopbackMessage,
+  LoopbackUser,
+} from './model-types.ts';
+import type { ResolvedOptions } from './options.ts';
+import { type PermissionName, permissionBits } from './permissions.ts';
+import type { RecordedRequest } from './request-log.ts';
+import { UserActor } from './user-actor.ts';
+import type { Waiters, WaitOptions } from './waiters.ts';
+
+export interface ControlDeps {
+  readonly world: World;
+  readonly commands: CommandRegistry;
+  readonly store: InteractionStore;
+  readonly responder: InteractionResponder;
+  readonly gateway: Gateway;
+  readonly faults: Faults;
+  readonly waiters: Waiters;
+  readonly options: ResolvedOptions;
+  readonly requests: () => readonly RecordedRequest[];
+  readonly internalErrors: () => readonly unknown[];
+}
+
+export interface MessageQuery {
+  readonly channelId?: string;
+  /** Only messages this user can see. */
+  readonly as?: string;
+  readonly where?: (message: LoopbackMessage) => boolean;
+  /** For timeout messages. */
+  readonly description?: string;
+}
+
+/**
+ * The typed control API: build the world, act as users, read and wait for what the bot did, inject
+ * faults. Tests use it in-process; `control-http.ts` exposes the same over HTTP.
+ */
+export class LoopbackControl {
+  readonly faults: Faults;
+  readonly gateway: GatewayControl;
+  readonly #deps: ControlDeps;
+  readonly #actors = new Map<string, UserActor>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #feeds = new Set<EventFeed>();
+  #defaultGuildId: string | null = null;
+  #defaultChannelId: string | null = null;
+
+  constructor(deps: ControlDeps) {
+    this.#deps = deps;
+    this.faults = deps.faults;
+    this.gateway = new GatewayControl(deps.gateway, deps.waiters);
+  }
+
+  get bot(): LoopbackUser {
+    return this.#deps.world.bot;
+  }
+
+  get applicationId(): string {
+    return this.#deps.world.applicationId;
+  }
+
+  get defaultGuildId(): string | null {
+    return this.#defaultGuildId;
+  }
+
+  get defaultChannelId(): string | null {
+    return this.#defaultChannelId;
+  }
+
+  get defaultGuild(): LoopbackGuild {
+    const guild = this.#defaultGuildId === null ? undefined : this.#deps.world.guild(this.#defaultGuildId);
+    if (!guild) throw new Error('the loopback was started without a default guild');
+    return guild;
+  }
+
+  get defaultChannel(): LoopbackChannel {
+    const channel =
+      this.#defaultChannelId === null ? undefined : this.#deps.world.channel(this.#defaultChannelId);
+    if (!channel) throw new Error('the loopback was started without a default channel');
+    return channel;
+  }
+
+  setDefaults(guildId: string, channelId: string): void {
+    this.#defaultGuildId = guildId;
+    this.#defaultChannelId = channelId;
+  }
+
+  // ── building the world ─────────────────────────────────────────────────────────────────────────
+
+  /** A user who joins every existing guild unless `guildIds` says otherwise. */
+  createUser(
+    input: string | { username: string; globalName?: string; guildIds?: readonly string[] },
+  ): LoopbackUser {
+    return this.#deps.world.createUser(typeof input === 'string' ? { username: input } : input);
+  }
+
+  /** A guild the bot is in (GUILD_CREATE is dispatched), with text channels named in `channels`. */
+  createGuild(
+    name: string,
+    channels: readonly string[] = ['general'],
+  ): { guild: LoopbackGuild; channels: LoopbackChannel[] } {
+    const guild = this.#deps.world.createGuild({ name });
+    return {
+      guild,
+      channels: channels.map((channelName) => this.createChannel({ guildId: guild.id, name: channelName })),
+    };
+  }
+
+  /** A text channel. `denyBot` lists permissions refused to the bot there (e.g. `CreatePublicThreads`). */
+  createChannel(input: {
+    name: string;
+    guildId?: string;
+    denyBot?: readonly PermissionName[];
+  }): LoopbackChannel {
+    return this.#deps.world.createTextChannel({
+      guildId: input.guildId ?? this.defaultGuild.id,
+      name: input.name,
+      botDeny: permissionBits(input.denyBot ?? []),
+    });
+  }
+
+  /** A thread created by a user (the bot creates its own through REST). */
+  createThread(input: {
+    parentId?: string;
+    name: string;
+    private?: boolean;
+    ownerId: string;
+    memberIds?: readonly string[];
+  }): LoopbackChannel {
+    return this.#deps.world.createThread({
+      parentId: input.parentId ?? this.defaultChannel.id,
+      name: input.name,
+      private: input.private ?? false,
+      ownerId: input.ownerId,
+      memberIds: [this.bot.id, ...(input.memberIds ?? [])],
+    });
+  }
+
+  addThreadMember(threadId: string, userId: string): void {
+    this.#deps.world.addThreadMember(threadId, userId);
+  }
+
+  /** Replaces the permissions refused to the bot in a channel (and its threads). */
+  denyBot(channelId: string, permissions: readonly PermissionName[]): void {
+    this.#deps.world.setBotDeny(channelId, permissionBits(permissions));
+  }
+
+  user(idOrName: string): LoopbackUser {
+    const user = this.#deps.world.findUser(idOrName);
+    if (!user) throw new Error(`no user "${idOrName}"`);
+    return user;
+  }
+
+  users(): LoopbackUser[] {
+    return this.#deps.world.users();
+  }
+
+  guild(id: string): LoopbackGuild | undefined {
+    return this.#deps.world.guild(id);
+  }
+
+  channel(id: string): LoopbackChannel | undefined {
+    return this.#deps.world.channel(id);
+  }
+
+  channelsOf(guildId: string = this.defaultGuild.id): LoopbackChannel[] {
+    return this.#deps.world.channelsOf(guildId);
+  }
+
+  // ── acting ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** The user at the keyboard: `control.as(alice).slash('game start', { players: 3 })`. */
+  as(user: LoopbackUser | string): UserActor {
+    const resolved = typeof user === 'string' ? this.user(user) : user;
+    let actor = this.#actors.get(resolved.id);
+    if (!actor) {
+      const deps = this.#deps;
+      actor = new UserActor(resolved, {
+        world: deps.world,
+        commands: deps.commands,
+        store: deps.store,
+        waiters: deps.waiters,
+        events: deps.world.events,
+        attachmentSizeLimit: deps.options.attachmentSizeLimit,
+        defaultChannelId: () => this.#defaultChannelId,
+        dispatch: (payload) => deps.gateway.dispatchInteraction(payload),
+        scheduleDeadline: (record) => this.#scheduleDeadline(record),
+        trackFeed: (feed) => this.#feeds.add(feed),
+        untrackFeed: (feed) => this.#feeds.delete(feed),
+      });
+      this.#actors.set(resolved.id, actor);
+    }
+    return actor;
+  }
+
+  /** A handle on an interaction injected earlier (by id), e.g. from the HTTP API. */
+  interaction(id: string): InteractionHandle {
+    const record = this.#deps.store.byId(id);
+    if (!record) throw new Error(`no interaction ${id}`);
+    return new InteractionHandle(record, this.#deps.world, this.#deps.waiters);
+  }
+
+  // ── reading ────────────────────────────────────────────────────────────────────────────────────
+
+  message(id: string): LoopbackMessage | undefined {
+    return this.#deps.world.message(id);
+  }
+
+  /** Every message in a channel, ephemeral ones included (what Discord itself knows). */
+  messages(channelId: string = this.defaultChannel.id): LoopbackMessage[] {
+    return this.#deps.world.messagesIn(channelId);
+  }
+
+  visibleMessages(userId: string, channelId: string = this.defaultChannel.id): LoopbackMessage[] {
+    return this.#deps.world.visibleMessages(userId, channelId);
+  }
+
+  /** Resolves with the first current message matching the query (latest version of each message). */
+  waitForMessage(query: MessageQuery, options?: WaitOptions): Promise<LoopbackMessage> {
+    return this.#deps.waiters.until(
+      () => this.#deps.world.messages().find((m) => this.#matches(m, query)),
+      () => `a message ${query.description ?? describeQuery(query)}`,
+      options,
+    );
+  }
+
+  /** Resolves with the first message created after this call that matches the query. */
+  nextMessage(query: MessageQuery = {}, options?: WaitOptions): Promise<LoopbackMessage> {
+    const known = new Set(this.#deps.world.messages().map((m) => m.id));
+    return this.#deps.waiters.until(
+      () => this.#deps.world.messages().find((m) => !known.has(m.id) && this.#matches(m, query)),
+      () => `a new message ${query.description ?? describeQuery(query)}`,
+      options,
+    );
+  }
+
+  commands(guildId: string | null = null): APIApplicationCommand[] {
+    return this.#deps.commands.list(guildId);
+  }
+
+  /** Resolves once every name is registered, globally or in the default guild. */
+  waitForCommands(names: readonly string[], options?: WaitOptions): Promise<APIApplicationCommand[]> {
+    const guildId = this.#defaultGuildId;
+    return this.#deps.waiters.until(
+      () => {
+        const found = names.map((name) => this.#deps.commands.find(name, guildId));
+        return found.every((c) => c !== undefined) ? (found as APIApplicationCommand[]) : undefined;
+      },
+      () => {
+        const have = this.#deps.commands.available(guildId).map((c) => `/${c.name}`);
+        return `commands ${names.map((n) => `/${n}`).join(', ')} (registered so far: ${have.join(', ') || 'none'})`;
+      },
+      options,
+    );
+  }
+
+  /** Every REST request received, oldest first (bounded by `requestLogSize`). */
+  requests(): readonly RecordedRequest[] {
+    return this.#deps.requests();
+  }
+
+  waitForRequest(
+    predicate: (request: RecordedRequest) => boolean,
+    description: string,
+    options?: WaitOptions,
+  ): Promise<RecordedRequest> {
+    return this.#deps.waiters.until(
+      () => this.#deps.requests().find(predicate),
+      () => `a request: ${description}`,
+      options,
+    );
+  }
+
+  /** Errors the loopback hit itself (answered 500 or logged); a test can assert there were none. */
+  internalErrors(): readonly unknown[] {
+    return this.#deps.internalErrors();
+  }
+
+  /** Waits until `probe` returns something other than undefined; re-checked on every change. */
+  waitUntil<T>(probe: () => T | undefined, description: string, options?: WaitOptions): Promise<T> {
+    return this.#deps.waiters.until(probe, () => description, options);
+  }
+
+  // ── event feed ─────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Every change, or only what `as` may see: a per-user subscription never receives another user's
+   * ephemeral messages, modals or autocomplete results.
+   */
+  subscribe(listener: (event: LoopbackEvent) => void, options: { as?: string } = {}): () => void {
+    return subscribe(this.#deps.world, this.#deps.world.events, options.as ?? null, listener);
+  }
+
+  feed(options: { as?: string; signal?: AbortSignal } = {}): EventFeed {
+    const feed = new EventFeed(
+      this.#deps.world,
+      this.#deps.world.events,
+      options.as ?? null,
+      (f) => this.#feeds.delete(f),
+      options.signal,
+    );
+    this.#feeds.add(feed);
+    return feed;
+  }
+
+  /** Called by the server when it stops. */
+  shutdown(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    for (const feed of [...this.#feeds]) feed.end();
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Marks the interaction failed when its deadline passes, so waits reject at once with the reason. */
+  #scheduleDeadline(record: InteractionRecord): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#deps.responder.expireIfLate(record);
+    }, this.#deps.options.ackDeadlineMs + 1);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  #matches(message: LoopbackMessage, query: MessageQuery): boolean {
+    if (query.channelId !== undefined && message.channelId !== query.channelId) return false;
+    if (query.as !== undefined && !this.#deps.world.canSeeMessage(query.as, message)) return false;
+    return query.where ? query.where(message) : true;
+  }
+}
+
+function describeQuery(query: MessageQuery): string {
+  const parts = [
+    query.channelId ? `in channel ${query.channelId}` : '',
+    query.as ? `visible to ${query.as}` : '',
+    query.where ? 'matching the predicate' : '',
+  ].filter((p) => p !== '');
+  return parts.join(', ') || '(any)';
+}
+
+/** Gateway faults and observation. */
+export class GatewayControl {
+  readonly #gateway: Gateway;
+  readonly #waiters: Waiters;
+
+  constructor(gateway: Gateway, waiters: Waiters) {
+    this.#gateway = gateway;
+    this.#waiters = waiters;
+  }
+
+  sessions(): GatewaySessionInfo[] {
+    return this.#gateway.sessions();
+  }
+
+  get identifyCount(): number {
+    return this.#gateway.identifyCount;
+  }
+
+  get resumeCount(): number {
+    return this.#gateway.resumeCount;
+  }
+
+  /** Cuts every connection without a close frame; returns how many were cut. */
+  drop(): number {
+    return this.#gateway.dropConnections();
+  }
+
+  requestReconnect(): void {
+    this.#gateway.requestReconnect();
+  }
+
+  invalidateSession(resumable: boolean): void {
+    this.#gateway.invalidateSessions(resumable);
+  }
+
+  ignoreHeartbeats(ignore: boolean): void {
+    this.#gateway.ignoreHeartbeats = ignore;
+  }
+
+  /** Resolves once `count` sessions have identified since the server started. */
+  waitForIdentify(count = 1, options?: WaitOptions): Promise<number> {
+    return this.#waiters.until(
+      () => (this.#gateway.identifyCount >= count ? this.#gateway.identifyCount : undefined),
+      () => `${count} gateway identify(s) (so far ${this.#gateway.identifyCount})`,
+      options,
+    );
+  }
+
+  /** Resolves once `count` resumes have happened since the server started. */
+  waitForResume(count = 1, options?: WaitOptions): Promise<number> {
+    return this.#waiters.until(
+      () => (this.#gateway.resumeCount >= count ? this.#gateway.resumeCount : undefined),
+      () => `${count} gateway resume(s) (so far ${this.#gateway.resumeCount})`,
+      options,
+    );
+  }
+}

@@ -1,0 +1,191 @@
+import {
+  type APIAllowedMentions,
+  type APIEmbed,
+  type APIMessageTopLevelComponent,
+  MessageFlags,
+} from 'discord-api-types/v10';
+import { makeAttachment } from './attachments.ts';
+import { validateMessageComponents } from './components.ts';
+import { discordErrors } from './errors.ts';
+import type { World } from './model.ts';
+import type { LoopbackAttachment } from './model-types.ts';
+import type { UploadedFile } from './multipart.ts';
+
+/** The fields of a message body that channel sends, edits, webhooks and interaction callbacks share. */
+export interface MessageBody {
+  readonly content?: string;
+  readonly embeds?: APIEmbed[];
+  readonly components?: APIMessageTopLevelComponent[];
+  readonly flags?: number;
+  readonly allowed_mentions?: APIAllowedMentions;
+  readonly attachments?: readonly {
+    readonly id: string | number;
+    readonly filename?: string;
+    readonly description?: string;
+  }[];
+  readonly tts?: boolean;
+  readonly message_reference?: { readonly message_id?: string; readonly channel_id?: string };
+  readonly sticker_ids?: readonly string[];
+  readonly poll?: unknown;
+}
+
+export interface MessageFields {
+  readonly content?: string;
+  readonly embeds?: readonly APIEmbed[];
+  readonly components?: readonly APIMessageTopLevelComponent[];
+  readonly attachments?: readonly LoopbackAttachment[];
+  readonly flags?: number;
+  readonly allowedMentions?: APIAllowedMentions;
+  readonly tts?: boolean;
+}
+
+const KEYS: Record<string, string> = {
+  content: 'string',
+  embeds: 'array',
+  components: 'array',
+  flags: 'number',
+  allowed_mentions: 'object',
+  attachments: 'array',
+  tts: 'boolean',
+  message_reference: 'object',
+  sticker_ids: 'array',
+};
+
+/** Shape checks only: discord.js is trusted to send Discord's shapes, but a null or a typo must not pass. */
+export function readMessageBody(json: unknown, at = ''): MessageBody {
+  if (json === undefined) return {};
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw discordErrors.invalidFormBody([`${at || 'body'}: expected an object`]);
+  }
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    const expected = KEYS[key];
+    if (expected === undefined || value === null || value === undefined) continue;
+    const actual = Array.isArray(value) ? 'array' : typeof value;
+    if (actual !== expected) problems.push(`${at}${key}: expected ${expected}, got ${actual}`);
+  }
+  if (problems.length > 0) throw discordErrors.invalidFormBody(problems);
+  return json as MessageBody;
+}
+
+/**
+ * Turns a body (and its uploads) into model fields, enforcing the limits Discord enforces. `existing`
+ * is the message being edited: on an edit, `attachments` lists what to keep by id and which new
+ * uploads (by their `files[n]` index) to add; without it, every upload is added.
+ */
+export function messageFields(
+  world: World,
+  channelId: string,
+  body: MessageBody,
+  files: readonly UploadedFile[],
+  options: { mode: 'create' | 'edit'; existing?: readonly LoopbackAttachment[]; sizeLimit: number },
+): MessageFields {
+  const problems: string[] = [];
+  const flags = body.flags ?? 0;
+  const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
+  if (body.content !== undefined && body.content !== null && body.content.length > 2000) {
+    problems.push(`content: must be 2000 or fewer in length (got ${body.content.length})`);
+  }
+  if (body.embeds) validateEmbeds(body.embeds, problems);
+  if (body.components) validateMessageComponents(body.components, flags, problems);
+  if (v2 && (body.content || (body.embeds && body.embeds.length > 0))) {
+    problems.push('content and embeds cannot be used with the IsComponentsV2 flag');
+  }
+  for (const file of files) {
+    if (file.bytes.byteLength > options.sizeLimit) throw discordErrors.entityTooLarge();
+  }
+  const attachments = resolveAttachments(world, channelId, body, files, options.existing ?? [], problems);
+  if (problems.length > 0) throw discordErrors.invalidFormBody(problems);
+  const fields: MessageFields = {
+    ...(body.content !== undefined && body.content !== null ? { content: body.content } : {}),
+    ...(body.embeds ? { embeds: body.embeds } : {}),
+    ...(body.components ? { components: body.components } : {}),
+    ...(attachments ? { attachments } : {}),
+    ...(body.flags !== undefined && body.flags !== null ? { flags: body.flags } : {}),
+    ...(body.allowed_mentions ? { allowedMentions: body.allowed_mentions } : {}),
+    ...(body.tts !== undefined ? { tts: body.tts } : {}),
+  };
+  if (options.mode === 'create' && isEmpty(fields, body)) throw discordErrors.emptyMessage();
+  return fields;
+}
+
+function isEmpty(fields: MessageFields, body: MessageBody): boolean {
+  return (
+    !fields.content &&
+    (fields.embeds?.length ?? 0) === 0 &&
+    (fields.components?.length ?? 0) === 0 &&
+    (fields.attachments?.length ?? 0) === 0 &&
+    (body.sticker_ids?.length ?? 0) === 0 &&
+    body.poll === undefined
+  );
+}
+
+function resolveAttachments(
+  world: World,
+  channelId: string,
+  body: MessageBody,
+  files: readonly UploadedFile[],
+  existing: readonly LoopbackAttachment[],
+  problems: string[],
+): LoopbackAttachment[] | undefined {
+  const upload = (file: UploadedFile, meta?: { filename?: string; description?: string }) => {
+    const attachment = makeAttachment(world.ids.next(), channelId, world.baseUrl, {
+      filename: meta?.filename ?? file.filename,
+      bytes: file.bytes,
+      contentType: file.contentType,
+      description: meta?.description ?? null,
+    });
+    world.addAttachment(attachment);
+    return attachment;
+  };
+  if (body.attachments === undefined || body.attachments === null) {
+    if (files.length === 0) return undefined;
+    return [...existing, ...files.map((f) => upload(f))];
+  }
+  const result: LoopbackAttachment[] = [];
+  const used = new Set<UploadedFile>();
+  body.attachments.forEach((entry, i) => {
+    const id = String(entry.id);
+    const kept = existing.find((a) => a.id === id);
+    if (kept) {
+      result.push(kept);
+      return;
+    }
+    const file = files.find((f) => f.index !== null && String(f.index) === id);
+    if (!file) {
+      problems.push(`attachments[${i}].id: "${id}" is neither a current attachment nor an uploaded files[n]`);
+      return;
+    }
+    used.add(file);
+    result.push(upload(file, entry));
+  });
+  // Discord attaches uploads the attachments array forgot to mention.
+  for (const file of files) if (!used.has(file)) result.push(upload(file));
+  if (result.length > 10) problems.push(`attachments: at most 10 files, got ${result.length}`);
+  return result;
+}
+
+function validateEmbeds(embeds: readonly APIEmbed[], problems: string[]): void {
+  if (embeds.length > 10) problems.push(`embeds: at most 10, got ${embeds.length}`);
+  let total = 0;
+  embeds.forEach((embed, i) => {
+    const at = `embeds[${i}]`;
+    const check = (value: string | undefined, max: number, field: string) => {
+      if (value === undefined) return;
+      total += value.length;
+      if (value.length > max)
+        problems.push(`${at}.${field}: must be ${max} or fewer in length (got ${value.length})`);
+    };
+    check(embed.title, 256, 'title');
+    check(embed.description, 4096, 'description');
+    check(embed.footer?.text, 2048, 'footer.text');
+    check(embed.author?.name, 256, 'author.name');
+    if ((embed.fields?.length ?? 0) > 25) problems.push(`${at}.fields: at most 25 fields`);
+    embed.fields?.forEach((field, j) => {
+      check(field.name, 256, `fields[${j}].name`);
+      check(field.value, 1024, `fields[${j}].value`);
+    });
+  });
+  if (total > 6000)
+    problems.push(`embeds: the combined text of all embeds must be 6000 or fewer characters (got ${total})`);
+}

@@ -1,0 +1,82 @@
+import { type Clock, systemClock } from './clock.ts';
+
+/** Discord's own values; tests shorten the deadlines (or pass a ManualClock) instead of waiting. */
+export const DISCORD_TIMINGS = {
+  ackDeadlineMs: 3_000,
+  tokenLifetimeMs: 15 * 60_000,
+  heartbeatIntervalMs: 41_250,
+  attachmentSizeLimit: 25 * 1024 * 1024,
+} as const;
+
+export interface LoopbackOptions {
+  /** Default 127.0.0.1: the loopback must never be reachable from another machine. */
+  readonly host?: string;
+  /** Default 0: any free port. */
+  readonly port?: number;
+  /** The bot token the gateway and authenticated routes accept. */
+  readonly token?: string;
+  readonly botName?: string;
+  readonly clock?: Clock;
+  readonly ackDeadlineMs?: number;
+  readonly tokenLifetimeMs?: number;
+  readonly heartbeatIntervalMs?: number;
+  readonly attachmentSizeLimit?: number;
+  /** Default timeout of every wait in the control API. */
+  readonly waitTimeoutMs?: number;
+  readonly backlogSize?: number;
+  readonly resumeWindowMs?: number;
+  /** Requests kept in the log. */
+  readonly requestLogSize?: number;
+  /** Create a guild with one text channel at start (default true). */
+  readonly defaultGuild?: false | { readonly name?: string; readonly channelName?: string };
+  /**
+   * Where internal errors go (a handler crash answered 500, a gateway send that failed). They are
+   * also kept in `internalErrors`. Default: console.error.
+   */
+  readonly onInternalError?: (error: unknown) => void;
+}
+
+export interface ResolvedOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly token: string;
+  readonly botName: string;
+  readonly clock: Clock;
+  readonly ackDeadlineMs: number;
+  readonly tokenLifetimeMs: number;
+  readonly heartbeatIntervalMs: number;
+  readonly attachmentSizeLimit: number;
+  readonly waitTimeoutMs: number;
+  readonly backlogSize: number;
+  readonly resumeWindowMs: number;
+  readonly requestLogSize: number;
+  readonly defaultGuild: false | { readonly name: string; readonly channelName: string };
+  readonly onInternalError: (error: unknown) => void;
+}
+
+export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
+  return {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    token: options.token ?? 'loopback-bot-token',
+    botName: options.botName ?? 'Scarab',
+    clock: options.clock ?? systemClock,
+    ackDeadlineMs: options.ackDeadlineMs ?? DISCORD_TIMINGS.ackDeadlineMs,
+    tokenLifetimeMs: options.tokenLifetimeMs ?? DISCORD_TIMINGS.tokenLifetimeMs,
+    heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_TIMINGS.heartbeatIntervalMs,
+    attachmentSizeLimit: options.attachmentSizeLimit ?? DISCORD_TIMINGS.attachmentSizeLimit,
+    waitTimeoutMs: options.waitTimeoutMs ?? 5_000,
+    backlogSize: options.backlogSize ?? 1_000,
+    resumeWindowMs: options.resumeWindowMs ?? 5 * 60_000,
+    requestLogSize: options.requestLogSize ?? 10_000,
+    defaultGuild:
+      options.defaultGuild === false
+        ? false
+        : {
+            name: options.defaultGuild?.name ?? 'Loopback',
+            channelName: options.defaultGuild?.channelName ?? 'general',
+          },
+    onInternalError:
+      options.onInternalError ?? ((error) => console.error('[loopback] internal error:', error)),
+  };
+}

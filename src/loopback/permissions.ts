@@ -1,0 +1,21 @@
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+
+export type PermissionName = keyof typeof PermissionFlagsBits;
+
+const ALL = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+
+/**
+ * What @everyone may do. Administrator is left out on purpose: it bypasses channel overwrites, and
+ * the bot must be refusable per channel (a channel where it may not create threads, for instance).
+ */
+export const EVERYONE_PERMISSIONS = ALL & ~PermissionFlagsBits.Administrator;
+
+export function permissionBits(names: readonly PermissionName[]): bigint {
+  return names.reduce((bits, name) => bits | PermissionFlagsBits[name], 0n);
+}
+
+export function permissionNames(bits: bigint): PermissionName[] {
+  return (Object.keys(PermissionFlagsBits) as PermissionName[]).filter(
+    (name) => (bits & PermissionFlagsBits[name]) !== 0n,
+  );
+}

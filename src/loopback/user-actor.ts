@@ -1,0 +1,431 @@
+import {
+  type APIInteraction,
+  type APIMessageSelectMenuInteractionData,
+  type APIModalSubmission,
+  type APIModalSubmissionComponent,
+  ButtonStyle,
+  ComponentType,
+  InteractionType,
+  type ModalSubmitComponent,
+} from 'discord-api-types/v10';
+import { messageJson } from './api-json.ts';
+import { resolveCommandOptions, type SlashOptions } from './command-options.ts';
+import type { CommandRegistry } from './commands.ts';
+import { type ComponentNode, customIds, findComponent, isSelect } from './components.ts';
+import type { EventHub } from './event-hub.ts';
+import { EventFeed, subscribe } from './feed.ts';
+import { InteractionHandle } from './interaction-handle.ts';
+import {
+  type InteractionKind,
+  type InteractionRecord,
+  type InteractionStore,
+  newInteractionToken,
+} from './interaction-record.ts';
+import {
+  autocompleteInteraction,
+  buttonInteraction,
+  chatInputInteraction,
+  modalSubmitInteraction,
+  type PayloadContext,
+  selectInteraction,
+} from './interactions.ts';
+import type { World } from './model.ts';
+import type { LoopbackChannel, LoopbackEvent, LoopbackMessage, LoopbackUser } from './model-types.ts';
+import type { Waiters } from './waiters.ts';
+
+export type ModalValues = Readonly<Record<string, string | readonly string[]>>;
+
+export interface Where {
+  /** Default: the loopback's default channel. */
+  readonly channelId?: string;
+}
+
+export interface ActorDeps {
+  readonly world: World;
+  readonly commands: CommandRegistry;
+  readonly store: InteractionStore;
+  readonly waiters: Waiters;
+  readonly events: EventHub<LoopbackEvent>;
+  readonly attachmentSizeLimit: number;
+  readonly defaultChannelId: () => string | null;
+  dispatch(payload: APIInteraction): void;
+  scheduleDeadline(record: InteractionRecord): void;
+  trackFeed(feed: EventFeed): void;
+  untrackFeed(feed: EventFeed): void;
+}
+
+/**
+ * One user at the keyboard: what they can do in the Discord client (run a command, click, choose,
+ * fill a modal, type into an autocompleted option) and what they can see. Every action is checked
+ * the way the Discord client would check it (the command exists, the button is on a message they
+ * see and is enabled, the values are among the menu's options) and returns a handle to await the bot.
+ */
+export class UserActor {
+  readonly user: LoopbackUser;
+  readonly #deps: ActorDeps;
+  readonly #submittedModals = new Set<string>();
+
+  constructor(user: LoopbackUser, deps: ActorDeps) {
+    this.user = user;
+    this.#deps = deps;
+  }
+
+  /** Runs `/name [subcommand-group] [subcommand]` with options, e.g. `slash('game start', { players: 3 })`. */
+  slash(command: string, options: SlashOptions = {}, where: Where = {}): InteractionHandle {
+    const channelId = this.#channel(where);
+    const { registered, path } = this.#command(command, channelId);
+    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(), null);
+    const label = `/${[registered.name, ...path].join(' ')}`;
+    return this.#inject(
+      'slash',
+      InteractionType.ApplicationCommand,
+      label,
+      channelId,
+      null,
+      registered.name,
+      (ctx) => chatInputInteraction(ctx, registered, resolved),
+    );
+  }
+
+  /** Types `typed` into the option `focused` of a command; await `choices()` on the handle. */
+  autocomplete(
+    command: string,
+    options: SlashOptions,
+    focused: string,
+    where: Where = {},
+  ): InteractionHandle {
+    const channelId = this.#channel(where);
+    const { registered, path } = this.#command(command, channelId);
+    if (options[focused] === undefined)
+      throw new Error(`autocomplete: give the text typed into "${focused}" in options`);
+    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(), focused);
+    const label = `autocomplete /${[registered.name, ...path].join(' ')} (${focused})`;
+    return this.#inject(
+      'autocomplete',
+      InteractionType.ApplicationCommandAutocomplete,
+      label,
+      channelId,
+      null,
+      registered.name,
+      (ctx) => autocompleteInteraction(ctx, registered, resolved),
+    );
+  }
+
+  click(message: LoopbackMessage | string, customId: string): InteractionHandle {
+    const target = this.#visibleMessage(message);
+    const component = this.#component(target, customId);
+    if (component.type !== ComponentType.Button) {
+      throw new Error(
+        `"${customId}" on message ${target.id} is a component of type ${component.type}, not a button`,
+      );
+    }
+    if (component.style === ButtonStyle.Link || component.style === ButtonStyle.Premium) {
+      throw new Error(`"${customId}" is a link or premium button; it sends no interaction`);
+    }
+    return this.#inject(
+      'button',
+      InteractionType.MessageComponent,
+      `button "${customId}"`,
+      target.channelId,
+      target.id,
+      null,
+      (ctx) => buttonInteraction(ctx, messageJson(this.#deps.world, target), customId),
+    );
+  }
+
+  select(message: LoopbackMessage | string, customId: string, values: readonly string[]): InteractionHandle {
+    const target = this.#visibleMessage(message);
+    const component = this.#component(target, customId);
+    if (!isSelect(component.type)) {
+      throw new Error(
+        `"${customId}" on message ${target.id} is a component of type ${component.type}, not a select menu`,
+      );
+    }
+    checkSelection(component, values, this.#deps.world, `select "${customId}"`);
+    const type = component.type as APIMessageSelectMenuInteractionData['component_type'];
+    return this.#inject(
+      'select',
+      InteractionType.MessageComponent,
+      `select "${customId}"`,
+      target.channelId,
+      target.id,
+      null,
+      (ctx) => selectInteraction(ctx, messageJson(this.#deps.world, target), customId, type, values),
+    );
+  }
+
+  /**
+   * Fills and submits the modal the bot opened in answer to `from`. `values` maps each input's
+   * custom_id to its text (or, for a select inside a label, its chosen values).
+   */
+  submitModal(from: InteractionHandle | string, values: ModalValues): InteractionHandle {
+    const id = typeof from === 'string' ? from : from.id;
+    const opener = this.#deps.store.byId(id);
+    if (!opener?.modal)
+      throw new Error(`interaction ${id} did not open a modal (or the bot has not answered yet)`);
+    if (opener.userId !== this.user.id)
+      throw new Error(`the modal of interaction ${id} was opened for another user`);
+    if (this.#submittedModals.has(id))
+      throw new Error(`the modal of interaction ${id} was already submitted`);
+    const modal = opener.modal;
+    const submission: APIModalSubmission = {
+      custom_id: modal.custom_id,
+      components: modalComponents(
+        modal.components as readonly ComponentNode[],
+        values,
+        `modal "${modal.custom_id}"`,
+        this.#deps.world,
+      ),
+    };
+    const source =
+      opener.sourceMessageId === null ? undefined : this.#deps.world.message(opener.sourceMessageId);
+    this.#submittedModals.add(id);
+    return this.#inject(
+      'modal',
+      InteractionType.ModalSubmit,
+      `modal "${modal.custom_id}"`,
+      opener.channelId,
+      source?.id ?? null,
+      opener.commandName,
+      (ctx) => modalSubmitInteraction(ctx, submission, source ? messageJson(this.#deps.world, source) : null),
+    );
+  }
+
+  /** What this user sees in a channel, oldest first; ephemeral messages only if they are theirs. */
+  visibleMessages(channelId: string = this.#channel({})): LoopbackMessage[] {
+    return this.#deps.world.visibleMessages(this.user.id, channelId);
+  }
+
+  canSee(channelId: string): boolean {
+    return this.#deps.world.canSeeChannel(this.user.id, channelId);
+  }
+
+  /** The DM channel between this user and the bot (opened if needed). */
+  dm(): LoopbackChannel {
+    return this.#deps.world.openDm(this.user.id);
+  }
+
+  subscribe(listener: (event: LoopbackEvent) => void): () => void {
+    return subscribe(this.#deps.world, this.#deps.events, this.user.id, listener);
+  }
+
+  feed(signal?: AbortSignal): EventFeed {
+    const feed = new EventFeed(
+      this.#deps.world,
+      this.#deps.events,
+      this.user.id,
+      (f) => this.#deps.untrackFeed(f),
+      signal,
+    );
+    this.#deps.trackFeed(feed);
+    return feed;
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────────
+
+  #inject(
+    kind: InteractionKind,
+    type: InteractionType,
+    label: string,
+    channelId: string,
+    sourceMessageId: string | null,
+    commandName: string | null,
+    build: (ctx: PayloadContext) => APIInteraction,
+  ): InteractionHandle {
+    const { world, store, waiters } = this.#deps;
+    if (!world.canSeeChannel(this.user.id, channelId)) {
+      throw new Error(`${this.user.username} cannot see channel ${channelId}`);
+    }
+    const id = world.ids.next();
+    const token = newInteractionToken(id);
+    const payload = build({
+      world,
+      id,
+      token,
+      userId: this.user.id,
+      channelId,
+      attachmentSizeLimit: this.#deps.attachmentSizeLimit,
+    });
+    const channel = world.channel(channelId);
+    const record: InteractionRecord = {
+      id,
+      token,
+      type,
+      kind,
+      label,
+      userId: this.user.id,
+      channelId,
+      guildId: channel?.guildId ?? null,
+      createdAt: world.clock.now(),
+      sourceMessageId,
+      commandName,
+      payload,
+      ackType: null,
+      originalMessageId: null,
+      followUpIds: [],
+      modal: null,
+      choices: null,
+      events: [],
+      failed: false,
+    };
+    store.add(record, record.createdAt);
+    this.#deps.dispatch(payload);
+    this.#deps.scheduleDeadline(record);
+    return new InteractionHandle(record, world, waiters);
+  }
+
+  #channel(where: Where): string {
+    const channelId = where.channelId ?? this.#deps.defaultChannelId();
+    if (channelId === null) throw new Error('no channelId given and the loopback has no default channel');
+    return channelId;
+  }
+
+  #command(command: string, channelId: string) {
+    const [name, ...path] = command.trim().replace(/^\//, '').split(/\s+/);
+    const guildId = this.#deps.world.channel(channelId)?.guildId ?? null;
+    const registered = name === undefined ? undefined : this.#deps.commands.find(name, guildId);
+    if (!registered) {
+      const known = this.#deps.commands.available(guildId).map((c) => `/${c.name}`);
+      throw new Error(`/${name} is not registered by the bot; registered: ${known.join(', ') || 'none'}`);
+    }
+    return { registered, path };
+  }
+
+  #lookups() {
+    const world = this.#deps.world;
+    return {
+      userExists: (id: string) => world.user(id) !== undefined,
+      channelType: (id: string) => world.channel(id)?.type,
+    };
+  }
+
+  #visibleMessage(message: LoopbackMessage | string): LoopbackMessage {
+    const id = typeof message === 'string' ? message : message.id;
+    const current = this.#deps.world.message(id);
+    if (!current) throw new Error(`message ${id} does not exist (deleted?)`);
+    if (!this.#deps.world.canSeeMessage(this.user.id, current)) {
+      throw new Error(`${this.user.username} cannot see message ${id}`);
+    }
+    return current;
+  }
+
+  #component(message: LoopbackMessage, customId: string): ComponentNode {
+    const component = findComponent(message.components, customId);
+    if (!component) {
+      throw new Error(
+        `message ${message.id} has no component "${customId}" (it has ${describeIds(message)})`,
+      );
+    }
+    if (component.disabled) throw new Error(`"${customId}" on message ${message.id} is disabled`);
+    return component;
+  }
+}
+
+function describeIds(message: LoopbackMessage): string {
+  const ids = customIds(message.components);
+  return ids.length === 0 ? 'none' : ids.map((i) => `"${i}"`).join(', ');
+}
+
+function checkSelection(
+  component: ComponentNode,
+  values: readonly string[],
+  world: World,
+  label: string,
+): void {
+  const min = component.min_values ?? 1;
+  const max = component.max_values ?? 1;
+  if (values.length < min || values.length > max) {
+    throw new Error(
+      `${label} takes ${min === max ? min : `${min} to ${max}`} value(s), got ${values.length}`,
+    );
+  }
+  if (new Set(values).size !== values.length) throw new Error(`${label}: a value was chosen twice`);
+  if (component.type === ComponentType.StringSelect) {
+    const allowed = new Set((component.options ?? []).map((o) => o.value));
+    const unknown = values.filter((v) => !allowed.has(v));
+    if (unknown.length > 0) {
+      throw new Error(
+        `${label} has no option ${unknown.map((v) => `"${v}"`).join(', ')}; options: ${[...allowed].join(', ')}`,
+      );
+    }
+  }
+  if (component.type === ComponentType.UserSelect) {
+    const unknown = values.filter((v) => world.user(v) === undefined);
+    if (unknown.length > 0) throw new Error(`${label}: unknown users ${unknown.join(', ')}`);
+  }
+}
+
+/** The submission mirrors the modal: rows of text inputs, labels wrapping one input, text displays. */
+function modalComponents(
+  list: readonly ComponentNode[],
+  values: ModalValues,
+  label: string,
+  world: World,
+): APIModalSubmissionComponent[] {
+  const used = new Set<string>();
+  const field = (node: ComponentNode): ModalSubmitComponent => {
+    const customId = node.custom_id ?? '';
+    const value = values[customId];
+    used.add(customId);
+    const id = (node as { id?: number }).id;
+    if (node.type === ComponentType.TextInput) {
+      const text = value === undefined ? '' : typeof value === 'string' ? value : value.join(',');
+      const input = node as ComponentNode & { min_length?: number; max_length?: number };
+      if ((node.required ?? true) && text === '') throw new Error(`${label}: "${customId}" is required`);
+      if (text !== '' && input.min_length !== undefined && text.length < input.min_length) {
+        throw new Error(`${label}: "${customId}" needs at least ${input.min_length} characters`);
+      }
+      if (input.max_length !== undefined && text.length > input.max_length) {
+        throw new Error(`${label}: "${customId}" takes at most ${input.max_length} characters`);
+      }
+      return {
+        type: ComponentType.TextInput,
+        custom_id: customId,
+        value: text,
+        ...(id !== undefined ? { id } : {}),
+      };
+    }
+    if (isSelect(node.type)) {
+      const chosen = value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
+      if (chosen.length > 0 || (node.required ?? true))
+        checkSelection(node, chosen, world, `${label} "${customId}"`);
+      return {
+        type: node.type,
+        custom_id: customId,
+        values: chosen,
+        ...(id !== undefined ? { id } : {}),
+      } as ModalSubmitComponent;
+    }
+    throw new Error(`${label}: component type ${node.type} is not simulated in modals`);
+  };
+  const out = list.map((node): APIModalSubmissionComponent => {
+    const id = (node as { id?: number }).id;
+    switch (node.type) {
+      case ComponentType.ActionRow:
+        return {
+          type: ComponentType.ActionRow,
+          ...(id !== undefined ? { id } : {}),
+          components: (node.components ?? []).map(
+            (c) => field(c) as Extract<ModalSubmitComponent, { type: ComponentType.TextInput }>,
+          ),
+        };
+      case ComponentType.Label:
+        if (!node.component) throw new Error(`${label}: a label without a component`);
+        return {
+          type: ComponentType.Label,
+          ...(id !== undefined ? { id } : {}),
+          component: field(node.component),
+        } as APIModalSubmissionComponent;
+      case ComponentType.TextDisplay:
+        return {
+          type: ComponentType.TextDisplay,
+          ...(id !== undefined ? { id } : {}),
+        } as APIModalSubmissionComponent;
+      default:
+        throw new Error(`${label}: top-level component type ${node.type} is not simulated in modals`);
+    }
+  });
+  const unknown = Object.keys(values).filter((k) => !used.has(k));
+  if (unknown.length > 0) throw new Error(`${label} has no input ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  return out;
+}
