@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { valley, waitingFor } from '../../../src/games/valley/index.ts';
+import { legalActions } from '../../../src/games/valley/legal-actions.ts';
 import { outcome } from '../../../src/games/valley/score.ts';
 import { view } from '../../../src/games/valley/view.ts';
 import { Table } from '../table.ts';
@@ -115,6 +116,40 @@ describe('End of Game: "The game continues until all of the following conditions
     expect(v.prompt).toBe('');
     expect(v.actions).toEqual([]);
   });
+});
+
+describe('End of Game in whole seeded games', () => {
+  it.each([2, 3, 4])(
+    'with %i players the game ends exactly at the end of the first turn after which all three conditions hold',
+    (n) => {
+      let s = valley.setup({ players: n }, `whole-${n}`);
+      let turns = 0;
+      // A bounded, deterministic walk that buys often, so the stock runs out.
+      for (let k = 0; k < 5000 && !s.finished; k++) {
+        const seats = waitingFor(s);
+        const seat = seats[k % seats.length] as number;
+        const actions = legalActions(s, seat);
+        const buys = actions.filter((a) => a.type === 'buy');
+        const action = buys.length && k % 3 !== 0 ? buys[k % buys.length] : actions[(k * 7) % actions.length];
+        if (!action) throw new Error(`seat ${seat} has no legal action`);
+        const before = s.turn.number;
+        const r = valley.apply(s, seat, action);
+        if (!r.ok) throw new Error(r.error.message);
+        s = r.state;
+        if (s.turn.number !== before) {
+          turns++;
+          const met =
+            s.stock.length === 0 &&
+            s.pyramid.every((c) => c === null) &&
+            s.turnsTaken.every((x) => x === s.turnsTaken[0]);
+          expect(s.finished).toBe(met);
+        }
+      }
+      expect(s.finished).toBe(true);
+      expect(turns).toBeGreaterThan(10);
+      expect(outcome(s)?.results).toHaveLength(n);
+    },
+  );
 });
 
 describe('End of Game: "Players then count their victory points … the player with the most points wins"', () => {

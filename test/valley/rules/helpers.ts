@@ -20,7 +20,7 @@ export function refusal(t: Table, seat: number, action: unknown): RuleError {
 
 /**
  * Every card instance a view names, wherever it sits (card references carry `instance`; legal
- * actions carry `card` and `pay`).
+ * actions carry `card`, `pay`, `top`, and answers a `c<instance>` value).
  */
 export function instancesIn(v: ValleyView): Set<Instance> {
   const out = new Set<Instance>();
@@ -36,6 +36,8 @@ export function instancesIn(v: ValleyView): Set<Instance> {
     }
     if (typeof x === 'number' && (key === 'instance' || key === 'card' || key === 'pay' || key === 'top'))
       out.add(x);
+    // Answer values name card instances as `c<instance>`.
+    if (typeof x === 'string' && key === 'value' && /^c\d+$/.test(x)) out.add(Number(x.slice(1)));
   };
   walk(v, '');
   return out;

@@ -291,6 +291,20 @@ describe('Taking a Turn, step 4 "Draw New Hand"', () => {
     );
   });
 
+  it('a player with fewer than 5 cards outside the tomb draws what there is', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['urn', 'shabti'], []],
+      decks: [['censer'], FIVE],
+      tombs: [['shabti', 'shabti', 'urn', 'urn', 'box-of-food', 'box-of-food', 'offering-table']],
+    });
+    t.endTurn(0);
+    expect([...t.hand(0)].sort()).toEqual(['censer', 'shabti', 'urn']);
+    expect(t.deck(0)).toEqual([]);
+    expect(t.discard(0)).toEqual([]);
+    expect(t.s.turn.seat).toBe(1);
+  });
+
   it('the discard pile is not shuffled in while the deck still holds enough cards', () => {
     const t = Table.from({
       players: 2,
