@@ -63,10 +63,27 @@ describe('Inner Sarcophagus: each opponent discards down to 3 cards', () => {
     expect(t.hand(1)).toHaveLength(5);
     expect(t.discard(1)).toEqual([]);
     // Seat 2 starts discarding instead; having accepted the action, it cannot block halfway through.
+    expect(t.options(2)[0]).toBe(REVEAL);
     t.choose(2, 'Censer');
     expect(t.options(2)).not.toContain(REVEAL);
     t.choose(2, 'Urn');
     expect(t.hand(2)).toEqual(['offering-table', 'shabti', 'box-of-food']);
+    expect(waitingFor(t.s)).toEqual([0]);
+  });
+
+  it('offers Offering Table again to the next opponent after one has discarded several cards', () => {
+    const t = Table.from({
+      players: 3,
+      hands: [
+        ['inner-sarcophagus'],
+        ['urn', 'shabti', 'box-of-food', 'censer', 'chariot'],
+        ['offering-table', 'urn', 'shabti', 'box-of-food'],
+      ],
+    });
+    t.play(0, 'inner-sarcophagus').choose(1, 'Censer').choose(1, 'Chariot');
+    expect(t.options(2)).toEqual([REVEAL, 'Offering Table', 'Urn', 'Shabti', 'Box of Food']);
+    t.choose(2, REVEAL);
+    expect(t.hand(2)).toHaveLength(4);
     expect(waitingFor(t.s)).toEqual([0]);
   });
 

@@ -40,6 +40,21 @@ describe('Middle Sarcophagus: sacrifice a card from your hand; entomb a card fro
     expect(t.tomb(0)).toEqual(['urn']);
   });
 
+  it('does not let the sacrificer recover their own card with Mummified Cat', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['middle-sarcophagus', 'mummified-cat', 'statue-of-isis', 'urn'], []],
+    });
+    t.play(0, 'middle-sarcophagus').choose(0, 'Statue of Isis');
+    // The window still asks the opponent (who cannot know where the Cat is), never the sacrificer.
+    expect(waitingFor(t.s)).toEqual([1]);
+    expect(t.options(1)).toEqual(['Pass']);
+    expect(t.options(0)).toEqual([]);
+    t.pass(1);
+    expect(t.boneyard()).toEqual(['statue-of-isis']);
+    expect(t.options(0)).toEqual(['Mummified Cat', 'Urn']);
+  });
+
   it('cannot be executed with fewer than two other cards in hand', () => {
     const t = Table.from({ players: 2, hands: [['middle-sarcophagus', 'urn'], []] });
     expect(t.canPlay(0, 'middle-sarcophagus')).toBe(false);
