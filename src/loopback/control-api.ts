@@ -287,9 +287,12 @@ export class LoopbackControl {
     return this.#deps.internalErrors();
   }
 
-  /** Waits until `probe` returns something other than undefined; re-checked on every change. */
+  /**
+   * Waits until `probe` returns something other than undefined. It is re-checked on every change in
+   * the loopback and every 10 ms, since it may read state the loopback does not own (discord.js's cache).
+   */
   waitUntil<T>(probe: () => T | undefined, description: string, options?: WaitOptions): Promise<T> {
-    return this.#deps.waiters.until(probe, () => description, options);
+    return this.#deps.waiters.until(probe, () => description, { pollMs: 10, ...options });
   }
 
   // ── event feed ─────────────────────────────────────────────────────────────────────────────────

@@ -200,6 +200,19 @@ export class LoopbackDiscord {
       const raw = await readBody(request, this.options.attachmentSizeLimit * 10 + 8 * 1024 * 1024);
       const match = this.#router.match(method, versioned ? (versioned[1] ?? '/') : '/');
       if (match.kind === 'found') route = routeName(match.route);
+      // Parsed before faults so that the log shows what a refused request carried; a parse error
+      // is only reported if the request gets as far as its handler.
+      const parsed = await parseRequestBody(request.headers['content-type'], raw).then(
+        (body) => ({ body, error: null }),
+        (error: unknown) => ({ body: null, error }),
+      );
+      json = parsed.body?.json;
+      files = (parsed.body?.files ?? []).map((f) => ({
+        field: f.field,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.bytes.byteLength,
+      }));
       const fault = route === null ? null : await this.#applyFaults({ method, path, route }, applied);
       if (fault === 'dropped') {
         request.socket.destroy();
@@ -227,15 +240,10 @@ export class LoopbackDiscord {
       } else if (match.route.auth === 'bot' && auth !== 'bot') {
         // Only a missing or wrong bot token earns a 401: discord.js forgets its token on one (P6).
         throw discordErrors.unauthorized();
+      } else if (parsed.error !== null || parsed.body === null) {
+        throw parsed.error;
       } else {
-        const body = await parseRequestBody(request.headers['content-type'], raw);
-        json = body.json;
-        files = body.files.map((f) => ({
-          field: f.field,
-          filename: f.filename,
-          contentType: f.contentType,
-          size: f.bytes.byteLength,
-        }));
+        const body = parsed.body;
         result = await match.route.handle({
           method,
           path,

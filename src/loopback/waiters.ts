@@ -17,6 +17,11 @@ interface Pending {
 
 export interface WaitOptions {
   timeoutMs?: number;
+  /**
+   * Also re-check every this many ms. Only for probes that read state outside the loopback (a
+   * discord.js cache, say), which changes without the loopback knowing.
+   */
+  pollMs?: number;
 }
 
 export class Waiters {
@@ -45,6 +50,7 @@ export class Waiters {
         return;
       }
       let timer: NodeJS.Timeout | undefined;
+      let poll: NodeJS.Timeout | undefined;
       const pending: Pending = {
         describe,
         check: () => {
@@ -58,11 +64,13 @@ export class Waiters {
           if (value === undefined) return;
           this.#pending.delete(pending);
           clearTimeout(timer);
+          clearInterval(poll);
           resolve(value);
         },
         fail: (error) => {
           this.#pending.delete(pending);
           clearTimeout(timer);
+          clearInterval(poll);
           reject(error);
         },
       };
@@ -70,6 +78,7 @@ export class Waiters {
       timer = setTimeout(() => {
         pending.fail(new WaitTimeoutError(`Timed out after ${timeoutMs} ms waiting for ${describe()}`));
       }, timeoutMs);
+      if (options.pollMs !== undefined) poll = setInterval(() => pending.check(), options.pollMs);
       pending.check();
     });
   }
