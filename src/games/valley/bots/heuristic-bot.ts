@@ -1,0 +1,681 @@
+import { nextInt, type RngState } from '../../kernel/rng.ts';
+import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
+import type { Bot } from './bot.ts';
+import { type Observation, observe } from './observe.ts';
+import {
+  addTo,
+  bestEntombs,
+  type Ctx,
+  context,
+  gainValue,
+  gainValueOf,
+  keepValue,
+  keepValueOf,
+  opponentGain,
+  tombGain,
+  tombGainOf,
+} from './values.ts';
+
+/**
+ * A sensible player. Each call looks at the position afresh (no memory between calls) and, in its own
+ * main phase, does the first of: play the action worth most (if worth more than the card's gold and
+ * tomb uses), buy the card worth most, entomb its best card, end the turn. Questions are answered by
+ * what they ask (see `answer`). Values are rough victory points (values.ts).
+ */
+export const heuristicBot: Bot = (state, seat, rng) => decide(observe(state, seat), rng);
+
+export function decide(o: Observation, rng: RngState): ValleyAction {
+  if (o.legal.length === 0) throw new Error(`heuristic bot: seat ${o.seat} has nothing to do`);
+  const ctx = context(o);
+  const action = o.question ? answer(ctx, o.question.options, rng) : mainMove(ctx, rng);
+  return action;
+}
+
+/** The highest-scoring item; exact ties are broken at random so games vary. */
+function pickBest<T>(items: readonly T[], score: (x: T) => number, rng: RngState): T | undefined {
+  let best: T[] = [];
+  let bestScore = -Infinity;
+  for (const x of items) {
+    const v = score(x);
+    if (v > bestScore + 1e-9) {
+      bestScore = v;
+      best = [x];
+    } else if (Math.abs(v - bestScore) <= 1e-9) best.push(x);
+  }
+  return best.length <= 1 ? best[0] : best[nextInt(rng, best.length)];
+}
+
+const without = (cards: readonly Instance[], ...out: (Instance | null)[]) =>
+  cards.filter((c) => !out.includes(c));
+
+// ---------------------------------------------------------------------------------------------------
+// Buying power
+
+const goldNow = (o: Observation) => (c: Instance) => (o.turn.thoth ? 4 : o.def(c).gold);
+
+/** Indices of the cheapest set of `golds` reaching `cost` (fewest cards on ties), or null. */
+function cheapestPayment(golds: readonly number[], cost: number): number[] | null {
+  const n = Math.min(golds.length, 10);
+  let bestMask = -1;
+  let bestSum = Infinity;
+  let bestCount = Infinity;
+  for (let mask = 1; mask < 1 << n; mask++) {
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++)
+      if (mask & (1 << i)) {
+        sum += golds[i] as number;
+        count++;
+      }
+    if (sum >= cost && (sum < bestSum || (sum === bestSum && count < bestCount))) {
+      bestMask = mask;
+      bestSum = sum;
+      bestCount = count;
+    }
+  }
+  if (bestMask < 0) return null;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (bestMask & (1 << i)) out.push(i);
+  return out;
+}
+
+/** Roughly what `cards` can still buy from the base `base` this turn (greedy, best card first). */
+function planValue(
+  ctx: Ctx,
+  cards: readonly Instance[],
+  base: readonly CardId[],
+  gold: (c: Instance) => number,
+) {
+  const targets = base
+    .map((id) => ({ id, v: gainValue(ctx, id) }))
+    .filter((t) => t.v > 0)
+    .sort((a, b) => b.v - a.v);
+  let left = [...cards].sort((a, b) => gold(b) - gold(a));
+  let total = 0;
+  for (const t of targets) {
+    const cost = ctx.o.defs[t.id]?.cost ?? 0;
+    const pay = cheapestPayment(left.map(gold), cost);
+    if (!pay) continue;
+    total += t.v;
+    left = left.filter((_, i) => !pay.includes(i));
+  }
+  return total;
+}
+
+function baseIds(o: Observation, skipSlot = -1): CardId[] {
+  const out: CardId[] = [];
+  for (let slot = 0; slot < 3; slot++) {
+    const c = o.pyramid[slot];
+    if (c !== null && c !== undefined && slot !== skipSlot) out.push(o.id(c));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Main phase
+
+/** The card to entomb normally this turn: most points, keeping useful cards while the game is young. */
+function reserveOf(ctx: Ctx): Instance | null {
+  const o = ctx.o;
+  if (o.turn.seat !== o.seat || o.turn.entombed || o.hand.length === 0) return null;
+  let best: Instance | null = null;
+  let bestScore = -Infinity;
+  for (const c of o.hand) {
+    const v = tombGain(ctx, c) - 0.5 * keepValue(ctx, c);
+    if (v > bestScore) {
+      bestScore = v;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Points from one extra entombing chosen among `candidates`, on top of the normal one from `hand`. */
+function extraEntombValue(ctx: Ctx, candidates: readonly Instance[], hand: readonly Instance[]): number {
+  const normal = (rest: readonly Instance[], extra?: Instance) => {
+    if (ctx.o.turn.entombed) return 0;
+    let best = 0;
+    const extraSets = new Map<string, Set<CardId>>();
+    if (extra !== undefined) {
+      const d = ctx.o.def(extra);
+      if (d.kind === 'set' && d.set) extraSets.set(d.set, new Set([d.id]));
+    }
+    for (const c of rest) best = Math.max(best, tombGainOf(ctx, ctx.o.seat, ctx.o.id(c), extraSets));
+    return best;
+  };
+  const baseline = normal(hand);
+  let best = -Infinity;
+  for (const c of candidates)
+    best = Math.max(best, tombGain(ctx, c) + normal(without(hand, c), c) - baseline);
+  return best === -Infinity ? 0 : best;
+}
+
+/** What losing a card for good costs (sacrifice): its use and the points it might have scored. */
+const permanentLoss = (ctx: Ctx, c: Instance) => keepValue(ctx, c) + 0.5 * ctx.reach * tombGain(ctx, c);
+/** What discarding a hand card costs: only its use this turn (it stays in the deck). */
+const discardLoss = (ctx: Ctx, c: Instance) => 0.2 + 0.25 * goldNow(ctx.o)(c) + 0.3 * tombGain(ctx, c);
+
+function minBy(cards: readonly Instance[], f: (c: Instance) => number): number {
+  let best = Infinity;
+  for (const c of cards) best = Math.min(best, f(c));
+  return best === Infinity ? 0 : best;
+}
+
+function slotCards(o: Observation, filter: (id: CardId, slot: number) => boolean): CardId[] {
+  const out: CardId[] = [];
+  o.pyramid.forEach((c, slot) => {
+    if (c !== null && filter(o.id(c), slot)) out.push(o.id(c));
+  });
+  return out;
+}
+
+const bestGain = (ctx: Ctx, ids: readonly CardId[]) =>
+  ids.reduce((m, id) => Math.max(m, gainValue(ctx, id) + 0.3 * opponentGain(ctx, id)), -Infinity);
+
+const lowestCost = (o: Observation) => {
+  const ids = slotCards(o, () => true);
+  const min = Math.min(...ids.map((id) => o.defs[id]?.cost ?? 0));
+  return ids.filter((id) => (o.defs[id]?.cost ?? 0) === min);
+};
+
+/** Expected worth of a card drawn during the turn (more gold, another action or a tomb candidate). */
+const DRAWN = 0.7;
+
+const ATTACK_DISCOUNT = 0.8; // an opponent may hold an Offering Table
+
+/** What executing card `id`'s action now is worth (card: the instance played, if from hand). */
+function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instance | null): number {
+  const o = ctx.o;
+  const others = without(o.hand, card);
+  const opponents = Array.from({ length: o.players - 1 }, (_, k) => (o.seat + 1 + k) % o.players);
+  switch (id) {
+    case 'statue-of-horus':
+      return extraEntombValue(ctx, others, others);
+    case 'imseti-canopic-jar':
+      return extraEntombValue(
+        ctx,
+        others.filter((c) => o.def(c).cost <= 4),
+        others,
+      );
+    case 'burial-mask':
+      return extraEntombValue(ctx, [...others, ...o.discard], others);
+    case 'heart-scarab-amulet':
+      return extraEntombValue(ctx, o.discard, others);
+    case 'book-of-the-heavens':
+      return o.discard.length >= 5 ? extraEntombValue(ctx, o.discard, others) : 0;
+    case 'middle-sarcophagus': {
+      if (others.length < 2) return 0;
+      const worst = minBy(without(others, reserve), (c) => permanentLoss(ctx, c));
+      return extraEntombValue(ctx, others, others) - worst;
+    }
+    case 'box-of-food': {
+      let best = -Infinity;
+      for (const x of others) {
+        const rest = without(others, x);
+        const cheaper = rest.filter((y) => o.def(y).cost < o.def(x).cost);
+        if (cheaper.length === 0) continue;
+        best = Math.max(best, extraEntombValue(ctx, cheaper, rest) - permanentLoss(ctx, x));
+      }
+      return best === -Infinity ? 0 : best;
+    }
+    case 'book-of-the-dead': {
+      let best = 0;
+      for (const cid of lowestCost(o)) best = Math.max(best, tombGainOf(ctx, o.seat, cid));
+      return best + 0.3;
+    }
+    case 'statue-of-isis':
+      return bestGain(
+        ctx,
+        slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) <= 6),
+      );
+    case 'djed-pillar-amulet': {
+      const sets = ctx.tombSets[o.seat] ?? new Map();
+      return bestGain(
+        ctx,
+        slotCards(o, (cid) => {
+          const set = o.defs[cid]?.set;
+          return set !== null && set !== undefined && sets.has(set);
+        }),
+      );
+    }
+    case 'book-of-traversing-eternity': {
+      if (o.turn.boughtCosts.length === 0) return 0;
+      const limit = Math.max(...o.turn.boughtCosts);
+      return bestGain(
+        ctx,
+        slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) < limit),
+      );
+    }
+    case 'hapi-canopic-jar':
+      return bestGain(ctx, lowestCost(o)) - minBy(others, (c) => discardLoss(ctx, c));
+    case 'book-of-the-earth': {
+      let best = -Infinity;
+      for (const x of without(others, reserve)) {
+        const limit = 2 * o.def(x).cost;
+        const g = bestGain(
+          ctx,
+          slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) <= limit),
+        );
+        best = Math.max(best, g - permanentLoss(ctx, x));
+      }
+      return best === -Infinity ? 0 : best;
+    }
+    case 'ka-figurine': {
+      let best = -Infinity;
+      for (const x of without(others, reserve)) {
+        const set = o.def(x).set;
+        if (set === null) continue;
+        const g = bestGain(
+          ctx,
+          slotCards(o, (cid) => o.defs[cid]?.set === set),
+        );
+        best = Math.max(best, g - discardLoss(ctx, x));
+      }
+      return best === -Infinity ? 0 : best;
+    }
+    case 'chariot':
+      return o.boneyardTop === null
+        ? 0
+        : gainValue(ctx, o.id(o.boneyardTop)) - minBy(without(others, reserve), (c) => discardLoss(ctx, c));
+    case 'censer': {
+      let best = 0;
+      for (const t of opponents) {
+        const top = o.discardTops[t];
+        if (top !== null && top !== undefined) best = Math.max(best, gainValue(ctx, o.id(top)));
+      }
+      return best - keepValueOf(ctx, 'censer') - 0.3;
+    }
+    case 'book-of-the-netherworld':
+      return o.stockCount > 0 ? 1.2 * ctx.reach + 0.4 : 0;
+    case 'statue-of-osiris':
+      return 3 * DRAWN - minBy(without(others, reserve), (c) => discardLoss(ctx, c));
+    case 'statue-of-anubis':
+      return ctx.turnsLeft > 1 ? DRAWN + 0.2 : 0;
+    case 'weres-amulet': {
+      const give = minBy(without(others, reserve), (c) => keepValue(ctx, c) + 0.5 * giveAwayCost(ctx, c));
+      return 3 * DRAWN - give;
+    }
+    case 'outer-sarcophagus':
+      return DRAWN + 0.2 - minBy(without(others, reserve), (c) => keepValue(ctx, c) + 0.3 * tombGain(ctx, c));
+    case 'duamutef-canopic-jar':
+      return ATTACK_DISCOUNT * 0.45 * opponents.filter((t) => (o.handCounts[t] ?? 0) > 0).length;
+    case 'qebehsenuef-canopic-jar':
+      return (
+        ATTACK_DISCOUNT *
+        0.9 *
+        opponents.filter((t) => (o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5).length
+      );
+    case 'inner-sarcophagus':
+      return (
+        ATTACK_DISCOUNT * 0.45 * opponents.reduce((n, t) => n + Math.max(0, (o.handCounts[t] ?? 0) - 3), 0)
+      );
+    case 'statue-of-bastet':
+      return 0.3 * opponents.filter((t) => (o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5).length;
+    case 'statue-of-thoth': {
+      if (o.turn.thoth) return 0;
+      const avail = without(others, reserve);
+      return planValue(ctx, avail, baseIds(o), () => 4) - planValue(ctx, avail, baseIds(o), goldNow(o));
+    }
+    case 'tyet-amulet': {
+      let best = 0;
+      for (const k of new Set(o.turn.executed))
+        if (!['boat', 'censer', 'statue-of-thoth', 'tyet-amulet'].includes(k))
+          best = Math.max(best, playValue(ctx, k, card, reserve));
+      return best;
+    }
+    case 'urn': {
+      const top = o.discard.at(-1);
+      if (top === undefined) return 0;
+      return 0.5 * (keepValue(ctx, top) + tombGain(ctx, top)) - 0.6;
+    }
+    case 'wadj-amulet':
+      return wadjBest(ctx, without(others, reserve))?.value ?? 0;
+    case 'shabti':
+      return shabtiBest(ctx, without(others, reserve))?.value ?? 0;
+    case 'book-of-gates':
+      return 0.3;
+    case 'statue-of-sobek': {
+      // The deck's contents are not known: judge by the cards seen in the hand and discard pile.
+      const gains = [...others, ...o.discard].map((c) => tombGain(ctx, c)).sort((a, b) => b - a);
+      const top = gains.slice(0, Math.max(1, Math.ceil(gains.length / 3)));
+      return top.reduce((a, b) => a + b, 0) / Math.max(1, top.length) - 0.3;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Points an opponent would get from the card put in its tomb (Weres Amulet gives it to the worst-off). */
+function giveAwayCost(ctx: Ctx, c: Instance): number {
+  let least = Infinity;
+  for (let t = 0; t < ctx.o.players; t++)
+    if (t !== ctx.o.seat) least = Math.min(least, tombGainOf(ctx, t, ctx.o.id(c)));
+  return least === Infinity ? 0 : least;
+}
+
+function tombScore(ctx: Ctx, ids: readonly CardId[]): number {
+  let points = 0;
+  const sets = new Map<string, Set<CardId>>();
+  for (const id of ids) {
+    const d = ctx.o.defs[id];
+    if (!d) continue;
+    if (d.kind !== 'set' || d.set === null) points += d.vp;
+    else {
+      addTo(sets, d.set, id);
+    }
+  }
+  for (const g of sets.values()) points += g.size * g.size;
+  return points;
+}
+
+/** Wadj Amulet: the hand card in and tomb card out that improve the tomb most. */
+function wadjBest(ctx: Ctx, hand: readonly Instance[]) {
+  const o = ctx.o;
+  const tomb = o.tombs[o.seat] ?? [];
+  const ids = tomb.map((c) => o.id(c));
+  const now = tombScore(ctx, ids);
+  let best: { into: Instance; out: Instance; value: number } | null = null;
+  for (const h of hand)
+    for (let i = 0; i < tomb.length; i++) {
+      const after = [...ids.slice(0, i), ...ids.slice(i + 1), o.id(h)];
+      const value =
+        tombScore(ctx, after) - now + 0.5 * keepValue(ctx, tomb[i] as Instance) - keepValue(ctx, h);
+      if (!best || value > best.value) best = { into: h, out: tomb[i] as Instance, value };
+    }
+  return best;
+}
+
+/** Shabti: bring a much better card down into the base when the rest of the hand can then buy it. */
+function shabtiBest(ctx: Ctx, avail: readonly Instance[]) {
+  const o = ctx.o;
+  const gold = goldNow(o);
+  const base = baseIds(o);
+  const now = planValue(ctx, avail, base, gold);
+  let best: { value: string; value_: number } | null = null;
+  for (let a = 0; a < 3; a++)
+    for (let b = 3; b < 6; b++) {
+      const ca = o.pyramid[a];
+      const cb = o.pyramid[b];
+      if (ca === null || ca === undefined || cb === null || cb === undefined) continue;
+      if (o.id(ca) === o.id(cb)) continue;
+      const swapped = base.map((id) => (id === o.id(ca) ? o.id(cb) : id));
+      const v = planValue(ctx, avail, swapped, gold) - now;
+      if (!best || v > best.value_) best = { value: `x${a}-${b}`, value_: v };
+    }
+  return best ? { option: best.value, value: best.value_ - 0.2 } : null;
+}
+
+function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
+  const o = ctx.o;
+  const reserve = reserveOf(ctx);
+  const gold = goldNow(o);
+  const avail = without(o.hand, reserve);
+  const base = baseIds(o);
+  const planNow = planValue(ctx, avail, base, gold);
+  const reserveEdge =
+    reserve === null
+      ? 0
+      : tombGain(ctx, reserve) - (bestEntombs(ctx, without(o.hand, reserve), 1)[0]?.gain ?? 0);
+
+  // What a card is worth when used otherwise: its gold towards this turn's purchases, or the tomb.
+  const altUse = (c: Instance) =>
+    (c === reserve ? reserveEdge : planNow - planValue(ctx, without(avail, c), base, gold)) + 0.05;
+
+  let best: ValleyAction | null = null;
+  let bestScore = 0;
+  for (const a of o.legal) {
+    if (a.type !== 'play') continue;
+    const v = playValue(ctx, o.id(a.card), a.card, reserve) - altUse(a.card);
+    if (v > bestScore) {
+      bestScore = v;
+      best = a;
+    }
+  }
+  if (best) return best;
+
+  for (const a of o.legal) {
+    if (a.type !== 'buy') continue;
+    const card = o.pyramid[a.slot] as Instance;
+    const value = gainValue(ctx, o.id(card)) + 0.2 * opponentGain(ctx, o.id(card));
+    if (value <= 0) continue;
+    let penalty = 0;
+    for (const c of a.pay) {
+      if (c === reserve) penalty += reserveEdge + 0.5;
+      const id = o.id(c);
+      // Cards whose action only pays off after a purchase are better kept for it.
+      if (id === 'book-of-traversing-eternity') penalty += 1.5;
+      if (id === 'urn' || id === 'tyet-amulet') penalty += 0.3;
+    }
+    const rest = without(avail, ...a.pay);
+    const score = value - penalty + planValue(ctx, rest, baseIds(o, a.slot), gold) - 0.01 * a.pay.length;
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  if (best) return best;
+
+  if (reserve !== null && tombGain(ctx, reserve) > 0) {
+    const entomb = o.legal.find((a) => a.type === 'entomb' && o.id(a.card) === o.id(reserve));
+    if (entomb) return entomb;
+  }
+
+  // Censer takes the top of the discard pile: leave the card least worth taking there.
+  const ends = o.legal.filter((a) => a.type === 'end-turn');
+  return (
+    pickBest(
+      ends,
+      (a) =>
+        a.type === 'end-turn' && a.top !== null ? -(keepValue(ctx, a.top) + tombGain(ctx, a.top)) : -99,
+      rng,
+    ) ?? (o.legal[0] as ValleyAction)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Questions
+
+const card = (opt: Option) => (opt.value.startsWith('c') ? Number(opt.value.slice(1)) : null);
+const slot = (opt: Option) => (opt.value.startsWith('s') ? Number(opt.value.slice(1)) : null);
+const seatOf = (opt: Option) => (opt.value.startsWith('p') ? Number(opt.value.slice(1)) : null);
+
+function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyAction {
+  const o = ctx.o;
+  const q = o.question;
+  if (!q) throw new Error('no question');
+  const choose = (score: (opt: Option) => number): ValleyAction => ({
+    type: 'answer',
+    value: (pickBest(options, score, rng) ?? (options[0] as Option)).value,
+  });
+  const by = (f: (c: Instance) => number) =>
+    choose((opt) => {
+      const c = card(opt);
+      return c === null ? -1e9 : f(c);
+    });
+  const bySlot = (f: (id: CardId, slot: number) => number) =>
+    choose((opt) => {
+      const s = slot(opt);
+      const c = s === null ? null : o.pyramid[s];
+      return c === null || c === undefined || s === null ? -1e9 : f(o.id(c), s);
+    });
+  const bySeat = (f: (seat: number) => number) =>
+    choose((opt) => {
+      const s = seatOf(opt);
+      return s === null ? -1e9 : f(s);
+    });
+  // The card kept for this turn's normal entombing is not given up to pay for an action.
+  const reserve = reserveOf(ctx);
+  const byLoss = (f: (c: Instance) => number) => by((c) => f(c) - (c === reserve ? tombGain(ctx, c) + 1 : 0));
+  const entomb = () => by((c) => tombGain(ctx, c) - 0.01 * keepValue(ctx, c));
+  const take = () => bySlot((id) => gainValue(ctx, id) + 0.3 * opponentGain(ctx, id));
+  const cheapDiscard = () => byLoss((c) => -discardLoss(ctx, c));
+  const cheapSacrifice = () => byLoss((c) => -permanentLoss(ctx, c));
+  // The opponent with the fewest points gets what we must give away.
+  const weakest = () =>
+    bySeat(
+      (t) =>
+        -tombScore(
+          ctx,
+          (o.tombs[t] ?? []).map((c) => o.id(c)),
+        ),
+    );
+  const strongest = () =>
+    bySeat((t) =>
+      tombScore(
+        ctx,
+        (o.tombs[t] ?? []).map((c) => o.id(c)),
+      ),
+    );
+
+  // Attacked by an opponent's card: the Offering Table always helps, and it comes back to the hand.
+  if (q.asker !== o.seat) {
+    const table = options.find((opt) => opt.value === 'offering-table');
+    if (table) return { type: 'answer', value: table.value };
+    switch (q.kind) {
+      case 'qebehsenuef-canopic-jar':
+        return cheapSacrifice();
+      case 'statue-of-bastet':
+        // The card goes to the attacker: give what is worth least to both.
+        return by((c) => -(keepValue(ctx, c) + tombGain(ctx, c) + 0.5 * gainValueOf(ctx, q.asker, o.id(c))));
+      case 'cat-window': {
+        const taken = q.v.card as Instance;
+        return react(options, gainValue(ctx, o.id(taken)) > 0.6);
+      }
+      case 'boat-window':
+        if (q.step === 1) return react(options, bestGain(ctx, baseIds(o)) > 0.8);
+        break;
+      default:
+        return cheapDiscard();
+    }
+  }
+
+  switch (q.kind) {
+    case 'crumble': {
+      // During the rebuild the next player buys: leave the weaker card in the base.
+      const rebuilding = o.resolving.includes('end-turn');
+      return bySlot((id) => (rebuilding ? -opponentGain(ctx, id) : gainValue(ctx, id)));
+    }
+    case 'end-turn':
+      // Rebuild sacrifice: deny the card the others want most, preferably one they could buy.
+      return bySlot((id, s) => opponentGain(ctx, id) + (s < 3 ? 0.5 : 0));
+    case 'boat-window':
+    case 'statue-of-isis':
+    case 'djed-pillar-amulet':
+    case 'book-of-traversing-eternity':
+      return take();
+    case 'ka-figurine':
+      if (q.step === 1)
+        return byLoss((c) => {
+          const set = o.def(c).set;
+          return (
+            bestGain(
+              ctx,
+              slotCards(o, (id) => o.defs[id]?.set === set),
+            ) - discardLoss(ctx, c)
+          );
+        });
+      return take();
+    case 'hapi-canopic-jar':
+      return q.step === 1 ? cheapDiscard() : take();
+    case 'book-of-the-earth':
+      if (q.step === 1)
+        return byLoss((c) => {
+          const limit = 2 * o.def(c).cost;
+          return (
+            bestGain(
+              ctx,
+              slotCards(o, (id) => (o.defs[id]?.cost ?? 0) <= limit),
+            ) - permanentLoss(ctx, c)
+          );
+        });
+      return take();
+    case 'book-of-the-dead':
+      return bySlot((id) => tombGainOf(ctx, o.seat, id) + 0.2 * opponentGain(ctx, id));
+    case 'box-of-food':
+      if (q.step === 1)
+        return byLoss((x) => {
+          const cheaper = o.hand.filter((y) => y !== x && o.def(y).cost < o.def(x).cost);
+          return Math.max(...cheaper.map((y) => tombGain(ctx, y)), 0) - permanentLoss(ctx, x);
+        });
+      return entomb();
+    case 'middle-sarcophagus':
+      if (q.step === 1) {
+        const keep = bestEntombs(ctx, o.hand, o.turn.entombed ? 1 : 2).map((e) => e.card);
+        return by((c) => -permanentLoss(ctx, c) - (keep.includes(c) ? 5 : 0));
+      }
+      return entomb();
+    case 'statue-of-horus':
+    case 'imseti-canopic-jar':
+    case 'burial-mask':
+    case 'heart-scarab-amulet':
+    case 'book-of-the-heavens':
+      return entomb();
+    case 'chariot':
+    case 'statue-of-osiris':
+      return cheapDiscard();
+    case 'censer':
+      return bySeat((t) => {
+        const top = o.discardTops[t];
+        return top === null || top === undefined ? -1e9 : gainValue(ctx, o.id(top));
+      });
+    case 'tyet-amulet':
+      return choose((opt) => (opt.card ? playValue(ctx, opt.card, null, null) : 0));
+    case 'wadj-amulet': {
+      const w = wadjBest(ctx, o.hand);
+      if (q.step === 1) return by((c) => (w && c === w.into ? 1 : 0) - 0.01 * keepValue(ctx, c));
+      const into = q.v.in as Instance;
+      return by((c) => {
+        const ids = (o.tombs[o.seat] ?? []).filter((x) => x !== c).map((x) => o.id(x));
+        return tombScore(ctx, [...ids, o.id(into)]) + 0.5 * keepValue(ctx, c);
+      });
+    }
+    case 'weres-amulet':
+      if (q.step === 1) return byLoss((c) => -(keepValue(ctx, c) + 0.5 * giveAwayCost(ctx, c)));
+      return bySeat((t) => -tombGainOf(ctx, t, o.id(q.v.card as Instance)) - 0.01 * t);
+    case 'outer-sarcophagus':
+      if (q.step === 1) return byLoss((c) => -(keepValue(ctx, c) + 0.3 * tombGain(ctx, c)));
+      return strongest();
+    case 'statue-of-sobek':
+      return sobek(ctx, options, q.step, weakest, by, rng);
+    case 'shabti': {
+      const s = shabtiBest(ctx, without(o.hand));
+      if (s && s.value > 0 && options.some((opt) => opt.value === s.option))
+        return { type: 'answer', value: s.option };
+      // Otherwise sacrifice what the others want most.
+      return choose((opt) => {
+        const sl = slot(opt);
+        const c = sl === null ? null : o.pyramid[sl];
+        return c === null || c === undefined ? -1e9 : opponentGain(ctx, o.id(c));
+      });
+    }
+  }
+  // Anything else: judge the options by their kind.
+  const first = options[0] as Option;
+  if (card(first) !== null) return cheapDiscard();
+  if (slot(first) !== null) return take();
+  if (seatOf(first) !== null) return weakest();
+  return { type: 'answer', value: first.value };
+}
+
+function react(options: readonly Option[], worth: boolean): ValleyAction {
+  const yes = options.find((opt) => opt.value === 'react');
+  return { type: 'answer', value: worth && yes ? yes.value : 'pass' };
+}
+
+/** Statue of Sobek: entomb the best of the three, keep (discard) the next, give away the least. */
+function sobek(
+  ctx: Ctx,
+  options: readonly Option[],
+  step: number,
+  weakest: () => ValleyAction,
+  by: (f: (c: Instance) => number) => ValleyAction,
+  rng: RngState,
+): ValleyAction {
+  if (step === 3) return weakest();
+  const cards = options.map(card).filter((c): c is Instance => c !== null);
+  const worth = (c: Instance) => keepValue(ctx, c) + 0.3 * tombGain(ctx, c);
+  if (step === 2) return by((c) => tombGain(ctx, c) - 0.01 * keepValue(ctx, c));
+  // Step 1 (which to discard, i.e. keep): not the one to entomb, and better than the one given away.
+  const tombPick = pickBest(cards, (c) => tombGain(ctx, c), rng);
+  return by((c) => (c === tombPick && cards.length > 1 ? -1e6 : worth(c)));
+}

@@ -1,0 +1,41 @@
+import { type RngState, seedRng } from '../../kernel/rng.ts';
+import type { Seat } from '../../kernel/types.ts';
+import type { ValleyAction, ValleyState } from '../state.ts';
+import type { Bot } from './bot.ts';
+import { heuristicBot } from './heuristic-bot.ts';
+import { randomBot } from './random-bot.ts';
+
+export type { Bot } from './bot.ts';
+export { type Observation, observe } from './observe.ts';
+
+export const bots = { random: randomBot, heuristic: heuristicBot } as const satisfies Record<string, Bot>;
+export type BotName = keyof typeof bots;
+export const BOT_NAMES = Object.keys(bots) as BotName[];
+
+export function isBotName(name: string): name is BotName {
+  return Object.hasOwn(bots, name);
+}
+
+export function getBot(name: string): Bot {
+  if (!isBotName(name)) throw new Error(`unknown bot '${name}' (known: ${BOT_NAMES.join(', ')})`);
+  return bots[name];
+}
+
+/**
+ * One move for `seat` (which must be in `waitingFor(state)`), for callers that keep no generator of
+ * their own (the Discord layer): without `rng`, one is seeded from the bot, the seat and public facts
+ * of the position, so replaying a game replays its bots' choices.
+ */
+export function botMove(
+  state: ValleyState,
+  seat: Seat,
+  name: BotName = 'heuristic',
+  rng?: RngState,
+): ValleyAction {
+  const r =
+    rng ??
+    seedRng(
+      `${name}/${seat}/${state.turn.number}/${state.stack.length}/${state.log.length}/${state.stock.length}`,
+    );
+  return getBot(name)(state, seat, r);
+}
