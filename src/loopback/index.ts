@@ -1,7 +1,7 @@
 export { type Clock, ManualClock, systemClock } from './clock.ts';
 export type { SlashOptions, SlashOptionValue } from './command-options.ts';
 export { GatewayControl, LoopbackControl, type MessageQuery } from './control-api.ts';
-export { LoopbackHttpClient, RemoteInteraction } from './control-client.ts';
+export { LoopbackHttpClient, RemoteInteraction, type RemoteState, type WireEvent } from './control-client.ts';
 export type {
   InteractionRequest,
   WaitTarget,
