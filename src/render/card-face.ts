@@ -1,0 +1,147 @@
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { baseCatalog, findCard } from '../games/valley/catalog.ts';
+import type { CardDef } from '../games/valley/state.ts';
+import { fillRound, fitText, ROMAN, roundRect, text } from './draw.ts';
+import { font } from './fonts.ts';
+import { DARK, drawBadge, GOLD, PAPER, styleOf, TABLE } from './palette.ts';
+import { renderPng } from './png.ts';
+
+/** Landscape: there is no art to show, and wide cards keep the pyramid wide rather than tall. */
+export const CARD_W = 232;
+export const CARD_H = 156;
+
+type Number = 'gold' | 'cost' | 'vp';
+
+/**
+ * A number is confirmed only when the catalog has it from the rulebook or a review and the game uses
+ * that same value; anything else is Scarab's guess and carries a mark.
+ */
+export function provisional(def: CardDef, which: Number): boolean {
+  const entry = findCard(baseCatalog, def.id);
+  const n = entry?.[which];
+  if (!n) return which !== 'vp' || def.kind !== 'set';
+  return n.source === 'provisional' || n.value !== def[which];
+}
+
+/** A number with its caption, e.g. [gold 2*]: the shape and the word both say which number it is. */
+function pill(
+  ctx: SKRSContext2D,
+  cx: number,
+  y: number,
+  caption: string,
+  value: number,
+  mark: boolean,
+  look: { fill: string; ink: string; stroke?: string },
+) {
+  ctx.font = font(13);
+  const capW = ctx.measureText(caption).width;
+  ctx.font = font(25, true);
+  const numW = ctx.measureText(String(value)).width;
+  const markW = mark ? 9 : 0;
+  const w = capW + numW + markW + 18;
+  const x = cx - w / 2;
+  fillRound(ctx, x, y, w, 36, 10, look.fill);
+  if (look.stroke) {
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = look.stroke;
+    ctx.stroke();
+  }
+  text(ctx, caption, x + 7, y + 19, { size: 13, color: look.ink });
+  text(ctx, String(value), x + 11 + capW, y + 19, { size: 25, bold: true, color: look.ink });
+  if (mark) text(ctx, '*', x + 12 + capW + numW, y + 11, { size: 16, bold: true, color: look.ink });
+}
+
+function drawFace(ctx: SKRSContext2D, def: CardDef) {
+  const st = styleOf(def);
+  const W = CARD_W;
+  const H = CARD_H;
+  fillRound(ctx, 0, 0, W, H, 12, st.frame);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+  roundRect(ctx, 1, 1, W - 2, H - 2, 11);
+  ctx.stroke();
+  fillRound(ctx, 7, 38, W - 14, H - 45, 8, PAPER);
+
+  drawBadge(ctx, st, 22, 20, 15);
+  const level = ROMAN[def.level];
+  ctx.font = font(17, true);
+  const levelW = ctx.measureText(level).width;
+  // The level sits by a small pyramid, as on the printed cards.
+  const px = W - 14 - levelW - 16;
+  ctx.beginPath();
+  ctx.moveTo(px, 27);
+  ctx.lineTo(px + 7, 13);
+  ctx.lineTo(px + 14, 27);
+  ctx.closePath();
+  ctx.fillStyle = st.ink;
+  ctx.fill();
+  text(ctx, level, W - 12, 21, { size: 17, bold: true, color: st.ink, align: 'right' });
+  const label = def.kind === 'set' && def.set ? st.label : def.kind === 'starter' ? 'Starter' : 'Unique';
+  text(ctx, label, 42, 21, { size: 17, bold: true, color: st.ink, max: px - 48 });
+
+  const name = fitText(ctx, def.name, W - 28, 2, [28, 26, 24, 22, 20, 18]);
+  const lh = name.size * 1.12;
+  const top = 72 - ((name.lines.length - 1) * lh) / 2;
+  name.lines.forEach((line, i) => {
+    text(ctx, line, W / 2, top + i * lh, {
+      size: name.size,
+      bold: true,
+      color: DARK,
+      align: 'center',
+      max: W - 24,
+    });
+  });
+
+  const y = H - 46;
+  pill(ctx, 48, y, 'gold', def.gold, provisional(def, 'gold'), { fill: GOLD, ink: DARK, stroke: '#8a6d1f' });
+  pill(ctx, W - 48, y, 'cost', def.cost, provisional(def, 'cost'), { fill: '#33302b', ink: '#ffffff' });
+  if (def.kind !== 'set')
+    pill(ctx, W / 2, y, 'VP', def.vp, provisional(def, 'vp'), { fill: PAPER, ink: DARK, stroke: st.frame });
+}
+
+const faces = new Map<string, Canvas>();
+
+/** Faces never change during a game, so each is drawn once and then only copied. */
+export function cardFace(def: CardDef): Canvas {
+  const key = JSON.stringify(def);
+  let c = faces.get(key);
+  if (!c) {
+    c = createCanvas(CARD_W, CARD_H);
+    drawFace(c.getContext('2d'), def);
+    faces.set(key, c);
+  }
+  return c;
+}
+
+/** One card on its own, e.g. for a card's help page. */
+export function renderCard(def: CardDef): Buffer {
+  const pad = 12;
+  return renderPng(CARD_W + 2 * pad, CARD_H + 2 * pad, TABLE, (ctx) => {
+    ctx.drawImage(cardFace(def), pad, pad);
+  });
+}
+
+let back: Canvas | null = null;
+/** The stock's face-down look: no face, only the pyramid that marks the game's cards. */
+export function cardBack(): Canvas {
+  if (back) return back;
+  back = createCanvas(CARD_W, CARD_H);
+  const ctx = back.getContext('2d');
+  fillRound(ctx, 0, 0, CARD_W, CARD_H, 12, '#5a4325');
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = '#c9a55a';
+  roundRect(ctx, 8, 8, CARD_W - 16, CARD_H - 16, 8);
+  ctx.stroke();
+  return back;
+}
+
+/** Several faces in a grid (six a row), e.g. the whole catalog for review. */
+export function cardSheet(defs: readonly CardDef[]): Buffer {
+  const cols = Math.min(6, Math.max(1, defs.length));
+  const rows = Math.max(1, Math.ceil(defs.length / cols));
+  return renderPng(cols * (CARD_W + 12) + 12, rows * (CARD_H + 12) + 12, TABLE, (ctx) => {
+    defs.forEach((d, i) => {
+      ctx.drawImage(cardFace(d), 12 + (i % cols) * (CARD_W + 12), 12 + Math.floor(i / cols) * (CARD_H + 12));
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import { withNames } from '../games/valley/describe.ts';
+import type { ValleyView } from '../games/valley/view.ts';
+import { CARD_H, CARD_W, cardFace } from './card-face.ts';
+import { fillRound, fitText, text } from './draw.ts';
+import { defOf, seatName } from './groups.ts';
+import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
+import { renderPng } from './png.ts';
+
+export const HAND_W = 1260;
+const M = 20;
+const GAP = 14;
+const TITLE = 60;
+/** Room under each card for what it pays now, when that differs from the printed gold. */
+const UNDER = 34;
+const FOOTER = 92;
+
+/** Up to seven cards share one row, shrunk as needed, so a big hand stays wide rather than tall. */
+export function handLayout(cards: number) {
+  const rows = Math.max(1, Math.ceil(cards / 7));
+  const perRow = Math.max(1, Math.ceil(cards / rows));
+  const scale = Math.min(1, (HAND_W - 2 * M - (perRow - 1) * GAP) / (perRow * CARD_W));
+  const w = Math.floor(CARD_W * scale);
+  const h = Math.floor(CARD_H * scale);
+  return { rows, perRow, w, h, height: TITLE + rows * (h + UNDER) + FOOTER };
+}
+
+/** The viewer's own hand (an ephemeral reply): only `view.me`, which only its owner's view carries. */
+export function renderHand(view: ValleyView, names: readonly string[]): Buffer {
+  const me = view.me;
+  if (!me) throw new Error('renderHand needs a seat’s own view (view.me is null)');
+  const p = view.players[me.seat];
+  const L = handLayout(me.hand.length);
+  const H = L.height;
+  return renderPng(HAND_W, H, TABLE, (ctx) => {
+    const gold = me.hand.reduce((sum, x) => sum + x.gold, 0);
+    text(ctx, `${seatName(names, me.seat)}'s hand`, M, TITLE / 2, {
+      size: 30,
+      bold: true,
+      color: GOLD,
+      max: HAND_W / 2,
+    });
+    const n = me.hand.length;
+    text(ctx, `${n} ${n === 1 ? 'card' : 'cards'} · ${gold} gold in hand`, HAND_W - M, TITLE / 2, {
+      size: 24,
+      bold: true,
+      color: TEXT,
+      align: 'right',
+    });
+
+    if (n === 0) {
+      fillRound(ctx, M, TITLE, HAND_W - 2 * M, L.h, 12, PANEL);
+      text(ctx, 'No cards in hand', HAND_W / 2, TITLE + L.h / 2, { size: 26, color: MUTED, align: 'center' });
+    }
+    me.hand.forEach((card, i) => {
+      const def = defOf(view, card);
+      const x = M + (i % L.perRow) * (L.w + GAP);
+      const y = TITLE + Math.floor(i / L.perRow) * (L.h + UNDER);
+      ctx.drawImage(cardFace(def), x, y, L.w, L.h);
+      if (card.gold !== def.gold) {
+        fillRound(ctx, x + 10, y + L.h + 4, L.w - 20, 26, 8, GOLD);
+        text(ctx, `pays ${card.gold} gold now`, x + L.w / 2, y + L.h + 17, {
+          size: 17,
+          bold: true,
+          color: '#1b1b1b',
+          align: 'center',
+          max: L.w - 24,
+        });
+      }
+    });
+
+    const fy = H - FOOTER;
+    if (p) {
+      const top = p.discardTop ? `, ${defOf(view, p.discardTop).name} on top` : '';
+      text(
+        ctx,
+        `Deck ${p.deckCount} · Discard ${p.discardCount}${top} · Tomb ${p.score.tombCards} cards, ${p.score.total} VP`,
+        M,
+        fy + 16,
+        { size: 19, color: MUTED, max: HAND_W - 2 * M - 220 },
+      );
+    }
+    const prompt =
+      withNames(view.prompt, names) || (view.finished ? 'The game is over.' : 'Nothing to do right now.');
+    const lines = fitText(ctx, prompt, HAND_W - 2 * M, 2, [22, 20, 18], false);
+    lines.lines.slice(0, 2).forEach((line, i) => {
+      text(ctx, line, M, fy + 48 + i * (lines.size + 6), {
+        size: lines.size,
+        color: TEXT,
+        max: HAND_W - 2 * M,
+      });
+    });
+    text(ctx, '* provisional number', HAND_W - M, fy + 16, { size: 16, color: MUTED, align: 'right' });
+  });
+}

@@ -1,0 +1,176 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { baseCatalog } from '../games/valley/catalog.ts';
+import { withNames } from '../games/valley/describe.ts';
+import type { PlayerView, ValleyView } from '../games/valley/view.ts';
+import { fillRound, fitText, ordinal, text } from './draw.ts';
+import { seatName, tombGroups } from './groups.ts';
+import {
+  drawBadge,
+  GOLD,
+  MUTED,
+  PANEL,
+  PANEL_HI,
+  STARTER,
+  type Style,
+  setInfo,
+  setStyle,
+  TABLE,
+  TEXT,
+  UNIQUE,
+} from './palette.ts';
+import { renderPng } from './png.ts';
+
+export const RESULTS_W = 1260;
+const M = 20;
+const TITLE = 112;
+const HEAD = 74;
+const ROW = 78;
+const FOOTER = 56;
+
+export const resultsHeight = (players: number): number => TITLE + HEAD + players * (ROW + 8) + FOOTER;
+
+/** Sets in the order the catalog lists them; a set only this game's cards know comes last. */
+export function setsOf(view: ValleyView): string[] {
+  const ids = new Set(Object.values(view.defs).flatMap((d) => (d.kind === 'set' && d.set ? [d.set] : [])));
+  const order = (id: string) => {
+    const k = baseCatalog.sets.findIndex((s) => s.id === id);
+    return k < 0 ? Number.MAX_SAFE_INTEGER : k;
+  };
+  return [...ids].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+}
+
+interface Column {
+  style: Style | null;
+  title: string;
+  /** Big number and small note for one player. */
+  cell: (p: PlayerView) => [string, string];
+}
+
+function columns(view: ValleyView): Column[] {
+  const printed = (p: PlayerView, key: string, points: number): [string, string] => {
+    const n = tombGroups(view, p.seat).find((g) => g.style.key === key)?.total ?? 0;
+    return n ? [String(points), `${n} ${n === 1 ? 'card' : 'cards'}`] : ['–', ''];
+  };
+  return [
+    { style: STARTER, title: 'Starters', cell: (p) => printed(p, 'starter', p.score.starters) },
+    { style: UNIQUE, title: 'Uniques', cell: (p) => printed(p, 'unique', p.score.uniques) },
+    ...setsOf(view).map(
+      (id): Column => ({
+        style: setStyle(id),
+        title: setInfo(id).name,
+        cell: (p) => {
+          const s = p.score.sets.find((x) => x.set === id);
+          const size = setInfo(id).size;
+          return s ? [String(s.points), `${s.distinct}${size ? ` of ${size}` : ''} diff.`] : ['–', ''];
+        },
+      }),
+    ),
+    { style: null, title: 'Tomb cards', cell: (p) => [String(p.score.tombCards), ''] },
+  ];
+}
+
+function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: number) {
+  if (col.style) drawBadge(ctx, col.style, x + w / 2, y + 20, 15);
+  const t = fitText(ctx, col.title, w - 6, 2, [16, 15, 14]);
+  const two = t.lines.length > 1;
+  const y0 = y + (col.style ? (two ? 44 : 52) : two ? 28 : 36);
+  t.lines.forEach((line, i) => {
+    text(ctx, line, x + w / 2, y0 + i * (t.size + 2), {
+      size: t.size,
+      bold: true,
+      color: MUTED,
+      align: 'center',
+      max: w - 4,
+    });
+  });
+}
+
+/** Final standings: rank, name, total, and where each player's points came from. */
+export function renderResults(view: ValleyView, names: readonly string[]): Buffer {
+  const outcome = view.outcome;
+  if (!outcome) throw new Error('renderResults needs a finished game (view.outcome is null)');
+  const H = resultsHeight(view.players.length);
+  return renderPng(RESULTS_W, H, TABLE, (ctx) => {
+    text(ctx, 'Final results', M, 32, { size: 32, bold: true, color: GOLD });
+    const summary = fitText(ctx, withNames(outcome.summary, names), RESULTS_W - 2 * M, 2, [26, 22, 20]);
+    summary.lines.slice(0, 2).forEach((line, i) => {
+      text(ctx, line, M, 74 + i * (summary.size + 6), {
+        size: summary.size,
+        bold: true,
+        color: TEXT,
+        max: RESULTS_W - 2 * M,
+      });
+    });
+
+    const cols = columns(view);
+    const rankW = 112;
+    const nameW = 260;
+    const totalW = 120;
+    const colW = (RESULTS_W - 2 * M - rankW - nameW - totalW) / cols.length;
+    const x0 = M + rankW + nameW;
+    cols.forEach((col, i) => {
+      headerCell(ctx, col, x0 + i * colW, colW, TITLE);
+    });
+    text(ctx, 'Total', RESULTS_W - M - totalW / 2, TITLE + 36, {
+      size: 18,
+      bold: true,
+      color: MUTED,
+      align: 'center',
+    });
+
+    const order = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    order.forEach((r, i) => {
+      const p = view.players[r.seat];
+      if (!p) return;
+      const y = TITLE + HEAD + i * (ROW + 8);
+      const win = r.rank === 1;
+      fillRound(ctx, M, y, RESULTS_W - 2 * M, ROW, 12, win ? PANEL_HI : PANEL);
+      if (win) {
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = GOLD;
+        ctx.stroke();
+      }
+      text(ctx, `${win ? '★ ' : ''}${ordinal(r.rank)}`, M + 16, y + ROW / 2, {
+        size: 26,
+        bold: true,
+        color: win ? GOLD : TEXT,
+      });
+      text(ctx, seatName(names, r.seat), M + rankW, y + ROW / 2, {
+        size: 26,
+        bold: true,
+        color: TEXT,
+        max: nameW - 12,
+      });
+      cols.forEach((col, k) => {
+        const [big, small] = col.cell(p);
+        const cx = x0 + k * colW + colW / 2;
+        text(ctx, big, cx, y + (small ? 30 : ROW / 2), {
+          size: 26,
+          bold: true,
+          color: TEXT,
+          align: 'center',
+        });
+        if (small) text(ctx, small, cx, y + 58, { size: 14, color: MUTED, align: 'center', max: colW - 6 });
+      });
+      text(ctx, String(r.score), RESULTS_W - M - totalW / 2 - 10, y + ROW / 2, {
+        size: 36,
+        bold: true,
+        color: win ? GOLD : TEXT,
+        align: 'center',
+      });
+      text(ctx, 'VP', RESULTS_W - M - 14, y + ROW / 2 + 6, {
+        size: 16,
+        bold: true,
+        color: MUTED,
+        align: 'right',
+      });
+    });
+    text(
+      ctx,
+      'Most VP wins; a tie goes to the fewest cards in the tomb; a further tie is a shared place.',
+      M,
+      H - FOOTER / 2,
+      { size: 18, color: MUTED, max: RESULTS_W - 2 * M },
+    );
+  });
+}

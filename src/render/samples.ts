@@ -1,0 +1,114 @@
+import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
+import type { Seat } from '../games/kernel/types.ts';
+import { applyInPlace, valley, waitingFor } from '../games/valley/index.ts';
+import { position } from '../games/valley/position.ts';
+import type { ValleyAction, ValleyState } from '../games/valley/state.ts';
+
+/**
+ * Positions from seeded random games, for the gallery, the benchmark and the render tests. The policy
+ * leans towards buying (uniform choices rarely empty the pyramid, so games would not end).
+ */
+function pick(rng: RngState, actions: ValleyAction[]): ValleyAction | undefined {
+  const of = (t: ValleyAction['type']) => actions.filter((a) => a.type === t);
+  const r = nextInt(rng, 100);
+  const tries: ValleyAction[][] =
+    r < 60 ? [of('buy'), of('play')] : r < 80 ? [of('play'), of('entomb')] : r < 92 ? [of('entomb')] : [];
+  tries.push(of('answer'), actions);
+  const list = tries.find((l) => l.length > 0);
+  return list ? list[nextInt(rng, list.length)] : undefined;
+}
+
+/**
+ * Plays one random game, calling `visit` after setup and after every action with the state (for the
+ * caller to turn into views) and the seat that just acted. Stops when the game ends or after `maxSteps`.
+ */
+export function playRandom(
+  players: number,
+  seed: string,
+  visit: (s: ValleyState, step: number) => void,
+  maxSteps = 5000,
+): ValleyState {
+  const s = valley.setup({ players }, seed);
+  const rng = seedRng(`policy:${seed}`);
+  visit(s, 0);
+  for (let step = 1; step <= maxSteps && !s.finished; step++) {
+    const seats: Seat[] = waitingFor(s);
+    const seat = seats[nextInt(rng, seats.length)] as Seat;
+    const action = pick(rng, valley.legalActions(s, seat));
+    if (!action) throw new Error(`seat ${seat} is waited for but has no legal action (seed ${seed})`);
+    applyInPlace(s, seat, action);
+    visit(s, step);
+  }
+  return s;
+}
+
+/** A hand-made middle of a 4-player game: full tombs, an empty slot, a long name. For gallery and goldens. */
+export function showcase(): ValleyState {
+  return position({
+    players: 4,
+    seat: 2,
+    hands: [
+      ['shabti', 'urn', 'statue-of-thoth', 'box-of-food', 'offering-table'],
+      ['shabti', 'shabti', 'urn', 'urn', 'box-of-food'],
+      ['book-of-the-dead', 'shabti', 'urn', 'weres-amulet', 'boat', 'censer'],
+      ['shabti', 'urn', 'urn', 'box-of-food', 'offering-table'],
+    ],
+    decks: [['shabti', 'urn'], ['shabti'], ['urn', 'shabti', 'shabti'], []],
+    discards: [['urn', 'shabti', 'box-of-food'], ['offering-table'], [], ['shabti', 'wadj-amulet']],
+    tombs: [
+      ['statue-of-anubis', 'statue-of-horus', 'statue-of-isis', 'shabti', 'shabti', 'tyet-amulet', 'chariot'],
+      [
+        'book-of-gates',
+        'book-of-the-earth',
+        'book-of-the-heavens',
+        'book-of-the-heavens',
+        'hapi-canopic-jar',
+        'imseti-canopic-jar',
+        'duamutef-canopic-jar',
+        'inner-sarcophagus',
+        'burial-mask',
+        'ka-figurine',
+        'urn',
+        'box-of-food',
+      ],
+      ['middle-sarcophagus', 'outer-sarcophagus', 'djed-pillar-amulet', 'heart-scarab-amulet', 'shabti'],
+      [],
+    ],
+    pyramid: [
+      'statue-of-isis',
+      'qebehsenuef-canopic-jar',
+      'book-of-traversing-eternity',
+      'mummified-cat',
+      null,
+      'statue-of-sobek',
+    ],
+    stock: ['statue-of-osiris', 'book-of-the-netherworld', 'weres-amulet', 'statue-of-bastet'],
+    boneyard: ['urn', 'heart-scarab-amulet'],
+    turnsTaken: [5, 5, 4, 4],
+  });
+}
+
+/** The end of a game whose first place is decided by the fewest tomb cards. */
+export function finale(): ValleyState {
+  const s = position({
+    players: 3,
+    tombs: [
+      ['statue-of-anubis', 'statue-of-horus', 'statue-of-isis', 'boat', 'shabti', 'urn', 'urn'],
+      ['book-of-gates', 'book-of-the-dead', 'book-of-the-earth', 'burial-mask', 'chariot', 'censer'],
+      [
+        'hapi-canopic-jar',
+        'imseti-canopic-jar',
+        'tyet-amulet',
+        'wadj-amulet',
+        'shabti',
+        'shabti',
+        'urn',
+        'box-of-food',
+      ],
+    ],
+    pyramid: [null, null, null, null, null, null],
+    turnsTaken: [9, 9, 9],
+  });
+  s.finished = true;
+  return s;
+}

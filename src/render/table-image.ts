@@ -1,0 +1,211 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { withNames } from '../games/valley/describe.ts';
+import type { PlayerView, ValleyView } from '../games/valley/view.ts';
+import { CARD_H, CARD_W, cardBack, cardFace } from './card-face.ts';
+import { fillRound, ordinal, roundRect, text } from './draw.ts';
+import { font } from './fonts.ts';
+import { defOf, seatName, tombGroups } from './groups.ts';
+import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
+import { renderPng } from './png.ts';
+
+export const TABLE_W = 1260;
+export const TABLE_H = 630;
+
+const M = 20;
+const GAP = 14;
+const HEADER = 64;
+const PYR_W = 3 * CARD_W + 2 * GAP;
+/** Slots per row, top row first (slots 0–2 are the base). */
+const ROWS = [[5], [3, 4], [0, 1, 2]] as const;
+
+function slotXY(row: number, i: number): [number, number] {
+  return [M + ((2 - row) * (CARD_W + GAP)) / 2 + i * (CARD_W + GAP), HEADER + row * (CARD_H + GAP)];
+}
+
+function emptySlot(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
+  ctx.save();
+  ctx.setLineDash([10, 8]);
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = '#6b747b';
+  roundRect(ctx, x + 2, y + 2, w - 4, h - 4, 12);
+  ctx.stroke();
+  ctx.restore();
+  text(ctx, 'empty', x + w / 2, y + h / 2, { size: 20, color: MUTED, align: 'center' });
+}
+
+function pyramid(ctx: SKRSContext2D, view: ValleyView) {
+  // The base row is the only place cards are bought from: a gold tray and a label under it say so.
+  const [bx, by] = slotXY(2, 0);
+  fillRound(ctx, bx - 8, by - 8, PYR_W + 16, CARD_H + 48, 14, '#4a3f1c');
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = GOLD;
+  ctx.stroke();
+  text(ctx, '▲ BUY FROM THE BASE ROW ▲', bx + PYR_W / 2, by + CARD_H + 20, {
+    size: 20,
+    bold: true,
+    color: GOLD,
+    align: 'center',
+  });
+  ROWS.forEach((slots, row) => {
+    slots.forEach((slot, i) => {
+      const [x, y] = slotXY(row, i);
+      const ref = view.pyramid[slot] ?? null;
+      if (ref) ctx.drawImage(cardFace(defOf(view, ref)), x, y);
+      else emptySlot(ctx, x, y, CARD_W, CARD_H);
+    });
+  });
+}
+
+const SMALL = 0.8;
+
+/** Stock and boneyard sit in the pyramid's empty top corners, smaller so they read as apart from it. */
+function piles(ctx: SKRSContext2D, view: ValleyView) {
+  const w = CARD_W * SMALL;
+  const h = CARD_H * SMALL;
+  const y = HEADER + 30;
+  text(ctx, 'Stock', M, HEADER + 12, { size: 20, bold: true, color: TEXT });
+  if (view.stock.count > 0) {
+    ctx.drawImage(cardBack(), M, y, w, h);
+    text(ctx, String(view.stock.count), M + w / 2, y + h / 2 - 6, {
+      size: 44,
+      bold: true,
+      color: '#ffffff',
+      align: 'center',
+    });
+    text(ctx, view.stock.count === 1 ? 'card left' : 'cards left', M + w / 2, y + h / 2 + 30, {
+      size: 17,
+      color: '#f3e3bf',
+      align: 'center',
+    });
+  } else emptySlot(ctx, M, y, w, h);
+
+  const bx = M + PYR_W - w;
+  text(ctx, `Boneyard (${view.boneyard.count})`, M + PYR_W, HEADER + 12, {
+    size: 20,
+    bold: true,
+    color: TEXT,
+    align: 'right',
+  });
+  if (view.boneyard.top) ctx.drawImage(cardFace(defOf(view, view.boneyard.top)), bx, y, w, h);
+  else emptySlot(ctx, bx, y, w, h);
+}
+
+function tombSummary(
+  ctx: SKRSContext2D,
+  view: ValleyView,
+  p: PlayerView,
+  x: number,
+  y: number,
+  maxX: number,
+) {
+  const groups = tombGroups(view, p.seat);
+  const label = groups.length ? 'Tomb' : 'Tomb: empty';
+  text(ctx, label, x, y, { size: 18, color: MUTED });
+  let cx = x + ctx.measureText(label).width + 10;
+  for (const g of groups) {
+    const count = g.size === null ? `${g.total}` : `${g.cards.length}/${g.size}`;
+    ctx.font = font(19, true);
+    const w = 26 + ctx.measureText(count).width + 14;
+    if (cx + w > maxX) {
+      text(ctx, '…', cx, y, { size: 19, bold: true, color: TEXT });
+      break;
+    }
+    drawBadge(ctx, g.style, cx + 11, y, 12);
+    text(ctx, count, cx + 26, y + 1, { size: 19, bold: true, color: TEXT });
+    cx += w;
+  }
+}
+
+function seatBlock(
+  ctx: SKRSContext2D,
+  view: ValleyView,
+  p: PlayerView,
+  names: readonly string[],
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+) {
+  const current = !view.finished && view.turn.seat === p.seat;
+  const asked = view.waiting.seats.includes(p.seat) && !current;
+  fillRound(ctx, x, y, w, h, 12, current ? PANEL_HI : PANEL);
+  if (current) {
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = GOLD;
+    ctx.stroke();
+  }
+  const rank = view.outcome?.results.find((r) => r.seat === p.seat)?.rank;
+  const tag = current ? '▶ TO PLAY' : asked ? '… DECIDING' : rank ? ordinal(rank) : '';
+  const winner = rank === 1;
+  ctx.font = font(16, true);
+  const tagW = tag ? ctx.measureText(tag).width + 16 : 0;
+  ctx.font = font(34, true);
+  const score = String(p.score.total);
+  const scoreW = ctx.measureText(score).width + 40;
+  text(ctx, seatName(names, p.seat), x + 16, y + 26, {
+    size: 26,
+    bold: true,
+    color: current ? GOLD : TEXT,
+    max: w - 40 - scoreW - tagW,
+  });
+  text(ctx, score, x + w - 46, y + 30, { size: 34, bold: true, color: TEXT, align: 'right' });
+  text(ctx, 'VP', x + w - 14, y + 34, { size: 16, bold: true, color: MUTED, align: 'right' });
+  if (tag) {
+    const tx = x + w - 16 - scoreW - tagW;
+    const bright = current || winner;
+    fillRound(ctx, tx, y + 14, tagW, 26, 8, bright ? GOLD : '#55606a');
+    text(ctx, tag, tx + tagW / 2, y + 28, {
+      size: 16,
+      bold: true,
+      color: bright ? '#1b1b1b' : TEXT,
+      align: 'center',
+    });
+  }
+  text(ctx, `Hand ${p.handCount}   Deck ${p.deckCount}   Discard ${p.discardCount}`, x + 16, y + h / 2 + 4, {
+    size: 19,
+    color: MUTED,
+    max: w - 32,
+  });
+  tombSummary(ctx, view, p, x + 16, y + h - 26, x + w - 12);
+}
+
+function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) {
+  const msg = view.finished
+    ? withNames(view.outcome?.summary ?? 'The game is over', names)
+    : view.waiting.text === `@${view.turn.seat} to play`
+      ? `${seatName(names, view.turn.seat)} to play`
+      : `${seatName(names, view.turn.seat)}'s turn: ${withNames(view.waiting.text, names)}`;
+  const turn = view.finished ? 'Game over' : `Turn ${view.turn.number + 1}`;
+  ctx.font = font(30, true);
+  const tw = ctx.measureText(turn).width;
+  text(ctx, turn, M, HEADER / 2 - 4, { size: 30, bold: true, color: GOLD });
+  text(ctx, msg, M + tw + 20, HEADER / 2 - 4, {
+    size: 26,
+    bold: true,
+    color: TEXT,
+    max: TABLE_W - tw - 3 * M,
+  });
+}
+
+/** The public board: the same for every viewer, so it never shows a hand. */
+export function renderTable(view: ValleyView, names: readonly string[]): Buffer {
+  return renderPng(TABLE_W, TABLE_H, TABLE, (ctx) => {
+    header(ctx, view, names);
+    pyramid(ctx, view);
+    piles(ctx, view);
+
+    const px = M + PYR_W + 26;
+    const pw = TABLE_W - px - M;
+    const n = view.players.length;
+    const bottom = TABLE_H - M - 24;
+    const bh = Math.min(132, (bottom - HEADER - (n - 1) * 10) / n);
+    view.players.forEach((p, i) => {
+      seatBlock(ctx, view, p, names, px, HEADER + i * (bh + 10), pw, bh);
+    });
+    text(ctx, '* provisional number', TABLE_W - M, TABLE_H - M - 4, {
+      size: 16,
+      color: MUTED,
+      align: 'right',
+    });
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run gallery`: writes PNGs of a few positions (and their text equivalents) to gallery/ for people to
+ * look at. Every image is drawn from a view, exactly as the bot would draw it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { baseCatalog } from '../games/valley/catalog.ts';
+import { valley } from '../games/valley/index.ts';
+import { defsFrom } from '../games/valley/setup.ts';
+import type { ValleyState } from '../games/valley/state.ts';
+import { cardSheet } from '../render/card-face.ts';
+import { renderHand } from '../render/hand-image.ts';
+import { renderResults } from '../render/results-image.ts';
+import { finale, playRandom, showcase } from '../render/samples.ts';
+import { renderTable } from '../render/table-image.ts';
+import { describeHand, describeResults, describeTable, describeTomb } from '../render/text.ts';
+import { renderTomb } from '../render/tomb-image.ts';
+
+const out = join(process.cwd(), 'gallery');
+mkdirSync(out, { recursive: true });
+const names = ['Amunet', 'Bek', 'Chione the Very Long-Named', 'Djedi'];
+const notes: string[] = [];
+
+function save(file: string, png: Buffer, description: string) {
+  writeFileSync(join(out, file), png);
+  notes.push(`## ${file} (${Math.round(png.length / 1024)} KB)\n\n${description}\n`);
+}
+
+function position(label: string, s: ValleyState, tombSeat = 0) {
+  const pub = valley.view(s, null);
+  save(`${label}-table.png`, renderTable(pub, names), describeTable(pub, names));
+  const asked = valley.waitingFor(s)[0] ?? s.turn.seat;
+  const mine = valley.view(s, asked);
+  save(`${label}-hand.png`, renderHand(mine, names), describeHand(mine, names));
+  save(`${label}-tomb.png`, renderTomb(pub, tombSeat, names), describeTomb(pub, tombSeat, names));
+  if (pub.outcome) save(`${label}-results.png`, renderResults(pub, names), describeResults(pub, names));
+}
+
+save('cards.png', cardSheet(Object.values(defsFrom(baseCatalog))), 'Every card face of the base box.');
+position('showcase', showcase(), 1);
+position('finale', finale());
+
+// Random games: the first position, one waiting on a reaction window if any, and the end.
+const windows: ValleyState[] = [];
+const start = structuredClone(valley.setup({ players: 2 }, 'gallery-start'));
+position('start-2p', start);
+const end = playRandom(4, 'gallery-4p', (s) => {
+  if (windows.length === 0 && s.stack.at(-1)?.q?.window) windows.push(structuredClone(s));
+});
+const firstWindow = windows[0];
+if (firstWindow) position('window-4p', firstWindow);
+position('end-4p', end);
+
+writeFileSync(join(out, 'README.md'), `# Gallery\n\n${notes.join('\n')}`);
+console.log(`wrote ${notes.length} images to ${out}`);

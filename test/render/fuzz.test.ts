@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { valley } from '../../src/games/valley/index.ts';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { ValleyView } from '../../src/games/valley/view.ts';
+import { renderHand } from '../../src/render/hand-image.ts';
+import { renderResults } from '../../src/render/results-image.ts';
+import { playRandom } from '../../src/render/samples.ts';
+import { renderTable, TABLE_H, TABLE_W } from '../../src/render/table-image.ts';
+import { describeHand, describeResults, describeTable, describeTomb } from '../../src/render/text.ts';
+import { renderTomb } from '../../src/render/tomb-image.ts';
+import { NAMES, pngSize } from './png-util.ts';
+
+const KB = 1024;
+
+function checkPng(png: Buffer, width: number, minHeight: number, maxHeight: number) {
+  const size = pngSize(png);
+  expect(size.width).toBe(width);
+  expect(size.height).toBeGreaterThanOrEqual(minHeight);
+  expect(size.height).toBeLessThanOrEqual(maxHeight);
+  expect(png.length).toBeGreaterThan(5 * KB);
+  expect(png.length).toBeLessThan(300 * KB);
+}
+
+/** Card names that only a hand holds: no public zone shows a copy of them. */
+function namesOnlyInHands(s: ValleyState, pub: ValleyView): string[] {
+  const shown = new Set<string>();
+  const add = (r: { card: string } | null | undefined) => r && shown.add(r.card);
+  pub.pyramid.forEach(add);
+  add(pub.boneyard.top);
+  for (const p of pub.players) {
+    add(p.discardTop);
+    [...p.tomb, ...p.play, ...p.aside].forEach(add);
+  }
+  const held = new Set(s.players.flatMap((p) => p.hand.map((c) => s.cards[c] as string)));
+  return [...held].filter((id) => !shown.has(id)).map((id) => s.defs[id]?.name ?? id);
+}
+
+const mentions = (text: string, name: string) =>
+  new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`).test(text);
+
+describe('every image renders for the views of random games', () => {
+  const games = [
+    { players: 2, seed: 'fuzz-a' },
+    { players: 3, seed: 'fuzz-b' },
+    { players: 4, seed: 'fuzz-c' },
+    { players: 4, seed: 'fuzz-d' },
+  ];
+  for (const { players, seed } of games) {
+    it(`${players} players, seed ${seed}`, () => {
+      const names = NAMES.slice(0, players);
+      let positions = 0;
+      let hiddenChecked = 0;
+      const end = playRandom(players, seed, (s, step) => {
+        if (step % 9 !== 0) return;
+        positions++;
+        const pub = valley.view(s, null);
+        checkPng(renderTable(pub, names), TABLE_W, TABLE_H, TABLE_H);
+        const table = describeTable(pub, names);
+        for (const name of namesOnlyInHands(s, pub)) {
+          hiddenChecked++;
+          expect(mentions(table, name), `public text names '${name}', held only in a hand`).toBe(false);
+        }
+        const seat = valley.waitingFor(s)[0] ?? s.turn.seat;
+        const mine = valley.view(s, seat);
+        // The board is the same whoever looks: no private part of a seat's view reaches it.
+        expect(describeTable(mine, names)).toBe(table);
+        checkPng(renderHand(mine, names), 1260, 250, 700);
+        expect(describeHand(mine, names)).toContain(`${names[seat]}'s hand`);
+        const tombSeat = step % players;
+        checkPng(renderTomb(pub, tombSeat, names), 1260, 150, 1200);
+        expect(describeTomb(pub, tombSeat, names)).toContain(`${names[tombSeat]}'s tomb`);
+      });
+      expect(end.finished).toBe(true);
+      const final = valley.view(end, null);
+      checkPng(renderResults(final, names), 1260, 200, 700);
+      expect(describeResults(final, names)).toMatch(/^Final results\. /);
+      expect(positions).toBeGreaterThan(10);
+      expect(hiddenChecked).toBeGreaterThan(0);
+    });
+  }
+
+  it('draws the board byte for byte the same from a seat’s view as from the public view', () => {
+    playRandom(3, 'fuzz-same', (s, step) => {
+      if (step % 25 !== 0) return;
+      const pub = renderTable(valley.view(s, null), NAMES);
+      for (let seat = 0; seat < 3; seat++)
+        expect(renderTable(valley.view(s, seat), NAMES).equals(pub)).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { baseCatalog } from '../../src/games/valley/catalog.ts';
+import { valley } from '../../src/games/valley/index.ts';
+import { defsFrom } from '../../src/games/valley/setup.ts';
+import { renderCard } from '../../src/render/card-face.ts';
+import { renderHand } from '../../src/render/hand-image.ts';
+import { renderResults } from '../../src/render/results-image.ts';
+import { finale, showcase } from '../../src/render/samples.ts';
+import { renderTable } from '../../src/render/table-image.ts';
+import { renderTomb } from '../../src/render/tomb-image.ts';
+import { decode, NAMES } from './png-util.ts';
+
+/**
+ * Golden images catch an accidental change to a drawing. A missing golden is written (and said so);
+ * to accept an intended change, delete the file (or run with UPDATE_GOLDEN=1) and look at the new one.
+ * The tolerance absorbs anti-aliasing differences between machines, not a moved or recoloured element.
+ */
+const dir = fileURLToPath(new URL('./golden/', import.meta.url));
+const MAX_DIFF = 0.002;
+
+function compare(name: string, png: Buffer) {
+  const file = `${dir}${name}.png`;
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, png);
+    console.warn(`golden image written: test/render/golden/${name}.png — look at it and commit it`);
+    return;
+  }
+  const want = decode(readFileSync(file));
+  const got = decode(png);
+  expect({ width: got.width, height: got.height }, `${name}: size`).toEqual({
+    width: want.width,
+    height: want.height,
+  });
+  const diff = new PNG({ width: want.width, height: want.height });
+  const bad = pixelmatch(want.data, got.data, diff.data, want.width, want.height, { threshold: 0.1 });
+  if (bad / (want.width * want.height) > MAX_DIFF) {
+    const out = fileURLToPath(new URL(`../.output/${name}.diff.png`, import.meta.url));
+    mkdirSync(fileURLToPath(new URL('../.output/', import.meta.url)), { recursive: true });
+    writeFileSync(out, PNG.sync.write(diff));
+    writeFileSync(out.replace('.diff.png', '.actual.png'), png);
+    expect.fail(`${name}: ${bad} pixels differ from the golden image; see test/.output/${name}.diff.png`);
+  }
+}
+
+describe('golden images', () => {
+  const s = showcase();
+  const end = finale();
+
+  it('the table of a 4-player game in progress', () => {
+    compare('table-showcase', renderTable(valley.view(s, null), NAMES));
+  });
+  it('the hand of the seat to play', () => {
+    compare('hand-showcase', renderHand(valley.view(s, 2), NAMES));
+  });
+  it('a tomb with three sets, uniques and starters', () => {
+    compare('tomb-showcase', renderTomb(valley.view(s, null), 1, NAMES));
+  });
+  it('final results decided by the fewest tomb cards', () => {
+    compare('results-finale', renderResults(valley.view(end, null), NAMES));
+  });
+  it('single card faces', () => {
+    const defs = defsFrom(baseCatalog);
+    for (const id of ['statue-of-isis', 'boat', 'book-of-the-netherworld']) {
+      const def = defs[id];
+      if (!def) throw new Error(id);
+      compare(`card-${id}`, renderCard(def));
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { baseCatalog } from '../../src/games/valley/catalog.ts';
+import { valley } from '../../src/games/valley/index.ts';
+import { position } from '../../src/games/valley/position.ts';
+import { defsFrom } from '../../src/games/valley/setup.ts';
+import { finale, showcase } from '../../src/render/samples.ts';
+import {
+  describeCard,
+  describeHand,
+  describeResults,
+  describeTable,
+  describeTomb,
+} from '../../src/render/text.ts';
+import { NAMES } from './png-util.ts';
+
+const defs = defsFrom(baseCatalog);
+const def = (id: string) => {
+  const d = defs[id];
+  if (!d) throw new Error(id);
+  return d;
+};
+
+describe('text equivalents', () => {
+  it('describes the board: whose turn, the buyable base row, piles and every seat', () => {
+    const text = describeTable(valley.view(showcase(), null), NAMES);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Turn 1: Chione to play.');
+    expect(lines[1]).toBe(
+      'Pyramid base (buyable): Statue of Isis (Statues, cost 7, gold 3); Qebehsenuef Canopic Jar (Canopic Jars, cost 5, gold 2); Book of Traversing Eternity (Books, cost 4, gold 2).',
+    );
+    expect(lines[2]).toBe(
+      'Middle: Mummified Cat (Unique, cost 4, gold 2, 3 VP); empty. Top: Statue of Sobek (Statues, cost 6, gold 2).',
+    );
+    expect(lines[3]).toBe('Stock: 4 cards. Boneyard: 2 cards, top Heart Scarab Amulet.');
+    expect(lines[5]).toBe(
+      'Bek: 27 VP; hand 5, deck 1, discard 1 (top Offering Table); tomb 12 cards (Books 3/6, Canopic Jars 3/4, Sarcophagi 1/3, Uniques 2, Starters 2).',
+    );
+    expect(lines[6]).toMatch(/^Chione \(to play\): 9 VP;/);
+  });
+
+  it('names everyone asked in a reaction window, never who can react', () => {
+    const s = showcase();
+    s.stack.push({
+      kind: 'test-window',
+      seat: 2,
+      step: 0,
+      src: null,
+      v: {},
+      q: {
+        id: 99,
+        asks: [0, 1, 3].map((seat) => ({
+          seat,
+          prompt: 'React?',
+          options: [{ value: 'pass', label: 'Pass' }],
+        })),
+        answers: {},
+        publicText: 'Waiting for reactions to the purchase',
+        window: true,
+      },
+    });
+    const first = describeTable(valley.view(s, null), NAMES).split('\n')[0];
+    expect(first).toBe(
+      "Turn 1, Chione's turn: Waiting for reactions to the purchase (asking Amunet, Bek, Djedi).",
+    );
+  });
+
+  it('describes a hand with its gold, and what a card pays under Statue of Thoth', () => {
+    const s = position({ players: 2, hands: [['shabti', 'statue-of-isis'], ['urn']] });
+    expect(describeHand(valley.view(s, 0), NAMES).split('\n')[0]).toBe(
+      "Amunet's hand, 2 cards, 4 gold: Shabti (Starter, cost 1, gold 1, 1 VP); Statue of Isis (Statues, cost 7, gold 3).",
+    );
+    s.turn.thoth = true;
+    expect(describeHand(valley.view(s, 0), NAMES)).toContain(
+      'Shabti (Starter, cost 1, gold 1, 1 VP), pays 4 gold now',
+    );
+    expect(() => describeHand(valley.view(s, null), NAMES)).toThrow(/own view/);
+  });
+
+  it('groups a tomb the way it scores, duplicates shown and squared sets spelled out', () => {
+    expect(describeTomb(valley.view(showcase(), null), 1, NAMES)).toBe(
+      [
+        "Bek's tomb: 12 cards, 27 VP.",
+        '- Books, 3 of 6 different: Book of Gates, Book of the Earth, Book of the Heavens ×2 = 3² = 9 VP',
+        '- Canopic Jars, 3 of 4 different: Hapi Canopic Jar, Imseti Canopic Jar, Duamutef Canopic Jar = 3² = 9 VP',
+        '- Sarcophagi, 1 of 3 different: Inner Sarcophagus = 1² = 1 VP',
+        '- Uniques: Burial Mask, Ka Figurine = 6 VP',
+        '- Starters: Urn, Box of Food = 2 VP',
+      ].join('\n'),
+    );
+    expect(describeTomb(valley.view(showcase(), null), 3, NAMES)).toBe(
+      "Djedi's tomb: 0 cards, 0 VP. It is empty.",
+    );
+  });
+
+  it('ranks the results and says how the tie was broken', () => {
+    expect(describeResults(valley.view(finale(), null), NAMES)).toBe(
+      [
+        'Final results. Bek wins: tied on 16 points, broken by the fewest cards in the tomb (6).',
+        '1st Bek: 16 VP (6 tomb cards) = Books 9 + Uniques 7.',
+        '2nd Amunet: 16 VP (7 tomb cards) = Statues 9 + Uniques 4 + Starters 3.',
+        '3rd Chione: 12 VP (8 tomb cards) = Amulets 4 + Canopic Jars 4 + Starters 4.',
+      ].join('\n'),
+    );
+  });
+
+  it('says which numbers of a card are provisional', () => {
+    expect(describeCard(def('book-of-the-netherworld'))).toBe(
+      'Book of the Netherworld (Books, cost 3, gold 3): Books (6), level II. Provisional: cost.',
+    );
+    expect(describeCard(def('shabti'))).toBe(
+      'Shabti (Starter, cost 1, gold 1, 1 VP): Starter, level I. Provisional: cost, gold.',
+    );
+  });
+});
