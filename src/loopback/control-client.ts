@@ -79,6 +79,11 @@ export class LoopbackHttpClient {
     return this.#call('POST', `/channels/${channelId}/deny-bot`, { permissions });
   }
 
+  /** The channels, threads and DMs a user can see. */
+  channels(userId: string): Promise<WireChannel[]> {
+    return this.#call('GET', `/users/${userId}/channels`);
+  }
+
   openDm(userId: string): Promise<WireChannel> {
     return this.#call('POST', `/users/${userId}/dm`, {});
   }

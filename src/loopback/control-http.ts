@@ -97,6 +97,8 @@ export class ControlHttp {
           ...(typeof body.globalName === 'string' ? { globalName: body.globalName } : {}),
           ...(Array.isArray(body.guildIds) ? { guildIds: body.guildIds.map(String) } : {}),
         });
+      case 'GET /users/:id/channels':
+        return c.as(id).visibleChannels();
       case 'POST /users/:id/dm':
         return c.as(id).dm();
       case 'POST /guilds':

@@ -123,6 +123,15 @@ export class InteractionHandle {
     });
   }
 
+  /** Resolves once the original response has had index + 1 edits (`editReply`), with its current state. */
+  edited(index = 0, options?: WaitOptions): Promise<LoopbackMessage> {
+    return this.#until(`edit #${index + 1} of the original response`, options, () => {
+      this.#throwIfFailed();
+      const edit = this.#record.events.filter((e) => e.kind === 'original-edit')[index];
+      return edit === undefined ? undefined : this.#world.message(edit.messageId);
+    });
+  }
+
   modal(options?: WaitOptions): Promise<APIModalInteractionResponseCallbackData> {
     return this.#until('a modal', options, () => {
       this.#throwIfFailed();

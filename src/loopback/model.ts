@@ -309,6 +309,11 @@ export class World {
     return true;
   }
 
+  /** The channels, threads and DMs a user can see, guild channels first. */
+  visibleChannels(userId: string): LoopbackChannel[] {
+    return [...this.#channels.values()].filter((c) => this.canSeeChannel(userId, c.id));
+  }
+
   canSeeMessage(userId: string, message: LoopbackMessage): boolean {
     if (message.visibleTo !== null) return message.visibleTo === userId;
     return this.canSeeChannel(userId, message.channelId);

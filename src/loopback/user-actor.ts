@@ -196,6 +196,11 @@ export class UserActor {
     return this.#deps.world.visibleMessages(this.user.id, channelId);
   }
 
+  /** The channels, threads and DMs this user can see. */
+  visibleChannels(): LoopbackChannel[] {
+    return this.#deps.world.visibleChannels(this.user.id);
+  }
+
   canSee(channelId: string): boolean {
     return this.#deps.world.canSeeChannel(this.user.id, channelId);
   }

@@ -335,6 +335,10 @@ describe('round trip of every interaction kind', () => {
     expect(second.content).toBe('second');
     expect(second.ephemeral).toBe(true);
     expect(handle.events.map((e) => e.kind)).toEqual(['callback', 'original-edit', 'follow-up']);
+    expect((await handle.edited(0)).id).toBe(reply.id);
+    await expect(handle.edited(1, { timeoutMs: 30 })).rejects.toThrow(
+      /Timed out after 30 ms waiting for edit #2 of the original response to \/chart \(interaction \d+\) by alice; so far: callback DeferredChannelMessageWithSource \(5\), original-edit, follow-up/,
+    );
   });
 });
 
@@ -395,6 +399,18 @@ describe('REST beyond interactions', () => {
     const outsider = control.createUser('carol');
     expect(control.as(outsider).canSee(privateThread.id)).toBe(false);
     expect(control.as(outsider).visibleMessages(privateThread.id)).toEqual([]);
+    expect(
+      control
+        .as(outsider)
+        .visibleChannels()
+        .map((c) => c.id),
+    ).not.toContain(privateThread.id);
+    expect(
+      control
+        .as(alice)
+        .visibleChannels()
+        .map((c) => c.id),
+    ).toContain(privateThread.id);
 
     const starter = await channel.send('A new game');
     const fromMessage = await starter.startThread({ name: 'Game 2' });
