@@ -79,6 +79,22 @@ export class CommandRegistry {
     return { command, created: same === undefined };
   }
 
+  /** PATCH: the command keeps its id even if the patch renames it. */
+  update(guildId: string | null, id: string, patch: unknown): APIApplicationCommand | undefined {
+    const scope = this.#scope(guildId);
+    const existing = scope.get(id);
+    if (!existing) return undefined;
+    const { id: _id, version: _version, application_id: _app, guild_id: _guild, ...body } = existing;
+    const merged = validateCommand(
+      { ...body, ...(typeof patch === 'object' && patch !== null ? patch : {}) },
+      '',
+    );
+    const command = this.#build(guildId, merged, id);
+    scope.set(id, command);
+    this.#onChange(guildId);
+    return command;
+  }
+
   delete(guildId: string | null, id: string): boolean {
     const removed = this.#scope(guildId).delete(id);
     if (removed) this.#onChange(guildId);

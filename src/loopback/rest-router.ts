@@ -61,6 +61,7 @@ export class RestRouter {
     try {
       segments = split(path).map((s) => decodeURIComponent(s));
     } catch {
+      // A malformed percent-escape cannot name any route: answer the JSON 404 like Discord.
       return { kind: 'none' };
     }
     let best: { route: RestRoute; params: Record<string, string>; literals: number } | undefined;

@@ -66,11 +66,9 @@ export function miscRoutes(world: World, commands: CommandRegistry, gatewayUrl: 
       auth: 'bot',
       handle: ({ params, json: body }) => {
         app(params);
-        const existing = commands.get(scope(params), param(params, 'commandId'));
-        if (!existing) throw discordErrors.unknownCommand();
-        const patch = typeof body === 'object' && body !== null ? body : {};
-        const { id: _id, version: _version, application_id: _app, guild_id: _guild, ...rest } = existing;
-        return ok(commands.upsert(scope(params), { ...rest, ...patch }).command);
+        const command = commands.update(scope(params), param(params, 'commandId'), body);
+        if (!command) throw discordErrors.unknownCommand();
+        return ok(command);
       },
     },
     {

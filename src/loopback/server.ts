@@ -416,6 +416,7 @@ function safeDecode(path: string): string {
   try {
     return path.split('/').map(decodeURIComponent).join('/');
   } catch {
+    // Only for the request log; the router answers such a path with a 404.
     return path;
   }
 }

@@ -202,6 +202,22 @@ describe('login and commands', () => {
     expect(control.commands().map((c) => c.name)).toEqual(['ping', 'game', 'board', 'chart', 'feedback']);
   });
 
+  it('fetches, edits (keeping the id) and deletes a command; guild commands shadow global ones', async () => {
+    const manager = h.client.application?.commands;
+    if (!manager) throw new Error('no application');
+    const fetched = await manager.fetch();
+    const ping = fetched.find((c) => c.name === 'ping');
+    if (!ping) throw new Error('no /ping');
+    const renamed = await manager.edit(ping.id, { name: 'pong', description: 'Renamed' });
+    expect([renamed.id, renamed.name]).toEqual([ping.id, 'pong']);
+    await manager.delete(ping.id);
+    expect(control.commands().map((c) => c.name)).not.toContain('pong');
+    await manager.create(PING, control.defaultGuild.id);
+    expect(control.commands(control.defaultGuild.id).map((c) => c.name)).toEqual(['ping']);
+    await manager.set([], control.defaultGuild.id);
+    await manager.set(COMMANDS);
+  });
+
   it('made exactly one REST call during login: GET /gateway/bot', () => {
     expect(control.requests()[0]?.route).toBe('GET /gateway/bot');
     expect(h.client.guilds.cache.has(control.defaultGuild.id)).toBe(true);
