@@ -119,7 +119,9 @@ export type Audience =
   | { readonly kind: 'everyone' }
   | { readonly kind: 'guild'; readonly guildId: string }
   | { readonly kind: 'channel'; readonly channelId: string }
-  | { readonly kind: 'user'; readonly userId: string };
+  | { readonly kind: 'user'; readonly userId: string }
+  /** Fixed when the event happens, for a channel that will no longer exist to ask. */
+  | { readonly kind: 'users'; readonly userIds: readonly string[] };
 
 export type LoopbackEvent =
   | { readonly type: 'message-create'; readonly message: LoopbackMessage; readonly audience: Audience }

@@ -255,7 +255,12 @@ export class World {
 
   deleteChannel(id: string): LoopbackChannel {
     const channel = this.#requireChannel(id);
-    const audience = this.#channelAudience(channel);
+    const audience: Audience = {
+      kind: 'users',
+      userIds: this.users()
+        .filter((u) => this.canSeeChannel(u.id, id))
+        .map((u) => u.id),
+    };
     for (const child of [...this.#channels.values()].filter((c) => c.parentId === id))
       this.deleteChannel(child.id);
     this.#channels.delete(id);
@@ -329,6 +334,8 @@ export class World {
         return this.canSeeChannel(userId, audience.channelId);
       case 'user':
         return audience.userId === userId;
+      case 'users':
+        return audience.userIds.includes(userId);
     }
   }
 

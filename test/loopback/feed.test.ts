@@ -100,6 +100,20 @@ describe('per-user feeds', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a deleted private thread is announced to those who could see it, and no one else', () => {
+    const { w, general, alice, bob } = world();
+    const thread = w.createThread({ parentId: general.id, name: 't', private: true, ownerId: alice.id });
+    const deletions = new Map<string, number>();
+    for (const user of [alice, bob]) {
+      w.events.on((e) => {
+        if (e.type === 'channel-delete' && visibleTo(w, user.id, e))
+          deletions.set(user.id, (deletions.get(user.id) ?? 0) + 1);
+      });
+    }
+    w.deleteChannel(thread.id);
+    expect(Object.fromEntries(deletions)).toEqual({ [alice.id]: 1 });
+  });
+
   it('filters by the message itself even if an audience were computed wrongly', () => {
     const { w, general, alice, bob } = world();
     const secret = w.createMessage({
