@@ -15,7 +15,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 function measure(views: ValleyView[], draw: (v: ValleyView) => Buffer) {
-  for (const v of views.slice(0, 5)) draw(v);
+  for (const v of views.slice(0, 20)) draw(v);
   const times: number[] = [];
   const cpu: number[] = [];
   const bytes: number[] = [];

@@ -79,16 +79,20 @@ function drawFace(ctx: SKRSContext2D, def: CardDef) {
   const label = def.kind === 'set' && def.set ? st.label : def.kind === 'starter' ? 'Starter' : 'Unique';
   text(ctx, label, 42, 21, { size: 17, bold: true, color: st.ink, max: px - 48 });
 
-  const name = fitText(ctx, def.name, W - 28, 2, [28, 26, 24, 22, 20, 18]);
-  const lh = name.size * 1.12;
-  const top = 72 - ((name.lines.length - 1) * lh) / 2;
+  // One line as large as possible; else two lines, a little smaller, squeezed up to 12% if need be.
+  const single = fitText(ctx, def.name, W - 28, 1, [28, 26, 24]);
+  const name = single.fits
+    ? single
+    : fitText(ctx, def.name, (W - 28) / 0.88, 2, [25, 24, 22, 20, 18], true, true);
+  const lh = name.size * 1.08;
+  const top = 74 - ((name.lines.length - 1) * lh) / 2;
   name.lines.forEach((line, i) => {
     text(ctx, line, W / 2, top + i * lh, {
       size: name.size,
       bold: true,
       color: DARK,
       align: 'center',
-      max: W - 24,
+      max: W - 28,
     });
   });
 
@@ -107,7 +111,9 @@ export function cardFace(def: CardDef): Canvas {
   let c = faces.get(key);
   if (!c) {
     c = createCanvas(CARD_W, CARD_H);
-    drawFace(c.getContext('2d'), def);
+    const ctx = c.getContext('2d');
+    ctx.lang = 'en';
+    drawFace(ctx, def);
     faces.set(key, c);
   }
   return c;

@@ -21,7 +21,7 @@ export function fillRound(
 }
 
 /** Greedy word wrap; a word longer than the line stays whole (fillText's maxWidth squeezes it). */
-export function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
+export function wrap(ctx: SKRSContext2D, text: string, width: number, balanced = false): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -32,7 +32,23 @@ export function wrap(ctx: SKRSContext2D, text: string, width: number): string[] 
     } else line = next;
   }
   if (line) lines.push(line);
-  return lines;
+  return balanced && lines.length === 2 ? balance(ctx, text) : lines;
+}
+
+/** Two lines of similar width read better than a long line and a short one ("Imseti / Canopic Jar"). */
+function balance(ctx: SKRSContext2D, text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  let best: string[] = [text];
+  let bestW = Number.POSITIVE_INFINITY;
+  for (let k = 1; k < words.length; k++) {
+    const pair = [words.slice(0, k).join(' '), words.slice(k).join(' ')];
+    const w = Math.max(...pair.map((l) => ctx.measureText(l).width));
+    if (w < bestW) {
+      best = pair;
+      bestW = w;
+    }
+  }
+  return best;
 }
 
 /** The largest size (from `sizes`, largest first) at which `text` fits in `maxLines` lines. */
@@ -43,18 +59,20 @@ export function fitText(
   maxLines: number,
   sizes: readonly number[],
   bold = true,
-): { size: number; lines: string[] } {
-  let last = { size: sizes.at(-1) ?? 12, lines: [text] };
+  balanced = false,
+): { size: number; lines: string[]; fits: boolean } {
+  let last = { size: sizes.at(-1) ?? 12, lines: [text], fits: false };
   for (const size of sizes) {
     ctx.font = font(size, bold);
-    const lines = wrap(ctx, text, width);
-    last = { size, lines };
-    if (lines.length <= maxLines && lines.every((l) => ctx.measureText(l).width <= width)) return last;
+    const lines = wrap(ctx, text, width, balanced);
+    const fits = lines.length <= maxLines && lines.every((l) => ctx.measureText(l).width <= width);
+    last = { size, lines, fits };
+    if (fits) return last;
   }
   // Still too long at the smallest size: keep the first lines and let maxWidth squeeze them.
   if (last.lines.length > maxLines) {
     const head = last.lines.slice(0, maxLines - 1);
-    last = { size: last.size, lines: [...head, last.lines.slice(maxLines - 1).join(' ')] };
+    last = { size: last.size, lines: [...head, last.lines.slice(maxLines - 1).join(' ')], fits: false };
   }
   ctx.font = font(last.size, bold);
   return last;

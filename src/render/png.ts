@@ -80,6 +80,8 @@ export function renderPng(
   if (surfaces.size > 16) surfaces.delete(surfaces.keys().next().value as string);
   const ctx = c.getContext('2d');
   ctx.reset();
+  // The host's language would otherwise choose among glyph variants: fix it, as for the fonts.
+  ctx.lang = 'en';
   ctx.fillStyle = background;
   ctx.fillRect(0, 0, width, height);
   draw(ctx);

@@ -112,3 +112,50 @@ export function finale(): ValleyState {
   s.finished = true;
   return s;
 }
+
+/** Edge cases for review: a nine-card hand under Statue of Thoth, a tomb of every group, a shared place. */
+export function extremes(): ValleyState {
+  const s = position({
+    players: 4,
+    seat: 0,
+    hands: [
+      [
+        'shabti',
+        'urn',
+        'statue-of-thoth',
+        'box-of-food',
+        'offering-table',
+        'boat',
+        'book-of-gates',
+        'wadj-amulet',
+        'inner-sarcophagus',
+      ],
+      [],
+      [],
+      [],
+    ],
+    tombs: [
+      ['shabti', 'urn', 'urn'],
+      [
+        ...['statue-of-anubis', 'statue-of-bastet', 'statue-of-horus', 'statue-of-isis', 'statue-of-osiris'],
+        ...['statue-of-sobek', 'statue-of-thoth', 'book-of-gates', 'book-of-the-dead', 'djed-pillar-amulet'],
+        ...['hapi-canopic-jar', 'inner-sarcophagus', 'boat', 'censer', 'chariot', 'ka-figurine'],
+        ...[
+          'burial-mask',
+          'mummified-cat',
+          'shabti',
+          'urn',
+          'box-of-food',
+          'offering-table',
+          'statue-of-isis',
+        ],
+      ],
+      ['shabti', 'urn', 'urn'],
+      ['boat'],
+    ],
+    pyramid: [null, 'statue-of-isis', null, null, null, null],
+    turnsTaken: [9, 9, 9, 9],
+  });
+  s.turn.thoth = true;
+  return s;
+}

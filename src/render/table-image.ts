@@ -90,30 +90,36 @@ function piles(ctx: SKRSContext2D, view: ValleyView) {
   else emptySlot(ctx, bx, y, w, h);
 }
 
+/** One badge and count per group ("7/7" for a set); squeezed, never cut, when all seven groups show. */
 function tombSummary(
   ctx: SKRSContext2D,
   view: ValleyView,
   p: PlayerView,
   x: number,
   y: number,
-  maxX: number,
+  width: number,
 ) {
   const groups = tombGroups(view, p.seat);
-  const label = groups.length ? 'Tomb' : 'Tomb: empty';
-  text(ctx, label, x, y, { size: 18, color: MUTED });
-  let cx = x + ctx.measureText(label).width + 10;
-  for (const g of groups) {
-    const count = g.size === null ? `${g.total}` : `${g.cards.length}/${g.size}`;
-    ctx.font = font(19, true);
-    const w = 26 + ctx.measureText(count).width + 14;
-    if (cx + w > maxX) {
-      text(ctx, '…', cx, y, { size: 19, bold: true, color: TEXT });
-      break;
-    }
-    drawBadge(ctx, g.style, cx + 11, y, 12);
-    text(ctx, count, cx + 26, y + 1, { size: 19, bold: true, color: TEXT });
-    cx += w;
+  if (!groups.length) {
+    text(ctx, 'Tomb empty', x, y, { size: 18, color: MUTED });
+    return;
   }
+  ctx.font = font(19, true);
+  const items = groups.map((g) => {
+    const count = g.size === null ? `${g.total}` : `${g.cards.length}/${g.size}`;
+    return { g, count, w: 26 + ctx.measureText(count).width + 12 };
+  });
+  const total = items.reduce((sum, it) => sum + it.w, 0) - 12;
+  ctx.save();
+  ctx.translate(x, y);
+  if (total > width) ctx.scale(width / total, 1);
+  let cx = 0;
+  for (const it of items) {
+    drawBadge(ctx, it.g.style, cx + 11, 0, 12);
+    text(ctx, it.count, cx + 26, 1, { size: 19, bold: true, color: TEXT });
+    cx += it.w;
+  }
+  ctx.restore();
 }
 
 function seatBlock(
@@ -161,12 +167,24 @@ function seatBlock(
       align: 'center',
     });
   }
-  text(ctx, `Hand ${p.handCount}   Deck ${p.deckCount}   Discard ${p.discardCount}`, x + 16, y + h / 2 + 4, {
+  const counts = `Hand ${p.handCount}   Deck ${p.deckCount}   Discard ${p.discardCount}`;
+  text(ctx, p.score.tombCards ? `${counts}   Tomb ${p.score.tombCards}` : counts, x + 16, y + 62, {
     size: 19,
     color: MUTED,
     max: w - 32,
   });
-  tombSummary(ctx, view, p, x + 16, y + h - 26, x + w - 12);
+  tombSummary(ctx, view, p, x + 16, y + 96, w - 32);
+  // Public details, when the block has room for a fourth line (up to three players). Cards in play
+  // are in the header.
+  if (h < 150) return;
+  const list = (refs: readonly { card: string }[]) =>
+    refs.map((r) => view.defs[r.card]?.name ?? r.card).join(', ');
+  const details = [
+    p.discardTop ? `Discard top: ${defOf(view, p.discardTop).name}` : '',
+    p.aside.length ? `Revealed: ${list(p.aside)}` : '',
+  ].filter(Boolean);
+  if (details.length)
+    text(ctx, details.join('  ·  '), x + 16, y + 128, { size: 17, color: MUTED, max: w - 32 });
 }
 
 function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) {
@@ -179,12 +197,16 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) 
   ctx.font = font(30, true);
   const tw = ctx.measureText(turn).width;
   text(ctx, turn, M, HEADER / 2 - 4, { size: 30, bold: true, color: GOLD });
-  text(ctx, msg, M + tw + 20, HEADER / 2 - 4, {
-    size: 26,
-    bold: true,
-    color: TEXT,
-    max: TABLE_W - tw - 3 * M,
-  });
+  const mx = M + tw + 20;
+  text(ctx, msg, mx, HEADER / 2 - 4, { size: 26, bold: true, color: TEXT, max: TABLE_W - mx - M });
+  // What the player to move has played this turn, when it fits beside the message.
+  const played = view.players[view.turn.seat]?.play ?? [];
+  if (view.finished || !played.length) return;
+  const end = mx + ctx.measureText(msg).width + 24;
+  const note = `played: ${played.map((r) => defOf(view, r).name).join(', ')}`;
+  ctx.font = font(20);
+  if (end + ctx.measureText(note).width <= TABLE_W - M)
+    text(ctx, note, end, HEADER / 2 - 2, { size: 20, color: MUTED });
 }
 
 /** The public board: the same for every viewer, so it never shows a hand. */
@@ -198,7 +220,7 @@ export function renderTable(view: ValleyView, names: readonly string[]): Buffer 
     const pw = TABLE_W - px - M;
     const n = view.players.length;
     const bottom = TABLE_H - M - 24;
-    const bh = Math.min(132, (bottom - HEADER - (n - 1) * 10) / n);
+    const bh = Math.min(152, (bottom - HEADER - (n - 1) * 10) / n);
     view.players.forEach((p, i) => {
       seatBlock(ctx, view, p, names, px, HEADER + i * (bh + 10), pw, bh);
     });

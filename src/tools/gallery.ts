@@ -11,7 +11,7 @@ import type { ValleyState } from '../games/valley/state.ts';
 import { cardSheet } from '../render/card-face.ts';
 import { renderHand } from '../render/hand-image.ts';
 import { renderResults } from '../render/results-image.ts';
-import { finale, playRandom, showcase } from '../render/samples.ts';
+import { extremes, finale, playRandom, showcase } from '../render/samples.ts';
 import { renderTable } from '../render/table-image.ts';
 import { describeHand, describeResults, describeTable, describeTomb } from '../render/text.ts';
 import { renderTomb } from '../render/tomb-image.ts';
@@ -39,6 +39,11 @@ function position(label: string, s: ValleyState, tombSeat = 0) {
 save('cards.png', cardSheet(Object.values(defsFrom(baseCatalog))), 'Every card face of the base box.');
 position('showcase', showcase(), 1);
 position('finale', finale());
+const edge = extremes();
+position('extremes', edge, 1);
+edge.finished = true;
+const edgeEnd = valley.view(edge, null);
+save('extremes-results.png', renderResults(edgeEnd, names), describeResults(edgeEnd, names));
 
 // Random games: the first position, one waiting on a reaction window if any, and the end.
 const windows: ValleyState[] = [];
@@ -47,6 +52,12 @@ position('start-2p', start);
 const end = playRandom(4, 'gallery-4p', (s) => {
   if (windows.length === 0 && s.stack.at(-1)?.q?.window) windows.push(structuredClone(s));
 });
+const busy: ValleyState[] = [];
+playRandom(3, 'gallery-3p', (s, step) => {
+  const played = s.players[s.turn.seat]?.play.length ?? 0;
+  if (busy.length === 0 && step > 100 && played >= 2 && s.stack.length === 0) busy.push(structuredClone(s));
+});
+if (busy[0]) position('middle-3p', busy[0], busy[0].turn.seat);
 const firstWindow = windows[0];
 if (firstWindow) position('window-4p', firstWindow);
 position('end-4p', end);
