@@ -18,6 +18,7 @@ export type { GatewaySessionInfo } from './gateway.ts';
 export { ZLIB_SUFFIX, ZlibStreamFramer } from './gateway-framing.ts';
 export type { InteractionHandle } from './interaction-handle.ts';
 export type { InteractionEvent, InteractionKind } from './interaction-record.ts';
+export type { ModalValues } from './modal-submission.ts';
 export type {
   Audience,
   LoopbackAttachment,
@@ -33,5 +34,5 @@ export type { PermissionName } from './permissions.ts';
 export type { RecordedRequest } from './request-log.ts';
 export { LoopbackDiscord } from './server.ts';
 export { DISCORD_EPOCH, SnowflakeGenerator, snowflakeFrom, snowflakeTimestamp } from './snowflake.ts';
-export type { ModalValues, UserActor, Where } from './user-actor.ts';
+export type { UserActor, Where } from './user-actor.ts';
 export { WaitTimeoutError } from './waiters.ts';
