@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -44,7 +45,9 @@ describe('the control API over HTTP, with the loopback in another process', () =
   let client: Client;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/loopback/cli.ts', '--port', '0'], {
+    const cli = fileURLToPath(new URL('../../src/loopback/cli.ts', import.meta.url));
+    child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [line] = (await once(
