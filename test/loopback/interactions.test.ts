@@ -146,7 +146,17 @@ beforeAll(async () => {
   h.on('chart', async (i) => {
     const c = asCommand(i);
     await c.deferReply({ flags: MessageFlags.Ephemeral });
-    await c.editReply({ content: 'chart', files: [new AttachmentBuilder(TINY_PNG, { name: 'chart.png' })] });
+    await c.editReply({
+      content: 'chart',
+      embeds: [
+        {
+          title: 'Chart',
+          description: 'Text always accompanies images',
+          image: { url: 'attachment://chart.png' },
+        },
+      ],
+      files: [new AttachmentBuilder(TINY_PNG, { name: 'chart.png' })],
+    });
     await c.followUp({ content: 'second', flags: MessageFlags.Ephemeral });
   });
   const modal = (id: string) =>
@@ -346,6 +356,13 @@ describe('round trip of every interaction kind', () => {
     expect(reply.loading).toBe(false);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toBe('chart');
+    expect(reply.embeds).toEqual([
+      {
+        title: 'Chart',
+        description: 'Text always accompanies images',
+        image: { url: 'attachment://chart.png' },
+      },
+    ]);
     expect(sha(reply.attachments[0]?.bytes ?? new Uint8Array())).toBe(sha(TINY_PNG));
     const second = await handle.followUp(0);
     expect(second.content).toBe('second');
