@@ -2,7 +2,7 @@ import { withNames } from '../games/valley/describe.ts';
 import type { ValleyView } from '../games/valley/view.ts';
 import { CARD_H, CARD_W, cardFace } from './card-face.ts';
 import { fillRound, fitText, text } from './draw.ts';
-import { defOf, seatName } from './groups.ts';
+import { defOf, drawableNames, seatName } from './groups.ts';
 import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 
@@ -25,7 +25,8 @@ export function handLayout(cards: number) {
 }
 
 /** The viewer's own hand (an ephemeral reply): only `view.me`, which only its owner's view carries. */
-export function renderHand(view: ValleyView, names: readonly string[]): Buffer {
+export function renderHand(view: ValleyView, given: readonly string[]): Buffer {
+  const names = drawableNames(given);
   const me = view.me;
   if (!me) throw new Error('renderHand needs a seat’s own view (view.me is null)');
   const p = view.players[me.seat];

@@ -3,7 +3,7 @@ import { baseCatalog } from '../games/valley/catalog.ts';
 import { withNames } from '../games/valley/describe.ts';
 import type { PlayerView, ValleyView } from '../games/valley/view.ts';
 import { fillRound, fitText, ordinal, text } from './draw.ts';
-import { seatName, tombGroups } from './groups.ts';
+import { drawableNames, seatName, tombGroups } from './groups.ts';
 import {
   drawBadge,
   GOLD,
@@ -86,7 +86,8 @@ function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: nu
 }
 
 /** Final standings: rank, name, total, and where each player's points came from. */
-export function renderResults(view: ValleyView, names: readonly string[]): Buffer {
+export function renderResults(view: ValleyView, given: readonly string[]): Buffer {
+  const names = drawableNames(given);
   const outcome = view.outcome;
   if (!outcome) throw new Error('renderResults needs a finished game (view.outcome is null)');
   const H = resultsHeight(view.players.length);

@@ -4,7 +4,7 @@ import type { PlayerView, ValleyView } from '../games/valley/view.ts';
 import { CARD_H, CARD_W, cardBack, cardFace } from './card-face.ts';
 import { fillRound, ordinal, roundRect, text } from './draw.ts';
 import { font } from './fonts.ts';
-import { defOf, seatName, tombGroups } from './groups.ts';
+import { defOf, drawableNames, seatName, tombGroups } from './groups.ts';
 import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 
@@ -210,7 +210,8 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) 
 }
 
 /** The public board: the same for every viewer, so it never shows a hand. */
-export function renderTable(view: ValleyView, names: readonly string[]): Buffer {
+export function renderTable(view: ValleyView, given: readonly string[]): Buffer {
+  const names = drawableNames(given);
   return renderPng(TABLE_W, TABLE_H, TABLE, (ctx) => {
     header(ctx, view, names);
     pyramid(ctx, view);

@@ -4,7 +4,7 @@ import type { ValleyView } from '../games/valley/view.ts';
 import { provisional } from './card-face.ts';
 import { fillRound, text } from './draw.ts';
 import { font } from './fonts.ts';
-import { seatName, type TombGroup, tombGroups } from './groups.ts';
+import { drawableNames, seatName, type TombGroup, tombGroups } from './groups.ts';
 import { DARK, drawBadge, GOLD, MUTED, PANEL, PAPER, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 
@@ -66,7 +66,8 @@ function layout(groups: TombGroup[]) {
 }
 
 /** One seat's tomb (public), grouped the way it scores, with the arithmetic spelled out. */
-export function renderTomb(view: ValleyView, seat: Seat, names: readonly string[]): Buffer {
+export function renderTomb(view: ValleyView, seat: Seat, given: readonly string[]): Buffer {
+  const names = drawableNames(given);
   const p = view.players[seat];
   if (!p) throw new Error(`no seat ${seat} in this game`);
   const groups = tombGroups(view, seat);

@@ -18,7 +18,7 @@ import { renderTomb } from '../render/tomb-image.ts';
 
 const out = join(process.cwd(), 'gallery');
 mkdirSync(out, { recursive: true });
-const names = ['Amunet', 'Bek', 'Chione the Very Long-Named', 'Djedi'];
+const names = ['Amunet', 'Bek 🐍', 'Chione the Very Long-Named', '张伟'];
 const notes: string[] = [];
 
 function save(file: string, png: Buffer, description: string) {

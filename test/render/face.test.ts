@@ -4,6 +4,7 @@ import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
 import { CARD_H, CARD_W, cardFace, provisional, renderCard } from '../../src/render/card-face.ts';
 import { ordinal } from '../../src/render/draw.ts';
+import { drawableNames } from '../../src/render/groups.ts';
 import { STARTER, setLabel, setStyle, styleOf, UNIQUE } from '../../src/render/palette.ts';
 import { encodePng } from '../../src/render/png.ts';
 import { decode, pngSize } from './png-util.ts';
@@ -55,6 +56,18 @@ describe('card faces', () => {
     expect(cardFace(def('boat'))).toBe(cardFace({ ...def('boat') }));
     expect(cardFace(def('boat'))).not.toBe(cardFace({ ...def('boat'), cost: 9 }));
     expect(pngSize(renderCard(def('boat')))).toEqual({ width: CARD_W + 24, height: CARD_H + 24 });
+  });
+
+  it('draws only what the bundled font has: styled letters made plain, emoji and CJK left out', () => {
+    expect(drawableNames(['Ana 🐍✨', '张伟', '𝓐𝓷𝓪', 'Ｂｅｋ', '', 'Ñandú  Ölçer', 'Дима'])).toEqual([
+      'Ana',
+      'Player 2',
+      'Ana',
+      'Bek',
+      'Player 5',
+      'Ñandú Ölçer',
+      'Дима',
+    ]);
   });
 
   it('ranks in English', () => {
