@@ -15,7 +15,8 @@ export interface GameContext {
 export interface Pictures {
   table(view: ValleyView, names: string[]): Picture;
   hand(view: ValleyView, names: string[]): Picture;
-  tombs(view: ValleyView, names: string[]): Picture;
+  /** One picture per seat's tomb. */
+  tombs(view: ValleyView, names: string[]): Picture[];
   results(view: ValleyView, names: string[]): Picture;
   card(cardId: string): Picture;
 }

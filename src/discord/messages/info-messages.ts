@@ -7,11 +7,15 @@ import { clip, emptyPayload, type Payload } from './payload.ts';
 import { tombText } from './summary.ts';
 
 export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: Pictures): Payload {
-  const pic = pictures.tombs(v, ctx.names);
+  const pics = pictures.tombs(v, ctx.names);
   return {
     content: clip(`**Tombs** · game #${ctx.gameId}\n${tombText(v, ctx)}`, 2000),
     components: [],
-    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-tombs.png`, description: pic.alt }],
+    files: pics.map((pic, seat) => ({
+      attachment: pic.png,
+      name: `game-${ctx.gameId}-tomb-${seat + 1}.png`,
+      description: pic.alt,
+    })),
     mentionUsers: [],
   };
 }

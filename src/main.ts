@@ -1,0 +1,53 @@
+/**
+ * `npm start`: with DISCORD_TOKEN, the bot on Discord; without it, the local table (a Discord-like
+ * web page backed by the loopback server). Configuration problems stop here with a message.
+ */
+import 'dotenv/config';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { startBot } from './discord/bot.ts';
+import { canvasPictures } from './discord/pictures.ts';
+import { createLogger } from './log.ts';
+import { openStoreOrExit } from './store/startup.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`scarab: ${e.message}\n`);
+    process.exit(2);
+  }
+}
+
+const config = configOrExit();
+const log = createLogger(config.LOG_LEVEL);
+const store = openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
+const timing = {
+  botDelayMs: config.BOT_DELAY_MS,
+  autoPassMinMs: config.AUTO_PASS_MIN_MS,
+  autoPassMaxMs: config.AUTO_PASS_MAX_MS,
+};
+
+if (config.DISCORD_TOKEN) {
+  const bot = await startBot({
+    token: config.DISCORD_TOKEN,
+    apiUrl: config.DISCORD_API_URL,
+    store,
+    pictures: canvasPictures,
+    timing,
+    log,
+    registerCommands: false,
+  });
+  const stop = async () => {
+    await bot.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+} else {
+  process.stderr.write(
+    'scarab: DISCORD_TOKEN is not set. The local table (play in a browser without Discord) is not built yet;\n' +
+      'set DISCORD_TOKEN (see .env.example) to run the bot on Discord.\n',
+  );
+  process.exit(2);
+}
