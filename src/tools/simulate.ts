@@ -41,8 +41,10 @@ export interface CardStats {
   /** Taken by an action or a reaction (Isis, Djed, Boat, Netherworld, Chariot, Cat, Book of the Dead…). */
   taken: number;
   entombed: number;
-  /** Sacrificed from the pyramid (Shabti, the rebuild), or from a hand. */
+  /** Sacrificed from the pyramid (Shabti, the rebuild). */
   sacrificed: number;
+  /** Sacrificed from a hand (Box of Food, Book of the Earth, Middle Sarcophagus, Qebehsenuef). */
+  sacrificedFromHand: number;
   /** Copies in tombs at the end, per game. */
   inTombs: number;
   /** Share of games in which a winner's tomb holds it. */
@@ -64,6 +66,8 @@ export interface SimResult {
   averageTurns: number;
   averageWinningScore: number;
   firstSeatWinRate: number;
+  /** What firstSeatWinRate would be if seats did not matter: the average of 1 / players. */
+  fairWinRate: number;
   averageTurnsPerPlayer: number;
   averageActions: number;
   averageScore: number;
@@ -240,6 +244,7 @@ interface Tally {
   taken: Map<string, number>;
   entombed: Map<string, number>;
   sacrificed: Map<string, number>;
+  sacrificedFromHand: Map<string, number>;
   inBase: Map<string, number>;
   inTombs: Map<string, number>;
   inWinnerTomb: Map<string, number>;
@@ -318,7 +323,8 @@ function playGame(
           else bump(tally.taken, id);
         }
         if (afterKind === TOMB && beforeKind !== TOMB) bump(tally.entombed, id);
-        if (after === 2 && (before === 0 || beforeKind === HAND)) bump(tally.sacrificed, id);
+        if (after === 2 && before === 0) bump(tally.sacrificed, id);
+        if (after === 2 && beforeKind === HAND) bump(tally.sacrificedFromHand, id);
       }
       noteBase();
     }
@@ -338,6 +344,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
         taken: new Map(),
         entombed: new Map(),
         sacrificed: new Map(),
+        sacrificedFromHand: new Map(),
         inBase: new Map(),
         inTombs: new Map(),
         inWinnerTomb: new Map(),
@@ -454,6 +461,9 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
     averageTurns: per(turns),
     averageWinningScore: per(winning),
     firstSeatWinRate: per(firstWins),
+    fairWinRate: finished
+      ? round([...byPlayers.entries()].reduce((sum, [p, b]) => sum + b.games / p, 0) / finished)
+      : 0,
     averageTurnsPerPlayer: finished
       ? round([...byPlayers.entries()].reduce((sum, [p, b]) => sum + b.turns / p, 0) / finished)
       : 0,
@@ -500,6 +510,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
         taken: round((tally.taken.get(id) ?? 0) / Math.max(1, finished)),
         entombed: round((tally.entombed.get(id) ?? 0) / Math.max(1, finished)),
         sacrificed: round((tally.sacrificed.get(id) ?? 0) / Math.max(1, finished)),
+        sacrificedFromHand: round((tally.sacrificedFromHand.get(id) ?? 0) / Math.max(1, finished)),
         inTombs: round((tally.inTombs.get(id) ?? 0) / Math.max(1, finished)),
         inWinnerTomb: round((tally.inWinnerTomb.get(id) ?? 0) / Math.max(1, finished)),
         played: round((tally.played.get(id) ?? 0) / Math.max(1, finished)),
@@ -542,7 +553,7 @@ export function main(args: readonly string[], io: SimIo): number {
   }
   for (const line of r.samples) io.stdout(`problem: ${line}`);
   io.stdout(
-    `${r.games} games (${opts.players.join('/')} players, bots ${opts.bots.join(',')}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner ${r.averageWinningScore} points, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}%`,
+    `${r.games} games (${opts.players.join('/')} players, bots ${opts.bots.join(',')}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner ${r.averageWinningScore} points, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}% (fair: ${(100 * r.fairWinRate).toFixed(1)}%)`,
   );
   io.stdout(JSON.stringify(r));
   return r.errors + r.invariantViolations > 0 ? 1 : 0;

@@ -556,8 +556,8 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
       return bySlot((id) => (rebuilding ? -opponentGain(ctx, id) : gainValue(ctx, id)));
     }
     case 'end-turn':
-      // Rebuild sacrifice: deny the card the others want most, preferably one they could buy.
-      return bySlot((id, s) => opponentGain(ctx, id) + (s < 3 ? 0.5 : 0));
+      // Rebuild sacrifice: deny what the others want and we do not, preferably one they could buy.
+      return bySlot((id, s) => opponentGain(ctx, id) - gainValue(ctx, id) + (s < 3 ? 0.5 : 0));
     case 'boat-window':
     case 'statue-of-isis':
     case 'djed-pillar-amulet':
