@@ -131,11 +131,13 @@ export function renderResults(view: ValleyView, given: readonly string[]): Buffe
         ctx.strokeStyle = GOLD;
         ctx.stroke();
       }
-      text(ctx, `${win ? '★ ' : ''}${ordinal(r.rank)}`, M + 16, y + ROW / 2, {
+      const shared = outcome.results.filter((x) => x.rank === r.rank).length > 1;
+      text(ctx, `${win ? '★ ' : ''}${ordinal(r.rank)}`, M + 16, y + (shared ? ROW / 2 - 8 : ROW / 2), {
         size: 26,
         bold: true,
         color: win ? GOLD : TEXT,
       });
+      if (shared) text(ctx, 'shared', M + 16, y + ROW / 2 + 22, { size: 15, color: MUTED });
       text(ctx, seatName(names, r.seat), M + rankW, y + ROW / 2, {
         size: 26,
         bold: true,

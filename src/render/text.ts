@@ -141,7 +141,8 @@ export function describeResults(view: ValleyView, names: readonly string[]): str
           ].filter(Boolean)
         : [];
       const cards = p ? ` (${plural(p.score.tombCards, 'tomb card')})` : '';
-      return `${ordinal(r.rank)} ${seatName(names, r.seat)}: ${r.score} VP${cards}${parts.length ? ` = ${parts.join(' + ')}` : ''}.`;
+      const shared = outcome.results.filter((x) => x.rank === r.rank).length > 1 ? ' (shared)' : '';
+      return `${ordinal(r.rank)}${shared} ${seatName(names, r.seat)}: ${r.score} VP${cards}${parts.length ? ` = ${parts.join(' + ')}` : ''}.`;
     });
   return [`Final results. ${withNames(outcome.summary, names)}`, ...rows].join('\n');
 }

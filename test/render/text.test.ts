@@ -103,6 +103,21 @@ describe('text equivalents', () => {
     );
   });
 
+  // Provisional VP used here: Boat 4.
+  it('marks a place shared when points and tomb cards are equal', () => {
+    const s = position({
+      players: 3,
+      tombs: [['shabti'], ['boat'], ['urn']],
+      pyramid: [null, null, null, null, null, null],
+    });
+    s.finished = true;
+    expect(describeResults(valley.view(s, null), NAMES).split('\n').slice(1)).toEqual([
+      '1st Bek: 4 VP (1 tomb card) = Uniques 4.',
+      '2nd (shared) Amunet: 1 VP (1 tomb card) = Starters 1.',
+      '2nd (shared) Chione: 1 VP (1 tomb card) = Starters 1.',
+    ]);
+  });
+
   it('says which numbers of a card are provisional', () => {
     expect(describeCard(def('book-of-the-netherworld'))).toBe(
       'Book of the Netherworld (Books, cost 3, gold 3): Books (6), level II. Provisional: cost.',
