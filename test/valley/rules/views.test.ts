@@ -97,6 +97,25 @@ describe('Hidden information: view(state, seat) is what that seat may see', () =
     expect(s.turn.number).toBeGreaterThan(8);
   });
 
+  it('the pyramid (face up), the boneyard top, cards in play and tombs are public to every viewer', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['book-of-the-netherworld', 'urn'], []],
+      tombs: [['boat'], ['censer']],
+      pyramid: PYRAMID,
+      boneyard: ['chariot'],
+    });
+    t.buy(0, 0, ['book-of-the-netherworld']);
+    for (const viewer of [0, 1, null]) {
+      const v = view(t.s, viewer);
+      expect(v.pyramid.map((c) => c?.card ?? null)).toEqual(t.pyramid());
+      expect(v.boneyard.top?.card).toBe('chariot');
+      expect(v.players[0]?.play.map((c) => c.card)).toEqual(['book-of-the-netherworld']);
+      expect(v.players.map((p) => p.tomb.map((c) => c.card))).toEqual([['boat'], ['censer']]);
+      expect(v.players[0]?.discardTop?.card).toBe('wadj-amulet');
+    }
+  });
+
   it('view never changes the state', () => {
     const s = valley.setup({ players: 2 }, 'pure');
     const before = JSON.stringify(s);
