@@ -75,7 +75,7 @@ export function interactionMemberJson(
   const member = memberJson(world, guild, userId);
   const user = member.user;
   if (!user) throw new Error(`member ${userId} has no user`);
-  return { ...member, user, permissions: EVERYONE_PERMISSIONS.toString() };
+  return { ...member, user, permissions: world.memberPermissions(userId).toString() };
 }
 
 export function everyoneRoleJson(guild: LoopbackGuild): APIRole {

@@ -100,7 +100,14 @@ export class LoopbackControl {
 
   /** A user who joins every existing guild unless `guildIds` says otherwise. */
   createUser(
-    input: string | { username: string; globalName?: string; guildIds?: readonly string[] },
+    input:
+      | string
+      | {
+          username: string;
+          globalName?: string;
+          guildIds?: readonly string[];
+          grants?: readonly PermissionName[];
+        },
   ): LoopbackUser {
     return this.#deps.world.createUser(typeof input === 'string' ? { username: input } : input);
   }

@@ -20,7 +20,12 @@ import type {
   LoopbackMessageInteraction,
   LoopbackUser,
 } from './model-types.ts';
-import { EVERYONE_PERMISSIONS } from './permissions.ts';
+import {
+  EVERYONE_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  type PermissionName,
+  permissionBits,
+} from './permissions.ts';
 import type { SnowflakeGenerator } from './snowflake.ts';
 
 export interface MessageInput {
@@ -82,6 +87,7 @@ export class World {
   baseUrl = 'http://127.0.0.1';
 
   readonly #users = new Map<string, LoopbackUser>();
+  readonly #memberPermissions = new Map<string, bigint>();
   readonly #guilds = new Map<string, LoopbackGuild>();
   readonly #channels = new Map<string, LoopbackChannel>();
   readonly #messages = new Map<string, LoopbackMessage>();
@@ -115,6 +121,8 @@ export class World {
     username: string;
     globalName?: string | null;
     guildIds?: readonly string[];
+    /** Permissions beyond an ordinary member's (e.g. ['ManageGuild'] for a server manager). */
+    grants?: readonly PermissionName[];
   }): LoopbackUser {
     const user: LoopbackUser = Object.freeze({
       id: this.ids.next(),
@@ -123,8 +131,14 @@ export class World {
       bot: false,
     });
     this.#users.set(user.id, user);
+    this.#memberPermissions.set(user.id, permissionBits([...MEMBER_PERMISSIONS, ...(input.grants ?? [])]));
     for (const guildId of input.guildIds ?? [...this.#guilds.keys()]) this.addMember(guildId, user.id);
     return user;
+  }
+
+  /** What a human member may do in guilds (the bot's own permissions come from @everyone). */
+  memberPermissions(userId: string): bigint {
+    return this.#memberPermissions.get(userId) ?? EVERYONE_PERMISSIONS;
   }
 
   user(id: string): LoopbackUser | undefined {

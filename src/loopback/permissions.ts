@@ -10,6 +10,28 @@ const ALL = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0
  */
 export const EVERYONE_PERMISSIONS = ALL & ~PermissionFlagsBits.Administrator;
 
+/**
+ * What an ordinary member may do: Discord's defaults for @everyone in a new server. Members get no
+ * moderation rights (Manage Server, Manage Messages …) unless a test grants them (`createUser`).
+ */
+export const MEMBER_PERMISSIONS = [
+  'ViewChannel',
+  'SendMessages',
+  'SendMessagesInThreads',
+  'CreatePublicThreads',
+  'CreatePrivateThreads',
+  'EmbedLinks',
+  'AttachFiles',
+  'AddReactions',
+  'UseExternalEmojis',
+  'ReadMessageHistory',
+  'UseApplicationCommands',
+  'ChangeNickname',
+  'CreateInstantInvite',
+  'Connect',
+  'Speak',
+] as const satisfies readonly (keyof typeof PermissionFlagsBits)[];
+
 export function permissionBits(names: readonly PermissionName[]): bigint {
   return names.reduce((bits, name) => bits | PermissionFlagsBits[name], 0n);
 }

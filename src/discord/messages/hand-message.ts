@@ -90,7 +90,7 @@ export function handMessage(
         components.push(
           row(
             select(
-              id('act'),
+              id('act', 'pay'),
               clip(`Pay for ${name(card.card)} (cost ${v.defs[card.card]?.cost})…`, 150),
               options,
             ),
@@ -120,7 +120,7 @@ export function handMessage(
       components.push(
         row(
           select(
-            id('act'),
+            id('act', 'play'),
             'Play a card for its action…',
             plays.map((a) => {
               const played = a.action.type === 'play' ? a.action.card : -1;
@@ -139,7 +139,7 @@ export function handMessage(
       components.push(
         row(
           select(
-            id('act'),
+            id('act', 'entomb'),
             'Entomb a card (once per turn)…',
             entombs.map((a) => ({ label: a.label, value: encodeAction(a.action) })),
           ),
@@ -150,7 +150,7 @@ export function handMessage(
       components.push(
         row(
           select(
-            id('act'),
+            id('act', 'top'),
             'End turn, choosing the card left on top of your discard pile…',
             tops.map((a) => ({
               label: a.label

@@ -1,0 +1,111 @@
+import { type APIMessageTopLevelComponent, ComponentType } from 'discord-api-types/v10';
+import { decodeCustomId } from '../../src/discord/custom-id.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { TableHarness } from './harness.ts';
+
+export interface Control {
+  customId: string;
+  verb: string;
+  arg: string;
+  version: number;
+  kind: 'button' | 'select';
+  label: string;
+  values: string[];
+  disabled: boolean;
+}
+
+/** The buttons and selects of a message, decoded. */
+export function controls(m: LoopbackMessage): Control[] {
+  const out: Control[] = [];
+  for (const row of m.components as APIMessageTopLevelComponent[]) {
+    if (row.type !== ComponentType.ActionRow) continue;
+    for (const c of row.components) {
+      if (c.type === ComponentType.Button && 'custom_id' in c) {
+        const id = decodeCustomId(c.custom_id);
+        if (id)
+          out.push({
+            customId: c.custom_id,
+            verb: id.verb,
+            arg: id.arg,
+            version: id.version,
+            kind: 'button',
+            label: c.label ?? '',
+            values: [],
+            disabled: c.disabled ?? false,
+          });
+      } else if (c.type === ComponentType.StringSelect) {
+        const id = decodeCustomId(c.custom_id);
+        if (id)
+          out.push({
+            customId: c.custom_id,
+            verb: id.verb,
+            arg: id.arg,
+            version: id.version,
+            kind: 'select',
+            label: c.placeholder ?? '',
+            values: c.options.map((o) => o.value),
+            disabled: c.disabled ?? false,
+          });
+      }
+    }
+  }
+  return out;
+}
+
+/** UI steps as a player takes them. */
+export class Driver {
+  constructor(readonly h: TableHarness) {}
+
+  get control() {
+    return this.h.loopback.control;
+  }
+
+  /** The newest bot message in `channelId` carrying a control with `verb`. */
+  latest(channelId: string, verb: string): LoopbackMessage {
+    const found = this.control
+      .messages(channelId)
+      .filter((m) => !m.ephemeral && controls(m).some((c) => c.verb === verb))
+      .at(-1);
+    if (!found) throw new Error(`no message with a '${verb}' control in ${channelId}`);
+    return found;
+  }
+
+  fresh(m: LoopbackMessage): LoopbackMessage {
+    return this.control.message(m.id) ?? m;
+  }
+
+  /** Presses a button; resolves with what the user sees afterwards (a new reply, or the updated message). */
+  async press(user: LoopbackUser, m: LoopbackMessage, c: Control): Promise<LoopbackMessage> {
+    const handle = this.control.as(user).click(m, c.customId);
+    return this.settleAfter(handle, m);
+  }
+
+  async choose(user: LoopbackUser, m: LoopbackMessage, c: Control, value: string): Promise<LoopbackMessage> {
+    const handle = this.control.as(user).select(m, c.customId, [value]);
+    return this.settleAfter(handle, m);
+  }
+
+  private async settleAfter(
+    handle: {
+      acknowledged(): Promise<unknown>;
+      reply(): Promise<LoopbackMessage>;
+      original(): LoopbackMessage | undefined;
+    },
+    on: LoopbackMessage,
+  ): Promise<LoopbackMessage> {
+    const reply = await handle.reply();
+    await this.h.settle();
+    // An update/deferUpdate shows on the clicked message; a new reply is its own message.
+    return this.control.message(reply.id) ?? this.control.message(on.id) ?? reply;
+  }
+
+  /** Opens `user`'s hand from the newest board in the channel. */
+  async openHand(user: LoopbackUser, channelId: string): Promise<LoopbackMessage> {
+    const board = this.latest(channelId, 'hand');
+    const hand = controls(board).find((c) => c.verb === 'hand');
+    if (!hand) throw new Error('the board has no My hand button');
+    return this.press(user, board, hand);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

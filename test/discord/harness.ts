@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
+import { type Bot, startBot } from '../../src/discord/bot.ts';
+import { canvasPictures } from '../../src/discord/pictures.ts';
+import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
+import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
+import { GameStore } from '../../src/store/game-store.ts';
+
+/**
+ * The real bot (discord.js, store, renderer) against a fresh loopback Discord, on a database file in
+ * a temporary folder so a test can restart the bot on the same data.
+ */
+export interface TableHarness {
+  loopback: LoopbackDiscord;
+  bot: Bot;
+  store: GameStore;
+  dbPath: string;
+  /** Stops the bot and closes the database, then starts both again on the same file. */
+  restart(): Promise<void>;
+  /** Waits until the bot has finished everything queued for its games. */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const FAST: AutopilotTiming = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
+
+export async function startTableHarness(
+  options: { timing?: Partial<AutopilotTiming>; loopback?: LoopbackOptions } = {},
+): Promise<TableHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
+  const dbPath = join(dir, 'scarab.db');
+  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 15_000, ...options.loopback });
+  const timing = { ...FAST, ...options.timing };
+  let database: ScarabDatabase;
+  const boot = async () => {
+    database = openDatabase(dbPath);
+    const store = new GameStore(database);
+    const bot = await startBot({
+      token: loopback.token,
+      apiUrl: loopback.restApi,
+      store,
+      pictures: canvasPictures,
+      timing,
+      log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
+      registerCommands: { guildId: loopback.control.defaultGuild.id },
+      rest: { timeout: 5_000, retries: 1 },
+    });
+    return { store, bot };
+  };
+  let current = await boot();
+  const h: TableHarness = {
+    loopback,
+    get bot() {
+      return current.bot;
+    },
+    get store() {
+      return current.store;
+    },
+    dbPath,
+    async restart() {
+      await current.bot.stop();
+      database.close();
+      current = await boot();
+    },
+    async settle() {
+      await current.bot.runtime.locks.idle();
+    },
+    async stop() {
+      await current.bot.stop();
+      database.close();
+      await loopback.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
