@@ -1,5 +1,6 @@
 import { type ButtonInteraction, MessageFlags, type StringSelectMenuInteraction } from 'discord.js';
 import type { Seat } from '../../games/kernel/types.ts';
+import { withNames } from '../../games/valley/describe.ts';
 import { valley } from '../../games/valley/index.ts';
 import type { ValleyAction } from '../../games/valley/state.ts';
 import { StoreError } from '../../store/errors.ts';
@@ -109,11 +110,15 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: Va
     } catch (e) {
       if (!(e instanceof StoreError)) throw e;
       const fresh = rt.desk.store.getGame(gameId);
-      return showHand(rt, i, fresh, seat, { banner: `⚠️ ${e.message} Nothing was done.` });
+      const names = fresh.seats.map((s) => s.displayName);
+      return showHand(rt, i, fresh, seat, { banner: `⚠️ ${withNames(e.message, names)} Nothing was done.` });
     }
     await showHand(rt, i, after, seat, {
       banner: label
-        ? `✅ ${label.replace(/@(\d+)/g, (m, n) => after.seats[Number(n)]?.displayName ?? m)}`
+        ? `✅ ${withNames(
+            label,
+            after.seats.map((x) => x.displayName),
+          )}`
         : undefined,
     });
     try {

@@ -21,8 +21,7 @@ export function resume(s: ValleyState, answers: Answers | null): void {
     else if ('ask' in step) {
       s.questionSeq += 1;
       f.q = { ...step.ask, id: s.questionSeq };
-    }
-    else s.stack.push(step.call);
+    } else s.stack.push(step.call);
   }
 }
 
@@ -38,7 +37,9 @@ export function applyAction(s: ValleyState, seat: Seat, action: ValleyAction): v
         'waiting',
         mine
           ? 'First answer the question you were asked.'
-          : `Wait: ${top.q.publicText.replace(/@(\d)/g, 'seat $1')}.`,
+          : top.q.publicText.startsWith('Waiting')
+            ? `${top.q.publicText}.`
+            : `The game is waiting: ${top.q.publicText}.`,
       );
     }
     answer(s, seat, action.value);

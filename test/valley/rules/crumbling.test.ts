@@ -135,7 +135,7 @@ describe('"Whenever a card is removed from the pyramid … the pyramid immediate
       'First answer the question you were asked.',
     );
     expect(t.refused(1, { type: 'end-turn', top: null })).toMatch(
-      /^Wait: seat 0 is choosing how the pyramid crumbles/,
+      /^The game is waiting: @0 is choosing how the pyramid crumbles/,
     );
     expect(valley.waitingFor(t.s)).toEqual([0]);
   });

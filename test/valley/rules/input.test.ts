@@ -136,7 +136,7 @@ describe('Well-formed but impossible actions are refused with specific messages'
     });
     expect(refusal(t, 1, { type: 'entomb', card: t.inHand(1, 'urn') })).toEqual({
       code: 'waiting',
-      message: 'Wait: seat 0 is using Shabti.',
+      message: 'The game is waiting: @0 is using Shabti.',
     });
   });
 });
