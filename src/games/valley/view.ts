@@ -46,6 +46,8 @@ export interface ValleyView {
   waiting: { seats: Seat[]; text: string; window: boolean };
   /** What the viewer is asked to do now ('' when nothing). */
   prompt: string;
+  /** The id of the question the viewer must answer now, if any. */
+  questionId: number | null;
   actions: LabelledAction<ValleyAction>[];
   log: LogEntry[];
   defs: Record<CardId, CardDef>;
@@ -119,6 +121,7 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       window: q?.window ?? false,
     },
     prompt,
+    questionId: myAsk && q ? q.id : null,
     actions:
       viewer === null
         ? []
