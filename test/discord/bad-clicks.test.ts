@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { valley } from '../../src/games/valley/index.ts';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, Driver } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/** Every click that must not change the game gets its own explanation, and the game stays as it was. */
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+let dave: LoopbackUser;
+let where: string;
+let gameId: number;
+
+const game = () => h.store.getGame(gameId);
+const state = () => game().state as ValleyState;
+const userOf = (seat: number) => (game().seats[seat]?.userId === alice.id ? alice : bob);
+
+beforeAll(async () => {
+  h = await startTableHarness();
+  d = new Driver(h);
+  const c = h.loopback.control;
+  alice = c.createUser('alice');
+  bob = c.createUser('bob');
+  dave = c.createUser('dave');
+  const opened = await c.as(alice).slash('valley').reply();
+  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  await h.settle();
+  let lobby = d.latest(where, 'join');
+  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
+  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
+  gameId = h.store.listGames(['active'])[0]!.id;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function handOf(user: LoopbackUser): Promise<LoopbackMessage> {
+  return d.openHand(user, where);
+}
+
+/** Answers with the first option, whether the choices came as buttons or as a menu. */
+async function answerFirst(user: LoopbackUser, m: LoopbackMessage): Promise<LoopbackMessage> {
+  const a = controls(m).find((x) => x.verb === 'ans');
+  if (!a) throw new Error('no question in this hand');
+  return a.kind === 'select' ? d.choose(user, m, a, a.values[0]!) : d.press(user, m, a);
+}
+
+/** Each test starts at a plain main phase: any open question is answered first. */
+beforeEach(async () => {
+  for (let k = 0; k < 10 && game().status === 'active' && state().stack.at(-1)?.q; k++) {
+    const seat = valley.waitingFor(state())[0]!;
+    await answerFirst(userOf(seat), await handOf(userOf(seat)));
+    await h.settle();
+  }
+});
+
+describe('bad clicks change nothing and say why', () => {
+  it('someone not seated gets an explanation instead of a hand', async () => {
+    const before = game().version;
+    const reply = await d.openHand(dave, where);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toMatch(/not playing in game #\d+/);
+    expect(game().version).toBe(before);
+  });
+
+  it('a stale click (from an older hand message) is refused with a fresh hand', async () => {
+    const mover = userOf(state().turn.seat);
+    const older = await handOf(mover);
+    const newer = await handOf(mover);
+    const entomb = (m: LoopbackMessage) =>
+      controls(m).find((x) => x.kind === 'select' && x.label.startsWith('Entomb'))!;
+    const v0 = game().version;
+    const done = await d.choose(mover, newer, entomb(newer), entomb(newer).values[0]!);
+    expect(done.content).toMatch(/✅ Entomb/);
+    expect(game().version).toBe(v0 + 1);
+    const stale = await d.choose(mover, older, entomb(older), entomb(older).values[0]!);
+    expect(stale.content).toMatch(/board changed since these buttons were drawn, so nothing was done/);
+    expect(game().version).toBe(v0 + 1);
+  });
+
+  it('a double click (two clicks before the first answer arrives) is applied once', async () => {
+    const mover = userOf(state().turn.seat);
+    const hand = await handOf(mover);
+    const end = controls(hand).find((x) => x.verb === 'act' && x.label === 'End turn')!;
+    const v0 = game().version;
+    const c = h.loopback.control;
+    const first = c.as(mover).click(hand, end.customId);
+    const second = c.as(mover).click(hand, end.customId);
+    await Promise.all([first.acknowledged(), second.acknowledged()]);
+    await h.settle();
+    expect(game().version).toBe(v0 + 1);
+    expect(h.store.actionLog(gameId).length).toBe(game().version);
+    // The later of the two was refused, and said so in the same private message.
+    expect(h.loopback.control.message(hand.id)?.content).toMatch(/⚠️/);
+  });
+
+  it('a player who is not to move sees whose turn it is, and has no move controls', async () => {
+    const idle = userOf((state().turn.seat + 1) % 2);
+    const hand = await handOf(idle);
+    expect(hand.content).toMatch(/Waiting: .*alice|Waiting: .*bob/);
+    expect(controls(hand).filter((x) => x.verb === 'act' || x.verb === 'ans')).toEqual([]);
+  });
+
+  it('a decision owed by someone else: their Respond shows them waiting, not the other’s choice', async () => {
+    // The mover ends the turn without changing the pyramid: the rebuild sacrifice is theirs alone.
+    const seat = state().turn.seat;
+    const mover = userOf(seat);
+    const other = userOf((seat + 1) % 2);
+    const hand = await handOf(mover);
+    await d.press(mover, hand, controls(hand).find((x) => x.verb === 'act' && x.label === 'End turn')!);
+    if (!state().stack.at(-1)?.q) return; // the pyramid changed this turn: no rebuild question to owe
+    expect(valley.waitingFor(state())).toEqual([seat]);
+    const v = game().version;
+    const theirs = await handOf(other);
+    expect(controls(theirs).some((x) => x.verb === 'ans')).toBe(false);
+    expect(theirs.content).toMatch(/choosing a pyramid card to sacrifice/);
+    expect(game().version).toBe(v);
+    // Answer it so the game goes on.
+    await answerFirst(mover, await handOf(mover));
+    expect(game().version).toBe(v + 1);
+  });
+
+  it('an answer to a question that is already closed is refused', async () => {
+    // Get a question for the mover: end the turn with the pyramid untouched (rebuild sacrifice).
+    for (let k = 0; k < 6 && !state().stack.at(-1)?.q; k++) {
+      const mover = userOf(state().turn.seat);
+      const hand = await handOf(mover);
+      const pending = controls(hand).find((x) => x.verb === 'ans');
+      if (pending) break;
+      await d.press(mover, hand, controls(hand).find((x) => x.verb === 'act' && x.label === 'End turn')!);
+    }
+    const seat = valley.waitingFor(state())[0]!;
+    const user = userOf(seat);
+    const older = await handOf(user);
+    const newer = await handOf(user);
+    expect(controls(older).some((x) => x.verb === 'ans')).toBe(true);
+    await answerFirst(user, newer);
+    const v = game().version;
+    const twice = await answerFirst(user, older);
+    expect(twice.content).toMatch(/question is closed/);
+    expect(game().version).toBe(v);
+  });
+
+  it('clicks on a finished or cancelled game explain themselves', async () => {
+    const board = d.latest(where, 'hand');
+    h.store.cancelGame(gameId);
+    const reply = await d.press(alice, board, controls(board).find((x) => x.verb === 'hand')!);
+    expect(reply.content).toMatch(/was cancelled/);
+    const tombs = await d.press(alice, board, controls(board).find((x) => x.verb === 'tombs')!);
+    expect(tombs.attachments.length).toBe(2); // public information stays available
+  });
+});
