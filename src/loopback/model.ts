@@ -118,14 +118,18 @@ export class World {
   // ── users ──────────────────────────────────────────────────────────────────────────────────────
 
   createUser(input: {
+    /** A known id (the local table restoring its users after a restart); default: a new one. */
+    id?: string;
     username: string;
     globalName?: string | null;
     guildIds?: readonly string[];
     /** Permissions beyond an ordinary member's (e.g. ['ManageGuild'] for a server manager). */
     grants?: readonly PermissionName[];
   }): LoopbackUser {
+    if (input.id !== undefined && this.#users.has(input.id))
+      throw new Error(`user ${input.id} already exists`);
     const user: LoopbackUser = Object.freeze({
-      id: this.ids.next(),
+      id: input.id ?? this.ids.next(),
       username: input.username,
       globalName: input.globalName ?? null,
       bot: false,
@@ -155,10 +159,12 @@ export class World {
 
   // ── guilds ─────────────────────────────────────────────────────────────────────────────────────
 
-  createGuild(input: { name: string }): LoopbackGuild {
+  createGuild(input: { name: string; id?: string }): LoopbackGuild {
     const now = this.clock.now();
+    if (input.id !== undefined && this.#guilds.has(input.id))
+      throw new Error(`guild ${input.id} already exists`);
     const guild: LoopbackGuild = {
-      id: this.ids.next(),
+      id: input.id ?? this.ids.next(),
       name: input.name,
       ownerId: this.ids.next(),
       createdAt: now,
@@ -193,9 +199,15 @@ export class World {
 
   // ── channels ───────────────────────────────────────────────────────────────────────────────────
 
-  createTextChannel(input: { guildId: string; name: string; botDeny?: bigint }): LoopbackChannel {
+  createTextChannel(input: {
+    guildId: string;
+    name: string;
+    botDeny?: bigint;
+    id?: string;
+  }): LoopbackChannel {
     if (!this.#guilds.has(input.guildId)) throw new Error(`no guild ${input.guildId}`);
     const channel = this.#newChannel({
+      id: input.id,
       type: ChannelType.GuildText,
       guildId: input.guildId,
       name: input.name,
@@ -473,6 +485,22 @@ export class World {
     if (ids) ids.splice(ids.indexOf(id), 1);
     this.events.emit({ type: 'message-delete', message, audience: this.audienceOf(message) });
     return message;
+  }
+
+  /**
+   * Puts back a message saved earlier, as it was (the local table restoring a channel after a restart).
+   * Nothing is published and nobody is notified again: it is history, not a new message.
+   */
+  restoreMessage(message: LoopbackMessage): LoopbackMessage {
+    const channel = this.#requireChannel(message.channelId);
+    if (this.#messages.has(message.id)) throw new Error(`message ${message.id} already exists`);
+    const stored = this.#store(message);
+    const list = this.#channelMessages.get(channel.id);
+    if (list) list.push(stored.id);
+    else this.#channelMessages.set(channel.id, [stored.id]);
+    channel.lastMessageId = stored.id;
+    channel.messageCount += 1;
+    return stored;
   }
 
   addAttachment(attachment: LoopbackAttachment): void {
