@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, Driver, sleep } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+let mod: LoopbackUser;
+
+beforeAll(async () => {
+  h = await startTableHarness();
+  d = new Driver(h);
+  const c = h.loopback.control;
+  alice = c.createUser('alice');
+  bob = c.createUser('bob');
+  mod = c.createUser({ username: 'mod', grants: ['ManageGuild'] });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('slash commands', () => {
+  it('/card autocompletes names and shows a card with its numbers, provisional ones marked', async () => {
+    const c = h.loopback.control;
+    const choices = await c.as(alice).autocomplete('card', { name: 'stat' }, 'name').choices();
+    expect(choices.map((x) => x.name)).toContain('Statue of Isis');
+    expect(choices.every((x) => x.name.toLowerCase().includes('stat'))).toBe(true);
+    const isis = await c.as(alice).slash('card', { name: 'statue-of-isis' }).reply();
+    expect(isis.ephemeral).toBe(true);
+    expect(isis.content).toMatch(/Statue of Isis/);
+    expect(isis.content).toMatch(/Take a card with a cost of 6 or less/);
+    expect(isis.content).toMatch(/\(provisional\)/);
+    expect(isis.attachments[0]?.contentType).toBe('image/png');
+    expect(isis.attachments[0]?.description).toMatch(/Statue of Isis/);
+    const bastet = await c.as(alice).slash('card', { name: 'Statue of Bastet' }).reply();
+    expect(bastet.content).toMatch(/Cost 4(?! \(provisional\))/); // the rulebook's number
+    const none = await c.as(alice).slash('card', { name: 'Sphinx' }).reply();
+    expect(none.content).toMatch(/no card called “Sphinx”/);
+  });
+
+  it('/rules explains a turn', async () => {
+    const r = await h.loopback.control.as(alice).slash('rules').reply();
+    expect(r.ephemeral).toBe(true);
+    expect(r.content).toMatch(/Rebuild the pyramid/);
+  });
+
+  it('plays in the channel when the bot may not create threads', async () => {
+    const c = h.loopback.control;
+    const locked = c.createChannel({
+      name: 'no-threads',
+      denyBot: ['CreatePublicThreads', 'CreatePrivateThreads'],
+    });
+    const opened = await c.as(alice).slash('valley', {}, { channelId: locked.id }).reply();
+    expect(opened.content).toMatch(/played in this channel/);
+    await h.settle();
+    expect(d.latest(locked.id, 'join').content).toMatch(/lobby/);
+  });
+
+  it('/games lists this server’s games; /manage is refused to others and allowed to the host and to Manage Server', async () => {
+    const c = h.loopback.control;
+    await c.as(alice).slash('valley', { computers: 1 }).reply();
+    const [lobby] = h.store.gamesInChannel(c.defaultChannel.id, ['lobby']).slice(-1);
+    const id = lobby!.id;
+    const list = await c.as(bob).slash('games').reply();
+    expect(list.content).toContain(`#${id} · lobby`);
+    const refused = await c.as(bob).slash('manage cancel', { game: id }).reply();
+    expect(refused.content).toMatch(/Only the host of game #\d+ or someone with Manage Server/);
+    expect(h.store.getGame(id).status).toBe('lobby');
+    const ok = await c.as(mod).slash('manage cancel', { game: id }).reply();
+    await h.settle();
+    expect(ok.content).toMatch(/cancelled/);
+    expect(h.store.getGame(id).status).toBe('cancelled');
+    const again = await c.as(alice).slash('manage cancel', { game: id }).reply();
+    expect(again.content).toMatch(/already cancelled/);
+  });
+});
+
+describe('computer players', () => {
+  it('take their turns alone; a seat handed to a computer lets the game finish by itself; /board re-posts', async () => {
+    const c = h.loopback.control;
+    const opened = await c.as(alice).slash('valley', { computers: 1 }).reply();
+    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    await h.settle();
+    const lobby = d.latest(where, 'start');
+    expect(lobby.content).toMatch(/🤖/);
+    await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
+    const id = h.store.gameInThread(where)!.id;
+    const seatOfAlice = h.store.getGame(id).seats.findIndex((s) => s.userId === alice.id);
+
+    // Alice ends her turns; the computer answers for itself.
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      await h.settle();
+      const s = h.store.getGame(id).state as ValleyState;
+      if (s.turnsTaken.every((t) => t >= 2)) break;
+      if (s.turn.seat !== seatOfAlice || s.stack.at(-1)?.q?.asks.every((a) => a.seat !== seatOfAlice)) {
+        await sleep(20);
+        continue;
+      }
+      const hand = await d.openHand(alice, where);
+      const answer = controls(hand).find((x) => x.verb === 'ans');
+      if (answer) {
+        if (answer.kind === 'select') await d.choose(alice, hand, answer, answer.values[0]!);
+        else await d.press(alice, hand, answer);
+      } else await d.press(alice, hand, controls(hand).find((x) => x.label === 'End turn')!);
+    }
+    const turns = (h.store.getGame(id).state as ValleyState).turnsTaken;
+    expect(turns.every((t) => t >= 2)).toBe(true);
+
+    const board = await c.as(alice).slash('board', {}, { channelId: where }).reply();
+    expect(board.content).toBe('Posted.');
+    expect(d.latest(where, 'hand').content).toMatch(/posted again on request/);
+
+    const handed = await c.as(alice).slash('manage replace-seat', { game: id, player: alice.id }).reply();
+    expect(handed.content).toMatch(/computer player took over/);
+    const deadline = Date.now() + 60_000;
+    while (h.store.getGame(id).status !== 'finished' && Date.now() < deadline) await sleep(50);
+    await h.settle();
+    expect(h.store.getGame(id).status).toBe('finished');
+    expect(c.messages(where).some((m) => m.content.includes('is over'))).toBe(true);
+  }, 90_000);
+});
