@@ -57,8 +57,8 @@ describe('Statue of Thoth: all cards in your hand have a gold value of 4', () =>
     );
   });
 
-  it('buys a cost-8 card with two cards printed at 1 gold each; a third card is refused as overpaying', () => {
-    expect(cost('statue-of-thoth')).toBe(8);
+  it('buys a cost-7 card with two cards printed at 1 gold each; a third card is refused as overpaying', () => {
+    expect(cost('statue-of-thoth')).toBe(7);
     const t = Table.from({
       players: 2,
       hands: [['statue-of-thoth', 'shabti', 'urn', 'urn'], []],
@@ -66,7 +66,7 @@ describe('Statue of Thoth: all cards in your hand have a gold value of 4', () =>
     });
     t.play(0, 'statue-of-thoth');
     expect(t.refused(0, { type: 'buy', slot: 1, pay: [t.inHand(0, 'shabti')] })).toBe(
-      'Statue of Thoth costs 8; those cards give 4 gold.',
+      'Statue of Thoth costs 7; those cards give 4 gold.',
     );
     const three = t.s.players[0]?.hand ?? [];
     expect(t.refused(0, { type: 'buy', slot: 1, pay: [...three] })).toMatch(

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, Driver, sleep } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/** Discord failing after a move is committed loses a message at worst; the move is never doubled. */
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+let where: string;
+let gameId: number;
+
+beforeAll(async () => {
+  h = await startTableHarness();
+  d = new Driver(h);
+  const c = h.loopback.control;
+  alice = c.createUser('alice');
+  bob = c.createUser('bob');
+  const opened = await c.as(alice).slash('valley').reply();
+  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  await h.settle();
+  let lobby = d.latest(where, 'join');
+  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
+  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
+  gameId = h.store.listGames(['active'])[0]!.id;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const mover = () => {
+  const g = h.store.getGame(gameId);
+  return g.seats[(g.state as ValleyState).turn.seat]?.userId === alice.id ? alice : bob;
+};
+
+async function endTurnWithSacrifice(): Promise<void> {
+  const turn = (h.store.getGame(gameId).state as ValleyState).turn.number;
+  const user = mover();
+  const hand = await d.openHand(user, where);
+  const after = await d.press(user, hand, controls(hand).find((x) => x.label === 'End turn')!);
+  const answer = controls(after).find((x) => x.verb === 'ans');
+  if (answer)
+    await (answer.kind === 'select'
+      ? d.choose(user, after, answer, answer.values[0]!)
+      : d.press(user, after, answer));
+  // A Mummified Cat window may follow the sacrifice; its passes come on a timer.
+  while ((h.store.getGame(gameId).state as ValleyState).turn.number === turn) await sleep(10);
+  await h.settle();
+}
+
+describe('Discord failures', () => {
+  it('a 429 on posting the board is retried: the board arrives once and the move is applied once', async () => {
+    const c = h.loopback.control;
+    const boardsBefore = c
+      .messages(where)
+      .filter((m) => !m.ephemeral && controls(m).some((x) => x.verb === 'hand')).length;
+    const v = h.store.getGame(gameId).version;
+    c.faults.rateLimit('POST /channels/:channelId/messages', 50, 1);
+    await endTurnWithSacrifice();
+    await h.settle();
+    const boards = c
+      .messages(where)
+      .filter((m) => !m.ephemeral && controls(m).some((x) => x.verb === 'hand'));
+    expect(boards.length).toBe(boardsBefore + 1);
+    expect(h.store.actionLog(gameId).length).toBe(h.store.getGame(gameId).version);
+    expect(h.store.getGame(gameId).version).toBeGreaterThan(v);
+    expect(c.requests().some((r) => r.status === 429)).toBe(true);
+  });
+
+  it('a 500 that outlasts the retries loses the board message, never the move; /board posts it again', async () => {
+    const c = h.loopback.control;
+    const before = h.store.getGame(gameId);
+    c.faults.serverError('POST /channels/:channelId/messages', 500, 5);
+    await endTurnWithSacrifice();
+    await h.settle();
+    c.faults.clear();
+    const after = h.store.getGame(gameId);
+    expect((after.state as ValleyState).turn.number).toBe((before.state as ValleyState).turn.number + 1);
+    expect(h.store.actionLog(gameId).length).toBe(after.version);
+    // The stored board is behind the game: that is how a restart or /board knows to post it again.
+    expect(h.store.getMessage(gameId, 'board')?.version).toBeLessThan(after.version);
+    const r = await c.as(bob).slash('board', {}, { channelId: where }).reply();
+    expect(r.content).toBe('Posted.');
+    expect(h.store.getMessage(gameId, 'board')?.version).toBe(after.version);
+    expect(d.latest(where, 'hand').content).toMatch(/posted again on request/);
+  });
+});
