@@ -57,7 +57,7 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
     log: pino({ level: 'silent' }),
     registerCommands: { guildId: c.defaultGuild.id },
-    rest: { globalRequestsPerSecond: 1e6 } as { timeout?: number },
+    rest: { globalRequestsPerSecond: 1e6 },
   });
   try {
     const users = Array.from({ length: 2 * GAMES }, (_, k) => c.createUser(`player${k}`));

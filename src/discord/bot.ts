@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type RESTOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import { commandDefinitions } from '../../commands/index.ts';
 import { baseCatalog } from '../games/valley/catalog.ts';
@@ -21,8 +21,8 @@ export interface BotOptions {
   log: Logger;
   /** Register the slash commands at startup (local mode, tests): in this guild, or globally. */
   registerCommands?: { guildId?: string } | false;
-  /** REST tuning for tests (timeouts, retries). */
-  rest?: { timeout?: number; retries?: number };
+  /** REST tuning for tests and benchmarks (timeouts, retries, the client-side global limit). */
+  rest?: Partial<RESTOptions>;
 }
 
 export interface Bot {
