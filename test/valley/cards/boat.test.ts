@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const REACT = 'Discard Boat and take a card from the base of the pyramid';
 // Slots: base left, base centre, base right, middle left, middle right, top. Urn costs 1.
@@ -8,7 +8,7 @@ const PYRAMID = ['urn', 'censer', 'chariot', 'ka-figurine', 'book-of-the-dead', 
 
 describe('Boat: when an opponent buys a card, you may discard Boat and take a card from the base', () => {
   it("has no action of its own on its owner's turn", () => {
-    const t = Table.from({ players: 2, hands: [['boat'], []], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['boat'], []], pyramid: PYRAMID });
     expect(t.canPlay(0, 'boat')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'boat') })).toBe(
       'Boat cannot be executed now: it is a reaction: it is used when an opponent buys a card, not played for an action.',
@@ -16,7 +16,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it("is offered after an opponent's purchase, once the pyramid has crumbled", () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']);
     expect(t.pyramid()).toEqual([
       'ka-figurine',
@@ -32,7 +32,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('waits for the buyer to choose the base-centre crumble before opening the window', () => {
-    const t = Table.from({ players: 2, hands: [['box-of-food', 'box-of-food'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['box-of-food', 'box-of-food'], ['boat']], pyramid: PYRAMID });
     t.buy(0, 1, ['box-of-food', 'box-of-food']);
     expect(t.options(1)).toEqual([]);
     expect(t.options(0)).toEqual(['Ka Figurine (middle left)', 'Book of the Dead (middle right)']);
@@ -41,7 +41,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('the user discards Boat, takes the base card of their choice onto their discard pile, and the pyramid crumbles again', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['shabti'], ['boat', 'urn']],
       discards: [[], ['shabti']],
@@ -60,7 +60,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('gives the base-centre crumble choice to the Boat user, not to the player whose turn it is', () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']);
     t.choose(1, REACT).choose(1, 'Censer (base centre)');
     expect(t.options(0)).toEqual([]);
@@ -70,7 +70,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('is not asked for after its holder passes: nothing changes', () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti'], ['boat']], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']).pass(1);
     expect(t.hand(1)).toEqual(['boat']);
     expect(t.discard(1)).toEqual([]);
@@ -78,7 +78,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it("cannot be used on its holder's own purchase", () => {
-    const t = Table.from({ players: 2, hands: [['shabti', 'boat'], []], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti', 'boat'], []], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']);
     // The window still asks the opponent (who can only pass), so it does not tell who holds Boat.
     expect(t.options(0)).toEqual([]);
@@ -88,7 +88,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('asks every opponent, and a non-holder can only pass, so the window does not reveal the holder', () => {
-    const t = Table.from({ players: 3, hands: [['shabti'], ['urn'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 3, hands: [['shabti'], ['urn'], ['boat']], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']);
     expect(t.options(1)).toEqual(['Pass']);
     expect(t.options(2)).toEqual(['Pass', REACT]);
@@ -106,7 +106,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('opens even when Boat is hidden in a deck (nobody may know where it is)', () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], []], decks: [[], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti'], []], decks: [[], ['boat']], pyramid: PYRAMID });
     t.buy(0, 0, ['shabti']);
     expect(t.options(1)).toEqual(['Pass']);
   });
@@ -116,14 +116,26 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
     ['in the boneyard', { boneyard: ['boat'] }],
     ['in the pyramid', { pyramid: [...PYRAMID.slice(0, 5), 'boat'] }],
   ])('is skipped when Boat is publicly out of reach (%s)', (_where, extra) => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['urn']], pyramid: PYRAMID, ...extra });
+    const t = table({ players: 2, hands: [['shabti'], ['urn']], pyramid: PYRAMID, ...extra });
     t.buy(0, 0, ['shabti']);
     expect(t.options(1)).toEqual([]);
     expect(t.waiting()).toBe('seat 0 to play');
   });
 
+  it('is skipped when Boat is publicly out of reach in play (the buyer paid with it)', () => {
+    const t = table({
+      players: 2,
+      hands: [['boat', 'box-of-food', 'box-of-food'], ['urn']],
+      pyramid: ['statue-of-isis', null, null, null, null, null],
+    });
+    t.buy(0, 0, ['boat', 'box-of-food', 'box-of-food']);
+    expect(t.inPlay(0)).toContain('boat');
+    expect(t.options(1)).toEqual([]);
+    expect(t.waiting()).toBe('seat 0 to play');
+  });
+
   it('offers only Pass when the base of the pyramid is empty after the purchase', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['shabti'], ['boat']],
       pyramid: ['urn', null, null, null, null, null],
@@ -133,7 +145,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
   });
 
   it('is not triggered by taking a card without buying it (Book of the Dead)', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-dead'], ['boat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['book-of-the-dead'], ['boat']], pyramid: PYRAMID });
     t.play(0, 'book-of-the-dead');
     expect(t.tomb(0)).toEqual(['urn']);
     expect(t.options(1)).toEqual([]);

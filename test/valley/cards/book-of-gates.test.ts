@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const PYRAMID = ['urn', 'censer', 'chariot', 'ka-figurine', 'book-of-the-dead', 'statue-of-isis'];
 
 describe('Book of Gates: reveal the top card of your deck, execute its action if possible, discard the card', () => {
   it('executes the revealed action, then discards the revealed card on top of the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates', 'urn'], []],
       decks: [['shabti', 'book-of-the-netherworld'], []],
@@ -24,7 +24,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('shows the revealed card to everyone while its action runs', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates'], []],
       decks: [['shabti'], []],
@@ -38,7 +38,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('must execute the action even when it is unwanted: no way to decline', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates', 'statue-of-isis', 'urn'], []],
       decks: [['box-of-food'], []],
@@ -53,7 +53,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('cannot use the revealed card for anything but its action: it never reaches the hand', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates', 'urn'], []],
       decks: [['shabti'], []],
@@ -75,8 +75,26 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
     );
   });
 
+  it('discards the revealed card only after everything its action caused (crumble, Mummified Cat window)', () => {
+    const t = table({
+      players: 2,
+      hands: [['book-of-gates'], ['mummified-cat']],
+      decks: [['shabti'], []],
+      pyramid: PYRAMID,
+    });
+    t.play(0, 'book-of-gates').choose(0, 'Sacrifice Censer (base centre)');
+    t.choose(0, 'Ka Figurine');
+    expect(t.options(1)).toEqual(['Pass', 'Discard Mummified Cat and take Censer']);
+    expect(t.discard(0)).toEqual([]);
+    expect(view(t.s, null).players[0]?.aside.map((c) => c.card)).toEqual(['shabti']);
+    t.choose(1, 'Mummified Cat');
+    expect(t.discard(1)).toEqual(['mummified-cat', 'censer']);
+    expect(t.discard(0)).toEqual(['shabti']);
+    expect(t.waiting()).toBe('seat 0 to play');
+  });
+
   it('just discards a revealed card whose action cannot be executed', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates'], []],
       decks: [['urn'], []],
@@ -94,7 +112,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   it.each(['offering-table', 'boat', 'mummified-cat'])(
     'just discards a revealed reaction card (%s)',
     (id) => {
-      const t = Table.from({ players: 2, hands: [['book-of-gates'], []], decks: [[id], []] });
+      const t = table({ players: 2, hands: [['book-of-gates'], []], decks: [[id], []] });
       t.play(0, 'book-of-gates');
       expect(t.discard(0)).toEqual([id]);
       expect(t.waiting()).toBe('seat 0 to play');
@@ -102,7 +120,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   );
 
   it('shuffles the discard pile into a new deck when the deck is empty', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates'], []],
       discards: [['offering-table', 'offering-table', 'offering-table'], []],
@@ -114,7 +132,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('cannot be executed when the deck and the discard pile are both empty', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-gates', 'urn'], []], decks: [[], ['urn']] });
+    const t = table({ players: 2, hands: [['book-of-gates', 'urn'], []], decks: [[], ['urn']] });
     expect(t.canPlay(0, 'book-of-gates')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'book-of-gates') })).toBe(
       'Book of Gates cannot be executed now: your deck or discard pile must hold a card to reveal.',
@@ -122,7 +140,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it("revealing Censer puts Censer on the opponent's discard pile, not its user's", () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates'], []],
       decks: [['censer'], []],
@@ -137,7 +155,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('can be repeated by Tyet Amulet, which reveals the next card', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates', 'tyet-amulet'], []],
       decks: [['urn', 'book-of-the-netherworld'], []],
@@ -155,7 +173,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
   });
 
   it('revealing another Book of Gates reveals the next card in turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-gates'], []],
       decks: [['book-of-the-netherworld', 'book-of-gates'], []],

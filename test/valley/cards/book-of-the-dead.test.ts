@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
-// Provisional costs used here: Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
+// Costs used here (pinned, see pinned-numbers.ts): Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
 // Chariot 4, Statue of Isis 7.
 describe('Book of the Dead: take the card with the lowest cost and entomb it', () => {
   it('entombs the single lowest-cost card from anywhere in the pyramid, without asking', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-dead'], []],
       pyramid: ['censer', 'statue-of-isis', 'chariot', 'book-of-the-heavens', 'censer', 'box-of-food'],
@@ -25,7 +25,7 @@ describe('Book of the Dead: take the card with the lowest cost and entomb it', (
   });
 
   it('lets the player choose among cards that share the lowest cost', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-dead'], []],
       pyramid: ['censer', 'urn', 'chariot', 'shabti', 'box-of-food', 'statue-of-isis'],
@@ -39,7 +39,7 @@ describe('Book of the Dead: take the card with the lowest cost and entomb it', (
   });
 
   it('entombs in addition to the normal entombing of the turn, before or after it', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-dead', 'book-of-the-dead', 'statue-of-isis', 'chariot'], []],
       pyramid: ['urn', 'censer', 'shabti', null, null, null],
@@ -51,8 +51,19 @@ describe('Book of the Dead: take the card with the lowest cost and entomb it', (
     expect(t.refused(0, { type: 'entomb', card: t.inHand(0, 'chariot') })).toMatch(/once per turn/);
   });
 
+  it('leaves the normal entombing of the turn available after it', () => {
+    const t = table({
+      players: 2,
+      hands: [['book-of-the-dead', 'statue-of-isis'], []],
+      pyramid: ['urn', 'censer', null, null, null, null],
+    });
+    t.play(0, 'book-of-the-dead');
+    t.entomb(0, 'statue-of-isis');
+    expect(t.tomb(0)).toEqual(['urn', 'statue-of-isis']);
+  });
+
   it('crumbles the pyramid, the Book of the Dead player choosing at the base centre', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-dead'], []],
       pyramid: ['censer', 'urn', 'chariot', 'box-of-food', 'statue-of-isis', 'book-of-the-heavens'],
@@ -71,7 +82,7 @@ describe('Book of the Dead: take the card with the lowest cost and entomb it', (
   });
 
   it('changes the pyramid: no rebuild sacrifice at the end of the turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-dead'], []],
       pyramid: ['censer', 'urn', null, null, null, null],
@@ -82,7 +93,7 @@ describe('Book of the Dead: take the card with the lowest cost and entomb it', (
   });
 
   it('cannot be executed when the pyramid is empty', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-dead'], []] });
+    const t = table({ players: 2, hands: [['book-of-the-dead'], []] });
     expect(t.canPlay(0, 'book-of-the-dead')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'book-of-the-dead') })).toBe(
       'Book of the Dead cannot be executed now: the pyramid must hold a card.',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
-// Provisional costs used here: Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
+// Costs used here (pinned, see pinned-numbers.ts): Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
 // Chariot 4, Burial Mask 5, Statue of Isis 7.
 const PYRAMID = ['urn', 'censer', 'burial-mask', 'statue-of-isis', 'chariot', 'shabti'];
 
 describe('Book of the Earth: sacrifice a card in your hand, take a card costing up to twice as much', () => {
   it('sacrifices to the boneyard, then takes a card costing up to twice as much from anywhere in the pyramid', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-earth', 'box-of-food'], []],
       pyramid: PYRAMID,
@@ -32,14 +32,14 @@ describe('Book of the Earth: sacrifice a card in your hand, take a card costing 
   });
 
   it('must take a card: no way to decline after the sacrifice', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-earth', 'censer'], []], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['book-of-the-earth', 'censer'], []], pyramid: PYRAMID });
     t.play(0, 'book-of-the-earth').choose(0, 'Censer');
     expect(t.options(0)).not.toContain('Pass');
     expect(t.refused(0, { type: 'end-turn', top: null })).toBe('First answer the question you were asked.');
   });
 
   it('offers only sacrifices that leave a card costing up to twice as much to take', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-earth', 'urn', 'box-of-food', 'shabti'], []],
       pyramid: ['book-of-the-heavens', 'statue-of-isis', 'censer', null, null, null],
@@ -50,7 +50,7 @@ describe('Book of the Earth: sacrifice a card in your hand, take a card costing 
   });
 
   it('cannot be executed when no sacrifice allows taking a card', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-earth', 'urn', 'shabti'], []],
       pyramid: ['book-of-the-heavens', 'statue-of-isis', null, null, null, null],
@@ -62,12 +62,12 @@ describe('Book of the Earth: sacrifice a card in your hand, take a card costing 
   });
 
   it('cannot be executed with an empty hand besides itself', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-earth'], []], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['book-of-the-earth'], []], pyramid: PYRAMID });
     expect(t.canPlay(0, 'book-of-the-earth')).toBe(false);
   });
 
   it('opens the Mummified Cat window for the opponents after the sacrifice', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-earth', 'box-of-food'], ['mummified-cat']],
       pyramid: PYRAMID,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const FIVE = ['urn', 'censer', 'shabti', 'chariot', 'urn'];
 
 describe('Book of the Heavens: if you have 5 or more cards in your discard pile, entomb one of them', () => {
   it('entombs a chosen card from a discard pile of 5, leaving the others in their order', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-heavens'], []], discards: [FIVE, []] });
+    const t = table({ players: 2, hands: [['book-of-the-heavens'], []], discards: [FIVE, []] });
     t.play(0, 'book-of-the-heavens');
     expect(t.options(0)).toEqual(['Urn', 'Censer', 'Shabti', 'Chariot']);
     t.choose(0, 'Censer');
@@ -15,7 +15,7 @@ describe('Book of the Heavens: if you have 5 or more cards in your discard pile,
   });
 
   it('entombs in addition to the normal entombing of the turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-heavens', 'statue-of-isis'], []],
       discards: [FIVE, []],
@@ -25,8 +25,19 @@ describe('Book of the Heavens: if you have 5 or more cards in your discard pile,
     expect(t.tomb(0)).toEqual(['statue-of-isis', 'chariot']);
   });
 
+  it('leaves the normal entombing of the turn available after it', () => {
+    const t = table({
+      players: 2,
+      hands: [['book-of-the-heavens', 'statue-of-isis'], []],
+      discards: [FIVE, []],
+    });
+    t.play(0, 'book-of-the-heavens').choose(0, 'Chariot');
+    t.entomb(0, 'statue-of-isis');
+    expect(t.tomb(0)).toEqual(['chariot', 'statue-of-isis']);
+  });
+
   it('cannot be executed with 4 cards in the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-heavens', 'urn'], []],
       discards: [FIVE.slice(0, 4), FIVE],
@@ -38,7 +49,7 @@ describe('Book of the Heavens: if you have 5 or more cards in your discard pile,
   });
 
   it('counts only the discard pile, not the hand nor the cards in play', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-heavens', 'urn', 'shabti', 'censer'], []],
       discards: [FIVE.slice(0, 4), []],

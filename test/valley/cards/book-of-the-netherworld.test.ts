@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 describe('Book of the Netherworld: take the top card of the stock', () => {
   it('puts the top card of the stock on top of the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-netherworld'], []],
       discards: [['urn'], []],
@@ -16,7 +16,7 @@ describe('Book of the Netherworld: take the top card of the stock', () => {
   });
 
   it('does not change the pyramid: the rebuild sacrifice is still due', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-netherworld'], []],
       pyramid: ['urn', null, null, null, null, null],
@@ -27,7 +27,7 @@ describe('Book of the Netherworld: take the top card of the stock', () => {
   });
 
   it('is not a purchase: no Boat window opens', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-netherworld'], ['boat']],
       pyramid: ['urn', null, null, null, null, null],
@@ -39,7 +39,7 @@ describe('Book of the Netherworld: take the top card of the stock', () => {
   });
 
   it('has a gold value of 3 (the rulebook buying example)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-the-netherworld', 'urn'], []],
       pyramid: ['book-of-the-heavens', null, null, null, null, null],
@@ -49,7 +49,7 @@ describe('Book of the Netherworld: take the top card of the stock', () => {
   });
 
   it('cannot be executed when the stock is empty', () => {
-    const t = Table.from({ players: 2, hands: [['book-of-the-netherworld'], []] });
+    const t = table({ players: 2, hands: [['book-of-the-netherworld'], []] });
     expect(t.canPlay(0, 'book-of-the-netherworld')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'book-of-the-netherworld') })).toBe(
       'Book of the Netherworld cannot be executed now: the stock must hold a card.',

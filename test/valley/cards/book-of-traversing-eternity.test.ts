@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
-// Provisional costs used here: Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
+// Costs used here (pinned, see pinned-numbers.ts): Urn 1, Shabti 1, Box of Food 2, Book of the Heavens 3, Censer 4,
 // Chariot 4, Burial Mask 5, Statue of Isis 7.
 describe('Book of Traversing Eternity: if you bought a card this turn, take another card with a lower cost', () => {
   it('after a purchase, takes a cheaper card from anywhere in the pyramid onto the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-traversing-eternity', 'statue-of-isis', 'urn'], []],
       pyramid: ['censer', 'urn', 'statue-of-isis', 'chariot', 'book-of-the-heavens', 'box-of-food'],
@@ -34,7 +34,7 @@ describe('Book of Traversing Eternity: if you bought a card this turn, take anot
   });
 
   it('compares with the dearest card bought this turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-traversing-eternity', 'statue-of-isis', 'urn', 'urn'], []],
       pyramid: ['urn', 'censer', null, null, null, 'book-of-the-heavens'],
@@ -45,7 +45,7 @@ describe('Book of Traversing Eternity: if you bought a card this turn, take anot
   });
 
   it('takes without buying: no Boat window opens for the card taken', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-traversing-eternity', 'statue-of-isis', 'urn'], ['boat']],
       pyramid: ['censer', 'urn', null, null, null, 'shabti'],
@@ -60,7 +60,7 @@ describe('Book of Traversing Eternity: if you bought a card this turn, take anot
   });
 
   it('cannot be executed without a purchase this turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-traversing-eternity', 'urn'], []],
       pyramid: ['statue-of-isis', 'urn', null, null, null, null],
@@ -72,7 +72,7 @@ describe('Book of Traversing Eternity: if you bought a card this turn, take anot
   });
 
   it('cannot be executed when the pyramid holds nothing cheaper than the card bought', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['book-of-traversing-eternity', 'urn'], []],
       pyramid: ['urn', 'shabti', 'censer', null, null, null],

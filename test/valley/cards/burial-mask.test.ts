@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 describe('Burial Mask: entomb a card from your hand or discard pile', () => {
   it('offers the hand and the discard pile, each card once', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['burial-mask', 'urn', 'urn'], []],
       discards: [['censer', 'urn', 'chariot'], []],
@@ -18,7 +18,7 @@ describe('Burial Mask: entomb a card from your hand or discard pile', () => {
   });
 
   it('entombs a card from the hand, in addition to the normal entombing of the turn', () => {
-    const t = Table.from({ players: 2, hands: [['burial-mask', 'urn', 'statue-of-isis'], []] });
+    const t = table({ players: 2, hands: [['burial-mask', 'urn', 'statue-of-isis'], []] });
     t.entomb(0, 'urn');
     t.play(0, 'burial-mask').choose(0, 'Statue of Isis (hand)');
     expect(t.tomb(0)).toEqual(['urn', 'statue-of-isis']);
@@ -26,15 +26,22 @@ describe('Burial Mask: entomb a card from your hand or discard pile', () => {
     expect(t.inPlay(0)).toEqual(['burial-mask']);
   });
 
-  it('leaves the normal entombing available after it', () => {
-    const t = Table.from({ players: 2, hands: [['burial-mask', 'urn', 'statue-of-isis'], []] });
-    t.play(0, 'burial-mask').choose(0, 'Statue of Isis (hand)');
-    t.entomb(0, 'urn');
-    expect(t.tomb(0)).toEqual(['statue-of-isis', 'urn']);
-  });
+  it.each(['hand', 'discard pile'])(
+    'leaves the normal entombing available after it (from the %s)',
+    (from) => {
+      const t = table({
+        players: 2,
+        hands: [['burial-mask', 'urn', ...(from === 'hand' ? ['statue-of-isis'] : [])], []],
+        discards: [from === 'hand' ? [] : ['statue-of-isis'], []],
+      });
+      t.play(0, 'burial-mask').choose(0, `Statue of Isis (${from})`);
+      t.entomb(0, 'urn');
+      expect(t.tomb(0)).toEqual(['statue-of-isis', 'urn']);
+    },
+  );
 
   it('entombs a card searched from the discard pile, leaving the others in their order', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['burial-mask', 'urn'], []],
       discards: [['censer', 'statue-of-isis', 'chariot'], []],
@@ -46,14 +53,14 @@ describe('Burial Mask: entomb a card from your hand or discard pile', () => {
   });
 
   it('can be executed with an empty hand when the discard pile holds a card', () => {
-    const t = Table.from({ players: 2, hands: [['burial-mask'], []], discards: [['censer'], []] });
+    const t = table({ players: 2, hands: [['burial-mask'], []], discards: [['censer'], []] });
     expect(t.canPlay(0, 'burial-mask')).toBe(true);
     t.play(0, 'burial-mask');
     expect(t.options(0)).toEqual(['Censer (discard pile)']);
   });
 
   it('once begun, must be completed: no way out, and nothing else may be done meanwhile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['burial-mask', 'urn'], []],
       discards: [['censer'], []],
@@ -67,7 +74,7 @@ describe('Burial Mask: entomb a card from your hand or discard pile', () => {
   });
 
   it('cannot be executed with nothing in the hand or the discard pile', () => {
-    const t = Table.from({ players: 2, hands: [['burial-mask'], []], discards: [[], ['censer']] });
+    const t = table({ players: 2, hands: [['burial-mask'], []], discards: [[], ['censer']] });
     expect(t.canPlay(0, 'burial-mask')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'burial-mask') })).toBe(
       'Burial Mask cannot be executed now: you need a card in your hand or discard pile.',

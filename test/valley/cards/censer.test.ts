@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 describe("Censer: take the top card of an opponent's discard pile; put Censer on top of that pile", () => {
   it("takes the top card onto its user's discard pile and replaces it with Censer", () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['censer', 'urn'], []],
       discards: [['shabti'], ['chariot', 'statue-of-isis']],
@@ -17,7 +17,7 @@ describe("Censer: take the top card of an opponent's discard pile; put Censer on
   });
 
   it('does not come back to its user at the end of the turn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['censer', 'urn'], []],
       decks: [['shabti', 'shabti', 'shabti', 'shabti', 'shabti'], []],
@@ -31,7 +31,7 @@ describe("Censer: take the top card of an opponent's discard pile; put Censer on
   });
 
   it('lets its user choose the opponent; one with an empty discard pile cannot be the target', () => {
-    const t = Table.from({
+    const t = table({
       players: 4,
       hands: [['censer'], [], [], []],
       discards: [[], ['urn'], [], ['chariot']],
@@ -45,12 +45,12 @@ describe("Censer: take the top card of an opponent's discard pile; put Censer on
   });
 
   it("works whatever its user's own discard pile holds (here nothing)", () => {
-    const t = Table.from({ players: 2, hands: [['censer'], []], discards: [[], ['urn']] });
+    const t = table({ players: 2, hands: [['censer'], []], discards: [[], ['urn']] });
     expect(t.canPlay(0, 'censer')).toBe(true);
   });
 
   it('cannot be executed when every opponent has an empty discard pile', () => {
-    const t = Table.from({ players: 3, hands: [['censer'], [], []], discards: [['urn'], [], []] });
+    const t = table({ players: 3, hands: [['censer'], [], []], discards: [['urn'], [], []] });
     expect(t.canPlay(0, 'censer')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'censer') })).toBe(
       "Censer cannot be executed now: an opponent's discard pile must hold a card.",
@@ -58,7 +58,7 @@ describe("Censer: take the top card of an opponent's discard pile; put Censer on
   });
 
   it('cannot be repeated by Tyet Amulet', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['censer', 'tyet-amulet'], []],
       discards: [[], ['urn', 'chariot']],

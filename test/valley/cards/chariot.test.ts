@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 describe('Chariot: discard a card, take the top card of the boneyard', () => {
   it('discards a hand card, then puts the top card of the boneyard on top of the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['chariot', 'urn', 'shabti'], []],
       discards: [['censer'], []],
@@ -20,13 +20,13 @@ describe('Chariot: discard a card, take the top card of the boneyard', () => {
   });
 
   it('does not let its owner reveal Offering Table against their own discard', () => {
-    const t = Table.from({ players: 2, hands: [['chariot', 'offering-table'], []], boneyard: ['urn'] });
+    const t = table({ players: 2, hands: [['chariot', 'offering-table'], []], boneyard: ['urn'] });
     t.play(0, 'chariot');
     expect(t.options(0)).toEqual(['Offering Table']);
   });
 
   it('cannot be executed with an empty boneyard', () => {
-    const t = Table.from({ players: 2, hands: [['chariot', 'urn'], []] });
+    const t = table({ players: 2, hands: [['chariot', 'urn'], []] });
     expect(t.canPlay(0, 'chariot')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'chariot') })).toBe(
       'Chariot cannot be executed now: you need a card in hand and the boneyard must hold a card.',
@@ -34,7 +34,7 @@ describe('Chariot: discard a card, take the top card of the boneyard', () => {
   });
 
   it('cannot be executed without another card in hand to discard', () => {
-    const t = Table.from({ players: 2, hands: [['chariot'], []], boneyard: ['urn'] });
+    const t = table({ players: 2, hands: [['chariot'], []], boneyard: ['urn'] });
     expect(t.canPlay(0, 'chariot')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'chariot') })).toMatch(/card in hand/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 // Sets: Statue of Isis and Statue of Horus are Statues; Book of the Dead is a Book; Censer and Boat
 // are unique artifacts; Urn and Shabti are starters.
@@ -7,7 +7,7 @@ const PYRAMID = ['urn', 'censer', 'book-of-the-dead', 'shabti', 'boat', 'statue-
 
 describe('Ka Figurine: discard a card, take a card of the same set as the discarded card', () => {
   it('discards a set card and takes a card of that set from anywhere in the pyramid onto the discard pile', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['ka-figurine', 'statue-of-isis', 'urn'], []],
       pyramid: PYRAMID,
@@ -23,7 +23,7 @@ describe('Ka Figurine: discard a card, take a card of the same set as the discar
   });
 
   it('offers every pyramid card of the set, and the pyramid crumbles after the take', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['ka-figurine', 'book-of-gates'], []],
       pyramid: ['urn', 'book-of-the-heavens', 'censer', 'book-of-the-earth', 'shabti', 'chariot'],
@@ -39,7 +39,7 @@ describe('Ka Figurine: discard a card, take a card of the same set as the discar
   });
 
   it('offers to discard only set cards whose set is in the pyramid', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['ka-figurine', 'statue-of-isis', 'book-of-gates', 'tyet-amulet', 'censer', 'urn'], []],
       pyramid: PYRAMID,
@@ -49,7 +49,7 @@ describe('Ka Figurine: discard a card, take a card of the same set as the discar
   });
 
   it('cannot be executed when the set of no hand card is in the pyramid', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['ka-figurine', 'tyet-amulet', 'inner-sarcophagus'], []],
       pyramid: PYRAMID,
@@ -61,7 +61,7 @@ describe('Ka Figurine: discard a card, take a card of the same set as the discar
   });
 
   it('cannot take starter cards or unique artifacts (they are not set cards)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['ka-figurine', 'urn', 'chariot'], []],
       pyramid: ['urn', 'censer', 'shabti', null, null, null],

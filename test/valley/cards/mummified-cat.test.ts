@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const CAT = 'Discard Mummified Cat and take';
 const PYRAMID = ['urn', 'censer', 'chariot', 'ka-figurine', 'book-of-the-dead', 'statue-of-isis'];
@@ -9,7 +9,7 @@ const DECK = ['shabti', 'shabti', 'shabti', 'urn', 'urn', 'urn'];
 
 describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mummified Cat and take it', () => {
   it("has no action of its own on its owner's turn", () => {
-    const t = Table.from({ players: 2, hands: [['mummified-cat'], []], boneyard: ['censer'] });
+    const t = table({ players: 2, hands: [['mummified-cat'], []], boneyard: ['censer'] });
     expect(t.canPlay(0, 'mummified-cat')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'mummified-cat') })).toBe(
       'Mummified Cat cannot be executed now: it is a reaction: it is used when an opponent sacrifices a card, not played for an action.',
@@ -17,7 +17,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('puts the Cat and then the sacrificed card on top of the user’s discard pile (Shabti sacrifice from the pyramid)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['shabti'], ['mummified-cat', 'urn']],
       discards: [[], ['shabti']],
@@ -34,7 +34,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('leaves the card in the boneyard when its holder passes', () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['mummified-cat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['shabti'], ['mummified-cat']], pyramid: PYRAMID });
     t.play(0, 'shabti').choose(0, 'Sacrifice Statue of Isis').pass(1);
     expect(t.boneyard()).toEqual(['statue-of-isis']);
     expect(t.hand(1)).toEqual(['mummified-cat']);
@@ -42,14 +42,14 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
 
   describe('sacrifices from an opponent’s hand', () => {
     it('after Box of Food', () => {
-      const t = Table.from({ players: 2, hands: [['box-of-food', 'censer', 'urn'], ['mummified-cat']] });
+      const t = table({ players: 2, hands: [['box-of-food', 'censer', 'urn'], ['mummified-cat']] });
       t.play(0, 'box-of-food').choose(0, 'Censer');
       t.choose(1, CAT);
       expect(t.discard(1)).toEqual(['mummified-cat', 'censer']);
     });
 
     it('after Book of the Earth', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['book-of-the-earth', 'censer'], ['mummified-cat']],
         pyramid: PYRAMID,
@@ -63,7 +63,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
     });
 
     it('after Middle Sarcophagus', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['middle-sarcophagus', 'censer', 'urn'], ['mummified-cat']],
       });
@@ -76,7 +76,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('may take the rebuild sacrifice made when the pyramid was not changed during the turn', () => {
-    const t = Table.from({ players: 2, hands: [['urn'], ['mummified-cat']], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['urn'], ['mummified-cat']], pyramid: PYRAMID });
     t.endTurn(0);
     expect(t.options(1)).toEqual([]);
     t.choose(0, 'Statue of Isis (top)');
@@ -89,14 +89,14 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('is not offered on the rebuild sacrifice of its own holder', () => {
-    const t = Table.from({ players: 2, hands: [['mummified-cat'], []], pyramid: PYRAMID });
+    const t = table({ players: 2, hands: [['mummified-cat'], []], pyramid: PYRAMID });
     t.endTurn(0, 'mummified-cat').choose(0, 'Statue of Isis (top)');
     expect(t.options(0)).toEqual([]);
     expect(t.options(1)).toEqual(['Pass']);
   });
 
   it('may be used on its holder’s own turn when they force an opponent to sacrifice (Qebehsenuef)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['qebehsenuef-canopic-jar', 'mummified-cat'], ['statue-of-isis']],
       decks: [[], DECK],
@@ -111,7 +111,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('may be used by a third player when the player whose turn it is causes an opponent to sacrifice', () => {
-    const t = Table.from({
+    const t = table({
       players: 3,
       hands: [['qebehsenuef-canopic-jar'], ['censer'], ['chariot', 'mummified-cat']],
       decks: [[], DECK, DECK],
@@ -130,7 +130,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('is never offered for a card its holder sacrificed themselves (Qebehsenuef target holds the Cat)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['qebehsenuef-canopic-jar'], ['censer', 'mummified-cat']],
       decks: [[], DECK],
@@ -144,7 +144,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('asks every other seat at once, and the public sees only that reactions are awaited', () => {
-    const t = Table.from({
+    const t = table({
       players: 4,
       hands: [['shabti'], ['urn'], ['mummified-cat'], []],
       pyramid: PYRAMID,
@@ -165,8 +165,21 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
     ['in the boneyard', { boneyard: ['mummified-cat'] }],
     ['in the pyramid', { pyramid: [...PYRAMID.slice(0, 5), 'mummified-cat'] }],
   ])('is skipped when the Cat is publicly out of reach (%s)', (_where, extra) => {
-    const t = Table.from({ players: 2, hands: [['shabti'], ['urn']], pyramid: PYRAMID, ...extra });
+    const t = table({ players: 2, hands: [['shabti'], ['urn']], pyramid: PYRAMID, ...extra });
     t.play(0, 'shabti').choose(0, 'Sacrifice Urn (base left)');
+    expect(t.options(1)).toEqual([]);
+    expect(t.waiting()).toBe('seat 0 to play');
+  });
+
+  it('is skipped when the Cat is publicly out of reach in play (its holder paid with it)', () => {
+    const t = table({
+      players: 2,
+      hands: [['mummified-cat', 'box-of-food', 'shabti'], ['urn']],
+      pyramid: ['censer', 'urn', null, null, null, null],
+    });
+    t.buy(0, 0, ['mummified-cat', 'box-of-food']);
+    t.play(0, 'shabti').choose(0, 'Sacrifice Urn');
+    expect(t.boneyard()).toEqual(['urn']);
     expect(t.options(1)).toEqual([]);
     expect(t.waiting()).toBe('seat 0 to play');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const REVEAL = 'Reveal Offering Table: this does not affect you';
 // Enough cards for Qebehsenuef and Statue of Bastet, which spare players with 5 or fewer total cards.
@@ -8,7 +8,7 @@ const DECK = ['shabti', 'shabti', 'shabti', 'urn', 'urn', 'urn'];
 
 describe("Offering Table: reveal it to prevent an opponent's action from making you discard or sacrifice", () => {
   it("has no action of its own on its owner's turn", () => {
-    const t = Table.from({ players: 2, hands: [['offering-table', 'urn'], []], discards: [['urn'], []] });
+    const t = table({ players: 2, hands: [['offering-table', 'urn'], []], discards: [['urn'], []] });
     expect(t.canPlay(0, 'offering-table')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'offering-table') })).toBe(
       "Offering Table cannot be executed now: it is a reaction: it is used when an opponent's action would make you discard or sacrifice, not played for an action.",
@@ -16,14 +16,14 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
   });
 
   it('can still be used for its gold or entombed on its owner’s turn', () => {
-    const t = Table.from({ players: 2, hands: [['offering-table', 'shabti'], []] });
+    const t = table({ players: 2, hands: [['offering-table', 'shabti'], []] });
     t.entomb(0, 'offering-table');
     expect(t.tomb(0)).toEqual(['offering-table']);
   });
 
   describe('Duamutef Canopic Jar (each opponent discards a card)', () => {
     it('is offered first to a holder; revealing it prevents the discard and it stays in hand', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['duamutef-canopic-jar'], ['offering-table', 'statue-of-isis']],
         discards: [[], ['urn']],
@@ -37,7 +37,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
     });
 
     it('logs the revealing publicly', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['duamutef-canopic-jar'], ['offering-table', 'statue-of-isis']],
       });
@@ -48,7 +48,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
     });
 
     it('may be kept hidden: the holder then discards as asked', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['duamutef-canopic-jar'], ['offering-table', 'statue-of-isis']],
       });
@@ -58,7 +58,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
     });
 
     it('protects only its holder: the other opponents still discard, in turn order', () => {
-      const t = Table.from({
+      const t = table({
         players: 3,
         hands: [['duamutef-canopic-jar'], ['offering-table', 'urn'], ['censer', 'chariot']],
       });
@@ -74,7 +74,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
 
   describe('Qebehsenuef Canopic Jar (each opponent sacrifices a card)', () => {
     it('prevents the sacrifice: nothing goes to the boneyard and the table stays in hand', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['qebehsenuef-canopic-jar'], ['offering-table', 'statue-of-isis']],
         decks: [[], DECK],
@@ -89,7 +89,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
     });
 
     it('without it, the holder sacrifices as asked', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['qebehsenuef-canopic-jar'], ['offering-table', 'statue-of-isis']],
         decks: [[], DECK],
@@ -101,7 +101,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
 
   describe('Inner Sarcophagus (each opponent discards down to 3)', () => {
     it('prevents the whole discarding down, not just one card', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['inner-sarcophagus'], ['offering-table', 'urn', 'shabti', 'censer', 'chariot']],
       });
@@ -114,7 +114,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
     });
 
     it('is offered only before the first discard, not halfway through', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['inner-sarcophagus'], ['offering-table', 'urn', 'shabti', 'censer', 'chariot']],
       });
@@ -126,7 +126,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
   });
 
   it('does not protect against Statue of Bastet (not an ordinary discard)', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['statue-of-bastet'], ['offering-table', 'statue-of-isis']],
       decks: [[], DECK],
@@ -138,13 +138,13 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
   });
 
   it('is not offered to a player who does not hold it', () => {
-    const t = Table.from({ players: 2, hands: [['duamutef-canopic-jar'], ['urn', 'statue-of-isis']] });
+    const t = table({ players: 2, hands: [['duamutef-canopic-jar'], ['urn', 'statue-of-isis']] });
     t.play(0, 'duamutef-canopic-jar');
     expect(t.options(1)).toEqual(['Urn', 'Statue of Isis']);
   });
 
   it("is not offered against its owner's own action (Middle Sarcophagus sacrifices from one's own hand)", () => {
-    const t = Table.from({ players: 2, hands: [['middle-sarcophagus', 'offering-table', 'urn'], []] });
+    const t = table({ players: 2, hands: [['middle-sarcophagus', 'offering-table', 'urn'], []] });
     t.play(0, 'middle-sarcophagus');
     expect(t.options(0)).toEqual(['Offering Table', 'Urn']);
   });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 // Slots: base left, base centre, base right, middle left, middle right, top.
 const FULL = ['urn', 'statue-of-isis', 'censer', 'chariot', 'ka-figurine', 'book-of-the-dead'];
 
 describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyramid', () => {
   it('offers both choices: every swap of two different cards and every sacrifice', () => {
-    const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL });
+    const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL });
     t.play(0, 'shabti');
     const options = t.options(0);
     // 6 different cards: 15 pairs to swap, 6 cards to sacrifice.
@@ -19,7 +19,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
 
   describe('swap', () => {
     it('exchanges the positions of two cards, anywhere in the pyramid, without crumbling', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL, boneyard: ['urn'] });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL, boneyard: ['urn'] });
       t.play(0, 'shabti');
       t.choose(0, 'Swap Urn (base left) with Book of the Dead (top)');
       expect(t.pyramid()).toEqual([
@@ -36,7 +36,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('cannot exchange a card with an empty space', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['shabti'], []],
         pyramid: ['urn', 'censer', null, null, null, null],
@@ -51,7 +51,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
 
     // Swapping two identical cards would leave the pyramid as it was; Scarab does not offer it.
     it('does not offer swapping two identical cards', () => {
-      const t = Table.from({
+      const t = table({
         players: 2,
         hands: [['shabti'], []],
         pyramid: ['urn', 'urn', 'censer', null, null, null],
@@ -64,7 +64,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('counts as changing the pyramid: no rebuild sacrifice at the end of the turn', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Swap Urn (base left) with Censer (base right)');
       t.endTurn(0);
@@ -74,7 +74,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('is not a sacrifice: no Mummified Cat window opens', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], ['mummified-cat']], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti'], ['mummified-cat']], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Swap Urn (base left) with Censer (base right)');
       expect(t.options(1)).toEqual([]);
@@ -84,7 +84,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
 
   describe('sacrifice', () => {
     it('puts the card on top of the boneyard and the pyramid crumbles diagonally', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL, boneyard: ['chariot'] });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL, boneyard: ['chariot'] });
       t.play(0, 'shabti');
       t.choose(0, 'Sacrifice Urn (base left)');
       expect(t.boneyard()).toEqual(['chariot', 'urn']);
@@ -101,7 +101,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('may take a card from anywhere in the pyramid (the top: nothing crumbles)', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Sacrifice Book of the Dead (top)');
       expect(t.boneyard()).toEqual(['book-of-the-dead']);
@@ -109,7 +109,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('lets the Shabti player choose which card falls into the base centre', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Sacrifice Statue of Isis (base centre)');
       expect(t.options(0)).toEqual(['Chariot (middle left)', 'Ka Figurine (middle right)']);
@@ -119,7 +119,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('counts as changing the pyramid: no rebuild sacrifice at the end of the turn', () => {
-      const t = Table.from({ players: 2, hands: [['shabti'], []], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti'], []], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Sacrifice Book of the Dead (top)');
       t.endTurn(0);
@@ -128,7 +128,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('opens the Mummified Cat window for every opponent, not for the sacrificer', () => {
-      const t = Table.from({
+      const t = table({
         players: 3,
         hands: [['shabti', 'urn'], ['urn'], ['mummified-cat']],
         pyramid: FULL,
@@ -146,7 +146,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
     });
 
     it('does not offer the sacrificer a Mummified Cat of their own', () => {
-      const t = Table.from({ players: 2, hands: [['shabti', 'mummified-cat'], []], pyramid: FULL });
+      const t = table({ players: 2, hands: [['shabti', 'mummified-cat'], []], pyramid: FULL });
       t.play(0, 'shabti');
       t.choose(0, 'Sacrifice Censer (base right)');
       expect(t.options(0)).toEqual([]);
@@ -158,7 +158,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
   });
 
   it('cannot be executed when the pyramid is empty', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['shabti'], []],
       pyramid: [null, null, null, null, null, null],
@@ -170,7 +170,7 @@ describe('Shabti: swap 2 cards in the pyramid, or sacrifice a card in the pyrami
   });
 
   it('can be executed with a single pyramid card, by sacrificing it', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['shabti'], []],
       pyramid: [null, null, null, null, null, 'urn'],

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 describe('Urn: put the top card of your discard pile on top of your deck', () => {
   it('moves the top card of the discard pile onto the top of the deck, leaving the rest in order', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['urn'], []],
       decks: [['shabti', 'box-of-food'], []],
@@ -17,7 +17,7 @@ describe('Urn: put the top card of your discard pile on top of your deck', () =>
   });
 
   it('makes that card the next one drawn', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['urn'], []],
       decks: [['shabti', 'shabti', 'shabti', 'shabti', 'shabti', 'shabti'], []],
@@ -31,7 +31,7 @@ describe('Urn: put the top card of your discard pile on top of your deck', () =>
   });
 
   it('puts the card face down: others see only the new discard top and a bigger deck', () => {
-    const t = Table.from({
+    const t = table({
       players: 2,
       hands: [['urn'], []],
       decks: [['shabti'], []],
@@ -45,7 +45,7 @@ describe('Urn: put the top card of your discard pile on top of your deck', () =>
   });
 
   it('cannot be executed with an empty discard pile', () => {
-    const t = Table.from({ players: 2, hands: [['urn'], []], decks: [['shabti'], []] });
+    const t = table({ players: 2, hands: [['urn'], []], decks: [['shabti'], []] });
     expect(t.canPlay(0, 'urn')).toBe(false);
     expect(t.refused(0, { type: 'play', card: t.inHand(0, 'urn') })).toBe(
       'Urn cannot be executed now: your discard pile must hold a card.',
