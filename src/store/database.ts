@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { type Checkpointer, SAFETY_NET_PAGES, startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
 
 export type ScarabDrizzle = BetterSQLite3Database<typeof schema>;
@@ -52,6 +53,10 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
 export interface OpenDatabaseOptions {
   /** Another migrations folder (tests of older schemas); defaults to the committed one. */
   readonly migrationsFolder?: string;
+  /** WAL checkpoints on a worker thread (default: yes, for a file); see checkpointer.ts. */
+  readonly backgroundCheckpoints?: boolean;
+  /** Where a failing background checkpoint is reported; default: a process warning. */
+  readonly onBackgroundError?: (message: string) => void;
 }
 
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): ScarabDatabase {
@@ -70,7 +75,21 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
     applyPragmas(sqlite, inMemory);
     const db = drizzle(sqlite, { schema });
     runMigrations(sqlite, db, options.migrationsFolder ?? MIGRATIONS_FOLDER);
-    return { sqlite, db, path, close: () => sqlite.close() };
+    let checkpointer: Checkpointer | null = null;
+    if (!inMemory && options.backgroundCheckpoints !== false) {
+      sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+      const onError = options.onBackgroundError ?? ((message: string) => process.emitWarning(message));
+      checkpointer = startCheckpointer(resolve(path), BUSY_TIMEOUT_MS, onError);
+    }
+    return {
+      sqlite,
+      db,
+      path,
+      close: () => {
+        checkpointer?.stop();
+        sqlite.close();
+      },
+    };
   } catch (error) {
     sqlite.close();
     if (error instanceof DatabaseOpenError) throw error;

@@ -267,7 +267,7 @@ export class GameStore {
       if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
       if (!game.seats.some((s) => s.seat === input.seat)) throw new NotASeatError(gameId, input.seat);
       const module = getModule(game.type);
-      const step = stepState(module, game.state, input.seat, action);
+      const step = stepState(module, game.state, input.seat, action, false);
       if (!step.ok) throw new RuleRefusedError(gameId, step.error);
 
       const outcome: Outcome | null = module.outcome(step.state);

@@ -1,7 +1,8 @@
 /**
  * Rebuilding a game from options + seed + action log. The store starts games and applies actions through
- * `startState` and `stepState` too, so the live path and a replay are the same code: every state passes
- * through JSON exactly as it does when a restarted bot reads it back from the database.
+ * `startState` and `stepState` too, so both serialise the same way. A replay is stricter than the live path:
+ * it reads every intermediate state back from its JSON, as a bot restarted at that moment would. So if a
+ * module's state does not survive JSON (an undefined, a Map, a class), verify sees the stored state differ.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
@@ -28,12 +29,22 @@ export function startState(game: AnyGame, optionsJson: string, seed: string): Js
   return { state: JSON.parse(stateJson), stateJson };
 }
 
-/** `action` must already be the JSON-parsed form that the log stores. */
-export function stepState(game: AnyGame, state: unknown, seat: Seat, action: unknown): StepResult {
+/**
+ * `action` must already be the JSON-parsed form that the log stores. With `reread`, the new state is parsed
+ * back from its JSON (the replay); without, the module's own object is kept (the store: parsing ~10 kB of
+ * JSON costs as much as a Valley of the Kings move, and the state is plain JSON by contract).
+ */
+export function stepState(
+  game: AnyGame,
+  state: unknown,
+  seat: Seat,
+  action: unknown,
+  reread: boolean,
+): StepResult {
   const result = game.apply(state, seat, action);
   if (!result.ok) return result;
   const stateJson = toJson(result.state, `the state of a '${game.id}' game`);
-  return { ok: true, state: JSON.parse(stateJson), stateJson };
+  return { ok: true, state: reread ? JSON.parse(stateJson) : result.state, stateJson };
 }
 
 export interface LoggedAction {
@@ -74,7 +85,7 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
     }
     let step: StepResult;
     try {
-      step = stepState(game, current.state, logged.seat, JSON.parse(logged.action));
+      step = stepState(game, current.state, logged.seat, JSON.parse(logged.action), true);
     } catch (error) {
       return { ok: false, seq: logged.seq, problem: `applying it threw: ${reason(error)}` };
     }

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedRng } from '../../src/games/kernel/rng.ts';
+import type { GameModule } from '../../src/games/kernel/types.ts';
+import { listGames, registerGame } from '../../src/games/registry.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { exportGame, ImportError, importGame } from '../../src/store/export-import.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
-import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { diceRace, registerDiceRace } from '../fixtures/dice-race.ts';
 import { REGISTER_DICE_RACE, REPO, runTs } from './helpers/children.ts';
 import { playRandomAction, startedGame } from './helpers/memory-store.ts';
 
@@ -99,6 +101,33 @@ describe('verify', () => {
     const report = verifyAll(db);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]?.problem).toMatch(message);
+  });
+
+  it('detects a module whose state does not survive JSON, as a restart would meet it', () => {
+    // Live, the module sees its own Date; a restarted bot (and the replay) would see a string.
+    const dated: GameModule<unknown, { n: number; when: unknown }, unknown, unknown> = {
+      ...(diceRace as unknown as GameModule<unknown, { n: number; when: unknown }, unknown, unknown>),
+      id: 'dated',
+      parseOptions: () => ({}),
+      setup: () => ({ n: 0, when: 0 }),
+      waitingFor: () => [0],
+      outcome: () => null,
+      apply: (state) => ({
+        ok: true,
+        state: { n: state.n + (typeof state.when === 'string' ? 2 : 1), when: new Date(0) },
+      }),
+    };
+    if (!listGames().some((g) => g.id === 'dated')) registerGame(dated);
+    const seats = [
+      { botKind: 'x', displayName: 'A' },
+      { botKind: 'x', displayName: 'B' },
+    ];
+    const id = store.startGame(store.createLobby({ type: 'dated', seats }).id).id;
+    store.applyAction(id, { seat: 0, action: 'tick', expectedVersion: 0 });
+    store.applyAction(id, { seat: 0, action: 'tick', expectedVersion: 1 });
+    expect(verifyAll(db).problems).toEqual([
+      { gameId: id, type: 'dated', problem: expect.stringMatching(/at \$\.n: stored 2, replayed 3/) },
+    ]);
   });
 
   it('exits 0 when all is well and 1, naming the game, when a state was tampered with', async () => {
