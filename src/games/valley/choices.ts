@@ -16,13 +16,16 @@ export function parseValue(value: string, prefix: 'c' | 's' | 'p'): number {
   return Number(value.slice(1));
 }
 
-/** One option per distinct card: identical copies are interchangeable, so the player sees each once. */
+/**
+ * One option per distinct card: identical copies are interchangeable, so the player sees each once.
+ * The copy offered is the first in `cards`: for a pile (bottom → top) the deepest one, so taking it
+ * never changes the pile's visible top card.
+ */
 export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix = ''): Option[] {
   const seen = new Map<string, Instance>();
   for (const card of cards) {
     const id = s.cards[card] as string;
-    const prev = seen.get(id);
-    if (prev === undefined || card < prev) seen.set(id, card);
+    if (!seen.has(id)) seen.set(id, card);
   }
   return [...seen.entries()].map(([id, card]) => ({
     value: cardValue(card),

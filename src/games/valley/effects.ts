@@ -61,7 +61,8 @@ export function removeSource(s: ValleyState, seat: Seat, card: Instance): void {
 
 /**
  * A reaction card can only be in an opponent's hand if no copy is publicly known to be elsewhere.
- * The window is skipped only on public knowledge, so skipping it never tells anyone who holds what.
+ * The window is skipped only on public knowledge (pyramid, tombs, boneyard, in play, the top of a
+ * discard pile), so skipping it never tells anyone who holds what.
  */
 function couldBeHeld(s: ValleyState, cardId: string): boolean {
   if (!s.defs[cardId]) return false;
@@ -70,7 +71,9 @@ function couldBeHeld(s: ValleyState, cardId: string): boolean {
     const visible =
       s.pyramid.includes(c) ||
       s.boneyard.includes(c) ||
-      s.players.some((p) => p.tomb.includes(c) || p.play.includes(c) || p.aside.includes(c));
+      s.players.some(
+        (p) => p.tomb.includes(c) || p.play.includes(c) || p.aside.includes(c) || p.discard.at(-1) === c,
+      );
     if (!visible) return true;
   }
   return false;

@@ -89,10 +89,18 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
   });
 
   it('is not offered on the rebuild sacrifice of its own holder', () => {
-    const t = table({ players: 2, hands: [['mummified-cat'], []], pyramid: PYRAMID });
-    t.endTurn(0, 'mummified-cat').choose(0, 'Statue of Isis (top)');
+    // The Cat goes under another card at the discard step, so nobody can see where it is.
+    const t = table({ players: 2, hands: [['mummified-cat', 'urn'], []], pyramid: PYRAMID });
+    t.endTurn(0, 'urn').choose(0, 'Statue of Isis (top)');
     expect(t.options(0)).toEqual([]);
     expect(t.options(1)).toEqual(['Pass']);
+  });
+
+  it('opens no window when the Cat is visibly on top of a discard pile: nobody can hold it', () => {
+    const t = table({ players: 2, hands: [['mummified-cat'], []], pyramid: PYRAMID });
+    t.endTurn(0, 'mummified-cat').choose(0, 'Statue of Isis (top)');
+    expect(t.s.stack).toEqual([]);
+    expect(t.waiting()).toBe('seat 1 to play');
   });
 
   it('may be used on its holder’s own turn when they force an opponent to sacrifice (Qebehsenuef)', () => {
