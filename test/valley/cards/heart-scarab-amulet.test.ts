@@ -49,4 +49,19 @@ describe('Heart Scarab Amulet: entomb a card from your discard pile', () => {
       'Heart Scarab Amulet cannot be executed now: your discard pile must hold a card.',
     );
   });
+
+  it('takes the deepest of identical copies, so the visible top of the discard pile stays as it was', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['heart-scarab-amulet'], []],
+      discards: [['urn', 'shabti', 'urn'], []],
+    });
+    // Same cards, but the copy on top is now the one with the lower instance number.
+    t.s.players[0]?.discard.reverse();
+    const top = t.s.players[0]?.discard.at(-1);
+    t.play(0, 'heart-scarab-amulet').choose(0, 'Urn');
+    expect(t.tomb(0)).toEqual(['urn']);
+    expect(t.s.players[0]?.discard.at(-1)).toBe(top);
+    expect(t.discard(0)).toEqual(['shabti', 'urn']);
+  });
 });
