@@ -6,6 +6,7 @@ import 'dotenv/config';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startBot } from './discord/bot.ts';
 import { canvasPictures } from './discord/pictures.ts';
+import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
 import { openStoreOrExit } from './store/startup.ts';
 
@@ -45,9 +46,15 @@ if (config.DISCORD_TOKEN) {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 } else {
-  process.stderr.write(
-    'scarab: DISCORD_TOKEN is not set. The local table (play in a browser without Discord) is not built yet;\n' +
-      'set DISCORD_TOKEN (see .env.example) to run the bot on Discord.\n',
-  );
-  process.exit(2);
+  try {
+    const table = await startLocal({ config, store, log, timing });
+    stopOnSignals(table, () => store.database.close(), log);
+  } catch (e) {
+    process.stderr.write(
+      `scarab: cannot start the local table: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+    log.debug({ err: e }, 'local table start failed');
+    store.database.close();
+    process.exit(1);
+  }
 }

@@ -1,0 +1,89 @@
+import type {
+  APIApplicationCommandOption,
+  APIEmbed,
+  APIMessageTopLevelComponent,
+  APIModalInteractionResponseCallbackData,
+} from 'discord-api-types/v10';
+
+/**
+ * What the page receives: Discord's message and component shapes as the bot sent them, with names
+ * resolved where the page cannot, images at the page's own address, and nothing the viewer may not see.
+ * `page/` reads these through JSDoc imports of this file.
+ */
+export interface PageUser {
+  readonly id: string;
+  readonly name: string;
+  readonly bot: boolean;
+  readonly manager: boolean;
+}
+
+export type PageChannelKind = 'text' | 'thread' | 'dm';
+
+export interface PageChannel {
+  readonly id: string;
+  readonly kind: PageChannelKind;
+  readonly name: string;
+  readonly parentId: string | null;
+  readonly private: boolean;
+  readonly archived: boolean;
+  /** A DM's other end. */
+  readonly recipientId: string | null;
+  readonly createdAt: number;
+}
+
+export interface PageAttachment {
+  readonly id: string;
+  readonly filename: string;
+  /** Alt text, as the bot wrote it. */
+  readonly description: string | null;
+  readonly contentType: string | null;
+  readonly size: number;
+  readonly width: number | null;
+  readonly height: number | null;
+  /** On the page's server: `/attachments/{channel}/{id}/{name}`. */
+  readonly url: string;
+}
+
+export interface PageMessage {
+  readonly id: string;
+  readonly channelId: string;
+  readonly authorId: string;
+  readonly content: string;
+  readonly embeds: readonly APIEmbed[];
+  readonly components: readonly APIMessageTopLevelComponent[];
+  readonly attachments: readonly PageAttachment[];
+  /** Only the viewer can see it (and only the viewer ever receives it). */
+  readonly ephemeral: boolean;
+  /** A deferred reply: "Scarab is thinking…". */
+  readonly loading: boolean;
+  readonly mentions: { readonly users: readonly string[]; readonly everyone: boolean };
+  /** Who this message pinged when it was posted. */
+  readonly notified: readonly string[];
+  /** The command or component this message answers ("alice used /valley"). */
+  readonly interaction: { readonly userId: string; readonly name: string | null } | null;
+  readonly createdAt: number;
+  readonly editedAt: number | null;
+  readonly version: number;
+}
+
+/** A command with each subcommand spelled out, as the slash box offers them. */
+export interface PageCommand {
+  /** `manage cancel`, as typed after the slash. */
+  readonly path: string;
+  readonly description: string;
+  readonly options: readonly APIApplicationCommandOption[];
+}
+
+export type PageEvent =
+  | { readonly type: 'message-create' | 'message-update'; readonly message: PageMessage }
+  | { readonly type: 'message-delete'; readonly id: string; readonly channelId: string }
+  | { readonly type: 'channel-create' | 'channel-update'; readonly channel: PageChannel }
+  | { readonly type: 'channel-delete'; readonly id: string }
+  | { readonly type: 'user-add'; readonly user: PageUser }
+  | { readonly type: 'commands-update' }
+  | {
+      readonly type: 'modal-open';
+      readonly interactionId: string;
+      readonly modal: APIModalInteractionResponseCallbackData;
+    }
+  | { readonly type: 'interaction-failed'; readonly interactionId: string; readonly reason: string };

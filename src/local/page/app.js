@@ -1,0 +1,614 @@
+// @ts-check
+import { ApiError, api } from './api.js';
+import { Composer } from './composer.js';
+import { avatar, renderMessage } from './message-view.js';
+import { openModal } from './modal.js';
+
+/**
+ * The local table's page: who you are, the channels and threads you can see, their messages kept up
+ * to date by your own event stream (/api/feed), and everything you do sent as that user.
+ *
+ * @typedef {import('../page-types.ts').PageUser} PageUser
+ * @typedef {import('../page-types.ts').PageChannel} PageChannel
+ * @typedef {import('../page-types.ts').PageMessage} PageMessage
+ * @typedef {import('../page-types.ts').PageCommand} PageCommand
+ * @typedef {import('../page-types.ts').PageEvent} PageEvent
+ * @typedef {import('./api.js').TableState} TableState
+ * @typedef {import('./api.js').ActionResult} ActionResult
+ */
+
+const USER_KEY = 'scarab.local.user';
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const state = {
+  /** @type {TableState | null} */
+  table: null,
+  /** @type {PageUser | null} */
+  me: null,
+  /** @type {Map<string, PageUser>} */
+  users: new Map(),
+  /** @type {Map<string, PageChannel>} */
+  channels: new Map(),
+  /** @type {string | null} */
+  current: null,
+  /** Messages of the channels loaded so far, oldest first. @type {Map<string, PageMessage[]>} */
+  messages: new Map(),
+  /** Events that arrived while a channel's messages were being fetched. @type {Map<string, PageEvent[]>} */
+  pending: new Map(),
+  /** @type {Set<string>} */
+  unread: new Set(),
+  /** @type {Map<string, number>} */
+  mentions: new Map(),
+  /** Ephemeral messages dismissed in this tab. @type {Set<string>} */
+  dismissed: new Set(),
+  /** @type {PageCommand[]} */
+  commands: [],
+  /** Modals already shown, whether the answer or the feed told us first. @type {Set<string>} */
+  modals: new Set(),
+  /** @type {EventSource | null} */
+  feed: null,
+  connected: false,
+};
+
+const composer = new Composer({
+  commands: () => state.commands,
+  entities: (type) => entityOptions(type === 7 ? 8 : 5),
+  run: async (command, options) => {
+    const result = await api.run(me().id, channelNow(), command, options);
+    showModalFrom(result);
+  },
+  autocomplete: async (command, options, focused) =>
+    (await api.autocomplete(me().id, channelNow(), command, options, focused)).choices,
+});
+
+function me() {
+  if (!state.me) throw new Error('nobody is at the keyboard yet');
+  return state.me;
+}
+
+function channelNow() {
+  if (!state.current) throw new Error('no channel is open');
+  return state.current;
+}
+
+// ── who is at the keyboard ───────────────────────────────────────────────────────────────────────
+
+async function boot() {
+  try {
+    state.table = await api.state();
+  } catch (error) {
+    document.body.textContent = `The local table did not answer: ${message(error)}`;
+    return;
+  }
+  for (const u of [state.table.bot, ...state.table.users]) state.users.set(u.id, u);
+  $('guild-name').textContent = state.table.guild.name;
+  $('hint').textContent = state.table.hint;
+  const wanted =
+    new URLSearchParams(location.search).get('as') ??
+    sessionStorage.getItem(USER_KEY) ??
+    localStorage.getItem(USER_KEY);
+  const user = state.table.users.find((u) => u.id === wanted || u.name === wanted);
+  if (user) await enter(user);
+  else showPicker();
+}
+
+function showPicker() {
+  const dialog = /** @type {HTMLDialogElement} */ ($('picker'));
+  const list = $('picker-users');
+  const humans = [...state.users.values()].filter((u) => !u.bot);
+  list.replaceChildren(
+    ...humans.map((u) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      const name = document.createElement('span');
+      name.textContent = u.name;
+      b.append(avatar(u, u.id), name);
+      b.addEventListener('click', () => {
+        dialog.close();
+        void enter(u);
+      });
+      li.append(b);
+      return li;
+    }),
+  );
+  list.hidden = humans.length === 0;
+  $('picker-error').hidden = true;
+  if (!dialog.open) dialog.showModal();
+  /** @type {HTMLInputElement} */ ($('new-name')).focus();
+}
+
+$('picker-new').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ ($('new-name'));
+  try {
+    const user = await api.createUser(input.value);
+    state.users.set(user.id, user);
+    input.value = '';
+    /** @type {HTMLDialogElement} */ ($('picker')).close();
+    await enter(user);
+  } catch (error) {
+    $('picker-error').hidden = false;
+    $('picker-error').textContent = message(error);
+  }
+});
+
+// The picker cannot be dismissed with Escape while nobody is at the keyboard.
+$('picker').addEventListener('cancel', (event) => {
+  if (!state.me) event.preventDefault();
+});
+
+$('switch-user').addEventListener('click', () => {
+  state.feed?.close();
+  state.feed = null;
+  state.me = null;
+  state.messages.clear();
+  state.pending.clear();
+  state.unread.clear();
+  state.mentions.clear();
+  showPicker();
+});
+
+/** @param {PageUser} user */
+async function enter(user) {
+  state.me = user;
+  sessionStorage.setItem(USER_KEY, user.id);
+  localStorage.setItem(USER_KEY, user.id);
+  $('me-name').textContent = user.name;
+  $('me-avatar').replaceWith(Object.assign(avatar(user, user.id), { id: 'me-avatar' }));
+  $('me-status').textContent = user.manager ? 'manages the server' : 'at the table';
+  $('app').hidden = false;
+  connect(user);
+  await loadChannels();
+  const remembered = sessionStorage.getItem(`${USER_KEY}.channel.${user.id}`);
+  await openChannel(
+    remembered && state.channels.has(remembered) ? remembered : (state.table?.defaultChannelId ?? ''),
+  );
+  renderMembers();
+}
+
+// ── the event stream ─────────────────────────────────────────────────────────────────────────────
+
+/** @param {PageUser} user */
+function connect(user) {
+  state.feed?.close();
+  const feed = new EventSource(`/api/feed?as=${encodeURIComponent(user.id)}`);
+  state.feed = feed;
+  const types = /** @type {const} */ ([
+    'message-create',
+    'message-update',
+    'message-delete',
+    'channel-create',
+    'channel-update',
+    'channel-delete',
+    'user-add',
+    'commands-update',
+    'modal-open',
+    'interaction-failed',
+  ]);
+  for (const type of types) {
+    feed.addEventListener(type, (event) => {
+      if (state.feed !== feed) return;
+      try {
+        onEvent(/** @type {PageEvent} */ (JSON.parse(/** @type {MessageEvent<string>} */ (event).data)));
+      } catch (error) {
+        console.error('local table: could not apply an event', error);
+      }
+    });
+  }
+  feed.addEventListener('open', () => {
+    const banner = $('connection');
+    if (!banner.hidden) void resync();
+    banner.hidden = true;
+  });
+  feed.addEventListener('error', () => {
+    if (state.feed !== feed) return;
+    const banner = $('connection');
+    banner.hidden = false;
+    banner.textContent = 'Lost the connection to the local table; reconnecting…';
+  });
+}
+
+/** After a lost connection: read everything again, since events may have been missed. */
+async function resync() {
+  state.messages.clear();
+  state.pending.clear();
+  await loadChannels();
+  if (state.current) await openChannel(state.current);
+}
+
+/** @param {PageEvent} e */
+function onEvent(e) {
+  switch (e.type) {
+    case 'message-create':
+    case 'message-update':
+    case 'message-delete': {
+      const channelId = e.type === 'message-delete' ? e.channelId : e.message.channelId;
+      const pending = state.pending.get(channelId);
+      if (pending) pending.push(e);
+      else if (state.messages.has(channelId)) applyMessageEvent(e);
+      if (e.type === 'message-create' && channelId !== state.current) markUnread(e.message);
+      return;
+    }
+    case 'channel-create':
+    case 'channel-update':
+      state.channels.set(e.channel.id, e.channel);
+      renderChannels();
+      if (e.channel.id === state.current) renderHeader();
+      return;
+    case 'channel-delete':
+      state.channels.delete(e.id);
+      state.messages.delete(e.id);
+      renderChannels();
+      if (e.id === state.current) void openChannel(state.table?.defaultChannelId ?? '');
+      return;
+    case 'user-add':
+      state.users.set(e.user.id, e.user);
+      renderMembers();
+      return;
+    case 'commands-update':
+      void loadCommands();
+      return;
+    case 'modal-open':
+      showModal(e.interactionId, e.modal);
+      return;
+    case 'interaction-failed':
+      console.warn(`local table: interaction ${e.interactionId} failed: ${e.reason}`);
+      return;
+  }
+}
+
+/** @param {PageEvent} e */
+function applyMessageEvent(e) {
+  if (e.type === 'message-delete') {
+    const list = state.messages.get(e.channelId);
+    if (list)
+      state.messages.set(
+        e.channelId,
+        list.filter((m) => m.id !== e.id),
+      );
+    if (e.channelId === state.current) document.getElementById(`message-${e.id}`)?.remove();
+    return;
+  }
+  if (e.type !== 'message-create' && e.type !== 'message-update') return;
+  const m = e.message;
+  const list = state.messages.get(m.channelId) ?? [];
+  const at = list.findIndex((x) => x.id === m.id);
+  if (at >= 0) {
+    // A fetch and the stream can both deliver a version: keep the newest.
+    if ((list[at]?.version ?? 0) > m.version) return;
+    list[at] = m;
+  } else list.push(m);
+  state.messages.set(m.channelId, list);
+  if (m.channelId === state.current) upsertMessage(m);
+}
+
+/** @param {PageMessage} m */
+function markUnread(m) {
+  if (m.authorId === state.me?.id) return;
+  state.unread.add(m.channelId);
+  const id = state.me?.id ?? '';
+  if (m.notified.includes(id) || m.mentions.users.includes(id))
+    state.mentions.set(m.channelId, (state.mentions.get(m.channelId) ?? 0) + 1);
+  renderChannels();
+}
+
+// ── channels ─────────────────────────────────────────────────────────────────────────────────────
+
+async function loadChannels() {
+  const channels = await api.channels(me().id);
+  state.channels = new Map(channels.map((c) => [c.id, c]));
+  renderChannels();
+}
+
+/** @param {string} channelId */
+async function openChannel(channelId) {
+  if (!state.channels.has(channelId)) return;
+  state.current = channelId;
+  sessionStorage.setItem(`${USER_KEY}.channel.${me().id}`, channelId);
+  state.unread.delete(channelId);
+  state.mentions.delete(channelId);
+  renderChannels();
+  renderHeader();
+  const list = $('messages');
+  if (!state.messages.has(channelId)) {
+    list.replaceChildren(note('Loading messages…'));
+    state.pending.set(channelId, []);
+    try {
+      const messages = await api.messages(me().id, channelId);
+      state.messages.set(channelId, messages);
+      for (const e of state.pending.get(channelId) ?? []) applyMessageEvent(e);
+    } catch (error) {
+      list.replaceChildren(note(`Could not read this channel: ${message(error)}`));
+      return;
+    } finally {
+      state.pending.delete(channelId);
+    }
+  }
+  if (state.current !== channelId) return;
+  renderMessages();
+  await loadCommands();
+}
+
+async function loadCommands() {
+  const channelId = state.current;
+  if (!channelId || !state.me) return;
+  try {
+    state.commands = await api.commands(state.me.id, channelId);
+  } catch (error) {
+    state.commands = [];
+    console.error('local table: could not read the commands', error);
+  }
+  const channel = state.channels.get(channelId);
+  composer.reset(
+    state.commands.length === 0
+      ? 'The bot has no commands here'
+      : channel?.kind === 'thread'
+        ? 'Type / for commands: /board shows this game’s board again'
+        : 'Type / to use a command: /valley starts a game',
+  );
+}
+
+function renderChannels() {
+  const box = $('channel-list');
+  const all = [...state.channels.values()];
+  const text = all.filter((c) => c.kind === 'text');
+  const dms = all.filter((c) => c.kind === 'dm');
+  /** @type {HTMLElement[]} */
+  const rows = [group('Text channels')];
+  for (const c of text) {
+    rows.push(channelButton(c));
+    for (const t of all.filter((x) => x.kind === 'thread' && x.parentId === c.id))
+      rows.push(channelButton(t));
+  }
+  const orphans = all.filter((x) => x.kind === 'thread' && !state.channels.has(x.parentId ?? ''));
+  for (const t of orphans) rows.push(channelButton(t));
+  if (dms.length > 0) {
+    rows.push(group('Direct messages'));
+    for (const c of dms) rows.push(channelButton(c));
+  }
+  box.replaceChildren(...rows);
+  const count = [...state.mentions.values()].reduce((a, b) => a + b, 0);
+  document.title = `${count > 0 ? `(${count}) ` : ''}Scarab · local table`;
+}
+
+/** @param {string} text */
+function group(text) {
+  const h = document.createElement('h2');
+  h.className = 'channel-group';
+  h.textContent = text;
+  return h;
+}
+
+/** @param {PageChannel} c */
+function channelButton(c) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `channel ${c.kind}${state.unread.has(c.id) ? ' unread' : ''}`;
+  if (c.id === state.current) b.setAttribute('aria-current', 'page');
+  const icon = document.createElement('span');
+  icon.className = 'icon';
+  icon.setAttribute('aria-hidden', 'true');
+  icon.textContent = c.kind === 'text' ? '#' : c.kind === 'thread' ? '↳' : '@';
+  const name = document.createElement('span');
+  name.className = 'name';
+  name.textContent = channelLabel(c) + (c.archived ? ' (archived)' : '');
+  b.append(icon, name);
+  const mentions = state.mentions.get(c.id) ?? 0;
+  if (mentions > 0) {
+    const badge = document.createElement('span');
+    badge.className = 'badge';
+    badge.textContent = String(mentions);
+    badge.setAttribute('aria-label', `${mentions} mention${mentions === 1 ? '' : 's'}`);
+    b.append(badge);
+  }
+  b.addEventListener('click', () => void openChannel(c.id));
+  return b;
+}
+
+/** @param {PageChannel} c */
+function channelLabel(c) {
+  if (c.kind !== 'dm') return c.name;
+  return state.users.get(state.table?.bot.id ?? '')?.name ?? 'the bot';
+}
+
+function renderHeader() {
+  const c = state.current ? state.channels.get(state.current) : undefined;
+  if (!c) return;
+  const prefix = c.kind === 'text' ? '# ' : c.kind === 'thread' ? '↳ ' : '@ ';
+  $('channel-title').textContent = prefix + channelLabel(c);
+  const parent = c.parentId ? state.channels.get(c.parentId) : undefined;
+  $('channel-topic').textContent =
+    c.kind === 'text'
+      ? (state.table?.hint ?? '')
+      : c.kind === 'thread'
+        ? `A game thread in #${parent?.name ?? 'general'}. Use the buttons on the bot's messages; My hand shows your cards to you alone.`
+        : 'Private messages from the bot, such as a nudge when you may react.';
+}
+
+function renderMembers() {
+  const list = $('member-list');
+  const users = [...state.users.values()].sort((a, b) => Number(a.bot) - Number(b.bot));
+  list.replaceChildren(
+    ...users.map((u) => {
+      const li = document.createElement('li');
+      if (u.id === state.me?.id) li.className = 'you';
+      const text = document.createElement('span');
+      text.textContent = u.name;
+      li.append(avatar(u, u.id), text);
+      const role = u.bot ? 'BOT' : u.id === state.me?.id ? 'you' : u.manager ? 'manager' : '';
+      if (role) {
+        const r = document.createElement('span');
+        r.className = u.bot ? 'bot-tag' : 'role';
+        r.textContent = role;
+        li.append(r);
+      }
+      return li;
+    }),
+  );
+}
+
+// ── messages ─────────────────────────────────────────────────────────────────────────────────────
+
+function renderMessages() {
+  const list = $('messages');
+  const c = state.current ? state.channels.get(state.current) : undefined;
+  const messages = (state.messages.get(state.current ?? '') ?? []).filter((m) => !state.dismissed.has(m.id));
+  list.replaceChildren(...(c ? [welcome(c)] : []), ...messages.map((m) => renderMessage(m, viewContext())));
+  list.scrollTop = list.scrollHeight;
+  keepAtBottomWhileImagesLoad(list, true);
+}
+
+/** @param {PageMessage} m */
+function upsertMessage(m) {
+  const list = $('messages');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+  const old = document.getElementById(`message-${m.id}`);
+  if (state.dismissed.has(m.id)) {
+    old?.remove();
+    return;
+  }
+  const fresh = renderMessage(m, viewContext());
+  if (old) old.replaceWith(fresh);
+  else list.append(fresh);
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  keepAtBottomWhileImagesLoad(list, atBottom);
+}
+
+/** @param {HTMLElement} list @param {boolean} atBottom */
+function keepAtBottomWhileImagesLoad(list, atBottom) {
+  if (!atBottom) return;
+  for (const img of list.querySelectorAll('img')) {
+    if (!img.complete)
+      img.addEventListener('load', () => (list.scrollTop = list.scrollHeight), { once: true });
+  }
+}
+
+/** @param {PageChannel} c */
+function welcome(c) {
+  const li = document.createElement('li');
+  li.className = 'welcome';
+  const h = document.createElement('h2');
+  const p = document.createElement('p');
+  if (c.kind === 'text') {
+    h.textContent = `Welcome to #${c.name}!`;
+    p.append(
+      'This is a Scarab table on your own computer: the real bot, in a small Discord of its own. Type ',
+      kbd('/valley'),
+      ' to open a game, add computer players in its lobby, then press Start. ',
+      kbd('/rules'),
+      ' explains the game and ',
+      kbd('/card'),
+      ' shows any card.',
+    );
+  } else if (c.kind === 'thread') {
+    h.textContent = c.name;
+    p.textContent = 'The game is played here. Press My hand on the newest board to see your cards and act.';
+  } else {
+    h.textContent = channelLabel(c);
+    p.textContent = 'This is the beginning of your direct messages with the bot.';
+  }
+  li.append(h, p);
+  return li;
+}
+
+/** @param {string} text */
+function kbd(text) {
+  const k = document.createElement('kbd');
+  k.textContent = text;
+  return k;
+}
+
+/** @param {string} text */
+function note(text) {
+  const li = document.createElement('li');
+  li.className = 'welcome';
+  li.textContent = text;
+  return li;
+}
+
+/** @returns {import('./message-view.js').MessageViewContext} */
+function viewContext() {
+  return {
+    markdown: {
+      userName: (id) => state.users.get(id)?.name ?? null,
+      channelName: (id) => {
+        const c = state.channels.get(id);
+        return c ? channelLabel(c) : null;
+      },
+      meId: state.me?.id ?? null,
+      openChannel: (id) => void openChannel(id),
+    },
+    user: (id) => state.users.get(id),
+    click: (m, customId, control) => void act(m, control, () => api.click(me().id, m.id, customId)),
+    select: (m, customId, values, control) =>
+      void act(m, control, () => api.select(me().id, m.id, customId, values)),
+    entityOptions,
+    dismiss: (m) => {
+      state.dismissed.add(m.id);
+      document.getElementById(`message-${m.id}`)?.remove();
+    },
+  };
+}
+
+/** @param {number} type 5 users, 8 channels */
+function entityOptions(type) {
+  if (type === 8)
+    return [...state.channels.values()]
+      .filter((c) => c.kind !== 'dm')
+      .map((c) => ({ label: `#${c.name}`, value: c.id }));
+  return [...state.users.values()].map((u) => ({ label: u.name, value: u.id }));
+}
+
+/**
+ * A click or a choice: the control spins until the bot acknowledges; a failure is written under the
+ * message, as Discord writes "This interaction failed".
+ * @param {PageMessage} m @param {HTMLElement} control @param {() => Promise<ActionResult>} send
+ */
+async function act(m, control, send) {
+  const button = /** @type {HTMLButtonElement} */ (control);
+  const li = document.getElementById(`message-${m.id}`);
+  li?.querySelector('.interaction-error')?.remove();
+  button.disabled = true;
+  button.classList.add('busy');
+  try {
+    showModalFrom(await send());
+  } catch (error) {
+    const p = document.createElement('p');
+    p.className = 'interaction-error';
+    p.setAttribute('role', 'alert');
+    p.textContent =
+      error instanceof ApiError && error.status === 504 ? 'This interaction failed.' : message(error);
+    p.title = message(error);
+    document.getElementById(`message-${m.id}`)?.append(p);
+  } finally {
+    if (button.isConnected) {
+      button.disabled = false;
+      button.classList.remove('busy');
+    }
+  }
+}
+
+/** @param {ActionResult} result */
+function showModalFrom(result) {
+  if (result.modal) showModal(result.interactionId, result.modal);
+}
+
+/**
+ * @param {string} interactionId
+ * @param {import('discord-api-types/v10').APIModalInteractionResponseCallbackData} modal
+ */
+function showModal(interactionId, modal) {
+  if (state.modals.has(interactionId)) return;
+  state.modals.add(interactionId);
+  openModal(modal, async (values) => {
+    showModalFrom(await api.submitModal(me().id, interactionId, values));
+  });
+}
+
+/** @param {unknown} error */
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+void boot();

@@ -1,0 +1,452 @@
+// @ts-check
+/**
+ * The message box, which here only runs slash commands (the loopback Discord carries no plain chat).
+ * Typing "/" lists the bot's registered commands; choosing one turns its options into fields
+ * (numbers, choices, users, channels, and text with the bot's own autocomplete suggestions). A whole
+ * command can also be typed as Discord shows it: `/valley computers:1`.
+ *
+ * @typedef {import('../page-types.ts').PageCommand} PageCommand
+ * @typedef {import('discord-api-types/v10').APIApplicationCommandOption} CommandOption
+ * @typedef {{ label: string, value: string }} Choice
+ * @typedef {object} ComposerHost
+ * @property {() => PageCommand[]} commands
+ * @property {(type: number) => Choice[]} entities users (6) or channels (7) to choose from
+ * @property {(command: string, options: Record<string, string | number | boolean>) => Promise<void>} run
+ * @property {(command: string, options: Record<string, string | number | boolean>, focused: string) => Promise<{ name: string, value: string | number }[]>} autocomplete
+ */
+
+const TYPE = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, NUMBER: 10 };
+
+export class Composer {
+  /** @param {ComposerHost} host */
+  constructor(host) {
+    this.host = host;
+    this.form = /** @type {HTMLFormElement} */ (document.getElementById('composer'));
+    this.input = /** @type {HTMLInputElement} */ (document.getElementById('command-input'));
+    this.chip = /** @type {HTMLElement} */ (document.getElementById('command-chip'));
+    this.fields = /** @type {HTMLElement} */ (document.getElementById('option-fields'));
+    this.send = /** @type {HTMLButtonElement} */ (document.getElementById('send'));
+    this.list = /** @type {HTMLElement} */ (document.getElementById('suggestions'));
+    this.error = /** @type {HTMLElement} */ (document.getElementById('composer-error'));
+    /** @type {PageCommand | null} */
+    this.command = null;
+    /** @type {{ label: string, pick: () => void, detail?: string }[]} */
+    this.items = [];
+    this.active = 0;
+    /** @type {number | undefined} */
+    this.timer = undefined;
+    this.busy = false;
+
+    this.input.addEventListener('input', () => this.#typed());
+    this.input.addEventListener('focus', () => this.#typed());
+    this.input.addEventListener('keydown', (event) => this.#key(event));
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.submit();
+    });
+    this.form.addEventListener('focusout', (event) => {
+      if (!this.form.contains(/** @type {Node | null} */ (event.relatedTarget))) this.#hideList();
+    });
+  }
+
+  /** @param {string} placeholder */
+  reset(placeholder) {
+    this.command = null;
+    this.chip.hidden = true;
+    this.fields.replaceChildren();
+    this.send.hidden = true;
+    this.input.hidden = false;
+    this.input.value = '';
+    this.input.placeholder = placeholder;
+    this.#hideList();
+    this.#showError(null);
+  }
+
+  // ── typing a command ───────────────────────────────────────────────────────────────────────────
+
+  #typed() {
+    this.#showError(null);
+    const text = this.input.value;
+    if (!text.startsWith('/')) return this.#hideList();
+    const typed = text.slice(1).trim().toLowerCase();
+    const commands = this.host.commands();
+    const matches = commands.filter(
+      (c) => c.path.startsWith(typed) || (typed !== '' && c.path.includes(typed)),
+    );
+    this.#showList(
+      'Commands',
+      matches.map((c) => ({ label: `/${c.path}`, detail: c.description, pick: () => this.choose(c) })),
+      commands.length === 0 ? 'The bot has no commands here.' : 'No command matches.',
+    );
+  }
+
+  /** @param {KeyboardEvent} event */
+  #key(event) {
+    if (!this.list.hidden && this.items.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        this.#highlight(this.active + (event.key === 'ArrowDown' ? 1 : -1));
+        return;
+      }
+      if (event.key === 'Tab' || (event.key === 'Enter' && !this.#typedInFull())) {
+        event.preventDefault();
+        this.items[this.active]?.pick();
+        return;
+      }
+    }
+    if (event.key === 'Escape') this.#hideList();
+  }
+
+  /** Whether the text is a whole command with its options, to be run as typed. */
+  #typedInFull() {
+    const parsed = this.#parse(this.input.value);
+    return parsed !== null && (parsed.rest !== '' || parsed.command.options.length === 0);
+  }
+
+  /** @param {string} text */
+  #parse(text) {
+    if (!text.startsWith('/')) return null;
+    const body = text.slice(1).trim();
+    const command = this.host
+      .commands()
+      .filter((c) => body === c.path || body.startsWith(`${c.path} `))
+      .sort((a, b) => b.path.length - a.path.length)[0];
+    return command ? { command, rest: body.slice(command.path.length).trim() } : null;
+  }
+
+  /** @param {PageCommand} command */
+  choose(command) {
+    this.command = command;
+    this.#hideList();
+    this.input.hidden = true;
+    this.chip.hidden = false;
+    this.chip.textContent = `/${command.path}`;
+    this.send.hidden = false;
+    this.fields.replaceChildren(...command.options.map((o) => this.#field(o)));
+    const first = this.fields.querySelector('input, select');
+    /** @type {HTMLElement} */ (first ?? this.send).focus();
+  }
+
+  // ── option fields ──────────────────────────────────────────────────────────────────────────────
+
+  /** @param {CommandOption} o */
+  #field(o) {
+    const wrap = document.createElement('span');
+    wrap.className = 'option-field';
+    wrap.dataset.option = o.name;
+    const id = `option-${o.name}`;
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.title = o.description;
+    label.textContent = `${o.name}`;
+    if (!o.required) {
+      const optional = document.createElement('span');
+      optional.className = 'optional';
+      optional.textContent = ' (optional)';
+      label.append(optional);
+    }
+    /** @type {HTMLInputElement | HTMLSelectElement} */
+    let control;
+    const choices = 'choices' in o && Array.isArray(o.choices) ? o.choices : null;
+    if (choices || o.type === TYPE.BOOLEAN || o.type === TYPE.USER || o.type === TYPE.CHANNEL) {
+      const select = document.createElement('select');
+      const empty = document.createElement('option');
+      empty.value = '';
+      empty.textContent = o.required ? 'choose…' : '—';
+      select.append(empty);
+      /** @type {Choice[]} */
+      const list = choices
+        ? choices.map((c) => ({ label: c.name, value: String(c.value) }))
+        : o.type === TYPE.BOOLEAN
+          ? [
+              { label: 'True', value: 'true' },
+              { label: 'False', value: 'false' },
+            ]
+          : this.host.entities(o.type);
+      for (const c of list) {
+        const option = document.createElement('option');
+        option.value = c.value;
+        option.textContent = c.label;
+        select.append(option);
+      }
+      control = select;
+    } else {
+      const input = document.createElement('input');
+      input.placeholder = o.description;
+      if (o.type === TYPE.INTEGER || o.type === TYPE.NUMBER) {
+        input.type = 'number';
+        input.step = o.type === TYPE.INTEGER ? '1' : 'any';
+        if ('min_value' in o && o.min_value !== undefined) input.min = String(o.min_value);
+        if ('max_value' in o && o.max_value !== undefined) input.max = String(o.max_value);
+      }
+      if ('autocomplete' in o && o.autocomplete) {
+        input.setAttribute('aria-autocomplete', 'list');
+        input.addEventListener('input', () => {
+          delete input.dataset.value;
+          this.#suggest(o, input);
+        });
+        input.addEventListener('focus', () => this.#suggest(o, input));
+      }
+      input.addEventListener('keydown', (event) => this.#fieldKey(event, input));
+      control = input;
+    }
+    control.id = id;
+    control.name = o.name;
+    control.setAttribute('aria-description', o.description);
+    control.addEventListener('keydown', (event) => {
+      const e = /** @type {KeyboardEvent} */ (event);
+      if (e.key === 'Escape' && this.list.hidden) this.#back();
+      if (
+        e.key === 'Backspace' &&
+        control.value === '' &&
+        control === this.fields.querySelector('input, select')
+      )
+        this.#back();
+    });
+    wrap.append(label, control);
+    return wrap;
+  }
+
+  /** @param {KeyboardEvent} event @param {HTMLInputElement} input */
+  #fieldKey(event, input) {
+    if (this.list.hidden || this.items.length === 0 || this.list.dataset.for !== input.id) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      this.#highlight(this.active + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      this.items[this.active]?.pick();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      this.#hideList();
+    }
+  }
+
+  /** Asks the bot for suggestions (its autocomplete handler), a moment after the last key. */
+  /** @param {CommandOption} o @param {HTMLInputElement} input */
+  #suggest(o, input) {
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(async () => {
+      const command = this.command;
+      if (!command) return;
+      try {
+        const choices = await this.host.autocomplete(
+          command.path,
+          { ...this.#values(false), [o.name]: input.value },
+          o.name,
+        );
+        if (this.command !== command || document.activeElement !== input) return;
+        this.#showList(
+          o.name,
+          choices.map((c) => ({
+            label: c.name,
+            pick: () => {
+              input.value = c.name;
+              input.dataset.value = String(c.value);
+              this.#hideList();
+              input.focus();
+            },
+          })),
+          'No suggestion for what is typed.',
+          input.id,
+        );
+      } catch (error) {
+        this.#showError(`Autocomplete failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }, 150);
+  }
+
+  #back() {
+    const path = this.command?.path ?? '';
+    this.reset(this.input.placeholder);
+    this.input.value = `/${path}`;
+    this.input.focus();
+  }
+
+  /**
+   * The options as the API takes them. With `strict`, a missing required option or a bad number is
+   * marked on its field and reported.
+   * @param {boolean} strict
+   * @returns {Record<string, string | number | boolean>}
+   */
+  #values(strict) {
+    /** @type {Record<string, string | number | boolean>} */
+    const out = {};
+    /** @type {string[]} */
+    const problems = [];
+    for (const o of this.command?.options ?? []) {
+      const control = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (
+        this.fields.querySelector(`[name="${o.name}"]`)
+      );
+      const wrap = control?.closest('.option-field');
+      wrap?.classList.remove('missing');
+      const raw = (control?.dataset.value ?? control?.value ?? '').trim();
+      if (raw === '') {
+        if (o.required) {
+          problems.push(`fill in "${o.name}"`);
+          wrap?.classList.add('missing');
+        }
+        continue;
+      }
+      if (o.type === TYPE.INTEGER || o.type === TYPE.NUMBER) {
+        const n = Number(raw);
+        if (!Number.isFinite(n) || (o.type === TYPE.INTEGER && !Number.isInteger(n))) {
+          problems.push(`"${o.name}" must be a ${o.type === TYPE.INTEGER ? 'whole number' : 'number'}`);
+          wrap?.classList.add('missing');
+          continue;
+        }
+        out[o.name] = n;
+      } else if (o.type === TYPE.BOOLEAN) out[o.name] = raw === 'true';
+      else out[o.name] = raw;
+    }
+    if (strict && problems.length > 0)
+      throw new Error(`To run /${this.command?.path}: ${problems.join(', ')}.`);
+    return out;
+  }
+
+  // ── running ────────────────────────────────────────────────────────────────────────────────────
+
+  async submit() {
+    if (this.busy) return;
+    this.#hideList();
+    /** @type {{ path: string, options: Record<string, string | number | boolean> }} */
+    let run;
+    try {
+      if (this.command) {
+        run = { path: this.command.path, options: this.#values(true) };
+      } else {
+        const text = this.input.value.trim();
+        if (text === '') return;
+        if (!text.startsWith('/'))
+          throw new Error('Only slash commands work here (the bot reads no chat): type / to see them.');
+        const parsed = this.#parse(text);
+        if (!parsed)
+          throw new Error(`${text.split(/\s/)[0]} is not one of the bot's commands: type / to see them.`);
+        run = { path: parsed.command.path, options: typedOptions(parsed.command, parsed.rest) };
+      }
+    } catch (error) {
+      this.#showError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    this.busy = true;
+    this.send.disabled = true;
+    try {
+      await this.host.run(run.path, run.options);
+      this.reset(this.input.placeholder);
+      this.input.focus();
+    } catch (error) {
+      this.#showError(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.busy = false;
+      this.send.disabled = false;
+    }
+  }
+
+  // ── the suggestion list ────────────────────────────────────────────────────────────────────────
+
+  /**
+   * @param {string} title
+   * @param {{ label: string, pick: () => void, detail?: string }[]} items
+   * @param {string} empty
+   * @param {string} [forId]
+   */
+  #showList(title, items, empty, forId = '') {
+    this.items = items;
+    this.active = 0;
+    this.list.dataset.for = forId;
+    const heading = document.createElement('h3');
+    heading.textContent = title;
+    const rows = items.map((item, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'suggestion';
+      b.setAttribute('role', 'option');
+      b.tabIndex = -1;
+      const name = document.createElement('span');
+      name.className = 's-name';
+      name.textContent = item.label;
+      b.append(name);
+      if (item.detail) {
+        const detail = document.createElement('span');
+        detail.className = 's-desc';
+        detail.textContent = item.detail;
+        b.append(detail);
+      }
+      b.addEventListener('mousedown', (event) => event.preventDefault());
+      b.addEventListener('click', () => item.pick());
+      b.addEventListener('mouseenter', () => this.#highlight(i));
+      return b;
+    });
+    if (rows.length === 0) {
+      const none = document.createElement('p');
+      none.className = 'hint';
+      none.style.margin = '4px 12px';
+      none.textContent = empty;
+      this.list.replaceChildren(heading, none);
+    } else this.list.replaceChildren(heading, ...rows);
+    this.list.hidden = false;
+    this.#highlight(0);
+  }
+
+  /** @param {number} index */
+  #highlight(index) {
+    const rows = [...this.list.querySelectorAll('.suggestion')];
+    if (rows.length === 0) return;
+    this.active = (index + rows.length) % rows.length;
+    rows.forEach((row, i) => {
+      row.setAttribute('aria-selected', String(i === this.active));
+    });
+    rows[this.active]?.scrollIntoView({ block: 'nearest' });
+  }
+
+  #hideList() {
+    this.list.hidden = true;
+    this.items = [];
+  }
+
+  /** @param {string | null} message */
+  #showError(message) {
+    this.error.hidden = message === null;
+    this.error.textContent = message ?? '';
+  }
+}
+
+/**
+ * `name:value` pairs as Discord writes a command in text: a value runs until the next ` name:`.
+ * @param {PageCommand} command
+ * @param {string} rest
+ * @returns {Record<string, string | number | boolean>}
+ */
+export function typedOptions(command, rest) {
+  /** @type {Record<string, string | number | boolean>} */
+  const out = {};
+  if (rest === '') return out;
+  const names = command.options.map((o) => o.name);
+  const pattern = new RegExp(`(?:^|\\s)(${names.map(escapeRegExp).join('|')}):`, 'g');
+  const marks = [...rest.matchAll(pattern)];
+  const before = rest.slice(0, marks[0]?.index ?? rest.length).trim();
+  if (marks.length === 0 || before !== '')
+    throw new Error(
+      `Write options as name:value (${names.map((n) => `${n}:…`).join(' ') || 'this command takes none'}).`,
+    );
+  marks.forEach((m, i) => {
+    const name = m[1] ?? '';
+    const start = (m.index ?? 0) + m[0].length;
+    const end = marks[i + 1]?.index ?? rest.length;
+    const raw = rest.slice(start, end).trim();
+    const option = command.options.find((o) => o.name === name);
+    if (!option) return;
+    if (option.type === TYPE.INTEGER || option.type === TYPE.NUMBER) {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw new Error(`"${name}" must be a number, not "${raw}".`);
+      out[name] = n;
+    } else if (option.type === TYPE.BOOLEAN) out[name] = /^(true|yes|1)$/i.test(raw);
+    else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');
+  });
+  return out;
+}
+
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

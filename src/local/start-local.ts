@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { AutopilotTiming } from '../discord/autopilot.ts';
+import { type Bot, startBot } from '../discord/bot.ts';
+import type { Pictures } from '../discord/messages/context.ts';
+import { canvasPictures } from '../discord/pictures.ts';
+import { LoopbackDiscord } from '../loopback/index.ts';
+import type { GameStore } from '../store/game-store.ts';
+import { HINT, LocalApi } from './api.ts';
+import { PageFeeds } from './feed.ts';
+import { LocalWorld } from './local-world.ts';
+import { startWebServer } from './web-server.ts';
+import { WorldArchive } from './world-archive.ts';
+
+export interface LocalOptions {
+  config: Pick<Config, 'PORT'>;
+  store: GameStore;
+  log: Logger;
+  timing: AutopilotTiming;
+  /** Default: the canvas renderer, as on Discord. */
+  pictures?: Pictures;
+  /** Where the address is announced; default stdout. Tests pass a no-op. */
+  print?: (line: string) => void;
+}
+
+export interface LocalTable {
+  /** The page: `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  readonly world: LocalWorld;
+  readonly bot: Bot;
+  readonly loopback: LoopbackDiscord;
+  /** Stops the page, the bot and the loopback; the store stays open (its owner closes it). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The local table: the loopback Discord on an internal port, its guild and users brought back from the
+ * database, the real bot logged into it as into Discord, and the page that plays a small Discord client.
+ */
+export async function startLocal(o: LocalOptions): Promise<LocalTable> {
+  const web = await startWebServer(o.config.PORT, o.log);
+  let loopback: LoopbackDiscord | null = null;
+  let world: LocalWorld | null = null;
+  try {
+    loopback = await LoopbackDiscord.start({
+      botName: 'Scarab',
+      defaultGuild: false,
+      // A person waits for each answer; tests of the page wait longer than a test of the loopback would.
+      waitTimeoutMs: 15_000,
+      onInternalError: (error) => o.log.error({ err: error }, 'loopback Discord: internal error'),
+    });
+    world = new LocalWorld(loopback, new WorldArchive(o.store.database.sqlite), o.log);
+    const bot = await startBot({
+      token: loopback.token,
+      apiUrl: loopback.restApi,
+      store: o.store,
+      pictures: o.pictures ?? canvasPictures,
+      timing: o.timing,
+      log: o.log,
+      registerCommands: { guildId: world.guildId },
+    });
+    await loopback.control.waitForCommands(['valley']);
+    const feeds = new PageFeeds(world, o.log);
+    web.ready({ api: new LocalApi(world, feeds, o.log), world, closeStreams: () => feeds.closeAll() });
+    const print = o.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+    print(`Scarab local table: open ${web.url} in a browser. ${HINT}`);
+    print('(No DISCORD_TOKEN, so Discord is simulated on this machine. Ctrl+C stops.)');
+    const table = { url: web.url, world, bot, loopback };
+    let stopping: Promise<void> | null = null;
+    return {
+      ...table,
+      stop() {
+        stopping ??= (async () => {
+          await web.stop();
+          await bot.stop();
+          table.world.close();
+          await table.loopback.stop();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    world?.close();
+    await loopback?.stop();
+    await web.stop();
+    throw error;
+  }
+}
+
+/** For `npm start`: Ctrl+C or a TERM signal stops everything and closes the database. */
+export function stopOnSignals(table: LocalTable, closeStore: () => void, log: Logger): void {
+  const stop = (signal: string) => {
+    log.info({ signal }, 'local table: stopping');
+    table
+      .stop()
+      .then(() => {
+        closeStore();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'local table: could not stop cleanly');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
+import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
+import { GameStore } from '../../src/store/game-store.ts';
+
+/** The local table in-process, on a free port and a database in a temporary folder. */
+export interface LocalHarness {
+  table: LocalTable;
+  url: string;
+  dbPath: string;
+  /** Stops the table and closes the database, then starts both again on the same file. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const FAST = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
+
+export async function startLocalHarness(): Promise<LocalHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'scarab-local-'));
+  const dbPath = join(dir, 'scarab.db');
+  let database: ScarabDatabase;
+  const boot = async () => {
+    database = openDatabase(dbPath);
+    return startLocal({
+      config: { PORT: 0 },
+      store: new GameStore(database),
+      log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
+      timing: FAST,
+      print: () => {},
+    });
+  };
+  let table = await boot();
+  return {
+    get table() {
+      return table;
+    },
+    get url() {
+      return table.url;
+    },
+    dbPath,
+    async restart() {
+      await table.stop();
+      database.close();
+      table = await boot();
+    },
+    async stop() {
+      await table.stop();
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON call to the page's API: the status and the parsed body. */
+export async function call(
+  url: string,
+  init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown> & { error?: string } }> {
+  const hasBody = init.body !== undefined || init.raw !== undefined;
+  const response = await fetch(url, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? {} : JSON.parse(text) };
+}
+
+/** Reads a Server-Sent Events stream into `events` until `close()`. */
+export function readFeed(url: string): {
+  events: { type: string; data: string }[];
+  opened: Promise<void>;
+  close(): void;
+} {
+  const events: { type: string; data: string }[] = [];
+  const abort = new AbortController();
+  let markOpen: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    markOpen = resolve;
+  });
+  void (async () => {
+    const response = await fetch(url, { signal: abort.signal });
+    if (!response.ok || !response.body) throw new Error(`feed answered ${response.status}`);
+    markOpen();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const type = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (type && data !== undefined) events.push({ type, data });
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().catch((error: unknown) => {
+    if (!abort.signal.aborted) throw error;
+  });
+  return { events, opened, close: () => abort.abort() };
+}
