@@ -6,13 +6,68 @@ import { def, goldOf, player } from './zones.ts';
 
 /** The lowest instance of each distinct card in `cards`: copies are interchangeable. */
 function distinct(s: ValleyState, cards: readonly Instance[]): Instance[] {
-  const seen = new Map<string, Instance>();
+  const out: Instance[] = [];
   for (const c of cards) {
-    const id = s.cards[c] as string;
-    const prev = seen.get(id);
-    if (prev === undefined || c < prev) seen.set(id, c);
+    const id = s.cards[c];
+    let k = 0;
+    while (k < out.length && s.cards[out[k] as Instance] !== id) k++;
+    if (k === out.length) out.push(c);
+    else if (c < (out[k] as Instance)) out[k] = c;
   }
-  return [...seen.values()];
+  return out;
+}
+
+/** Copies of each distinct card in a hand, lowest instance first, with the gold each gives now. */
+interface Kinds {
+  cards: Instance[][];
+  gold: number[];
+  /** Gold of kinds k and after, all copies: where the search can stop early. */
+  rest: number[];
+}
+
+function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
+  const cards: Instance[][] = [];
+  for (const c of hand) {
+    const id = s.cards[c];
+    let k = 0;
+    while (k < cards.length && s.cards[(cards[k] as Instance[])[0] as Instance] !== id) k++;
+    if (k === cards.length) cards.push([c]);
+    else (cards[k] as Instance[]).push(c);
+  }
+  for (const g of cards) if (g.length > 1) g.sort((a, b) => a - b);
+  const gold = cards.map((g) => goldOf(s, seat, g[0] as Instance));
+  const rest = new Array<number>(cards.length + 1).fill(0);
+  for (let k = cards.length - 1; k >= 0; k--)
+    rest[k] = (rest[k + 1] as number) + (gold[k] as number) * (cards[k] as Instance[]).length;
+  return { cards, gold, rest };
+}
+
+function search(
+  kinds: Kinds,
+  cost: number,
+  counts: number[],
+  k: number,
+  total: number,
+  out: Instance[][],
+): void {
+  if (total >= cost) {
+    // Minimal: dropping any one chosen card would fall short.
+    for (let i = 0; i < k; i++)
+      if ((counts[i] as number) > 0 && total - (kinds.gold[i] as number) >= cost) return;
+    const pay: Instance[] = [];
+    for (let i = 0; i < k; i++)
+      for (let n = 0; n < (counts[i] as number); n++) pay.push((kinds.cards[i] as Instance[])[n] as Instance);
+    out.push(pay);
+    return;
+  }
+  if (k >= kinds.cards.length || total + (kinds.rest[k] as number) < cost) return;
+  const copies = (kinds.cards[k] as Instance[]).length;
+  const gold = kinds.gold[k] as number;
+  for (let n = 0; n <= copies; n++) {
+    counts[k] = n;
+    search(kinds, cost, counts, k + 1, total + n * gold, out);
+  }
+  counts[k] = 0;
 }
 
 /**
@@ -25,42 +80,9 @@ export function minimalPayments(
   hand: readonly Instance[],
   cost: number,
 ): Instance[][] {
-  const groups = new Map<string, Instance[]>();
-  for (const c of hand) {
-    const id = s.cards[c] as string;
-    const g = groups.get(id);
-    if (g) g.push(c);
-    else groups.set(id, [c]);
-  }
-  const kinds = [...groups.values()];
-  for (const g of kinds) g.sort((a, b) => a - b);
-  const golds = kinds.map((g) => goldOf(s, seat, g[0] as Instance));
-  // Gold still available from kinds k.. onwards: lets the search stop where the cost is out of reach.
-  const rest = new Array<number>(kinds.length + 1).fill(0);
-  for (let k = kinds.length - 1; k >= 0; k--)
-    rest[k] = (rest[k + 1] as number) + (golds[k] as number) * (kinds[k] as Instance[]).length;
+  const kinds = kindsOf(s, seat, hand);
   const out: Instance[][] = [];
-  const counts = new Array<number>(kinds.length).fill(0);
-  const visit = (k: number, total: number): void => {
-    if (total >= cost) {
-      // Minimal: dropping any one chosen card would fall short.
-      for (let i = 0; i < k; i++)
-        if ((counts[i] as number) > 0 && total - (golds[i] as number) >= cost) return;
-      const pay: Instance[] = [];
-      for (let i = 0; i < k; i++)
-        for (let n = 0; n < (counts[i] as number); n++) pay.push((kinds[i] as Instance[])[n] as Instance);
-      out.push(pay);
-      return;
-    }
-    if (k >= kinds.length || total + (rest[k] as number) < cost) return;
-    const g = kinds[k] as Instance[];
-    for (let n = 0; n <= g.length; n++) {
-      counts[k] = n;
-      visit(k + 1, total + n * (golds[k] as number));
-    }
-    counts[k] = 0;
-  };
-  visit(0, 0);
+  search(kinds, cost, new Array<number>(kinds.cards.length).fill(0), 0, 0, out);
   return out;
 }
 
