@@ -163,9 +163,21 @@ function bytesPerFinishedGame(report: Report, game: BenchGame, module: AnyGame, 
   }
   store.database.sqlite.exec('VACUUM');
   const bytes = fileBytes(store.database.sqlite) - empty;
-  const tables = store.database.sqlite
-    .prepare("select name, sum(pgsize) as bytes from dbstat where name in ('games', 'actions') group by name")
+  // Each table with its indexes (an index's name starts with its table's, or is SQLite's autoindex).
+  const objects = store.database.sqlite
+    .prepare('select name, sum(pgsize) as bytes from dbstat group by name')
     .all() as { name: string; bytes: number }[];
+  const tables = ['games', 'actions', 'seats'].map((table) => ({
+    name: table,
+    bytes: objects
+      .filter(
+        (o) =>
+          o.name === table ||
+          o.name.startsWith(`${table}_`) ||
+          o.name.startsWith(`sqlite_autoindex_${table}_`),
+      )
+      .reduce((sum, o) => sum + o.bytes, 0),
+  }));
   report({
     bench: 'store.bytes-per-finished-game',
     game: game.type,
@@ -173,6 +185,12 @@ function bytesPerFinishedGame(report: Report, game: BenchGame, module: AnyGame, 
     bytesPerGame: Math.round(bytes / TEMPLATE_GAMES),
     actionsPerGame: Math.round(actions / TEMPLATE_GAMES),
     ...Object.fromEntries(tables.map((t) => [`${t.name}BytesPerGame`, Math.round(t.bytes / TEMPLATE_GAMES)])),
+    averageStateBytes: Math.round(
+      store.database.sqlite
+        .prepare("select avg(length(state)) from games where status = 'finished'")
+        .pluck()
+        .get() as number,
+    ),
   });
   store.database.close();
 }
@@ -265,13 +283,15 @@ async function startupAndMemory(report: Report, game: BenchGame, path: string): 
   const baseline: number[] = [];
   const ready: number[] = [];
   let memory: Record<string, number> = {};
+  let baselineMemory: Record<string, number> = {};
   for (let i = 0; i < STARTUP_RUNS; i++) {
     const bare = await startChild(game, path, 'baseline');
     baseline.push(bare.readyMs);
+    if (i === STARTUP_RUNS - 1) baselineMemory = await bare.memory();
     await bare.stop();
     const child = await startChild(game, path, 'store');
     ready.push(child.readyMs);
-    if (i === STARTUP_RUNS - 1) memory = await child.loadRunningGames();
+    if (i === STARTUP_RUNS - 1) memory = await child.memory();
     await child.stop();
   }
   const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0, 0);
@@ -285,21 +305,40 @@ async function startupAndMemory(report: Report, game: BenchGame, path: string): 
     // The same process without opening the store: node, tsx and the game module alone.
     baselineMsMedian: median(baseline),
   });
-  report({ bench: 'store.memory', game: game.type, ...memory, goalMb: 150 });
+  // V8's young generation (up to 3 x 16 MB semi-spaces by default) stays committed once a burst of
+  // allocations has grown it; a smaller one is a deployment choice (NODE_OPTIONS), measured here for it.
+  const small = await startChild(game, path, 'store', ['--max-semi-space-size=2']);
+  const smallMemory = await small.memory();
+  await small.stop();
+  report({
+    bench: 'store.memory',
+    game: game.type,
+    ...memory,
+    goalMb: 150,
+    // node + tsx + the game module, no store: what the process weighs before the store adds anything.
+    baselineRssMb: baselineMemory.rssMb,
+    rssMbWithMaxSemiSpace2Mb: smallMemory.rssMb,
+  });
 }
 
 interface Child {
   readonly readyMs: number;
-  loadRunningGames(): Promise<Record<string, number>>;
+  /** In store mode, loads every running game first. */
+  memory(): Promise<Record<string, number>>;
   /** Ends the child and waits for it, so that runs never overlap. */
   stop(): Promise<void>;
 }
 
-function startChild(game: BenchGame, path: string, mode: 'baseline' | 'store'): Promise<Child> {
+function startChild(
+  game: BenchGame,
+  path: string,
+  mode: 'baseline' | 'store',
+  nodeFlags: readonly string[] = [],
+): Promise<Child> {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--expose-gc', '--import', TSX, '--import', game.module, SELF, `--child=${mode}`],
+    [...nodeFlags, '--expose-gc', '--import', TSX, '--import', game.module, SELF, `--child=${mode}`],
     { env: { ...process.env, DATABASE_PATH: path }, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
@@ -313,8 +352,8 @@ function startChild(game: BenchGame, path: string, mode: 'baseline' | 'store'): 
     const readyMs = performance.now() - started;
     return {
       readyMs,
-      loadRunningGames: async () => {
-        child.stdin?.write('load\n');
+      memory: async () => {
+        child.stdin?.write('memory\n');
         return JSON.parse(await nextLine()) as Record<string, number>;
       },
       stop: () =>
@@ -330,31 +369,28 @@ function startChild(game: BenchGame, path: string, mode: 'baseline' | 'store'): 
 async function child(mode: string): Promise<void> {
   const store = mode === 'store' ? openStoreOrExit() : null;
   process.stdout.write('ready\n');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const mb = (bytes: number) => round(bytes / 2 ** 20, 1);
   for await (const line of createInterface({ input: process.stdin })) {
-    if (line !== 'load' || !store) continue;
-    const gc = (globalThis as { gc?: () => void }).gc;
+    if (line !== 'memory') continue;
     gc?.();
     const before = process.memoryUsage();
-    const running = store.listGames(['active'], 10_000);
+    const running = store?.listGames(['active'], 10_000) ?? [];
     const t0 = performance.now();
-    for (const g of running) store.getGame(g.id);
+    for (const g of running) store?.getGame(g.id);
     const loadMs = performance.now() - t0;
     gc?.();
     const after = process.memoryUsage();
-    const mb = (bytes: number) => round(bytes / 2 ** 20, 1);
-    process.stdout.write(
-      `${JSON.stringify({
-        loadedGames: store.cachedGames,
-        loadAllMs: round(loadMs, 0),
-        rssMbBeforeLoading: mb(before.rss),
-        rssMb: mb(after.rss),
-        heapUsedMb: mb(after.heapUsed),
-        heapUsedMbPerGame: round(
-          (after.heapUsed - before.heapUsed) / 2 ** 20 / Math.max(1, running.length),
-          3,
-        ),
-      })}\n`,
-    );
+    const figures = {
+      loadedGames: store?.cachedGames ?? 0,
+      loadAllMs: round(loadMs, 0),
+      rssMbBeforeLoading: mb(before.rss),
+      rssMb: mb(after.rss),
+      heapTotalMb: mb(after.heapTotal),
+      heapUsedMb: mb(after.heapUsed),
+      heapKbPerGame: round((after.heapUsed - before.heapUsed) / 1024 / Math.max(1, running.length), 1),
+    };
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
   }
   store?.database.close();
 }
