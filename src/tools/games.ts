@@ -3,7 +3,7 @@
  * is the one the bot uses (DATABASE_PATH, default ./data/scarab.db); the bot may keep running meanwhile.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   DatabaseOpenError,
@@ -110,7 +110,7 @@ function exportCommand(db: ScarabDatabase, id: number, file: string | undefined,
     io.stdout(text.trimEnd());
     return 0;
   }
-  const target = file ?? `game-${id}.json`;
+  const target = fromCaller(io, file ?? `game-${id}.json`);
   try {
     // 'wx': never replace a file someone may still need.
     writeFileSync(target, text, { flag: 'wx' });
@@ -120,6 +120,11 @@ function exportCommand(db: ScarabDatabase, id: number, file: string | undefined,
   }
   io.stdout(`exported game #${id} to ${target}`);
   return 0;
+}
+
+/** `npm run` moves to the package root; a file named on the command line is meant from where it was typed. */
+function fromCaller(io: CliIo, file: string): string {
+  return resolve(io.env.INIT_CWD ?? process.cwd(), file);
 }
 
 function parseId(text: string): number {
@@ -133,7 +138,7 @@ function parseId(text: string): number {
 function readJson(file: string, io: CliIo): unknown {
   let text: string;
   try {
-    text = file === '-' ? io.readStdin() : readFileSync(file, 'utf8');
+    text = file === '-' ? io.readStdin() : readFileSync(fromCaller(io, file), 'utf8');
   } catch (error) {
     throw new ImportError(`cannot read ${file}: ${error instanceof Error ? error.message : error}`);
   }
