@@ -1,0 +1,102 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { position } from '../../src/games/valley/position.ts';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, Driver, sleep } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * A reaction window: alice buys while bob holds Boat. The public note pings nobody; bob alone gets a
+ * private message with the choice; carol, who cannot react, is passed automatically.
+ */
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+let carol: LoopbackUser;
+let where: string;
+let gameId: number;
+
+beforeAll(async () => {
+  h = await startTableHarness({ timing: { autoPassMinMs: 100, autoPassMaxMs: 200 } });
+  d = new Driver(h);
+  const c = h.loopback.control;
+  [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => c.createUser(n)) as [
+    LoopbackUser,
+    LoopbackUser,
+    LoopbackUser,
+  ];
+  const opened = await c.as(alice).slash('valley').reply();
+  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  await h.settle();
+  let lobby = d.latest(where, 'join');
+  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
+  lobby = await d.press(carol, lobby, controls(lobby).find((x) => x.verb === 'join')!);
+  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
+  gameId = h.store.listGames(['active'])[0]!.id;
+  // Plant a prepared position (seats 0, 1, 2 = alice, bob, carol) in the stored game.
+  const s: ValleyState = position({
+    players: 3,
+    hands: [
+      ['statue-of-isis', 'urn', 'urn'],
+      ['boat', 'shabti'],
+      ['shabti', 'urn'],
+    ],
+    decks: [['urn', 'urn', 'urn', 'urn', 'urn'], ['urn'], ['urn']],
+    pyramid: ['imseti-canopic-jar', 'chariot', 'censer', 'shabti', 'urn', 'book-of-the-dead'],
+    stock: ['statue-of-horus', 'statue-of-horus'],
+    boneyard: ['urn'],
+  });
+  const raw = new BetterSqlite3(h.dbPath);
+  raw.prepare('update games set state = ? where id = ?').run(JSON.stringify(s), gameId);
+  raw.close();
+  h.store.clearCache();
+  await c.as(alice).slash('board', {}, { channelId: where }).reply();
+  await h.settle();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const dmsTo = (user: LoopbackUser): LoopbackMessage[] =>
+  h.loopback.control
+    .as(user)
+    .visibleChannels()
+    .filter((ch) => ch.type === 1)
+    .flatMap((ch) => h.loopback.control.messages(ch.id));
+
+describe('a reaction window on Discord', () => {
+  it('pings nobody in public, tells the holder privately, and passes the others automatically', async () => {
+    let hand = await d.openHand(alice, where);
+    hand = await d.press(alice, hand, controls(hand).find((x) => x.verb === 'buyslot' && x.arg === '0')!);
+    const pay = controls(hand).find((x) => x.verb === 'act' && x.kind === 'select')!;
+    await d.choose(alice, hand, pay, pay.values[0]!);
+    await h.settle();
+    const note = d.latest(where, 'respond');
+    expect(note.content).toMatch(/Waiting for reactions to the purchase/);
+    expect(note.notified).toEqual([]);
+    expect(note.content).not.toMatch(/bob|carol|<@/);
+
+    const toBob = dmsTo(bob);
+    expect(toBob).toHaveLength(1);
+    expect(toBob[0]?.content).toMatch(/you may react now/);
+    const choices = controls(toBob[0]!).filter((x) => x.verb === 'ans');
+    expect(choices.map((x) => x.label)).toEqual([
+      'Pass',
+      'Discard Boat and take a card from the base of the pyramid',
+    ]);
+    expect(dmsTo(carol)).toEqual([]);
+
+    // Carol is passed by the autopilot; bob takes the Chariot with his Boat from the private message.
+    const deadline = Date.now() + 5_000;
+    const asked = () => (h.store.getGame(gameId).state as ValleyState).stack.at(-1)?.q?.answers ?? {};
+    while (asked()['2'] === undefined && Date.now() < deadline) await sleep(20);
+    expect(asked()['2']).toBe('pass');
+    const after = await d.press(bob, toBob[0]!, choices[1]!);
+    const take = controls(after).find((x) => x.verb === 'ans' && x.label.startsWith('Chariot'))!;
+    await d.press(bob, after, take);
+    const s = h.store.getGame(gameId).state as ValleyState;
+    expect(s.players[1]?.discard.map((c) => s.cards[c])).toEqual(['boat', 'chariot']);
+  });
+});
