@@ -16,6 +16,13 @@ export function entombFromHand(s: ValleyState, seat: Seat, card: Instance): void
   log(s, `@${seat} entombed ${nameOf(s, card)}`);
 }
 
+export function entombFromDiscard(s: ValleyState, seat: Seat, card: Instance, why: string): void {
+  const p = player(s, seat);
+  take(p.discard, card);
+  p.tomb.push(card);
+  log(s, `@${seat} entombed ${nameOf(s, card)} from their discard pile (${why})`);
+}
+
 export function discardFromHand(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
   const p = player(s, seat);
   take(p.hand, card);

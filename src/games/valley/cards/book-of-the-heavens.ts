@@ -1,5 +1,6 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
-import { log, nameOf, player, take } from '../zones.ts';
+import { entombFromDiscard } from '../effects.ts';
+import { player } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
 export const bookOfTheHeavens: CardProgram = {
@@ -17,10 +18,7 @@ export const bookOfTheHeavens: CardProgram = {
         `@${f.seat} is using Book of the Heavens`,
       );
     }
-    const card = parseValue(one(answers, f.seat), 'c');
-    take(p.discard, card);
-    p.tomb.push(card);
-    log(s, `@${f.seat} entombed ${nameOf(s, card)} from their discard pile (Book of the Heavens)`);
+    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'Book of the Heavens');
     return undefined;
   },
 };

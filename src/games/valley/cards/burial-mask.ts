@@ -1,6 +1,6 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
-import { entombFromHand } from '../effects.ts';
-import { log, nameOf, player, take } from '../zones.ts';
+import { entombFromDiscard, entombFromHand } from '../effects.ts';
+import { player } from '../zones.ts';
 import { type CardProgram, handWithout } from './card-program.ts';
 
 export const burialMask: CardProgram = {
@@ -20,11 +20,7 @@ export const burialMask: CardProgram = {
     }
     const card = parseValue(one(answers, f.seat), 'c');
     if (p.hand.includes(card)) entombFromHand(s, f.seat, card);
-    else {
-      take(p.discard, card);
-      p.tomb.push(card);
-      log(s, `@${f.seat} entombed ${nameOf(s, card)} from their discard pile (Burial Mask)`);
-    }
+    else entombFromDiscard(s, f.seat, card, 'Burial Mask');
     return undefined;
   },
 };

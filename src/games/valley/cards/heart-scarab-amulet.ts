@@ -1,5 +1,6 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
-import { log, nameOf, player, take } from '../zones.ts';
+import { entombFromDiscard } from '../effects.ts';
+import { player } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
 export const heartScarabAmulet: CardProgram = {
@@ -17,10 +18,7 @@ export const heartScarabAmulet: CardProgram = {
         `@${f.seat} is using Heart Scarab Amulet`,
       );
     }
-    const card = parseValue(one(answers, f.seat), 'c');
-    take(p.discard, card);
-    p.tomb.push(card);
-    log(s, `@${f.seat} entombed ${nameOf(s, card)} from their discard pile (Heart Scarab Amulet)`);
+    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'Heart Scarab Amulet');
     return undefined;
   },
 };
