@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver } from './driver.ts';
+import { controls, Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /** Every click that must not change the game gets its own explanation, and the game stays as it was. */
@@ -25,13 +25,7 @@ beforeAll(async () => {
   alice = c.createUser('alice');
   bob = c.createUser('bob');
   dave = c.createUser('dave');
-  const opened = await c.as(alice).slash('valley').reply();
-  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
-  await h.settle();
-  let lobby = d.latest(where, 'join');
-  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
-  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
-  gameId = h.store.listGames(['active'])[0]!.id;
+  ({ where, gameId } = await startGameByLobby(d, alice, [bob]));
 });
 afterAll(async () => {
   await h?.stop();
@@ -138,6 +132,7 @@ describe('bad clicks change nothing and say why', () => {
     const newer = await handOf(user);
     expect(controls(older).some((x) => x.verb === 'ans')).toBe(true);
     await answerFirst(user, newer);
+    await h.quiet();
     const v = game().version;
     const twice = await answerFirst(user, older);
     expect(twice.content).toMatch(/question is closed/);

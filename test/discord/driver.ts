@@ -109,3 +109,24 @@ export class Driver {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `host` opens a lobby with /valley, the others join, the host starts: returns the game's channel
+ * (its thread) and id.
+ */
+export async function startGameByLobby(
+  d: Driver,
+  host: LoopbackUser,
+  others: readonly LoopbackUser[],
+): Promise<{ where: string; gameId: number }> {
+  const opened = await d.control.as(host).slash('valley').reply();
+  const where = /<#(\d+)>/.exec(opened.content)?.[1];
+  if (!where) throw new Error(`no channel in the reply to /valley: ${opened.content}`);
+  await d.h.settle();
+  let lobby = d.latest(where, 'join');
+  for (const u of others) lobby = await d.press(u, lobby, controls(lobby).find((x) => x.verb === 'join')!);
+  await d.press(host, lobby, controls(lobby).find((x) => x.verb === 'start')!);
+  const game = d.h.store.gameInThread(where) ?? d.h.store.gamesInChannel(where)[0];
+  if (!game) throw new Error('the game did not start');
+  return { where, gameId: game.id };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, sleep } from './driver.ts';
+import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /** Discord failing after a move is committed loses a message at worst; the move is never doubled. */
@@ -18,13 +18,7 @@ beforeAll(async () => {
   const c = h.loopback.control;
   alice = c.createUser('alice');
   bob = c.createUser('bob');
-  const opened = await c.as(alice).slash('valley').reply();
-  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
-  await h.settle();
-  let lobby = d.latest(where, 'join');
-  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
-  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
-  gameId = h.store.listGames(['active'])[0]!.id;
+  ({ where, gameId } = await startGameByLobby(d, alice, [bob]));
 });
 afterAll(async () => {
   await h?.stop();

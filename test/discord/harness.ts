@@ -22,6 +22,8 @@ export interface TableHarness {
   restart(): Promise<void>;
   /** Waits until the bot has finished everything queued for its games. */
   settle(): Promise<void>;
+  /** Like settle, and also until no computer move or automatic pass is still due. */
+  quiet(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,15 @@ export async function startTableHarness(
     },
     async settle() {
       await current.bot.runtime.locks.idle();
+    },
+    async quiet() {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        await current.bot.runtime.locks.idle();
+        if (current.bot.runtime.autopilot.pending === 0) return;
+        if (Date.now() > deadline) throw new Error('the autopilot still has moves due after 10 s');
+        await new Promise((r) => setTimeout(r, 10));
+      }
     },
     async stop() {
       await current.bot.stop();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { position } from '../../src/games/valley/position.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, sleep } from './driver.ts';
+import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -27,14 +27,7 @@ beforeAll(async () => {
     LoopbackUser,
     LoopbackUser,
   ];
-  const opened = await c.as(alice).slash('valley').reply();
-  where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
-  await h.settle();
-  let lobby = d.latest(where, 'join');
-  lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
-  lobby = await d.press(carol, lobby, controls(lobby).find((x) => x.verb === 'join')!);
-  await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
-  gameId = h.store.listGames(['active'])[0]!.id;
+  ({ where, gameId } = await startGameByLobby(d, alice, [bob, carol]));
   // Plant a prepared position (seats 0, 1, 2 = alice, bob, carol) in the stored game.
   const s: ValleyState = position({
     players: 3,
