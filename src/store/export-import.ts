@@ -186,6 +186,8 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
           updatedAt: new Date(game.updatedAt),
           startedAt: date(game.startedAt),
           finishedAt: date(game.finishedAt),
+          // A file can claim any seats and result: an imported game never changes anyone's rating.
+          rated: false,
         })
         .returning({ id: games.id })
         .get();

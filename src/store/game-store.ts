@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
+import { lobbyRating } from '../ratings/eligibility.ts';
+import { RatingBook } from '../ratings/rating-book.ts';
 import type { ScarabDatabase } from './database.ts';
 import {
   type GameId,
@@ -65,6 +67,8 @@ export interface CreateLobbyInput {
   readonly hostUserId?: string | null;
   /** Seated at once, in this order (usually the host). */
   readonly seats?: readonly Participant[];
+  /** Rated or casual; null or absent: automatic (rated when every seat is a person). */
+  readonly rated?: boolean | null;
 }
 
 export interface ApplyInput {
@@ -92,6 +96,8 @@ export class GameStore {
   private readonly cache: GameCache;
   private readonly now: () => Date;
   private readonly statements;
+  /** Ratings live in the same database and change in the transaction that finishes a game. */
+  readonly ratings: RatingBook;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -100,6 +106,7 @@ export class GameStore {
     this.cache = new GameCache(options.cacheCapacity ?? 10_000);
     this.now = options.now ?? (() => new Date());
     this.statements = prepareStatements(database.db);
+    this.ratings = new RatingBook(database);
   }
 
   /** How many games are in memory (for tests and the benchmark). */
@@ -137,6 +144,7 @@ export class GameStore {
           channelId: input.channelId ?? null,
           threadId: input.threadId ?? null,
           hostUserId: input.hostUserId ?? null,
+          rated: input.rated ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -195,6 +203,13 @@ export class GameStore {
     });
   }
 
+  /** Rated (true), casual (false) or automatic (null); see src/ratings/eligibility.ts. */
+  setLobbyRated(gameId: GameId, rated: boolean | null): GameRecord {
+    return this.lobbyChange(gameId, () => {
+      this.database.db.update(games).set({ rated }).where(eq(games.id, gameId)).run();
+    });
+  }
+
   /**
    * Seats the lobby for good (in `seatOrder`, a permutation of the lobby's seat numbers, or joining order)
    * and sets the game up. The options gain the player count and become exactly what `setup` received.
@@ -223,13 +238,13 @@ export class GameStore {
       const { state, stateJson } = startState(module, optionsJson, game.seed);
       const outcome = module.outcome(state);
       const now = this.now();
-      this.writeSeats(
-        gameId,
-        order.map((old) => game.seats[old] as SeatRecord),
-      );
+      const seated = order.map((old) => game.seats[old] as SeatRecord);
+      this.writeSeats(gameId, seated);
       this.database.db
         .update(games)
         .set({
+          // Decided now, for good: seats can no longer come and go as they do in the lobby.
+          rated: lobbyRating(game.rated, seated).rated,
           status: outcome ? 'finished' : 'active',
           options: optionsJson,
           state: stateJson,
@@ -241,6 +256,7 @@ export class GameStore {
         })
         .where(eq(games.id, gameId))
         .run();
+      if (outcome) this.ratings.gameFinished(this.loadFromDatabase(gameId));
     });
   }
 
@@ -301,6 +317,8 @@ export class GameStore {
         finishedAt: outcome ? now : null,
         updatedAt: now,
       };
+      // In this transaction: a crash after the commit cannot leave a finished game unrated.
+      if (outcome) this.ratings.gameFinished(next);
       return { game: next, seq, finished: outcome !== null };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
@@ -319,7 +337,10 @@ export class GameStore {
     });
   }
 
-  /** Gives a seat to someone else (a computer player taking over, say); the game state is untouched. */
+  /**
+   * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
+   * play this marks the game handed over, which keeps it out of the ratings.
+   */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
     return this.change(gameId, OPEN_STATUSES, (game) => {
       if (!game.seats.some((s) => s.seat === seat)) throw new NotASeatError(gameId, seat);
@@ -329,12 +350,20 @@ export class GameStore {
       ) {
         throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.');
       }
+      // A person leaving or joining mid-game makes the result no one's whole game; computers swapping is not.
+      const handedOver =
+        game.status === 'active' &&
+        (game.seats.find((s) => s.seat === seat)?.userId != null || 'userId' in participant);
       this.database.db
         .update(seats)
         .set({ displayName: participant.displayName, ...participantColumns(participant) })
         .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
         .run();
-      this.database.db.update(games).set({ updatedAt: this.now() }).where(eq(games.id, gameId)).run();
+      this.database.db
+        .update(games)
+        .set({ updatedAt: this.now(), ...(handedOver ? { handedOver: true } : {}) })
+        .where(eq(games.id, gameId))
+        .run();
     });
   }
 

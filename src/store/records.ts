@@ -41,6 +41,13 @@ export interface GameRecord extends GameSummary {
   /** The module's state (treat as immutable); null in the lobby. */
   readonly state: unknown;
   readonly outcome: Outcome | null;
+  /**
+   * Whether the result changes ratings: in the lobby the host's choice (null: automatic, see
+   * src/ratings/eligibility.ts); from the start on, what was decided. Null on games older than ratings.
+   */
+  readonly rated: boolean | null;
+  /** A seat changed hands after the start (someone replaced by a computer player): never rated. */
+  readonly handedOver: boolean;
   /** In seat order; in the lobby, in joining order. */
   readonly seats: readonly SeatRecord[];
 }
@@ -55,7 +62,9 @@ export interface ActionRecord {
 export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 
-export function toSummary(row: Omit<GameRow, 'options' | 'seed' | 'state' | 'outcome'>): GameSummary {
+export function toSummary(
+  row: Omit<GameRow, 'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver'>,
+): GameSummary {
   return {
     id: row.id,
     type: row.type,
@@ -79,6 +88,8 @@ export function toRecord(row: GameRow, seatRows: readonly SeatRow[]): GameRecord
     seed: row.seed,
     state: row.state === null ? null : JSON.parse(row.state),
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+    rated: row.rated,
+    handedOver: row.handedOver,
     seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
   };
 }

@@ -2,11 +2,20 @@
  * The one database schema. drizzle-kit generates the SQL migrations in ./migrations from this file
  * (`npx drizzle-kit generate`); never edit a generated migration, add a new one.
  *
- * Discord ids (snowflakes) are text: they do not fit a JS number. Later tables for users' settings and
- * ratings key on the same `user_id` text and on finished games' `outcome`, so they need nothing from here.
+ * Discord ids (snowflakes) are text: they do not fit a JS number. Ratings (`ratings`, `rating_changes`) key
+ * on the same `user_id` text and are derived from finished games' seats and `outcome` (src/ratings).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 export const GAME_STATUSES = ['lobby', 'active', 'finished', 'cancelled'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -35,6 +44,13 @@ export const games = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    /**
+     * Whether the result changes ratings. In the lobby: the host's choice, null = automatic (see
+     * src/ratings/eligibility.ts); from start on: what was decided. Null on games older than ratings.
+     */
+    rated: integer('rated', { mode: 'boolean' }),
+    /** A seat changed hands after the start (a player replaced by a computer player): never rated. */
+    handedOver: integer('handed_over', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),
@@ -104,4 +120,56 @@ export const gameMessages = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.kind] })],
+);
+
+/** Ratings in a scope (a Discord server's id, or 'global'), per game type; derived from `rating_changes`. */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    gameType: text('game_type').notNull(),
+    /** A guild id, or 'global' (snowflakes are digits, so the two never collide). */
+    scope: text('scope').notNull(),
+    userId: text('user_id').notNull(),
+    /** The name the player had in their latest rated game. */
+    displayName: text('display_name').notNull(),
+    /** OpenSkill (Weng-Lin) mean and uncertainty, as computed: the truth. */
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    /** The conservative value shown and ordered by (μ − 3σ); derived from mu and sigma. */
+    display: real('display').notNull(),
+    games: integer('games').notNull(),
+    wins: integer('wins').notNull(),
+    lastPlayedAt: integer('last_played_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameType, t.scope, t.userId] }),
+    index('ratings_board_idx').on(t.gameType, t.scope, t.display),
+  ],
+);
+
+/** One row per rated game, scope and person: the rating before and after. Rebuilt by a recompute. */
+export const ratingChanges = sqliteTable(
+  'rating_changes',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    scope: text('scope').notNull(),
+    userId: text('user_id').notNull(),
+    gameType: text('game_type').notNull(),
+    seat: integer('seat').notNull(),
+    /** The place in the game's outcome (among every seat, computer players included). */
+    rank: integer('rank').notNull(),
+    muBefore: real('mu_before').notNull(),
+    sigmaBefore: real('sigma_before').notNull(),
+    muAfter: real('mu_after').notNull(),
+    sigmaAfter: real('sigma_after').notNull(),
+    /** The game's `finished_at`: the order ratings are applied in. */
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.scope, t.userId] }),
+    index('rating_changes_history_idx').on(t.gameType, t.scope, t.userId, t.finishedAt),
+    index('rating_changes_order_idx').on(t.finishedAt, t.gameId),
+  ],
 );

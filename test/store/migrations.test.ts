@@ -54,6 +54,13 @@ function schemaOf(sqlite: BetterSqlite3.Database): Record<string, unknown> {
   );
 }
 
+/** What a game row written before a column existed reads in it after the upgrade. */
+const NEW_GAME_COLUMN_DEFAULTS = { rated: null, handed_over: 0 };
+
+function pickColumns(row: Record<string, unknown>, like: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(like).map((k) => [k, row[k]]));
+}
+
 function appliedMigrations(sqlite: BetterSqlite3.Database): number[] {
   return sqlite.prepare('select created_at from __drizzle_migrations order by id').pluck().all() as number[];
 }
@@ -90,6 +97,8 @@ describe('migrations', () => {
       'actions',
       'game_messages',
       'games',
+      'rating_changes',
+      'ratings',
       'seats',
     ]);
     expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));
@@ -138,7 +147,10 @@ describe('migrations', () => {
       const fresh = openDatabase(':memory:');
       expect(schemaOf(upgraded.sqlite)).toEqual(schemaOf(fresh.sqlite));
       expect(appliedMigrations(upgraded.sqlite)).toEqual(journal.entries.map((e) => e.when));
-      expect(upgraded.sqlite.prepare('select * from games').all()).toEqual(before);
+      // Every old column keeps its value; columns added since hold their defaults.
+      const after = upgraded.sqlite.prepare('select * from games').all() as Record<string, unknown>[];
+      expect(after.map((row) => pickColumns(row, before[0] as object))).toEqual(before);
+      expect(after[0]).toMatchObject(NEW_GAME_COLUMN_DEFAULTS);
 
       // And the upgraded bot can carry on with the old game.
       const store = new GameStore(upgraded);
@@ -153,4 +165,48 @@ describe('migrations', () => {
       fresh.close();
     },
   );
+
+  it('bring finished games from before ratings into the ratings: a recompute rates those the rule rates', () => {
+    registerDiceRace();
+    const previous = journal.entries.length - 1;
+    const path = join(tmp, 'before-ratings.db');
+    const old = openDatabase(path, { migrationsFolder: olderMigrations(previous) });
+    const outcome = (ranks: number[]) =>
+      JSON.stringify({
+        results: ranks.map((rank, seat) => ({ seat, score: 40 - rank, rank, tieBreakers: [] })),
+        summary: 'old',
+      });
+    const insertGame = old.sqlite.prepare(
+      `insert into games (type, status, options, seed, state, version, outcome, guild_id, created_at, updated_at, finished_at)
+       values ('dice-race', ?, '{"players":2,"goal":30}', 'old', '{}', 9, ?, 'g1', 1, ?, ?)`,
+    );
+    insertGame.run('finished', outcome([1, 2]), 20, 20); // #1: two people: rated by the automatic rule
+    insertGame.run('finished', outcome([2, 1]), 10, 10); // #2: a computer seat: casual
+    insertGame.run('cancelled', null, 30, 30); // #3: cancelled
+    insertGame.run('finished', outcome([2, 1]), 15, 15); // #4: two people, finished before #1
+    old.sqlite
+      .prepare(
+        `insert into seats values (1, 0, 'u1', null, 'Ann'), (1, 1, 'u2', null, 'Bob'),
+           (2, 0, 'u1', null, 'Ann'), (2, 1, null, 'heuristic', 'Khufu'),
+           (3, 0, 'u1', null, 'Ann'), (3, 1, 'u2', null, 'Bob'),
+           (4, 0, 'u1', null, 'Ann'), (4, 1, 'u2', null, 'Bob')`,
+      )
+      .run();
+    old.close();
+
+    const upgraded = openDatabase(path);
+    const store = new GameStore(upgraded);
+    expect(store.getGame(1)).toMatchObject({ rated: null, handedOver: false });
+    expect(store.ratings.snapshot()).toEqual({ ratings: [], changes: [] });
+    expect(store.ratings.recompute()).toEqual({ ratedGames: 2, ratings: 4 });
+    const board = store.ratings.board({ gameType: 'dice-race', scope: 'g1' }, 1);
+    expect(board.rows.map((r) => [r.displayName, r.games, r.wins])).toEqual([
+      ['Ann', 2, 1],
+      ['Bob', 2, 1],
+    ]);
+    // In finishing order: #4 (Bob won), then #1 (Ann won).
+    const history = store.ratings.history({ gameType: 'dice-race', scope: 'global' }, 'u1');
+    expect(history.map((h) => h.gameId)).toEqual([4, 1]);
+    upgraded.close();
+  });
 });

@@ -1,0 +1,170 @@
+/** Reading ratings: boards, one player's standing and history, a game's changes. Never writes. */
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { ScarabDrizzle } from '../store/database.ts';
+import { ratingChanges, ratings } from '../store/schema.ts';
+import type { Skill } from './model.ts';
+
+export interface BoardRow {
+  /** 1-based; equal shown ratings share a place. */
+  readonly place: number;
+  readonly userId: string;
+  readonly displayName: string;
+  readonly skill: Skill;
+  readonly display: number;
+  readonly games: number;
+  readonly wins: number;
+}
+
+export interface BoardPage {
+  readonly rows: readonly BoardRow[];
+  /** 1-based, clamped to the pages there are. */
+  readonly page: number;
+  readonly pages: number;
+  /** Rated players in the scope. */
+  readonly players: number;
+}
+
+export interface BoardQuery {
+  readonly gameType: string;
+  readonly scope: string;
+}
+
+export const PAGE_SIZE = 10;
+
+function count(db: ScarabDrizzle, q: BoardQuery): number {
+  const row = db
+    .select({ n: sql<number>`count(*)` })
+    .from(ratings)
+    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** One page of a board, best first; a page past the end shows the last one. */
+export function boardPage(db: ScarabDrizzle, q: BoardQuery, page: number, pageSize = PAGE_SIZE): BoardPage {
+  const players = count(db, q);
+  const pages = Math.max(1, Math.ceil(players / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages);
+  const rows = db
+    .select({
+      // Computed over the whole scope before the page is cut out of it.
+      place: sql<number>`rank() over (order by ${ratings.display} desc)`,
+      userId: ratings.userId,
+      displayName: ratings.displayName,
+      mu: ratings.mu,
+      sigma: ratings.sigma,
+      display: ratings.display,
+      games: ratings.games,
+      wins: ratings.wins,
+    })
+    .from(ratings)
+    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
+    .orderBy(desc(ratings.display), desc(ratings.games), asc(ratings.userId))
+    .limit(pageSize)
+    .offset((shown - 1) * pageSize)
+    .all()
+    .map(({ mu, sigma, ...r }) => ({ ...r, skill: { mu, sigma } }));
+  return { rows, page: shown, pages, players };
+}
+
+export interface Standing extends BoardRow {
+  readonly players: number;
+}
+
+/** A player's rating and place in a scope; undefined before their first rated game there. */
+export function standingOf(db: ScarabDrizzle, q: BoardQuery, userId: string): Standing | undefined {
+  const row = db
+    .select()
+    .from(ratings)
+    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), eq(ratings.userId, userId)))
+    .get();
+  if (!row) return undefined;
+  const above = db
+    .select({ n: sql<number>`count(*)` })
+    .from(ratings)
+    .where(
+      and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), gt(ratings.display, row.display)),
+    )
+    .get();
+  return {
+    place: (above?.n ?? 0) + 1,
+    userId: row.userId,
+    displayName: row.displayName,
+    skill: { mu: row.mu, sigma: row.sigma },
+    display: row.display,
+    games: row.games,
+    wins: row.wins,
+    players: count(db, q),
+  };
+}
+
+export interface RatingStep {
+  readonly gameId: number;
+  readonly userId: string;
+  readonly seat: number;
+  readonly rank: number;
+  readonly finishedAt: Date;
+  readonly before: Skill;
+  readonly after: Skill;
+}
+
+function toStep(r: typeof ratingChanges.$inferSelect): RatingStep {
+  return {
+    gameId: r.gameId,
+    userId: r.userId,
+    seat: r.seat,
+    rank: r.rank,
+    finishedAt: r.finishedAt,
+    before: { mu: r.muBefore, sigma: r.sigmaBefore },
+    after: { mu: r.muAfter, sigma: r.sigmaAfter },
+  };
+}
+
+/** A player's rated games in a scope, oldest first. */
+export function historyOf(db: ScarabDrizzle, q: BoardQuery, userId: string): RatingStep[] {
+  return db
+    .select()
+    .from(ratingChanges)
+    .where(
+      and(
+        eq(ratingChanges.gameType, q.gameType),
+        eq(ratingChanges.scope, q.scope),
+        eq(ratingChanges.userId, userId),
+      ),
+    )
+    .orderBy(asc(ratingChanges.finishedAt), asc(ratingChanges.gameId))
+    .all()
+    .map(toStep);
+}
+
+/** What one game changed in a scope, in seat order; empty when it was not rated. */
+export function changesOfGame(db: ScarabDrizzle, gameId: number, scope: string): RatingStep[] {
+  return db
+    .select()
+    .from(ratingChanges)
+    .where(and(eq(ratingChanges.gameId, gameId), eq(ratingChanges.scope, scope)))
+    .orderBy(asc(ratingChanges.seat))
+    .all()
+    .map(toStep);
+}
+
+export interface RatingSnapshot {
+  readonly ratings: readonly (typeof ratings.$inferSelect)[];
+  readonly changes: readonly (typeof ratingChanges.$inferSelect)[];
+}
+
+/** Both tables in a fixed order: to compare a recompute with what the games wrote one by one. */
+export function ratingSnapshot(db: ScarabDrizzle): RatingSnapshot {
+  return {
+    ratings: db
+      .select()
+      .from(ratings)
+      .orderBy(asc(ratings.gameType), asc(ratings.scope), asc(ratings.userId))
+      .all(),
+    changes: db
+      .select()
+      .from(ratingChanges)
+      .orderBy(asc(ratingChanges.gameId), asc(ratingChanges.scope), asc(ratingChanges.userId))
+      .all(),
+  };
+}
