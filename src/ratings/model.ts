@@ -28,10 +28,10 @@ export function displayRating(skill: Skill): number {
   return skill.mu - DISPLAY_SIGMAS * skill.sigma;
 }
 
-/** One decimal; never "-0.0". */
+/** One decimal, with a real minus sign (−1.5); never "−0.0". */
 export function formatRating(value: number): string {
-  const text = value.toFixed(1);
-  return text === '-0.0' ? '0.0' : text;
+  const text = Math.abs(value).toFixed(1);
+  return value < 0 && text !== '0.0' ? `−${text}` : text;
 }
 
 /** "+1.8", "−0.4" (a real minus sign), "±0.0". */

@@ -1,0 +1,115 @@
+import { formatRating } from '../ratings/model.ts';
+import { text } from './draw.ts';
+import { drawableNames } from './groups.ts';
+import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
+import { renderPng } from './png.ts';
+
+/** A player's rating after each rated game, with the starting point first. */
+export interface RatingChartData {
+  readonly name: string;
+  /** "this server" / "all servers". */
+  readonly scope: string;
+  /** Index 0 is the start (before the first rated game); index k is after the k-th. */
+  readonly points: readonly RatingPoint[];
+}
+
+export interface RatingPoint {
+  /** The display rating (μ − 3σ). */
+  readonly rating: number;
+  /** The mean μ: the rating climbs towards it as σ shrinks. */
+  readonly mu: number;
+}
+
+export const CHART_W = 720;
+export const CHART_H = 300;
+const LEFT = 64;
+const RIGHT = 20;
+const TOP = 56;
+const BOTTOM = 44;
+const MU_COLOUR = '#56b4e9';
+
+/** Round numbers for the axis: about `count` steps of 1, 2 or 5 × 10ⁿ. */
+function ticks(lo: number, hi: number, count: number): number[] {
+  const raw = (hi - lo) / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw) ?? 10 * mag;
+  const out: number[] = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) out.push(Number(v.toFixed(6)));
+  return out;
+}
+
+/** The rating (gold, solid) and μ (blue, dashed) over the rated games. */
+export function renderRatingChart(data: RatingChartData): Buffer {
+  if (data.points.length === 0) throw new Error('a rating chart needs at least the starting point');
+  const [name = ''] = drawableNames([data.name]);
+  return renderPng(CHART_W, CHART_H, TABLE, (ctx) => {
+    text(ctx, `Rating of ${name} · ${data.scope}`, 16, 22, {
+      size: 20,
+      bold: true,
+      color: TEXT,
+      max: CHART_W - 32,
+    });
+    text(ctx, '— rating (μ − 3σ)', 16, 44, { size: 14, bold: true, color: GOLD });
+    text(ctx, '- - skill estimate μ', 180, 44, { size: 14, bold: true, color: MU_COLOUR });
+
+    const values = data.points.flatMap((p) => [p.rating, p.mu]);
+    let lo = Math.min(...values);
+    let hi = Math.max(...values);
+    if (hi - lo < 4) {
+      const mid = (hi + lo) / 2;
+      lo = mid - 2;
+      hi = mid + 2;
+    }
+    const pad = (hi - lo) * 0.08;
+    lo -= pad;
+    hi += pad;
+    const w = CHART_W - LEFT - RIGHT;
+    const h = CHART_H - TOP - BOTTOM;
+    const n = data.points.length - 1;
+    const x = (k: number) => LEFT + (n === 0 ? w / 2 : (k / n) * w);
+    const y = (v: number) => TOP + h - ((v - lo) / (hi - lo)) * h;
+
+    ctx.fillStyle = PANEL;
+    ctx.fillRect(LEFT, TOP, w, h);
+    ctx.lineWidth = 1;
+    for (const t of ticks(lo, hi, 5)) {
+      ctx.strokeStyle = t === 0 ? MUTED : '#3b4248';
+      ctx.beginPath();
+      ctx.moveTo(LEFT, y(t));
+      ctx.lineTo(LEFT + w, y(t));
+      ctx.stroke();
+      text(ctx, formatRating(t).replace(/\.0$/, ''), LEFT - 8, y(t), {
+        size: 13,
+        color: MUTED,
+        align: 'right',
+      });
+    }
+    const xs = ticks(0, Math.max(n, 1), Math.min(Math.max(n, 1), 8)).filter(
+      (k) => Number.isInteger(k) && k <= n,
+    );
+    for (const k of xs) text(ctx, String(k), x(k), TOP + h + 14, { size: 13, color: MUTED, align: 'center' });
+    text(ctx, 'rated games played', LEFT + w / 2, CHART_H - 12, { size: 13, color: MUTED, align: 'center' });
+
+    const line = (pick: (p: RatingPoint) => number, colour: string, dash: number[]) => {
+      ctx.save();
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 3;
+      ctx.lineJoin = 'round';
+      ctx.setLineDash(dash);
+      ctx.beginPath();
+      data.points.forEach((p, k) => {
+        if (k === 0) ctx.moveTo(x(k), y(pick(p)));
+        else ctx.lineTo(x(k), y(pick(p)));
+      });
+      ctx.stroke();
+      ctx.restore();
+    };
+    line((p) => p.mu, MU_COLOUR, [8, 6]);
+    line((p) => p.rating, GOLD, []);
+    const last = data.points.at(-1) as RatingPoint;
+    ctx.beginPath();
+    ctx.arc(x(n), y(last.rating), 5, 0, Math.PI * 2);
+    ctx.fillStyle = GOLD;
+    ctx.fill();
+  });
+}
