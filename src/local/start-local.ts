@@ -21,6 +21,11 @@ export interface LocalOptions {
   pictures?: Pictures;
   /** Where the address is announced; default stdout. Tests pass a no-op. */
   print?: (line: string) => void;
+  /**
+   * Discord's 3 s to acknowledge an interaction, by default. Tests on a busy machine give the bot
+   * longer, since what they check is not its speed.
+   */
+  ackDeadlineMs?: number;
 }
 
 export interface LocalTable {
@@ -45,6 +50,7 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
     loopback = await LoopbackDiscord.start({
       botName: 'Scarab',
       defaultGuild: false,
+      ...(o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs }),
       // A person waits for each answer; tests of the page wait longer than a test of the loopback would.
       waitTimeoutMs: 15_000,
       onInternalError: (error) => o.log.error({ err: error }, 'loopback Discord: internal error'),

@@ -30,6 +30,8 @@ export async function startLocalHarness(): Promise<LocalHarness> {
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
       timing: FAST,
       print: () => {},
+      // Several test files start a bot and a browser at once on two cores.
+      ackDeadlineMs: 10_000,
     });
   };
   let table = await boot();
@@ -67,6 +69,13 @@ export async function call(
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? {} : JSON.parse(text) };
+}
+
+/** A POST that must succeed: a refusal fails the test with the server's own explanation. */
+export async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const r = await call(url, { body });
+  if (r.status < 200 || r.status > 299) throw new Error(`POST ${url} answered ${r.status}: ${r.body.error}`);
+  return r.body;
 }
 
 /** Reads a Server-Sent Events stream into `events` until `close()`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageMessage } from '../../src/local/page-types.ts';
-import { call, type LocalHarness, readFeed, startLocalHarness } from './local-harness.ts';
+import { call, type LocalHarness, post, readFeed, startLocalHarness } from './local-harness.ts';
 
 /**
  * What the page of one person receives never includes another person's ephemeral messages: not in
@@ -38,13 +38,12 @@ describe("another user's ephemeral messages", () => {
     await Promise.all([aliceFeed.opened, bobFeed.opened]);
 
     // alice opens a game with a computer player and starts it; bob only watches.
-    expect(
-      (
-        await call(`${h.url}/api/commands`, {
-          body: { as: alice.id, channelId: general, command: 'valley', options: { computers: 1 } },
-        })
-      ).status,
-    ).toBe(200);
+    await post(`${h.url}/api/commands`, {
+      as: alice.id,
+      channelId: general,
+      command: 'valley',
+      options: { computers: 1 },
+    });
     const opened = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${general}/messages?as=${alice.id}`))
         .body as unknown as Message[];
@@ -57,20 +56,14 @@ describe("another user's ephemeral messages", () => {
       return list.find((m) => m.content.includes('lobby'));
     }, 'the lobby');
     const start = JSON.stringify(lobby.components).match(/"custom_id":"([^"]*:start[^"]*)"/)?.[1] as string;
-    expect(
-      (await call(`${h.url}/api/messages/${lobby.id}/click`, { body: { as: alice.id, customId: start } }))
-        .status,
-    ).toBe(200);
+    await post(`${h.url}/api/messages/${lobby.id}/click`, { as: alice.id, customId: start });
     const board = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${thread}/messages?as=alice`))
         .body as unknown as Message[];
       return list.findLast((m) => JSON.stringify(m.components).includes(':hand'));
     }, 'the board');
     const handId = JSON.stringify(board.components).match(/"custom_id":"([^"]*:hand)"/)?.[1] as string;
-    expect(
-      (await call(`${h.url}/api/messages/${board.id}/click`, { body: { as: alice.id, customId: handId } }))
-        .status,
-    ).toBe(200);
+    await post(`${h.url}/api/messages/${board.id}/click`, { as: alice.id, customId: handId });
     const hand = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${thread}/messages?as=${alice.id}`))
         .body as unknown as Message[];
@@ -78,10 +71,7 @@ describe("another user's ephemeral messages", () => {
     }, "alice's hand");
     expect(hand.attachments[0]?.contentType).toBe('image/png');
     // bob also looks at his own (empty-handed) view, so his feed has ephemeral messages of his own.
-    expect(
-      (await call(`${h.url}/api/commands`, { body: { as: bob.id, channelId: general, command: 'rules' } }))
-        .status,
-    ).toBe(200);
+    await post(`${h.url}/api/commands`, { as: bob.id, channelId: general, command: 'rules' });
     await until(
       () => (bobFeed.events.some((e) => e.data.includes('"ephemeral":true')) ? true : undefined),
       "bob's own reply",

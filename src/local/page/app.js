@@ -50,8 +50,12 @@ const state = {
   connected: false,
 };
 
+/** The current read of the open channel's commands. */
+let commandsLoaded = Promise.resolve();
+
 const composer = new Composer({
   commands: () => state.commands,
+  commandsLoaded: () => commandsLoaded,
   entities: (type) => entityOptions(type === 7 ? 8 : 5),
   run: async (command, options) => {
     const result = await api.run(me().id, channelNow(), command, options);
@@ -82,7 +86,6 @@ async function boot() {
   }
   for (const u of [state.table.bot, ...state.table.users]) state.users.set(u.id, u);
   $('guild-name').textContent = state.table.guild.name;
-  $('hint').textContent = state.table.hint;
   const wanted =
     new URLSearchParams(location.search).get('as') ??
     sessionStorage.getItem(USER_KEY) ??
@@ -327,10 +330,16 @@ async function openChannel(channelId) {
   }
   if (state.current !== channelId) return;
   renderMessages();
+  composer.reset();
   await loadCommands();
 }
 
-async function loadCommands() {
+function loadCommands() {
+  commandsLoaded = readCommands();
+  return commandsLoaded;
+}
+
+async function readCommands() {
   const channelId = state.current;
   if (!channelId || !state.me) return;
   try {
@@ -340,13 +349,12 @@ async function loadCommands() {
     console.error('local table: could not read the commands', error);
   }
   const channel = state.channels.get(channelId);
-  composer.reset(
+  composer.placeholder =
     state.commands.length === 0
       ? 'The bot has no commands here'
       : channel?.kind === 'thread'
         ? 'Type / for commands: /board shows this game’s board again'
-        : 'Type / to use a command: /valley starts a game',
-  );
+        : 'Type / to use a command: /valley starts a game';
 }
 
 function renderChannels() {
@@ -418,6 +426,12 @@ function renderHeader() {
   const prefix = c.kind === 'text' ? '# ' : c.kind === 'thread' ? '↳ ' : '@ ';
   $('channel-title').textContent = prefix + channelLabel(c);
   const parent = c.parentId ? state.channels.get(c.parentId) : undefined;
+  $('hint').textContent =
+    c.kind === 'text'
+      ? (state.table?.hint ?? '')
+      : c.kind === 'thread'
+        ? 'Your turn? Press My hand on the newest board: your cards and moves appear below it, for you alone.'
+        : '';
   $('channel-topic').textContent =
     c.kind === 'text'
       ? (state.table?.hint ?? '')

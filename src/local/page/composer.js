@@ -10,6 +10,7 @@
  * @typedef {{ label: string, value: string }} Choice
  * @typedef {object} ComposerHost
  * @property {() => PageCommand[]} commands
+ * @property {() => Promise<void>} commandsLoaded the commands of the channel now open, once read
  * @property {(type: number) => Choice[]} entities users (6) or channels (7) to choose from
  * @property {(command: string, options: Record<string, string | number | boolean>) => Promise<void>} run
  * @property {(command: string, options: Record<string, string | number | boolean>, focused: string) => Promise<{ name: string, value: string | number }[]>} autocomplete
@@ -49,17 +50,21 @@ export class Composer {
     });
   }
 
-  /** @param {string} placeholder */
-  reset(placeholder) {
+  /** An empty box (a new channel, or a command sent). */
+  reset() {
     this.command = null;
     this.chip.hidden = true;
     this.fields.replaceChildren();
     this.send.hidden = true;
     this.input.hidden = false;
     this.input.value = '';
-    this.input.placeholder = placeholder;
     this.#hideList();
     this.#showError(null);
+  }
+
+  /** @param {string} text */
+  set placeholder(text) {
+    this.input.placeholder = text;
   }
 
   // ── typing a command ───────────────────────────────────────────────────────────────────────────
@@ -258,7 +263,7 @@ export class Composer {
 
   #back() {
     const path = this.command?.path ?? '';
-    this.reset(this.input.placeholder);
+    this.reset();
     this.input.value = `/${path}`;
     this.input.focus();
   }
@@ -309,6 +314,8 @@ export class Composer {
   async submit() {
     if (this.busy) return;
     this.#hideList();
+    // Enter pressed right after opening a channel: wait for its commands rather than call /x unknown.
+    await this.host.commandsLoaded();
     /** @type {{ path: string, options: Record<string, string | number | boolean> }} */
     let run;
     try {
@@ -332,7 +339,7 @@ export class Composer {
     this.send.disabled = true;
     try {
       await this.host.run(run.path, run.options);
-      this.reset(this.input.placeholder);
+      this.reset();
       this.input.focus();
     } catch (error) {
       this.#showError(error instanceof Error ? error.message : String(error));

@@ -15,6 +15,9 @@ const error = /** @type {HTMLElement} */ (document.getElementById('modal-error')
 const submitButton = /** @type {HTMLButtonElement} */ (document.getElementById('modal-submit'));
 /** @type {SubmitModal | null} */
 let onSubmit = null;
+let inputs = 0;
+/** Element ids of the page's own, never made from the bot's custom ids (which could be "modal-title"). */
+const inputId = () => `modal-input-${++inputs}`;
 
 document.getElementById('modal-cancel')?.addEventListener('click', () => dialog.close());
 form.addEventListener('submit', (event) => {
@@ -94,7 +97,7 @@ function wrap(c, labelText, description, control) {
 /** @param {Record<string, any>} c */
 function textInput(c) {
   const control = c.style === 2 ? document.createElement('textarea') : document.createElement('input');
-  control.id = `modal-${c.custom_id}`;
+  control.id = inputId();
   control.name = c.custom_id;
   control.dataset.kind = 'text';
   if (control instanceof HTMLTextAreaElement) control.rows = 4;
@@ -109,7 +112,7 @@ function textInput(c) {
 /** @param {Record<string, any>} c */
 function stringSelect(c) {
   const select = document.createElement('select');
-  select.id = `modal-${c.custom_id}`;
+  select.id = inputId();
   select.name = c.custom_id;
   select.dataset.kind = 'select';
   select.multiple = (c.max_values ?? 1) > 1;
