@@ -2,8 +2,10 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-ap
 import { board } from './board.ts';
 import { card } from './card.ts';
 import { games } from './games.ts';
+import { leaderboard } from './leaderboard.ts';
 import { manage } from './manage.ts';
 import { rules } from './rules.ts';
+import { stats } from './stats.ts';
 import { valley } from './valley.ts';
 
 /** Every slash command, as registered with Discord (by the deploy script, or at startup locally). */
@@ -14,4 +16,6 @@ export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommand
   games,
   manage,
   board,
+  leaderboard,
+  stats,
 ];

@@ -7,7 +7,9 @@ import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { Desk } from './desk.ts';
 import { GameLocks } from './game-lock.ts';
 import type { Pictures } from './messages/context.ts';
+import type { RatingPictures } from './messages/rating-pictures.ts';
 import { Publisher } from './publisher.ts';
+import { canvasRatingPictures } from './rating-pictures.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -17,6 +19,8 @@ export interface BotOptions {
   apiUrl?: string;
   store: GameStore;
   pictures: Pictures;
+  /** Leaderboard and rating chart pictures; the canvas renderer unless given. */
+  ratingPictures?: RatingPictures;
   timing: AutopilotTiming;
   log: Logger;
   /** Register the slash commands at startup (local mode, tests): in this guild, or globally. */
@@ -41,7 +45,16 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const locks = new GameLocks();
   const publisher = new Publisher(client, desk, o.log);
   const autopilot = new Autopilot(desk, locks, publisher, o.timing, o.log);
-  const runtime: Runtime = { client, desk, locks, publisher, autopilot, catalog: baseCatalog, log: o.log };
+  const runtime: Runtime = {
+    client,
+    desk,
+    locks,
+    publisher,
+    autopilot,
+    catalog: baseCatalog,
+    ratingPictures: o.ratingPictures ?? canvasRatingPictures,
+    log: o.log,
+  };
   client.on(Events.InteractionCreate, (i) => {
     void route(runtime, i);
   });

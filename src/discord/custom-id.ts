@@ -2,8 +2,9 @@
  * Every component's custom_id names the game and the state version it was drawn from, so a click is
  * decoded before anything runs and a stale or doubled click is refused instead of applied twice.
  * Format: `s1:<scope>:<gameId>:<version>:<verb>[:<arg>]` (≤ 100 characters, Discord's limit).
+ * Leaderboard pages (scope `board`) have no game: their id slot is the page number (see leaderboard-id.ts).
  */
-export type Scope = 'lobby' | 'game';
+export type Scope = 'lobby' | 'game' | 'board';
 
 export interface CustomId {
   scope: Scope;
@@ -14,11 +15,12 @@ export interface CustomId {
 }
 
 const PREFIX = 's1';
-const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game' };
+const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board' };
+const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b' };
 
 export function encodeCustomId(id: CustomId): string {
   if (id.verb.includes(':')) throw new Error(`custom_id verb '${id.verb}' contains ':'`);
-  const scope = id.scope === 'lobby' ? 'l' : 'g';
+  const scope = LETTERS[id.scope];
   const text = `${PREFIX}:${scope}:${id.gameId}:${id.version}:${id.verb}${id.arg ? `:${id.arg}` : ''}`;
   if (text.length > 100) throw new Error(`custom_id too long (${text.length} > 100): ${text}`);
   return text;
@@ -28,7 +30,8 @@ export function encodeCustomId(id: CustomId): string {
 export function decodeCustomId(text: string): CustomId | null {
   const parts = text.split(':');
   if (parts[0] !== PREFIX || parts.length < 5) return null;
-  const scope = SCOPES[parts[1] as string];
+  // Own keys only: 'constructor' or 'toString' must not pass for a scope.
+  const scope = Object.hasOwn(SCOPES, parts[1] as string) ? SCOPES[parts[1] as string] : undefined;
   const gameId = Number(parts[2]);
   const version = Number(parts[3]);
   const verb = parts[4] as string;

@@ -1,11 +1,14 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ValleyState } from '../games/valley/state.ts';
+import { ratingDecision } from '../ratings/eligibility.ts';
+import { GLOBAL_SCOPE } from '../ratings/scopes.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Desk } from './desk.ts';
 import { boardMessage, decisionMessage } from './messages/board-message.ts';
 import { handMessage } from './messages/hand-message.ts';
 import type { Payload } from './messages/payload.ts';
+import { resultRatingLines } from './messages/rating-lines.ts';
 import { resultsMessage } from './messages/results-message.ts';
 import { editOptions, messageOptions } from './send.ts';
 
@@ -66,9 +69,19 @@ export class Publisher {
 
   async postResults(game: GameRecord): Promise<void> {
     const channelId = this.channelOf(game);
+    const ctx = this.desk.context(game);
+    // The ratings changed in the transaction that finished the game; this only reads them.
+    const scope = game.guildId ?? GLOBAL_SCOPE;
+    const changes = this.desk.store.ratings.changesOfGame(game.id, scope);
+    const ratingLines = resultRatingLines(
+      ratingDecision(game),
+      changes,
+      ctx,
+      game.guildId ? 'this server' : 'global',
+    );
     const id = await this.send(
       channelId,
-      resultsMessage(this.desk.view(game, null), this.desk.context(game), this.desk.pictures),
+      resultsMessage(this.desk.view(game, null), ctx, this.desk.pictures, ratingLines),
     );
     this.desk.store.setMessage(game.id, 'results', { messageId: id, channelId, version: game.version });
     this.desk.store.setMessage(game.id, 'board', null);

@@ -3,6 +3,7 @@ import { decodeCustomId } from './custom-id.ts';
 import { onAutocomplete, onCommand } from './handlers/commands.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
+import { onLeaderboardComponent } from './handlers/rating-commands.ts';
 import { tell } from './handlers/replies.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -14,6 +15,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
     if (i.isButton() || i.isStringSelectMenu()) {
       const id = decodeCustomId(i.customId);
       if (!id) return await tell(i, 'This button belongs to an older version of Scarab and no longer works.');
+      if (id.scope === 'board') return await onLeaderboardComponent(rt, i, id);
       return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
     }
     if (i.isRepliable()) await tell(i, 'Scarab does not know what to do with that.');

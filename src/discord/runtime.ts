@@ -4,6 +4,7 @@ import type { Catalog } from '../games/valley/catalog.ts';
 import type { Autopilot } from './autopilot.ts';
 import type { Desk } from './desk.ts';
 import type { GameLocks } from './game-lock.ts';
+import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { Publisher } from './publisher.ts';
 
 /** Everything a handler may use; built once in bot.ts. */
@@ -14,5 +15,6 @@ export interface Runtime {
   publisher: Publisher;
   autopilot: Autopilot;
   catalog: Catalog;
+  ratingPictures: RatingPictures;
   log: Logger;
 }

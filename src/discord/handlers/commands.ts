@@ -12,6 +12,7 @@ import { cardMessage, gamesMessage, rulesMessage } from '../messages/info-messag
 import { lobbyMessage } from '../messages/lobby-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { computerName } from './computer-names.ts';
+import { showLeaderboard, showStats } from './rating-commands.ts';
 import { displayName, replyPrivately, tell } from './replies.ts';
 
 const MISSING_PERMISSIONS = 50013;
@@ -31,6 +32,10 @@ export async function onCommand(rt: Runtime, i: ChatInputCommandInteraction): Pr
       return manage(rt, i);
     case 'board':
       return repostBoard(rt, i);
+    case 'leaderboard':
+      return showLeaderboard(rt, i);
+    case 'stats':
+      return showStats(rt, i);
     default:
       return tell(i, `Unknown command /${i.commandName}.`);
   }

@@ -57,6 +57,16 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         });
         return;
       }
+      case 'rated': {
+        if (id.arg !== '1' && id.arg !== '0')
+          return tell(i, 'This button belongs to an older version of Scarab.');
+        if (!canManage(i, game))
+          return tell(
+            i,
+            'Only the host (or someone with Manage Server) can choose between rated and casual.',
+          );
+        return update(store.setLobbyRated(game.id, id.arg === '1'));
+      }
       case 'cancel': {
         if (!canManage(i, game))
           return tell(i, 'Only the host (or someone with Manage Server) can cancel the game.');

@@ -1,13 +1,16 @@
 import { ButtonStyle } from 'discord-api-types/v10';
+import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../custom-id.ts';
 import { button, type Payload, row } from './payload.ts';
+import { lobbyRatingLine } from './rating-lines.ts';
 
 export const MAX_SEATS = 4;
 export const MIN_SEATS = 2;
 
 export function lobbyMessage(game: GameRecord, note?: string): Payload {
-  const id = (verb: string) => encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg: '' });
+  const id = (verb: string, arg = '') =>
+    encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg });
   const seats = game.seats.map(
     (s, i) => `${i + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} (computer)`}`,
   );
@@ -21,6 +24,7 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
     open
       ? `Join, or add computer players; the host starts when ${MIN_SEATS}–${MAX_SEATS} seats are filled. Seat order is the turn order after a random first player.`
       : '',
+    lobbyRatingLine(game),
     note ?? '',
   ].filter(Boolean);
   return {
@@ -34,9 +38,18 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
             button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < MIN_SEATS),
             button(id('cancel'), 'Cancel', ButtonStyle.Danger),
           ),
+          row(ratingButton(game, id)),
         ]
       : [],
     files: [],
     mentionUsers: [],
   };
+}
+
+/** Sets the choice the button names (not a toggle), so a doubled click cannot flip it back. */
+function ratingButton(game: GameRecord, id: (verb: string, arg?: string) => string) {
+  const now = lobbyRating(game.rated, game.seats);
+  if (now.why === 'too-few-people')
+    return button(id('rated', '1'), 'Rated needs two people', ButtonStyle.Secondary, true);
+  return now.rated ? button(id('rated', '0'), 'Make casual') : button(id('rated', '1'), 'Make rated');
 }

@@ -3,7 +3,13 @@ import type { ValleyView } from '../../games/valley/view.ts';
 import { type GameContext, type Pictures, seatName } from './context.ts';
 import type { Payload } from './payload.ts';
 
-export function resultsMessage(v: ValleyView, ctx: GameContext, pictures: Pictures): Payload {
+/** `ratingLines`: what the game did to ratings (see rating-lines.ts), shown under the places. */
+export function resultsMessage(
+  v: ValleyView,
+  ctx: GameContext,
+  pictures: Pictures,
+  ratingLines: readonly string[] = [],
+): Payload {
   const outcome = v.outcome;
   if (!outcome) throw new Error('results of an unfinished game');
   const ranked = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -19,6 +25,7 @@ export function resultsMessage(v: ValleyView, ctx: GameContext, pictures: Pictur
     content: [
       `🏁 **Valley of the Kings** · game #${ctx.gameId} is over. ${withNames(outcome.summary, ctx.names)}`,
       ...lines,
+      ...ratingLines,
       humans.map((u) => `<@${u}>`).join(' '),
     ].join('\n'),
     components: [],

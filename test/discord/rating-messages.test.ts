@@ -1,0 +1,174 @@
+import { ComponentType } from 'discord-api-types/v10';
+import { describe, expect, it } from 'vitest';
+import { decodeCustomId, encodeCustomId } from '../../src/discord/custom-id.ts';
+import { leaderboardCustomId, readLeaderboardId } from '../../src/discord/leaderboard-id.ts';
+import { leaderboardMessage } from '../../src/discord/messages/leaderboard-message.ts';
+import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
+import { plainName } from '../../src/discord/messages/plain-name.ts';
+import { lobbyRatingLine, resultRatingLines } from '../../src/discord/messages/rating-lines.ts';
+import type { RatingPictures } from '../../src/discord/messages/rating-pictures.ts';
+import { statsMessage } from '../../src/discord/messages/stats-message.ts';
+import type { BoardPage } from '../../src/ratings/queries.ts';
+import type { GameRecord } from '../../src/store/records.ts';
+
+const pictures: RatingPictures = {
+  leaderboard: (b) => ({ png: Buffer.from('board'), alt: `board ${b.page}` }),
+  ratingChart: (c) => ({ png: Buffer.from('chart'), alt: `chart ${c.points.length}` }),
+};
+
+const ids = (p: ReturnType<typeof leaderboardMessage>) =>
+  p.components.flatMap((r) =>
+    r.components.flatMap((c) =>
+      c.type === ComponentType.Button && 'custom_id' in c ? [[c.custom_id, c.label, c.disabled]] : [],
+    ),
+  );
+
+function page(n: number, pages: number): BoardPage {
+  return {
+    page: n,
+    pages,
+    players: pages * 10,
+    rows: [
+      {
+        place: 1,
+        userId: 'u1',
+        displayName: '*Ann*',
+        skill: { mu: 30, sigma: 4 },
+        display: 18,
+        games: 3,
+        wins: 1,
+      },
+    ],
+  };
+}
+
+const lobby = (over: Partial<GameRecord>): GameRecord => ({
+  id: 7,
+  type: 'valley',
+  status: 'lobby',
+  version: 0,
+  guildId: 'g',
+  channelId: 'c',
+  threadId: null,
+  hostUserId: 'u1',
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  startedAt: null,
+  finishedAt: null,
+  options: {},
+  seed: 's',
+  state: null,
+  outcome: null,
+  rated: null,
+  handedOver: false,
+  seats: [
+    { seat: 0, userId: 'u1', botKind: null, displayName: 'Ann' },
+    { seat: 1, userId: 'u2', botKind: null, displayName: 'Bob' },
+  ],
+  ...over,
+});
+
+describe('leaderboard buttons', () => {
+  it('carry the page and the board, are unique on every page, and decode strictly', () => {
+    for (const [n, pages] of [
+      [1, 1],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ] as const) {
+      for (const global of [false, true]) {
+        const buttons = ids(leaderboardMessage(page(n, pages), { game: 'V', global, scope: 'S' }, pictures));
+        expect(new Set(buttons.map(([id]) => id)).size).toBe(3);
+        const [prev, next, other] = buttons.map(([id]) => readLeaderboardId(decodeCustomId(id as string)!));
+        expect(prev).toEqual({ global, page: Math.max(1, n - 1) });
+        expect(next).toEqual({ global, page: n + 1 });
+        expect(other).toEqual({ global: !global, page: 1 });
+        expect(buttons.map(([, , disabled]) => disabled)).toEqual([n === 1, n === pages, false]);
+      }
+    }
+    expect(leaderboardCustomId({ global: true, page: 4 })).toBe('s1:b:4:0:page:g');
+    for (const bad of ['s1:b:0:0:page:g', 's1:b:1:0:page:x', 's1:b:1:2:page:g', 's1:b:1:0:next:g']) {
+      const id = decodeCustomId(bad);
+      expect(id === null || readLeaderboardId(id) === null).toBe(true);
+    }
+    expect(decodeCustomId('s1:constructor:1:0:join')).toBeNull();
+    const lobbyId = encodeCustomId({ scope: 'lobby', gameId: 3, version: 0, verb: 'join', arg: '' });
+    expect(readLeaderboardId(decodeCustomId(lobbyId)!)).toBeNull();
+  });
+
+  it('show names as typed, not as markdown', () => {
+    const p = leaderboardMessage(page(1, 1), { game: 'V', global: false, scope: 'S' }, pictures);
+    expect(p.content).toContain('1. **\\*Ann\\*** — 18.0 · 3 games · 1 win');
+    expect(plainName('<@123> `x` [a](b) _y_ ~z~ a|b')).toBe(
+      '\\<@123\\> \\`x\\` \\[a\\]\\(b\\) \\_y\\_ \\~z\\~ a\\|b',
+    );
+    expect(plainName('   ')).toBe('?');
+  });
+});
+
+describe('rating texts', () => {
+  it('the lobby says whether the game is rated and why, with a button that sets the other choice', () => {
+    const bot = { seat: 2, userId: null, botKind: 'heuristic', displayName: 'Khufu' };
+    const buttonOf = (g: GameRecord) => {
+      const rows = lobbyMessage(g).components;
+      const c = rows[1]?.components[0];
+      return c && c.type === ComponentType.Button && 'custom_id' in c
+        ? [decodeCustomId(c.custom_id)?.arg, c.label, c.disabled]
+        : null;
+    };
+    expect(lobbyRatingLine(lobby({}))).toMatch(/Rated\*\*: every seat is a person.*\(the default\)/);
+    expect(buttonOf(lobby({}))).toEqual(['0', 'Make casual', false]);
+    const withBot = lobby({ seats: [...lobby({}).seats, bot] });
+    expect(lobbyRatingLine(withBot)).toMatch(/Casual\*\*: a computer player is seated/);
+    expect(buttonOf(withBot)).toEqual(['1', 'Make rated', false]);
+    expect(lobbyRatingLine({ ...withBot, rated: true })).toMatch(/Rated\*\* \(the host’s choice\)/);
+    expect(lobbyRatingLine(lobby({ rated: false }))).toMatch(/Casual\*\* \(the host’s choice\)/);
+    const alone = lobby({ seats: [lobby({}).seats[0]!, bot], rated: true });
+    expect(lobbyRatingLine(alone)).toMatch(/needs at least two people/);
+    expect(buttonOf(alone)).toEqual(['1', 'Rated needs two people', true]);
+    expect(lobbyRatingLine(lobby({ status: 'active', rated: true }))).toBe('🏆 **Rated** game.');
+  });
+
+  it('the results say each change, or why nothing changed', () => {
+    const ctx = { gameId: 1, version: 9, names: ['Ann', 'Bob'], users: ['u1', 'u2'] };
+    const step = (seat: number, before: number, after: number) => ({
+      gameId: 1,
+      userId: `u${seat + 1}`,
+      seat,
+      rank: seat + 1,
+      finishedAt: new Date(0),
+      before: { mu: 25 + before, sigma: 25 / 3 },
+      after: { mu: 25 + after, sigma: 25 / 3 },
+    });
+    const rated = { rated: true as const, finishedAt: new Date(0), entrants: [] };
+    expect(resultRatingLines(rated, [step(0, 0, 2.5), step(1, 0, -2.5)], ctx, 'this server')).toEqual([
+      '📈 Ratings (this server): Ann 0.0 → 2.5 (+2.5) · Bob 0.0 → −2.5 (−2.5)',
+    ]);
+    expect(resultRatingLines({ rated: false, reason: 'casual' }, [], ctx, 'x')).toEqual([
+      '🎲 Casual game: ratings are unchanged.',
+    ]);
+    expect(resultRatingLines({ rated: false, reason: 'handed-over' }, [], ctx, 'x')).toEqual([
+      'Not rated: a seat changed hands during the game.',
+    ]);
+  });
+
+  it('stats of someone without games say so, with no chart', () => {
+    const p = statsMessage(
+      {
+        game: 'Valley of the Kings',
+        name: 'Bob',
+        global: true,
+        scope: 'All servers',
+        record: { games: 0, wins: 0, winRate: null, averageScore: null, bestScore: null, favouriteSets: [] },
+        setName: (id) => id,
+        standing: undefined,
+        history: [],
+      },
+      pictures,
+    );
+    expect(p.content).toBe(
+      '📜 **Bob** · Valley of the Kings · All servers\nBob has not finished a game of Valley of the Kings anywhere yet.',
+    );
+    expect(p.files).toEqual([]);
+  });
+});
