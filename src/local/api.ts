@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { InteractionResponseType } from 'discord-api-types/v10';
+import { type APIModalInteractionResponseCallbackData, InteractionResponseType } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import type { InteractionHandle, LoopbackMessage, LoopbackUser, UserActor } from '../loopback/index.ts';
 import type { PageFeeds } from './feed.ts';
@@ -24,7 +24,15 @@ export interface ActionResult {
   readonly interactionId: string;
   /** Discord's callback type: 4 reply, 5 deferred reply, 6 deferred update, 7 update, 9 modal. */
   readonly acknowledgement: number;
-  readonly modal?: unknown;
+  readonly modal?: APIModalInteractionResponseCallbackData;
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new LocalInputError(400, `the path segment "${part}" is not valid percent-encoding`);
+  }
 }
 
 /**
@@ -54,8 +62,8 @@ export class LocalApi {
       .filter((p) => p !== '')
       .slice(1);
     const route = `${method} /${parts.map((p, i) => (i % 2 === 1 ? ':id' : p)).join('/')}`;
-    const id = parts[1] ?? '';
     try {
+      const id = decodePart(parts[1] ?? '');
       if (route === 'GET /feed') {
         this.#feeds.open(response, this.#actor(url.searchParams.get('as')).id);
         return;
