@@ -2,6 +2,7 @@ import { seedRng } from '../kernel/rng.ts';
 import { baseCatalog, type Catalog } from './catalog.ts';
 import { defsFrom } from './setup.ts';
 import type { CardId, Instance, PlayerState, ValleyState } from './state.ts';
+import { newTurn } from './zones.ts';
 
 /**
  * A game position written by card ids, for tests and bug reports. Piles are listed from the bottom
@@ -55,16 +56,7 @@ export function position(spec: PositionSpec, catalog: Catalog = baseCatalog): Va
     stock: make(spec.stock),
     boneyard: make(spec.boneyard),
     firstSeat: 0,
-    turn: {
-      seat,
-      number: 0,
-      entombed: false,
-      pyramidChanged: false,
-      boughtCosts: [],
-      executed: [],
-      thoth: false,
-      extraDraw: 0,
-    },
+    turn: newTurn(seat, 0),
     turnsTaken: spec.turnsTaken ?? Array.from({ length: spec.players }, (_, i) => (i < seat ? 1 : 0)),
     stack: [],
     rng: seedRng(spec.seed ?? 'position'),

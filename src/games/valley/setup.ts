@@ -1,7 +1,7 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
 import { baseCatalog, type Catalog } from './catalog.ts';
 import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
-import { draw } from './zones.ts';
+import { draw, newTurn } from './zones.ts';
 
 export function defsFrom(catalog: Catalog): Record<string, CardDef> {
   const defs: Record<string, CardDef> = {};
@@ -59,16 +59,7 @@ export function setup(options: ValleyOptions, seed: string, catalog: Catalog = b
     stock,
     boneyard,
     firstSeat,
-    turn: {
-      seat: firstSeat,
-      number: 0,
-      entombed: false,
-      pyramidChanged: false,
-      boughtCosts: [],
-      executed: [],
-      thoth: false,
-      extraDraw: 0,
-    },
+    turn: newTurn(firstSeat, 0),
     turnsTaken: players.map(() => 0),
     stack: [],
     rng,

@@ -3,7 +3,7 @@ import { type Answers, ask, askMany, call, one, parseValue, type Step, slotOptio
 import { boatWindow, catWindow, removeFromPyramid, takeFromPyramid } from './effects.ts';
 import { BASE, FALLS_FROM, occupiedSlots, pyramidEmpty, refill, SLOT_NAMES } from './pyramid.ts';
 import type { Ask, Frame, Instance, ValleyState } from './state.ts';
-import { draw, log, nameOf, opponentsInTurnOrder, player, take } from './zones.ts';
+import { draw, log, nameOf, newTurn, opponentsInTurnOrder, player, take } from './zones.ts';
 
 export interface Program {
   run(s: ValleyState, f: Frame, answers: Answers | null): Step;
@@ -220,16 +220,7 @@ const endTurn: Program = {
           'The stock and the pyramid are empty and everyone has had the same number of turns: the game ends',
         );
       }
-      s.turn = {
-        seat: next,
-        number: s.turn.number + 1,
-        entombed: false,
-        pyramidChanged: false,
-        boughtCosts: [],
-        executed: [],
-        thoth: false,
-        extraDraw: 0,
-      };
+      s.turn = newTurn(next, s.turn.number + 1);
     }
     return undefined;
   },

@@ -1,6 +1,6 @@
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
-import type { CardDef, Instance, PlayerState, ValleyState } from './state.ts';
+import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 
 export function def(s: ValleyState, card: Instance): CardDef {
   const d = s.defs[s.cards[card] as string];
@@ -61,6 +61,20 @@ export function draw(s: ValleyState, seat: Seat, n: number): number {
     p.hand.push(card);
   }
   return drawn;
+}
+
+/** The start of a turn: nothing entombed, bought or executed yet. */
+export function newTurn(seat: Seat, number: number): TurnState {
+  return {
+    seat,
+    number,
+    entombed: false,
+    pyramidChanged: false,
+    boughtCosts: [],
+    executed: [],
+    thoth: false,
+    extraDraw: 0,
+  };
 }
 
 export const LOG_LIMIT = 80;

@@ -1,23 +1,12 @@
-import { ask, handOptions, one, parseValue } from '../choices.ts';
 import { entombFromHand } from '../effects.ts';
 import { costOf } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { oneHandCard } from './one-hand-card.ts';
 
-export const imsetiCanopicJar: CardProgram = {
+export const imsetiCanopicJar = oneHandCard({
   id: 'imseti-canopic-jar',
+  name: 'Imseti Canopic Jar',
+  prompt: 'entomb a card costing 4 or less (it is shown to everyone).',
   needs: 'you need a card costing 4 or less in hand',
-  canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).some((c) => costOf(s, c) <= 4),
-  run(s, f, answers) {
-    if (f.step === 0) {
-      f.step = 1;
-      return ask(
-        f.seat,
-        'Imseti Canopic Jar: entomb a card costing 4 or less (it is shown to everyone).',
-        handOptions(s, f.seat, (c) => costOf(s, c) <= 4),
-        `@${f.seat} is using Imseti Canopic Jar`,
-      );
-    }
-    entombFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'));
-    return undefined;
-  },
-};
+  allowed: (s, card) => costOf(s, card) <= 4,
+  effect: entombFromHand,
+});

@@ -1,24 +1,14 @@
-import { ask, handOptions, one, parseValue } from '../choices.ts';
 import { discardFromHand } from '../effects.ts';
 import { draw, log } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { oneHandCard } from './one-hand-card.ts';
 
-export const statueOfOsiris: CardProgram = {
+export const statueOfOsiris = oneHandCard({
   id: 'statue-of-osiris',
+  name: 'Statue of Osiris',
+  prompt: 'discard a card, then draw 3.',
   needs: 'you need a card in hand',
-  canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length > 0,
-  run(s, f, answers) {
-    if (f.step === 0) {
-      f.step = 1;
-      return ask(
-        f.seat,
-        'Statue of Osiris: discard a card, then draw 3.',
-        handOptions(s, f.seat),
-        `@${f.seat} is using Statue of Osiris`,
-      );
-    }
-    discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), ' (Statue of Osiris)');
-    log(s, `@${f.seat} drew ${draw(s, f.seat, 3)} cards (Statue of Osiris)`);
-    return undefined;
+  effect(s, seat, card) {
+    discardFromHand(s, seat, card, ' (Statue of Osiris)');
+    log(s, `@${seat} drew ${draw(s, seat, 3)} cards (Statue of Osiris)`);
   },
-};
+});
