@@ -25,20 +25,29 @@ interface Kinds {
   rest: number[];
 }
 
+const byNumber = (a: number, b: number): number => a - b;
+
 function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
+  const ids: string[] = [];
   const cards: Instance[][] = [];
   for (const c of hand) {
-    const id = s.cards[c];
-    let k = 0;
-    while (k < cards.length && s.cards[(cards[k] as Instance[])[0] as Instance] !== id) k++;
-    if (k === cards.length) cards.push([c]);
-    else (cards[k] as Instance[]).push(c);
+    const id = s.cards[c] as string;
+    const k = ids.indexOf(id);
+    if (k < 0) {
+      ids.push(id);
+      cards.push([c]);
+    } else (cards[k] as Instance[]).push(c);
   }
-  for (const g of cards) if (g.length > 1) g.sort((a, b) => a - b);
-  const gold = cards.map((g) => goldOf(s, seat, g[0] as Instance));
-  const rest = new Array<number>(cards.length + 1).fill(0);
-  for (let k = cards.length - 1; k >= 0; k--)
-    rest[k] = (rest[k + 1] as number) + (gold[k] as number) * (cards[k] as Instance[]).length;
+  const n = cards.length;
+  const gold = new Array<number>(n);
+  const rest = new Array<number>(n + 1);
+  rest[n] = 0;
+  for (let k = n - 1; k >= 0; k--) {
+    const g = cards[k] as Instance[];
+    if (g.length > 1) g.sort(byNumber);
+    gold[k] = goldOf(s, seat, g[0] as Instance);
+    rest[k] = (rest[k + 1] as number) + (gold[k] as number) * g.length;
+  }
   return { cards, gold, rest };
 }
 
@@ -103,10 +112,11 @@ export function legalActions(s: ValleyState, seat: Seat): ValleyAction[] {
     for (const pay of minimalPayments(s, seat, p.hand, def(s, card).cost))
       actions.push({ type: 'buy', slot, pay });
   }
-  for (const card of distinct(s, p.hand)) {
+  const kindsInHand = distinct(s, p.hand);
+  for (const card of kindsInHand) {
     if (programFor(s.cards[card] as string)?.canExecute(s, seat, card)) actions.push({ type: 'play', card });
   }
-  if (!s.turn.entombed) for (const card of distinct(s, p.hand)) actions.push({ type: 'entomb', card });
+  if (!s.turn.entombed) for (const card of kindsInHand) actions.push({ type: 'entomb', card });
   const tops = distinct(s, [...p.hand, ...p.play]);
   if (tops.length === 0) actions.push({ type: 'end-turn', top: null });
   for (const card of tops) actions.push({ type: 'end-turn', top: card });
