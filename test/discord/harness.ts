@@ -34,7 +34,13 @@ export async function startTableHarness(
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
   const dbPath = join(dir, 'scarab.db');
-  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 15_000, ...options.loopback });
+  // Discord's 3 s acknowledgement deadline is kept by the bot (it defers first; see the benchmark's
+  // ack latency); tests allow 10 s so that two busy CI cores cannot fail an interaction by accident.
+  const loopback = await LoopbackDiscord.start({
+    waitTimeoutMs: 15_000,
+    ackDeadlineMs: 10_000,
+    ...options.loopback,
+  });
   const timing = { ...FAST, ...options.timing };
   let database: ScarabDatabase;
   const boot = async () => {

@@ -33,7 +33,7 @@ import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const OUTPUT = new URL('../.output/', import.meta.url).pathname;
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 15_000 };
 
 let loopback: LoopbackDiscord;
 let database: ScarabDatabase;
@@ -47,7 +47,12 @@ const botErrors: unknown[] = [];
 beforeAll(async () => {
   if (!hasChromium) return;
   const log = pino({ level: 'silent' });
-  loopback = await LoopbackDiscord.start({ defaultGuild: false, waitTimeoutMs: 5_000 });
+  // Two busy cores in CI can delay the test bot past Discord's 3 s: give it the local harness's 10 s.
+  loopback = await LoopbackDiscord.start({
+    defaultGuild: false,
+    waitTimeoutMs: 5_000,
+    ackDeadlineMs: 10_000,
+  });
   database = openDatabase(':memory:');
   world = new LocalWorld(loopback, new WorldArchive(database.sqlite), log);
   client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: loopback.restApi, retries: 0 } });
@@ -176,7 +181,16 @@ describe.skipIf(!hasChromium)(
       await box.fill('/form');
       await box.press('Enter');
       const modal = page.getByRole('dialog', { name: 'Tell the table' });
-      await modal.waitFor(WAIT);
+      await modal.waitFor(WAIT).catch((e: unknown) => {
+        throw new Error(
+          `no modal: ${String(e)}; bot errors: ${botErrors.map(String).join('; ') || 'none'}; failed: ${JSON.stringify(
+            loopback.control
+              .requests()
+              .filter((r) => r.status >= 400)
+              .map((r) => [r.route, r.status]),
+          )}`,
+        );
+      });
       await modal.getByLabel('Your name').fill('Alice');
       await modal.getByLabel('A story').fill('We built a pyramid.');
       await modal.getByLabel('Mood').selectOption('happy');
