@@ -141,6 +141,7 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     await bot.stop();
     database.close();
     await loopback.stop();
-    rmSync(dir, { recursive: true, force: true });
+    // A closed database's checkpoint worker may still be closing its connection: retry briefly.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
   }
 }

@@ -64,7 +64,8 @@ export async function run(report: Report): Promise<void> {
     buildBigDatabase(report, game, big, templates, running);
     await startupAndMemory(report, game, big);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // A closed database's checkpoint worker may still be closing its connection: retry briefly.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -8,6 +8,7 @@ import { canvasPictures } from '../../src/discord/pictures.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { removeDir } from '../remove-dir.ts';
 
 /**
  * The real bot (discord.js, store, renderer) against a fresh loopback Discord, on a database file in
@@ -89,7 +90,7 @@ export async function startTableHarness(
       await current.bot.stop();
       database.close();
       await loopback.stop();
-      rmSync(dir, { recursive: true, force: true });
+      removeDir(dir);
     },
   };
   return h;

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir } from '../remove-dir.ts';
 import { type LocalHarness, startLocalHarness } from './local-harness.ts';
 
 /**
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await h?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  if (profile) removeDir(profile);
 });
 
 /** Page errors fail the test instead of passing unseen. */

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { removeDir } from '../remove-dir.ts';
 
 /** The local table in-process, on a free port and a database in a temporary folder. */
 export interface LocalHarness {
@@ -51,7 +52,7 @@ export async function startLocalHarness(): Promise<LocalHarness> {
     async stop() {
       await table.stop();
       database.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeDir(dir);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +24,7 @@ import { startWebServer, type WebServer } from '../../src/local/web-server.ts';
 import { WorldArchive } from '../../src/local/world-archive.ts';
 import { LoopbackDiscord } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
+import { removeDir } from '../remove-dir.ts';
 
 /**
  * Scarab's bot opens no modal and sends no embed, but the page must draw both for any bot. A tiny
@@ -161,7 +162,7 @@ afterAll(async () => {
   world?.close();
   await loopback?.stop();
   database?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  if (profile) removeDir(profile);
 });
 
 describe.skipIf(!hasChromium)(

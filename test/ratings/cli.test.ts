@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,10 +6,11 @@ import { openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { runRatingsCli } from '../../src/tools/ratings.ts';
 import { registerVerdict } from '../fixtures/verdict.ts';
+import { removeDir } from '../remove-dir.ts';
 import { person, playVerdict } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-ratings-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 function cli(path: string, ...args: string[]) {
   const out: string[] = [];

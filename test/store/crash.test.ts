@@ -4,7 +4,7 @@
  * reported as committed, and every game's state must equal the replay of its log.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { verifyAll } from '../../src/store/verify.ts';
+import { removeDir } from '../remove-dir.ts';
 import { REPO } from './helpers/children.ts';
 import { CRASH_GAMES, type GameUnderTest } from './helpers/games-under-test.ts';
 
@@ -22,7 +23,7 @@ const ROUNDS = 10;
 const GAMES = 12;
 
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-crash-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 interface Round {
   /** Complete lines only: a line cut by the kill proves nothing. */

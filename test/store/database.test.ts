@@ -1,14 +1,15 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS, databasePathFromEnv, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { removeDir } from '../remove-dir.ts';
 import { startedGame } from './helpers/memory-store.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-database-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 describe('opening the database', () => {
   it('sets the pragmas the README defends', () => {

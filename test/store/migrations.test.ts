@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import * as schema from '../../src/store/schema.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { removeDir } from '../remove-dir.ts';
 
 interface JournalEntry {
   idx: number;
@@ -17,7 +18,7 @@ const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journa
   entries: JournalEntry[];
 };
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-migrations-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 /** A copy of the migrations folder holding only the first `count` migrations: the schema of an older bot. */
 function olderMigrations(count: number): string {

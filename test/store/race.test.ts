@@ -4,7 +4,7 @@
  * process (deterministic interleaving, each with its own cache), then two processes (real concurrency).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/store/database.ts';
 import { StaleVersionError } from '../../src/store/errors.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
+import { removeDir } from '../remove-dir.ts';
 import { REPO } from './helpers/children.ts';
 import { type GameUnderTest, RACE_GAMES } from './helpers/games-under-test.ts';
 import { randomMove } from './helpers/random-play.ts';
@@ -23,7 +24,7 @@ import { randomMove } from './helpers/random-play.ts';
 const WRITER = join(REPO, 'test/store/helpers/race-writer.ts');
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-race-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 function startGames(store: GameStore, game: GameUnderTest, count: number): number[] {
   return Array.from({ length: count }, () => {

@@ -12,7 +12,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -24,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseOpenError, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { removeDir } from '../remove-dir.ts';
 import { REPO, runTs, UNPRIVILEGED } from './helpers/children.ts';
 import { startedGame } from './helpers/memory-store.ts';
 
@@ -35,7 +35,7 @@ chmodSync(tmp, 0o755);
 afterAll(() => {
   chmodSync(tmp, 0o755);
   for (const entry of readdirSync(tmp)) chmodSync(join(tmp, entry), 0o755);
-  rmSync(tmp, { recursive: true, force: true });
+  removeDir(tmp);
 });
 
 let healthy: string;

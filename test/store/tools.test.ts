@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +11,13 @@ import { GameStore } from '../../src/store/game-store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
 import { diceRace, registerDiceRace } from '../fixtures/dice-race.ts';
+import { removeDir } from '../remove-dir.ts';
 import { REGISTER_DICE_RACE, REPO, runTs } from './helpers/children.ts';
 import { playRandomAction, startedGame } from './helpers/memory-store.ts';
 
 registerDiceRace();
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-tools-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => removeDir(tmp));
 
 let n = 0;
 let path: string;
