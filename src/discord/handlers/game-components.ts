@@ -100,12 +100,8 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: Va
   if (!i.deferred && !i.replied) await i.deferUpdate();
   await rt.locks.run(gameId, async () => {
     const before = rt.desk.store.getGame(gameId);
-    let label = '';
     let after: GameRecord;
     try {
-      const state = rt.desk.state(before);
-      if (valley.legalActions(state, seat).some((a) => JSON.stringify(a) === JSON.stringify(action)))
-        label = valley.describe(state, seat, action);
       after = rt.desk.apply(gameId, seat, action, version);
     } catch (e) {
       if (!(e instanceof StoreError)) throw e;
@@ -113,13 +109,13 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: Va
       const names = fresh.seats.map((s) => s.displayName);
       return showHand(rt, i, fresh, seat, { banner: `⚠️ ${withNames(e.message, names)} Nothing was done.` });
     }
+    // The move was legal in the position before it, so that position describes it.
+    const label = valley.describe(rt.desk.state(before), seat, action);
     await showHand(rt, i, after, seat, {
-      banner: label
-        ? `✅ ${withNames(
-            label,
-            after.seats.map((x) => x.displayName),
-          )}`
-        : undefined,
+      banner: `✅ ${withNames(
+        label,
+        after.seats.map((x) => x.displayName),
+      )}`,
     });
     try {
       await rt.publisher.afterChange(before, after);

@@ -43,6 +43,14 @@ function inTurnOrder(s: ValleyState, seats: Seat[]): Seat[] {
   return [...seats].sort((a, b) => ((a - s.turn.seat + n) % n) - ((b - s.turn.seat + n) % n));
 }
 
+/** The seat whose reaction resolves: the first in turn order of those who chose to react. */
+function firstReactor(s: ValleyState, answers: Answers): Seat | undefined {
+  const reacting = Object.keys(answers)
+    .map(Number)
+    .filter((seat) => answers[String(seat)] === 'react');
+  return inTurnOrder(s, reacting)[0];
+}
+
 function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: string, prompt: string) {
   return seats.map(
     (seat): Ask => ({
@@ -80,12 +88,7 @@ const boatWindowProgram: Program = {
     }
     if (f.step === 1 && answers) {
       f.step = 2;
-      const user = inTurnOrder(
-        s,
-        Object.keys(answers)
-          .map(Number)
-          .filter((seat) => answers[String(seat)] === 'react'),
-      )[0];
+      const user = firstReactor(s, answers);
       if (user === undefined) return undefined;
       const boat = holds(s, user, 'boat') as Instance;
       take(player(s, user).hand, boat);
@@ -128,12 +131,7 @@ const catWindowProgram: Program = {
       );
     }
     if (answers) {
-      const user = inTurnOrder(
-        s,
-        Object.keys(answers)
-          .map(Number)
-          .filter((seat) => answers[String(seat)] === 'react'),
-      )[0];
+      const user = firstReactor(s, answers);
       if (user === undefined) return undefined;
       const cat = holds(s, user, 'mummified-cat') as Instance;
       const p = player(s, user);
