@@ -1,4 +1,12 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord-api-types/v10';
+import { type FormPath, type FormProblem, fieldProblem, formatPath } from './errors.ts';
+
+/** A string select's option as the bot sent it: nothing is trusted to be present or a string. */
+export interface SelectOptionNode {
+  readonly label: string;
+  readonly value: string;
+  readonly description?: string;
+}
 
 /**
  * A component seen structurally: the loopback walks rows, sections, containers and labels without
@@ -13,7 +21,8 @@ export interface ComponentNode {
   readonly required?: boolean;
   readonly min_values?: number;
   readonly max_values?: number;
-  readonly options?: readonly { readonly label: string; readonly value: string }[];
+  readonly placeholder?: string;
+  readonly options?: readonly SelectOptionNode[];
   readonly components?: readonly ComponentNode[];
   readonly component?: ComponentNode;
   readonly accessory?: ComponentNode;
@@ -42,6 +51,23 @@ export function* walkComponents(list: readonly unknown[]): Generator<ComponentNo
   }
 }
 
+/** Like `walkComponents`, with each node's path in the body (`components[0].components[1]`). */
+function* walkWithPaths(
+  list: readonly unknown[],
+  base: FormPath,
+): Generator<{ node: ComponentNode; path: FormPath }> {
+  for (const [i, item] of list.entries()) yield* walkNode(item, [...base, i]);
+}
+
+function* walkNode(item: unknown, path: FormPath): Generator<{ node: ComponentNode; path: FormPath }> {
+  if (typeof item !== 'object' || item === null) return;
+  const node = item as ComponentNode;
+  yield { node, path };
+  if (node.components) yield* walkWithPaths(node.components, [...path, 'components']);
+  if (node.component) yield* walkNode(node.component, [...path, 'component']);
+  if (node.accessory) yield* walkNode(node.accessory, [...path, 'accessory']);
+}
+
 export function findComponent(list: readonly unknown[], customId: string): ComponentNode | undefined {
   for (const node of walkComponents(list)) if (node.custom_id === customId) return node;
   return undefined;
@@ -53,29 +79,37 @@ export function customIds(list: readonly unknown[]): string[] {
 
 /**
  * Discord's limits on message components: the ones a game UI hits first are custom ids over
- * 100 characters, duplicate ids, more than 5 rows or 5 buttons per row, and more than 25 options.
+ * 100 characters, duplicate ids, more than 5 rows or 5 buttons per row, and select menus (see
+ * `checkSelect`). `base` is where the components sit in the body: `['data', 'components']` in an
+ * interaction callback, as Discord reports it.
  */
-export function validateMessageComponents(list: readonly unknown[], flags: number, problems: string[]): void {
+export function validateMessageComponents(
+  list: readonly unknown[],
+  flags: number,
+  problems: FormProblem[],
+  base: FormPath = ['components'],
+): void {
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
-  const nodes = [...walkComponents(list)];
+  const entries = [...walkWithPaths(list, base)];
+  const at = formatPath(base);
   if (v2) {
-    if (nodes.length > 40)
-      problems.push(`components: at most 40 components in a message, got ${nodes.length}`);
+    if (entries.length > 40)
+      problems.push(`${at}: at most 40 components in a message, got ${entries.length}`);
   } else {
-    if (list.length > 5) problems.push(`components: at most 5 action rows, got ${list.length}`);
+    if (list.length > 5) problems.push(`${at}: at most 5 action rows, got ${list.length}`);
     list.forEach((row, i) => {
       const node = row as ComponentNode;
       if (node.type !== ComponentType.ActionRow) {
-        problems.push(`components[${i}]: only action rows may be top-level without the IsComponentsV2 flag`);
+        problems.push(`${at}[${i}]: only action rows may be top-level without the IsComponentsV2 flag`);
         return;
       }
-      validateRow(node, `components[${i}]`, problems);
+      validateRow(node, `${at}[${i}]`, problems);
     });
   }
-  checkIdsAndSelects(nodes, 'components', problems);
+  checkIdsAndSelects(entries, at, problems);
 }
 
-export function validateRow(row: ComponentNode, at: string, problems: string[]): void {
+export function validateRow(row: ComponentNode, at: string, problems: FormProblem[]): void {
   const children = row.components ?? [];
   if (children.length === 0) problems.push(`${at}: an action row needs at least one component`);
   const buttons = children.filter((c) => c.type === ComponentType.Button).length;
@@ -84,9 +118,13 @@ export function validateRow(row: ComponentNode, at: string, problems: string[]):
   if (selects > 0 && children.length > 1) problems.push(`${at}: a select menu must be alone in its row`);
 }
 
-function checkIdsAndSelects(nodes: readonly ComponentNode[], at: string, problems: string[]): void {
+function checkIdsAndSelects(
+  entries: readonly { node: ComponentNode; path: FormPath }[],
+  at: string,
+  problems: FormProblem[],
+): void {
   const seen = new Set<string>();
-  for (const node of nodes) {
+  for (const { node, path } of entries) {
     const needsId =
       node.type === ComponentType.Button
         ? node.style !== ButtonStyle.Link && node.style !== ButtonStyle.Premium
@@ -106,29 +144,97 @@ function checkIdsAndSelects(nodes: readonly ComponentNode[], at: string, problem
     if (node.type === ComponentType.Button && node.label !== undefined && node.label.length > 80) {
       problems.push(`${at}: button label "${node.label.slice(0, 40)}…" is over 80 characters`);
     }
-    if (node.type === ComponentType.StringSelect) {
-      const count = node.options?.length ?? 0;
-      if (count < 1 || count > 25)
-        problems.push(`${at}: select "${node.custom_id}" needs 1 to 25 options, got ${count}`);
-      for (const option of node.options ?? []) {
-        if (option.label.length > 100 || option.value.length > 100) {
-          problems.push(
-            `${at}: select "${node.custom_id}" option "${option.label.slice(0, 40)}" is over 100 characters`,
-          );
-        }
+    if (isSelect(node.type)) checkSelect(node, path, problems);
+  }
+}
+
+/** Discord's own wording for the limits a select menu breaks, so that errors read like Discord's. */
+const maxLength = (max: number) => ({
+  code: 'BASE_TYPE_MAX_LENGTH',
+  message: `Must be ${max} or fewer in length.`,
+});
+const badLength = (min: number, max: number) => ({
+  code: 'BASE_TYPE_BAD_LENGTH',
+  message: `Must be between ${min} and ${max} in length.`,
+});
+const REQUIRED = { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
+const DUPLICATE_VALUE = {
+  code: 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
+  message: 'The specified option value is already used',
+};
+
+/**
+ * A select menu's limits (https://discord.com/developers/docs/components/reference#string-select):
+ * placeholder ≤ 150; min_values 0–25 and max_values 1–25 with min ≤ max; for a string select 1–25
+ * options, each with a label and a value of 1–100 characters and a description ≤ 100, values unique,
+ * and max_values no more than the options.
+ */
+function checkSelect(node: ComponentNode, path: FormPath, problems: FormProblem[]): void {
+  const add = (field: FormPath, problem: { code: string; message: string }) =>
+    problems.push(fieldProblem([...path, ...field], problem.code, problem.message));
+  if (typeof node.placeholder === 'string' && node.placeholder.length > 150)
+    add(['placeholder'], maxLength(150));
+  const min = node.min_values ?? 1;
+  const max = node.max_values ?? 1;
+  const checkCount = (field: 'min_values' | 'max_values', value: number, floor: number) => {
+    if (!Number.isInteger(value))
+      add([field], { code: 'NUMBER_TYPE_COERCE', message: `Value "${value}" is not int.` });
+    else if (value < floor)
+      add([field], {
+        code: 'NUMBER_TYPE_MIN',
+        message: `int value should be greater than or equal to ${floor}.`,
+      });
+    else if (value > 25)
+      add([field], { code: 'NUMBER_TYPE_MAX', message: 'int value should be less than or equal to 25.' });
+  };
+  const before = problems.length;
+  checkCount('min_values', min, 0);
+  checkCount('max_values', max, 1);
+  // Comparing counts only means something once each is in its range.
+  const countsInRange = problems.length === before;
+  if (countsInRange && min > max) {
+    add(['min_values'], {
+      code: 'BASE_TYPE_INVALID',
+      message: `min_values (${min}) is more than max_values (${max}).`,
+    });
+  }
+  if (node.type !== ComponentType.StringSelect) return;
+  const options = Array.isArray(node.options) ? node.options : [];
+  if (node.options === undefined) add(['options'], REQUIRED);
+  else if (options.length < 1 || options.length > 25) add(['options'], badLength(1, 25));
+  const values = new Set<string>();
+  options.forEach((option, k) => {
+    const text = (field: 'label' | 'value' | 'description', required: boolean) => {
+      const value: unknown = option[field];
+      if (value === undefined || value === null) {
+        if (required) add(['options', k, field], REQUIRED);
+      } else if (typeof value !== 'string') {
+        add(['options', k, field], { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
+      } else if (value.length > 100) {
+        add(['options', k, field], maxLength(100));
+      } else if (required && value.length < 1) {
+        add(['options', k, field], badLength(1, 100));
       }
-      if ((node.max_values ?? 1) > count) {
-        problems.push(
-          `${at}: select "${node.custom_id}" allows ${node.max_values} values but has ${count} options`,
-        );
-      }
+    };
+    text('label', true);
+    text('value', true);
+    text('description', false);
+    if (typeof option.value === 'string') {
+      if (values.has(option.value)) add(['options', k], DUPLICATE_VALUE);
+      values.add(option.value);
     }
+  });
+  if (countsInRange && options.length >= 1 && max > options.length) {
+    add(['max_values'], {
+      code: 'BASE_TYPE_INVALID',
+      message: `max_values (${max}) is more than the ${options.length} option(s).`,
+    });
   }
 }
 
 export function validateModal(
   data: { custom_id?: unknown; title?: unknown; components?: unknown },
-  problems: string[],
+  problems: FormProblem[],
 ): void {
   if (typeof data.custom_id !== 'string' || data.custom_id.length < 1 || data.custom_id.length > 100) {
     problems.push('data.custom_id: a modal needs a custom_id of 1 to 100 characters');
@@ -140,9 +246,9 @@ export function validateModal(
     problems.push('data.components: a modal needs 1 to 5 top-level components');
     return;
   }
-  const nodes = [...walkComponents(data.components)];
+  const entries = [...walkWithPaths(data.components, ['data', 'components'])];
   for (const node of data.components as ComponentNode[]) {
     if (node.type === ComponentType.ActionRow) validateRow(node, 'data.components', problems);
   }
-  checkIdsAndSelects(nodes, 'data.components', problems);
+  checkIdsAndSelects(entries, 'data.components', problems);
 }

@@ -45,9 +45,76 @@ export const discordErrors = {
     new DiscordError(400, 160004, 'A thread has already been created for this message'),
   invalidJson: () => new DiscordError(400, 50109, 'The request body contains invalid JSON.'),
   entityTooLarge: () => new DiscordError(413, 40005, 'Request entity too large'),
-  /** Discord reports field problems as 50035 with a nested `errors` object; a flat list reads better in tests. */
-  invalidFormBody: (problems: string[]) =>
-    new DiscordError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, {
-      _errors: problems.map((message) => ({ code: 'BASE_TYPE_INVALID', message })),
-    }),
+  /**
+   * 50035 with Discord's nested `errors` object: a field problem sits under its path
+   * (`components.0.components.0.options.1._errors`), a free-form one under the top-level `_errors`.
+   * The message adds a readable list after Discord's "Invalid Form Body" so that a failing test
+   * says what was wrong without digging into `errors`.
+   */
+  invalidFormBody: (problems: readonly FormProblem[]) =>
+    new DiscordError(
+      400,
+      50035,
+      `Invalid Form Body: ${problems.map(describeProblem).join('; ')}`,
+      nestProblems(problems),
+    ),
 };
+
+/** A path into a request body, as Discord nests its errors: `['components', 0, 'options', 1]`. */
+export type FormPath = readonly (string | number)[];
+
+/** A problem with one field, with Discord's error code for it (`BASE_TYPE_MAX_LENGTH`…). */
+export interface FieldProblem {
+  readonly path: FormPath;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A field problem, or a free-form sentence about the body as a whole. */
+export type FormProblem = string | FieldProblem;
+
+export function fieldProblem(path: FormPath, code: string, message: string): FieldProblem {
+  return { path, code, message };
+}
+
+/** `components[0].components[0].options[1]`: how discord.js prints a path. */
+export function formatPath(path: FormPath): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
+function describeProblem(problem: FormProblem): string {
+  return typeof problem === 'string' ? problem : `${formatPath(problem.path)}: ${problem.message}`;
+}
+
+interface ErrorNode {
+  [key: string]: ErrorNode | { code: string; message: string }[];
+}
+
+function nestProblems(problems: readonly FormProblem[]): ErrorNode {
+  const root: ErrorNode = {};
+  const push = (node: ErrorNode, code: string, message: string) => {
+    const list = node._errors;
+    if (Array.isArray(list)) list.push({ code, message });
+    else node._errors = [{ code, message }];
+  };
+  for (const problem of problems) {
+    if (typeof problem === 'string') {
+      push(root, 'BASE_TYPE_INVALID', problem);
+      continue;
+    }
+    let node = root;
+    for (const key of problem.path) {
+      const name = String(key);
+      const next = Object.hasOwn(node, name) ? node[name] : undefined;
+      if (next === undefined || Array.isArray(next)) {
+        const created: ErrorNode = {};
+        node[name] = created;
+        node = created;
+      } else {
+        node = next;
+      }
+    }
+    push(node, problem.code, problem.message);
+  }
+  return root;
+}

@@ -31,6 +31,12 @@ export type {
 } from './model-types.ts';
 export { DISCORD_TIMINGS, type LoopbackOptions } from './options.ts';
 export type { PermissionName } from './permissions.ts';
+export {
+  DISCORD_RATE_LIMITS,
+  type RateLimitRecord,
+  type RateLimitRule,
+  type RateLimitRules,
+} from './rate-limits.ts';
 export type { RecordedRequest } from './request-log.ts';
 export { LoopbackDiscord } from './server.ts';
 export { DISCORD_EPOCH, SnowflakeGenerator, snowflakeFrom, snowflakeTimestamp } from './snowflake.ts';

@@ -9,7 +9,7 @@ import {
 } from 'discord-api-types/v10';
 import { messageJson } from './api-json.ts';
 import { validateModal } from './components.ts';
-import { DiscordError, discordErrors } from './errors.ts';
+import { DiscordError, discordErrors, type FormPath, type FormProblem } from './errors.ts';
 import type { InteractionEvent, InteractionRecord, InteractionStore } from './interaction-record.ts';
 import { messageFields, readMessageBody } from './message-body.ts';
 import type { World } from './model.ts';
@@ -260,6 +260,7 @@ export class InteractionResponder {
           : messageFields(world, record.channelId, body, files, {
               mode: 'create',
               sizeLimit: this.#options.attachmentSizeLimit,
+              at: ['data'],
             });
         const message = world.createMessage({
           ...fields,
@@ -287,7 +288,7 @@ export class InteractionResponder {
         }
         record.originalMessageId = source.id;
         if (type === InteractionResponseType.DeferredMessageUpdate) return source;
-        return this.#edit(source, data, files);
+        return this.#edit(source, data, files, ['data']);
       }
       case InteractionResponseType.ApplicationCommandAutocompleteResult: {
         record.choices = readChoices(data);
@@ -315,12 +316,18 @@ export class InteractionResponder {
     }
   }
 
-  #edit(message: LoopbackMessage, json: unknown, files: readonly UploadedFile[]): LoopbackMessage {
+  #edit(
+    message: LoopbackMessage,
+    json: unknown,
+    files: readonly UploadedFile[],
+    at: FormPath = [],
+  ): LoopbackMessage {
     const body = readMessageBody(json);
     const fields = messageFields(this.#world, message.channelId, body, files, {
       mode: 'edit',
       existing: message.attachments,
       sizeLimit: this.#options.attachmentSizeLimit,
+      at,
     });
     return this.#world.editMessage(message.id, { ...fields, ...(message.loading ? { loading: false } : {}) });
   }
@@ -406,7 +413,7 @@ function readChoices(data: unknown): APIApplicationCommandOptionChoice[] {
 function readModal(data: unknown): APIModalInteractionResponseCallbackData {
   if (typeof data !== 'object' || data === null)
     throw discordErrors.invalidFormBody(['data: a modal needs data']);
-  const problems: string[] = [];
+  const problems: FormProblem[] = [];
   validateModal(data, problems);
   if (problems.length > 0) throw discordErrors.invalidFormBody(problems);
   return data as APIModalInteractionResponseCallbackData;

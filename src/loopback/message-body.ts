@@ -6,7 +6,7 @@ import {
 } from 'discord-api-types/v10';
 import { makeAttachment } from './attachments.ts';
 import { validateMessageComponents } from './components.ts';
-import { discordErrors } from './errors.ts';
+import { discordErrors, type FormPath, type FormProblem } from './errors.ts';
 import type { World } from './model.ts';
 import type { LoopbackAttachment } from './model-types.ts';
 import type { UploadedFile } from './multipart.ts';
@@ -78,19 +78,28 @@ export function messageFields(
   channelId: string,
   body: MessageBody,
   files: readonly UploadedFile[],
-  options: { mode: 'create' | 'edit'; existing?: readonly LoopbackAttachment[]; sizeLimit: number },
+  options: {
+    mode: 'create' | 'edit';
+    existing?: readonly LoopbackAttachment[];
+    sizeLimit: number;
+    /** Where the message sits in the request: `['data']` in an interaction callback. */
+    at?: FormPath;
+  },
 ): MessageFields {
-  const problems: string[] = [];
+  const problems: FormProblem[] = [];
   const flags = body.flags ?? 0;
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
   if (body.content !== undefined && body.content !== null && body.content.length > 2000) {
     problems.push(`content: must be 2000 or fewer in length (got ${body.content.length})`);
   }
   if (body.embeds) validateEmbeds(body.embeds, problems);
-  if (body.components) validateMessageComponents(body.components, flags, problems);
+  if (body.components)
+    validateMessageComponents(body.components, flags, problems, [...(options.at ?? []), 'components']);
   if (v2 && (body.content || (body.embeds && body.embeds.length > 0))) {
     problems.push('content and embeds cannot be used with the IsComponentsV2 flag');
   }
+  // Since April 2025 Discord checks the limit per file, not on the message's total
+  // (https://discord.com/developers/docs/reference#uploading-files).
   for (const file of files) {
     if (file.bytes.byteLength > options.sizeLimit) throw discordErrors.entityTooLarge();
   }
@@ -126,7 +135,7 @@ function resolveAttachments(
   body: MessageBody,
   files: readonly UploadedFile[],
   existing: readonly LoopbackAttachment[],
-  problems: string[],
+  problems: FormProblem[],
 ): LoopbackAttachment[] | undefined {
   const upload = (file: UploadedFile, meta?: { filename?: string; description?: string }) => {
     const attachment = makeAttachment(world.ids.next(), channelId, world.baseUrl, {
@@ -165,7 +174,7 @@ function resolveAttachments(
   return result;
 }
 
-function validateEmbeds(embeds: readonly APIEmbed[], problems: string[]): void {
+function validateEmbeds(embeds: readonly APIEmbed[], problems: FormProblem[]): void {
   if (embeds.length > 10) problems.push(`embeds: at most 10, got ${embeds.length}`);
   let total = 0;
   embeds.forEach((embed, i) => {

@@ -1,11 +1,13 @@
 import { type Clock, systemClock } from './clock.ts';
+import { type RateLimitRules, resolveRateLimits } from './rate-limits.ts';
 
 /** Discord's own values; tests shorten the deadlines (or pass a ManualClock) instead of waiting. */
 export const DISCORD_TIMINGS = {
   ackDeadlineMs: 3_000,
   tokenLifetimeMs: 15 * 60_000,
   heartbeatIntervalMs: 41_250,
-  attachmentSizeLimit: 25 * 1024 * 1024,
+  /** Per file, for bots in a server without boosts, since January 2025 (checked per file since April 2025). */
+  attachmentSizeLimit: 10 * 1024 * 1024,
 } as const;
 
 export interface LoopbackOptions {
@@ -21,6 +23,11 @@ export interface LoopbackOptions {
   readonly tokenLifetimeMs?: number;
   readonly heartbeatIntervalMs?: number;
   readonly attachmentSizeLimit?: number;
+  /**
+   * Per-channel message rate limits, Discord's by default (`DISCORD_RATE_LIMITS`). Only a test about
+   * something else may change them, and it should say why; each rule given replaces Discord's.
+   */
+  readonly rateLimits?: Partial<RateLimitRules>;
   /** Default timeout of every wait in the control API. */
   readonly waitTimeoutMs?: number;
   readonly backlogSize?: number;
@@ -46,6 +53,7 @@ export interface ResolvedOptions {
   readonly tokenLifetimeMs: number;
   readonly heartbeatIntervalMs: number;
   readonly attachmentSizeLimit: number;
+  readonly rateLimits: RateLimitRules;
   readonly waitTimeoutMs: number;
   readonly backlogSize: number;
   readonly resumeWindowMs: number;
@@ -65,6 +73,7 @@ export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
     tokenLifetimeMs: options.tokenLifetimeMs ?? DISCORD_TIMINGS.tokenLifetimeMs,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_TIMINGS.heartbeatIntervalMs,
     attachmentSizeLimit: options.attachmentSizeLimit ?? DISCORD_TIMINGS.attachmentSizeLimit,
+    rateLimits: resolveRateLimits(options.rateLimits),
     waitTimeoutMs: options.waitTimeoutMs ?? 5_000,
     backlogSize: options.backlogSize ?? 1_000,
     resumeWindowMs: options.resumeWindowMs ?? 5 * 60_000,

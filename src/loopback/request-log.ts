@@ -1,4 +1,5 @@
 import type { FaultEffect } from './faults.ts';
+import type { RateLimitRecord } from './rate-limits.ts';
 
 export interface RecordedFile {
   readonly field: string;
@@ -23,6 +24,11 @@ export interface RecordedRequest {
   /** The error code of a Discord error answer. */
   readonly code: number | null;
   readonly faults: readonly FaultEffect['kind'][];
+  /**
+   * The rate-limit bucket after this request, on limited routes. A run of `remaining: 0` followed by
+   * a request in a fresh window is discord.js waiting on its own; `limited: true` is a 429.
+   */
+  readonly rateLimit: RateLimitRecord | null;
   readonly durationMs: number;
 }
 

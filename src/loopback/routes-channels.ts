@@ -17,15 +17,32 @@ const AUTO_ARCHIVE = new Set<number>([
 export function channelRoutes(world: World, options: { attachmentSizeLimit: number }): RestRoute[] {
   const param = (params: Readonly<Record<string, string>>, name: string): string => params[name] ?? '';
 
+  /**
+   * Discord tells a channel the bot cannot view (50001 Missing Access) from a permission it lacks
+   * where it can view (50013 Missing Permissions); a bot that branches on one must not get the other.
+   */
   const channelOf = (id: string): LoopbackChannel => {
     const channel = world.channel(id);
     if (!channel || !world.canSeeChannel(world.bot.id, id)) throw discordErrors.unknownChannel();
+    if (
+      channel.guildId !== null &&
+      (world.botPermissions(channel.id) & PermissionFlagsBits.ViewChannel) === 0n
+    ) {
+      throw discordErrors.missingAccess();
+    }
     return channel;
   };
   const require = (channel: LoopbackChannel, bit: bigint): void => {
     if (channel.guildId !== null && (world.botPermissions(channel.id) & bit) === 0n) {
       throw discordErrors.missingPermissions();
     }
+  };
+  /**
+   * Uploading needs Attach Files in the channel. Keeping or dropping attachments an edit already has
+   * does not. Interaction responses are exempt on Discord, so the interaction routes never ask.
+   */
+  const requireAttach = (channel: LoopbackChannel, files: readonly unknown[]): void => {
+    if (files.length > 0) require(channel, PermissionFlagsBits.AttachFiles);
   };
   /** The bot reaches ephemeral messages only through the interaction webhook, never the channel. */
   const messageOf = (channel: LoopbackChannel, id: string): LoopbackMessage => {
@@ -128,10 +145,10 @@ export function channelRoutes(world: World, options: { attachmentSizeLimit: numb
       handle: ({ params, json: raw, files }) => {
         const channel = channelOf(param(params, 'channelId'));
         const thread = channel.parentId !== null;
-        require(channel, PermissionFlagsBits.ViewChannel);
         require(channel, thread
           ? PermissionFlagsBits.SendMessagesInThreads
           : PermissionFlagsBits.SendMessages);
+        requireAttach(channel, files);
         if (thread && channel.archived) {
           if (channel.locked) throw discordErrors.threadArchived();
           // Discord unarchives a thread when someone who may posts in it.
@@ -175,6 +192,7 @@ export function channelRoutes(world: World, options: { attachmentSizeLimit: numb
         const channel = channelOf(param(params, 'channelId'));
         const message = messageOf(channel, param(params, 'messageId'));
         if (message.authorId !== world.bot.id) throw discordErrors.cannotEditOthersMessage();
+        requireAttach(channel, files);
         const fields = messageFields(world, channel.id, readMessageBody(raw), files, {
           mode: 'edit',
           existing: message.attachments,

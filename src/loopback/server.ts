@@ -11,6 +11,7 @@ import { InteractionResponder } from './interaction-responder.ts';
 import { World } from './model.ts';
 import { parseRequestBody } from './multipart.ts';
 import { type LoopbackOptions, type ResolvedOptions, resolveOptions } from './options.ts';
+import { RateLimiter, type RateLimitRecord } from './rate-limits.ts';
 import { type RecordedRequest, RequestLog } from './request-log.ts';
 import { type RestResult, RestRouter, routeName } from './rest-router.ts';
 import { channelRoutes } from './routes-channels.ts';
@@ -33,6 +34,7 @@ export class LoopbackDiscord {
   readonly #router: RestRouter;
   readonly #gateway: Gateway;
   readonly #faults = new Faults();
+  readonly #rateLimits: RateLimiter;
   readonly #waiters: Waiters;
   readonly #requests: RequestLog;
   readonly #controlHttp: ControlHttp;
@@ -73,6 +75,7 @@ export class LoopbackDiscord {
       changed,
     );
     this.#requests = new RequestLog(options.requestLogSize);
+    this.#rateLimits = new RateLimiter(options.rateLimits, options.clock);
     this.#router = new RestRouter([
       ...miscRoutes(this.world, commands, () => this.gatewayUrl),
       ...channelRoutes(this.world, options),
@@ -196,6 +199,9 @@ export class LoopbackDiscord {
     let files: RecordedRequest['files'] = [];
     let route: string | null = null;
     let result: RestResult;
+    let rateLimit: RateLimitRecord | null = null;
+    // Discord sends a limited route's headers with every answer, errors included.
+    let rateLimitHeaders: Record<string, string> = {};
     try {
       const raw = await readBody(request, this.options.attachmentSizeLimit * 10 + 8 * 1024 * 1024);
       const match = this.#router.match(method, versioned ? (versioned[1] ?? '/') : '/');
@@ -227,6 +233,7 @@ export class LoopbackDiscord {
           status: 0,
           code: null,
           applied,
+          rateLimit,
           started,
         });
         return;
@@ -240,20 +247,26 @@ export class LoopbackDiscord {
       } else if (match.route.auth === 'bot' && auth !== 'bot') {
         // Only a missing or wrong bot token earns a 401: discord.js forgets its token on one (P6).
         throw discordErrors.unauthorized();
-      } else if (parsed.error !== null || parsed.body === null) {
-        throw parsed.error;
       } else {
-        const body = parsed.body;
-        result = await match.route.handle({
-          method,
-          path,
-          route: route ?? '',
-          params: match.params,
-          query: url.searchParams,
-          headers: request.headers,
-          json: body.json,
-          files: body.files,
-        });
+        // Counted before the body is read, as Discord does: a malformed request still spends a slot.
+        const limit = this.#rateLimits.take(routeName(match.route), match.params);
+        rateLimit = limit?.record ?? null;
+        if (limit?.kind === 'limited') {
+          result = limit.result;
+        } else {
+          rateLimitHeaders = limit?.headers ?? {};
+          if (parsed.error !== null || parsed.body === null) throw parsed.error;
+          result = await match.route.handle({
+            method,
+            path,
+            route: route ?? '',
+            params: match.params,
+            query: url.searchParams,
+            headers: request.headers,
+            json: parsed.body.json,
+            files: parsed.body.files,
+          });
+        }
       }
     } catch (error) {
       if (error instanceof DiscordError) {
@@ -263,7 +276,7 @@ export class LoopbackDiscord {
         result = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
       }
     }
-    sendJson(response, result.status, result.body, result.headers);
+    sendJson(response, result.status, result.body, { ...rateLimitHeaders, ...result.headers });
     const code =
       typeof result.body === 'object' && result.body !== null && 'code' in result.body && result.status >= 400
         ? Number(result.body.code)
@@ -279,6 +292,7 @@ export class LoopbackDiscord {
       status: result.status,
       code,
       applied,
+      rateLimit,
       started,
     });
   }
@@ -354,6 +368,7 @@ export class LoopbackDiscord {
     status: number;
     code: number | null;
     applied: FaultEffect['kind'][];
+    rateLimit: RateLimitRecord | null;
     started: number;
   }): void {
     this.#requests.add({
@@ -368,6 +383,7 @@ export class LoopbackDiscord {
       status: entry.status,
       code: entry.code,
       faults: entry.applied,
+      rateLimit: entry.rateLimit,
       durationMs: performance.now() - entry.started,
     });
     this.#waiters.notify();

@@ -152,6 +152,56 @@ export class UserActor {
   }
 
   /**
+   * Test tooling for forged input: a button interaction with any custom_id, on a message of the
+   * bot's that this user can see. Discord does not check that the id is among the message's
+   * components (a modified client can send any), so the bot must not trust it; `click` stays strict.
+   */
+  forgeClick(message: LoopbackMessage | string, customId: string): InteractionHandle {
+    const target = this.#forgeTarget(message, customId);
+    return this.#inject(
+      'button',
+      InteractionType.MessageComponent,
+      `forged button "${customId}"`,
+      target.channelId,
+      target.id,
+      null,
+      (ctx) => buttonInteraction(ctx, messageJson(this.#deps.world, target), customId),
+    );
+  }
+
+  /**
+   * Test tooling for forged input: a string-select interaction with any custom_id and any values,
+   * on a message of the bot's that this user can see. Neither the menu nor its options are checked,
+   * as Discord does not check them against a modified client; `select` stays strict.
+   */
+  forgeSelect(
+    message: LoopbackMessage | string,
+    customId: string,
+    values: readonly string[],
+  ): InteractionHandle {
+    const target = this.#forgeTarget(message, customId);
+    if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
+      throw new Error(`forgeSelect "${customId}": values must be an array of strings`);
+    }
+    return this.#inject(
+      'select',
+      InteractionType.MessageComponent,
+      `forged select "${customId}"`,
+      target.channelId,
+      target.id,
+      null,
+      (ctx) =>
+        selectInteraction(
+          ctx,
+          messageJson(this.#deps.world, target),
+          customId,
+          ComponentType.StringSelect,
+          values,
+        ),
+    );
+  }
+
+  /**
    * Fills and submits the modal the bot opened in answer to `from`. `values` maps each input's
    * custom_id to its text (or, for a select inside a label, its chosen values).
    */
@@ -310,6 +360,22 @@ export class UserActor {
       throw new Error(`${this.user.username} cannot see message ${id}`);
     }
     return current;
+  }
+
+  /**
+   * What even a modified client cannot get past Discord: the message must be one the user sees, and
+   * the bot's (Discord routes a component interaction to the message's application), and the
+   * custom_id a string of 1 to 100 characters.
+   */
+  #forgeTarget(message: LoopbackMessage | string, customId: string): LoopbackMessage {
+    const target = this.#visibleMessage(message);
+    if (target.authorId !== this.#deps.world.bot.id) {
+      throw new Error(`message ${target.id} is not the bot's, so no interaction from it would reach the bot`);
+    }
+    if (typeof customId !== 'string' || customId.length < 1 || customId.length > 100) {
+      throw new Error(`a custom_id has 1 to 100 characters, got ${JSON.stringify(customId)}`);
+    }
+    return target;
   }
 
   #component(message: LoopbackMessage, customId: string): ComponentNode {
