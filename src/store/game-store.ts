@@ -96,6 +96,8 @@ export class GameStore {
   private readonly cache: GameCache;
   private readonly now: () => Date;
   private readonly statements;
+  /** One wrapper for every write: better-sqlite3 builds four closures each time `transaction()` is called. */
+  private readonly immediate: (fn: () => unknown) => unknown;
   /** Ratings live in the same database and change in the transaction that finishes a game. */
   readonly ratings: RatingBook;
 
@@ -106,6 +108,7 @@ export class GameStore {
     this.cache = new GameCache(options.cacheCapacity ?? 10_000);
     this.now = options.now ?? (() => new Date());
     this.statements = prepareStatements(database.db);
+    this.immediate = database.sqlite.transaction((fn: () => unknown) => fn()).immediate;
     this.ratings = new RatingBook(database);
   }
 
@@ -453,7 +456,7 @@ export class GameStore {
 
   /** One synchronous transaction holding the write lock from its start. */
   private transaction<T>(fn: () => T): T {
-    return this.database.sqlite.transaction(fn).immediate();
+    return this.immediate(fn) as T;
   }
 
   /**

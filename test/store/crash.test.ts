@@ -23,7 +23,12 @@ const ROUNDS = 10;
 const GAMES = 12;
 
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-crash-'));
-afterAll(() => removeDir(tmp));
+/** Writers still running: a test that times out must not leave them writing forever. */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  removeDir(tmp);
+});
 
 interface Round {
   /** Complete lines only: a line cut by the kill proves nothing. */
@@ -48,6 +53,8 @@ function runAndKill(
     ['--import', TSX, '--import', game.module, WRITER, game.type, String(GAMES), String(game.players), seed],
     { cwd: REPO, env: { ...process.env, DATABASE_PATH: path }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let stdout = '';
   let stderr = '';
   const kill = () => setTimeout(() => child.kill('SIGKILL'), delayMs);

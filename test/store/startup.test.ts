@@ -2,6 +2,8 @@
  * Bad input at startup: the process stops with a clear message and a non-zero exit, and the database file is
  * left byte for byte as it was. Each case starts a real child process, as the bot starts.
  */
+
+import { spawn } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -17,14 +19,16 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseOpenError, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
 import { removeDir } from '../remove-dir.ts';
-import { REPO, runTs, UNPRIVILEGED } from './helpers/children.ts';
+import { type ChildResult, REPO, runTs, UNPRIVILEGED } from './helpers/children.ts';
 import { startedGame } from './helpers/memory-store.ts';
 
 const START = join(REPO, 'test/store/helpers/start-store.ts');
@@ -37,6 +41,98 @@ afterAll(() => {
   for (const entry of readdirSync(tmp)) chmodSync(join(tmp, entry), 0o755);
   removeDir(tmp);
 });
+
+/**
+ * How a child meets the permission errors these tests are about. File modes do not stop root, so a
+ * test running as root starts that child as root without the capabilities that bypass them
+ * (`setpriv`, util-linux): it reads the project's own files wherever they were cloned, a home
+ * directory or a 0700 temporary folder included, and still meets every file mode. Where `setpriv`
+ * cannot drop them, the child runs as `nobody`, which works only if every user can read the
+ * checkout; where neither works, those tests are skipped, saying why.
+ */
+type Restricted =
+  | { readonly how: string; run(env: NodeJS.ProcessEnv): Promise<ChildResult> }
+  | { readonly how: null; readonly why: string };
+
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const NO_FILE_MODE_BYPASS = '-dac_override,-dac_read_search,-fowner';
+
+function runCollecting(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<ChildResult> {
+  const proc = spawn(command, args, {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  proc.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    proc.on('error', (error) => resolve({ code: null, signal: null, stdout, stderr: String(error) }));
+    proc.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+const withoutBypass = (env: NodeJS.ProcessEnv) =>
+  runCollecting(
+    'setpriv',
+    [
+      `--inh-caps=${NO_FILE_MODE_BYPASS}`,
+      `--bounding-set=${NO_FILE_MODE_BYPASS}`,
+      process.execPath,
+      '--import',
+      TSX,
+      START,
+    ],
+    env,
+  );
+
+/** Whether a child started this way opens a new database and is held back by a file mode. */
+async function works(
+  run: (env: NodeJS.ProcessEnv) => Promise<ChildResult>,
+  name: string,
+): Promise<string | null> {
+  const dir = join(tmp, `probe-${name}`);
+  mkdirSync(dir, { mode: 0o777 });
+  chmodSync(dir, 0o777);
+  const opens = await run({ DATABASE_PATH: join(dir, 'new.db') });
+  if (opens.stdout !== 'ready 0\n') {
+    const lines = opens.stderr.trim().split('\n');
+    return (lines.find((l) => /error/i.test(l)) ?? lines[0] ?? `exit ${opens.code}`).slice(0, 300);
+  }
+  chmodSync(dir, 0o555);
+  const held = await run({ DATABASE_PATH: join(dir, 'refused.db') });
+  chmodSync(dir, 0o777);
+  return held.code === 1 ? null : 'file modes did not stop it';
+}
+
+async function restricted(): Promise<Restricted> {
+  if (process.getuid?.() !== 0) return { how: 'this user', run: (env) => runTs(START, [], { env }) };
+  const setpriv = await works(withoutBypass, 'setpriv');
+  if (setpriv === null) return { how: 'root without CAP_DAC_OVERRIDE (setpriv)', run: withoutBypass };
+  const asNobody = (env: NodeJS.ProcessEnv) => runTs(START, [], { env, spawn: UNPRIVILEGED });
+  const nobody = await works(asNobody, 'nobody');
+  if (nobody === null) return { how: 'nobody', run: asNobody };
+  return {
+    how: null,
+    why: `running as root, and neither setpriv (${setpriv}) nor the user nobody (${nobody}; can nobody read ${REPO}?) can start a child that file modes hold back`,
+  };
+}
+
+const restrictedChild = await restricted();
+if (restrictedChild.how === null)
+  console.warn(`startup.test.ts: the file-mode tests are skipped: ${restrictedChild.why}`);
+const permissionTest = restrictedChild.how === null ? it.skip : it;
+const permissionTitle = (title: string) =>
+  restrictedChild.how === null ? `${title} (skipped: ${restrictedChild.why})` : title;
 
 let healthy: string;
 beforeAll(() => {
@@ -73,12 +169,13 @@ function scribble(offset: number, length: number) {
   };
 }
 
-async function expectRefusedStartup(path: string, message: RegExp, asOtherUser = false): Promise<void> {
+async function expectRefusedStartup(path: string, message: RegExp, heldByFileModes = false): Promise<void> {
   const before = existsSync(path) && statSync(path).isFile() ? snapshot(path) : null;
-  const result = await runTs(START, [], {
-    env: { DATABASE_PATH: path },
-    ...(asOtherUser ? { spawn: UNPRIVILEGED } : {}),
-  });
+  const env = { DATABASE_PATH: path };
+  let result: ChildResult;
+  if (!heldByFileModes) result = await runTs(START, [], { env });
+  else if (restrictedChild.how !== null) result = await restrictedChild.run(env);
+  else throw new Error(restrictedChild.why);
   expect(result.stdout).toBe('');
   expect(result.stderr).toMatch(/^scarab: cannot start: /);
   expect(result.stderr).toMatch(message);
@@ -137,32 +234,39 @@ describe('startup', () => {
     await expectRefusedStartup(path, /is not a file/);
   });
 
-  it('refuses a database file it may not read', async () => {
+  permissionTest(permissionTitle('refuses a database file it may not read'), async () => {
     const path = spoiled('unreadable', (p) => chmodSync(p, 0o000));
     await expectRefusedStartup(path, /cannot read and write the database file .*EACCES/, true);
   });
 
-  it('refuses a database file it may read but not write', async () => {
+  permissionTest(permissionTitle('refuses a database file it may read but not write'), async () => {
     const path = spoiled('read-only-file', (p) => chmodSync(p, 0o444));
     await expectRefusedStartup(path, /cannot read and write the database file .*EACCES/, true);
   });
 
-  it('refuses a directory it may not write, for a new database and for an existing one', async () => {
-    const existing = spoiled('read-only-dir', () => {});
-    chmodSync(join(tmp, 'read-only-dir'), 0o555);
-    await expectRefusedStartup(existing, /database directory .*read-only-dir is not writable.*EACCES/, true);
-    await expectRefusedStartup(
-      join(tmp, 'read-only-dir', 'new.db'),
-      /database directory .*read-only-dir is not writable/,
-      true,
-    );
-    await expectRefusedStartup(
-      join(tmp, 'read-only-dir', 'sub', 'new.db'),
-      /cannot create the directory .*read-only-dir\/sub for the database: EACCES/,
-      true,
-    );
-    expect(readdirSync(join(tmp, 'read-only-dir'))).toEqual(['scarab.db']);
-  });
+  permissionTest(
+    permissionTitle('refuses a directory it may not write, for a new database and for an existing one'),
+    async () => {
+      const existing = spoiled('read-only-dir', () => {});
+      chmodSync(join(tmp, 'read-only-dir'), 0o555);
+      await expectRefusedStartup(
+        existing,
+        /database directory .*read-only-dir is not writable.*EACCES/,
+        true,
+      );
+      await expectRefusedStartup(
+        join(tmp, 'read-only-dir', 'new.db'),
+        /database directory .*read-only-dir is not writable/,
+        true,
+      );
+      await expectRefusedStartup(
+        join(tmp, 'read-only-dir', 'sub', 'new.db'),
+        /cannot create the directory .*read-only-dir\/sub for the database: EACCES/,
+        true,
+      );
+      expect(readdirSync(join(tmp, 'read-only-dir'))).toEqual(['scarab.db']);
+    },
+  );
 
   it('stops the games CLI the same way', async () => {
     const path = spoiled('cli-garbage', (p) => writeFileSync(p, Buffer.alloc(8192, 7)));
