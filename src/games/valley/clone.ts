@@ -32,6 +32,18 @@ export function clone(s: ValleyState): ValleyState {
   };
 }
 
+/**
+ * A frame is plain JSON (its `v` and question are read back from the database as JSON), so a JSON-shaped
+ * copy is all it needs; structuredClone's serialisation round trip took most of `clone`'s time.
+ */
 function cloneFrame(f: Frame): Frame {
-  return structuredClone(f);
+  return copyJson(f);
+}
+
+function copyJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyJson((value as Record<string, unknown>)[key]);
+  return out as T;
 }

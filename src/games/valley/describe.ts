@@ -16,9 +16,10 @@ export function describeAction(s: ValleyState, seat: Seat, a: ValleyAction): str
     case 'entomb':
       return `Entomb ${nameOf(s, a.card)}`;
     case 'end-turn':
-      return a.top === null
-        ? 'End turn'
-        : `End turn, leaving ${nameOf(s, a.top)} on top of your discard pile`;
+      if (a.top === null) return 'End turn';
+      if (a.beneath?.length)
+        return `End turn, leaving ${[a.top, ...a.beneath].map((c) => nameOf(s, c)).join(', then ')} on top of your discard pile`;
+      return `End turn, leaving ${nameOf(s, a.top)} on top of your discard pile`;
     case 'answer': {
       const ask = s.stack.at(-1)?.q?.asks.find((x) => x.seat === seat);
       return ask?.options.find((o) => o.value === a.value)?.label ?? a.value;

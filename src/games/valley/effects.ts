@@ -74,14 +74,16 @@ export function removeSource(s: ValleyState, seat: Seat, card: Instance): void {
 function couldBeHeld(s: ValleyState, cardId: string): boolean {
   if (!s.defs[cardId]) return false;
   for (let c = 0; c < s.cards.length; c++) {
-    if (s.cards[c] !== cardId) continue;
-    const visible =
-      s.pyramid.includes(c) ||
-      s.boneyard.includes(c) ||
-      s.players.some(
-        (p) => p.tomb.includes(c) || p.play.includes(c) || p.aside.includes(c) || p.discard.at(-1) === c,
-      );
-    if (!visible) return true;
+    if (s.cards[c] === cardId && !publiclyPlaced(s, c)) return true;
+  }
+  return false;
+}
+
+function publiclyPlaced(s: ValleyState, c: Instance): boolean {
+  if (s.pyramid.includes(c) || s.boneyard.includes(c)) return true;
+  for (const p of s.players) {
+    if (p.tomb.includes(c) || p.play.includes(c) || p.aside.includes(c) || p.discard.at(-1) === c)
+      return true;
   }
   return false;
 }

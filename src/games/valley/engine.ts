@@ -50,7 +50,7 @@ export function applyAction(s: ValleyState, seat: Seat, action: ValleyAction): v
   if (action.type === 'buy') buy(s, seat, action.slot, action.pay);
   else if (action.type === 'play') play(s, seat, action.card);
   else if (action.type === 'entomb') entomb(s, seat, action.card);
-  else endTurn(s, seat, action.top);
+  else endTurn(s, seat, action.top, action.beneath ?? []);
 }
 
 function answer(s: ValleyState, seat: Seat, value: string): void {
@@ -65,8 +65,8 @@ function answer(s: ValleyState, seat: Seat, value: string): void {
       'bad-option',
       `That is not one of the choices. Choose one of: ${ask.options.map((o) => o.label).join('; ')}.`,
     );
-  q.answers[String(seat)] = value;
-  if (q.asks.every((a) => q.answers[String(a.seat)] !== undefined)) {
+  q.answers[seat] = value;
+  if (q.asks.every((a) => q.answers[a.seat] !== undefined)) {
     const answers = q.answers;
     f.q = null;
     resume(s, answers);
@@ -141,10 +141,19 @@ function entomb(s: ValleyState, seat: Seat, card: Instance): void {
   log(s, `@${seat} entombed ${nameOf(s, card)}`);
 }
 
-function endTurn(s: ValleyState, seat: Seat, top: Instance | null): void {
+function endTurn(s: ValleyState, seat: Seat, top: Instance | null, beneath: readonly Instance[]): void {
   const p = player(s, seat);
-  if (top !== null && !p.hand.includes(top) && !p.play.includes(top))
+  const mine = (c: Instance) => p.hand.includes(c) || p.play.includes(c);
+  if (top !== null && !mine(top))
     refuse('bad-top', 'The card to leave on top of your discard pile must be in your hand or in play.');
-  s.stack.push(frame('end-turn', seat, null, { top }));
+  if (beneath.length > 0) {
+    if (top === null) refuse('bad-order', 'Choose the card on top before the cards beneath it.');
+    if (!beneath.every(mine))
+      refuse('bad-order', 'The cards to put beneath the top must be in your hand or in play.');
+    if (new Set([top, ...beneath]).size !== beneath.length + 1)
+      refuse('bad-order', 'Each card can take only one place in your discard pile.');
+  }
+  // Kept out of the frame when absent, so games stored before the order choice replay identically.
+  s.stack.push(frame('end-turn', seat, null, beneath.length > 0 ? { top, beneath: [...beneath] } : { top }));
   resume(s, null);
 }

@@ -29,7 +29,7 @@ const actionSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('play'), card: instance }),
   z.object({ type: z.literal('entomb'), card: instance }),
-  z.object({ type: z.literal('end-turn'), top: instance.nullable() }),
+  z.object({ type: z.literal('end-turn'), top: instance.nullable(), beneath: z.array(instance).optional() }),
   z.object({ type: z.literal('answer'), value: z.string().min(1) }),
 ]);
 
@@ -70,9 +70,12 @@ export function apply(state: ValleyState, seat: Seat, action: unknown): ApplyRes
 
 export function waitingFor(s: ValleyState): Seat[] {
   if (s.finished) return [];
-  const q = s.stack.at(-1)?.q;
-  if (q) return q.asks.filter((a) => q.answers[String(a.seat)] === undefined).map((a) => a.seat);
-  return [s.turn.seat];
+  const q = s.stack[s.stack.length - 1]?.q;
+  if (!q) return [s.turn.seat];
+  // Asked before every move of a game: a plain loop, not filter + map.
+  const seats: Seat[] = [];
+  for (const a of q.asks) if (q.answers[a.seat] === undefined) seats.push(a.seat);
+  return seats;
 }
 
 export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, ValleyView> = {

@@ -25,8 +25,6 @@ interface Kinds {
   rest: number[];
 }
 
-const byNumber = (a: number, b: number): number => a - b;
-
 function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
   const ids: string[] = [];
   const cards: Instance[][] = [];
@@ -36,7 +34,14 @@ function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
     if (k < 0) {
       ids.push(id);
       cards.push([c]);
-    } else (cards[k] as Instance[]).push(c);
+      continue;
+    }
+    // Kept in ascending order as they come: a group holds a few copies at most.
+    const g = cards[k] as Instance[];
+    let i = g.length;
+    g.push(c);
+    for (; i > 0 && (g[i - 1] as Instance) > c; i--) g[i] = g[i - 1] as Instance;
+    g[i] = c;
   }
   const n = cards.length;
   const gold = new Array<number>(n);
@@ -44,7 +49,6 @@ function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
   rest[n] = 0;
   for (let k = n - 1; k >= 0; k--) {
     const g = cards[k] as Instance[];
-    if (g.length > 1) g.sort(byNumber);
     gold[k] = goldOf(s, seat, g[0] as Instance);
     rest[k] = (rest[k + 1] as number) + (gold[k] as number) * g.length;
   }
@@ -90,8 +94,13 @@ export function minimalPayments(
   cost: number,
 ): Instance[][] {
   const kinds = kindsOf(s, seat, hand);
+  return payments(kinds, cost, new Array<number>(kinds.cards.length).fill(0));
+}
+
+/** `counts` holds zeros for every kind, and does again on return: one array serves several costs. */
+function payments(kinds: Kinds, cost: number, counts: number[]): Instance[][] {
   const out: Instance[][] = [];
-  search(kinds, cost, new Array<number>(kinds.cards.length).fill(0), 0, 0, out);
+  search(kinds, cost, counts, 0, 0, out);
   return out;
 }
 
@@ -106,13 +115,16 @@ export function legalActions(s: ValleyState, seat: Seat): ValleyAction[] {
   if (seat !== s.turn.seat) return [];
   const p = player(s, seat);
   const actions: ValleyAction[] = [];
+  // One grouping of the hand serves the three base slots, and gives the distinct cards in hand (the
+  // lowest instance of each, in order of first appearance, as `distinct` would).
+  const kinds = kindsOf(s, seat, p.hand);
+  const counts = new Array<number>(kinds.cards.length).fill(0);
   for (const slot of BASE) {
     const card = s.pyramid[slot];
     if (card === null || card === undefined) continue;
-    for (const pay of minimalPayments(s, seat, p.hand, def(s, card).cost))
-      actions.push({ type: 'buy', slot, pay });
+    for (const pay of payments(kinds, def(s, card).cost, counts)) actions.push({ type: 'buy', slot, pay });
   }
-  const kindsInHand = distinct(s, p.hand);
+  const kindsInHand = kinds.cards.map((g) => g[0] as Instance);
   for (const card of kindsInHand) {
     if (programFor(s.cards[card] as string)?.canExecute(s, seat, card)) actions.push({ type: 'play', card });
   }

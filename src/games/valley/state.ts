@@ -123,5 +123,9 @@ export type ValleyAction =
   | { type: 'buy'; slot: number; pay: Instance[] }
   | { type: 'play'; card: Instance }
   | { type: 'entomb'; card: Instance }
-  | { type: 'end-turn'; top: Instance | null }
+  /**
+   * `top` is left on top of the discard pile and `beneath` (optional, top-down) right under it; the
+   * rest go below in the order they were played, then the hand's (see README, Interpretations).
+   */
+  | { type: 'end-turn'; top: Instance | null; beneath?: Instance[] }
   | { type: 'answer'; value: string };

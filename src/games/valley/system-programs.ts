@@ -45,10 +45,13 @@ function inTurnOrder(s: ValleyState, seats: Seat[]): Seat[] {
 
 /** The seat whose reaction resolves: the first in turn order of those who chose to react. */
 function firstReactor(s: ValleyState, answers: Answers): Seat | undefined {
-  const reacting = Object.keys(answers)
-    .map(Number)
-    .filter((seat) => answers[String(seat)] === 'react');
-  return inTurnOrder(s, reacting)[0];
+  // Every window ends here, mostly with nobody reacting: no arrays, only the seats in turn order.
+  const n = s.players.length;
+  for (let k = 0; k < n; k++) {
+    const seat = (s.turn.seat + k) % n;
+    if (answers[seat] === 'react') return seat;
+  }
+  return undefined;
 }
 
 function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: string, prompt: string) {
@@ -173,8 +176,10 @@ const endTurn: Program = {
     const p = player(s, seat);
     if (f.step === 0) {
       const top = f.v.top as Instance | null;
-      const rest = [...p.play, ...p.hand].filter((c) => c !== top);
-      p.discard.push(...rest, ...(top === null ? [] : [top]));
+      const chosen = [...(top === null ? [] : [top]), ...((f.v.beneath as Instance[] | undefined) ?? [])];
+      const rest = [...p.play, ...p.hand].filter((c) => !chosen.includes(c));
+      // The pile is built bottom-up: the rest first, then the chosen cards with the top one last.
+      p.discard.push(...rest, ...chosen.reverse());
       p.play = [];
       p.hand = [];
       s.turn.thoth = false;

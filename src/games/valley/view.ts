@@ -1,6 +1,7 @@
 import type { LabelledAction, Outcome, Seat } from '../kernel/types.ts';
 import { describeAction } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
+import { pyramidEmpty } from './pyramid.ts';
 import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
 import type { CardDef, CardId, Instance, LogEntry, ValleyAction, ValleyState } from './state.ts';
 import { goldOf } from './zones.ts';
@@ -29,6 +30,12 @@ export interface PrivateView {
   hand: (CardRef & { gold: number })[];
   /** Your whole discard pile, except during your own turn (rulebook: only when an action directs you). */
   discard: CardRef[] | null;
+  /**
+   * On your turn, how many cards at the top of your discard pile could be read in their order before
+   * the pile is next shuffled: one per Urn you own outside your tomb (and one more with a Tyet Amulet
+   * to repeat it), at least 1 (an opponent's Censer takes the top card). 0 when it is not your turn.
+   */
+  orderDepth: number;
 }
 
 export interface ValleyView {
@@ -76,8 +83,12 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
   let prompt = '';
   if (myAsk) prompt = myAsk.prompt;
   else if (!q && !s.finished && viewer === s.turn.seat)
-    prompt =
-      'Your turn: buy from the base of the pyramid, play cards for their actions, entomb one card, then end your turn.';
+    prompt = `Your turn: buy from the base of the pyramid, play cards for their actions, entomb one card, then end your turn.${
+      // Said while it applies, so the sacrifice at the end of the turn never comes as a surprise.
+      !s.turn.pyramidChanged && !pyramidEmpty(s)
+        ? ' You have not changed the pyramid this turn: if you end it now, you must sacrifice one of its cards.'
+        : ''
+    }`;
   return {
     game: 'valley',
     viewer,
@@ -114,6 +125,7 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
             seat: viewer,
             hand: me.hand.map((c) => ({ ...ref(c), gold: goldOf(s, viewer, c) })),
             discard: s.turn.seat === viewer && !s.finished ? null : me.discard.map(ref),
+            orderDepth: s.turn.seat === viewer && !s.finished ? orderDepth(s, viewer) : 0,
           },
     waiting: {
       seats: waitingSeats,
@@ -130,4 +142,17 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     defs: s.defs,
     outcome: outcome(s),
   };
+}
+
+/** See `PrivateView.orderDepth`: what the owner knows of their own cards, never anything hidden from them. */
+function orderDepth(s: ValleyState, seat: Seat): number {
+  const p = s.players[seat];
+  if (!p) return 0;
+  let urns = 0;
+  let tyets = 0;
+  for (const c of [...p.hand, ...p.play, ...p.deck, ...p.discard, ...p.aside]) {
+    if (s.cards[c] === 'urn') urns++;
+    else if (s.cards[c] === 'tyet-amulet') tyets++;
+  }
+  return Math.max(1, urns + (urns > 0 ? tyets : 0));
 }

@@ -31,7 +31,9 @@ export function take(zone: Instance[], card: Instance): void {
 
 export function opponentsInTurnOrder(s: ValleyState, seat: Seat): Seat[] {
   const n = s.players.length;
-  return Array.from({ length: n - 1 }, (_, k) => (seat + 1 + k) % n);
+  const seats: Seat[] = [];
+  for (let k = 1; k < n; k++) seats.push((seat + k) % n);
+  return seats;
 }
 
 /** Hand, deck and discard pile: the count Qebehsenuef and Statue of Bastet look at (tomb excluded). */
@@ -81,5 +83,6 @@ export const LOG_LIMIT = 80;
 
 export function log(s: ValleyState, text: string): void {
   s.log.push({ turn: s.turn.number, text });
-  if (s.log.length > LOG_LIMIT) s.log.splice(0, s.log.length - LOG_LIMIT);
+  // One line in, one out: shift allocates nothing, where splice returns the removed lines in a new array.
+  while (s.log.length > LOG_LIMIT) s.log.shift();
 }

@@ -106,6 +106,56 @@ describe('Taking a Turn, step 2 "Discard"', () => {
     expect(setup().endTurn(0, 'box-of-food').discard(0).at(-1)).toBe('box-of-food');
     expect(setup().endTurn(0, 'book-of-the-netherworld').discard(0).at(-1)).toBe('book-of-the-netherworld');
   });
+
+  it('the order beneath the top can be chosen too: a second Urn reads the card under the first', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['book-of-the-netherworld', 'urn', 'box-of-food', 'shabti'], []],
+      decks: [['urn', 'urn', 'shabti', 'shabti', 'shabti'], FIVE],
+      pyramid: PYRAMID,
+    }).buy(0, 0, ['book-of-the-netherworld']);
+    const card = (id: string) => t.inHand(0, id);
+    t.act(0, { type: 'end-turn', top: card('box-of-food'), beneath: [card('urn'), card('shabti')] });
+    // Bottom → top: the bought card, the rest (played, then the hand's), the chosen cards, top last.
+    expect(t.discard(0)).toEqual([
+      'imseti-canopic-jar',
+      'book-of-the-netherworld',
+      'shabti',
+      'urn',
+      'box-of-food',
+    ]);
+  });
+
+  it('an order that names a card twice, a card not the player’s, or cards beneath no top is refused', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['urn', 'box-of-food', 'shabti'], ['shabti']],
+      decks: [FIVE, FIVE],
+      pyramid: PYRAMID,
+    });
+    const urn = t.inHand(0, 'urn');
+    const food = t.inHand(0, 'box-of-food');
+    expect(t.refused(0, { type: 'end-turn', top: urn, beneath: [urn] })).toMatch(/only one place/);
+    expect(t.refused(0, { type: 'end-turn', top: urn, beneath: [t.inHand(1, 'shabti')] })).toMatch(
+      /must be in your hand or in play/,
+    );
+    expect(t.refused(0, { type: 'end-turn', top: null, beneath: [food] })).toMatch(
+      /top before the cards beneath/,
+    );
+  });
+
+  it('how deep the order can matter: one card per Urn owned outside the tomb, one more with a Tyet Amulet', () => {
+    const depth = (spec: Parameters<typeof Table.from>[0]) =>
+      valley.view(Table.from(spec).s, 0).me?.orderDepth;
+    const base = { players: 2, pyramid: PYRAMID } as const;
+    expect(
+      depth({ ...base, hands: [['urn', 'shabti'], []], decks: [['urn'], []], discards: [['urn']] }),
+    ).toBe(3);
+    expect(depth({ ...base, hands: [['urn', 'tyet-amulet'], []] })).toBe(2);
+    expect(depth({ ...base, hands: [['shabti', 'tyet-amulet'], []], tombs: [['urn'], []] })).toBe(1);
+    // Off turn nothing is asked of the player, so nothing is said.
+    expect(valley.view(Table.from({ ...base, hands: [[], ['urn']] }).s, 1).me?.orderDepth).toBe(0);
+  });
 });
 
 describe('Taking a Turn, step 3 "Rebuild Pyramid"', () => {
@@ -144,6 +194,21 @@ describe('Taking a Turn, step 3 "Rebuild Pyramid"', () => {
     ]);
     expect(t.hand(0)).toHaveLength(5);
     expect(t.s.turn.seat).toBe(1);
+  });
+
+  it('the player to move is told, while it applies, that ending the turn now will ask for a sacrifice', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['book-of-the-netherworld', 'shabti'], []],
+      decks: [FIVE, FIVE],
+      pyramid: PYRAMID,
+      stock: ['statue-of-anubis'],
+    });
+    const warning = /if you end it now, you must sacrifice one of its cards/;
+    expect(valley.view(t.s, 0).prompt).toMatch(warning);
+    expect(valley.view(t.s, 1).prompt).toBe(''); // nobody else is told anything
+    t.buy(0, 0, ['book-of-the-netherworld']);
+    expect(valley.view(t.s, 0).prompt).not.toMatch(warning);
   });
 
   it('taking the top card of the stock (Book of the Netherworld) is no change to the pyramid: the sacrifice is still owed', () => {
