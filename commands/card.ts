@@ -1,5 +1,6 @@
 import {
   ApplicationCommandOptionType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 
@@ -7,6 +8,7 @@ import {
 export const card: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'card',
   description: 'Show a Valley of the Kings card: its action, cost, gold and points',
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
   options: [
     {
       type: ApplicationCommandOptionType.String,

@@ -1,5 +1,6 @@
 import {
   ApplicationCommandOptionType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 
@@ -7,7 +8,7 @@ import {
 export const leaderboard: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'leaderboard',
   description: 'Show the best rated Valley of the Kings players of this server, or of every server',
-  dm_permission: false,
+  contexts: [InteractionContextType.Guild],
   options: [
     {
       type: ApplicationCommandOptionType.Boolean,

@@ -1,5 +1,6 @@
 import {
   ApplicationCommandOptionType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 
@@ -7,7 +8,7 @@ import {
 export const manage: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'manage',
   description: 'Cancel a game or give a seat to a computer player (host or Manage Server)',
-  dm_permission: false,
+  contexts: [InteractionContextType.Guild],
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,

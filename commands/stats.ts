@@ -1,5 +1,6 @@
 import {
   ApplicationCommandOptionType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 
@@ -7,7 +8,7 @@ import {
 export const stats: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'stats',
   description: 'Show a player’s Valley of the Kings games, wins, scores, favourite sets and rating',
-  dm_permission: false,
+  contexts: [InteractionContextType.Guild],
   options: [
     {
       type: ApplicationCommandOptionType.User,

@@ -1,5 +1,6 @@
 import {
   ApplicationCommandOptionType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 
@@ -7,7 +8,7 @@ import {
 export const valley: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'valley',
   description: 'Open a lobby for a new game of Valley of the Kings',
-  dm_permission: false,
+  contexts: [InteractionContextType.Guild],
   options: [
     {
       type: ApplicationCommandOptionType.Integer,

@@ -2,7 +2,7 @@ import type { ValleyAction } from '../games/valley/state.ts';
 
 /**
  * Compact text for an action, to fit in a custom_id or a select-menu value (≤ 100 characters):
- * b<slot>.<pay…> · p<card> · e<card> · t<card|-> · a<value>.
+ * b<slot>.<pay…> · p<card> · e<card> · t<top|->[.<beneath…>] · a<value>.
  */
 export function encodeAction(a: ValleyAction): string {
   switch (a.type) {
@@ -13,7 +13,7 @@ export function encodeAction(a: ValleyAction): string {
     case 'entomb':
       return `e${a.card}`;
     case 'end-turn':
-      return `t${a.top ?? '-'}`;
+      return `t${a.top ?? '-'}${a.beneath?.length ? `.${a.beneath.join('.')}` : ''}`;
     case 'answer':
       return `a${a.value}`;
   }
@@ -37,8 +37,11 @@ export function decodeAction(code: string): ValleyAction | null {
   }
   if (kind === 't') {
     if (rest === '-') return { type: 'end-turn', top: null };
-    const top = int(rest);
-    return top === null ? null : { type: 'end-turn', top };
+    const [top, ...beneath] = rest.split('.').map(int);
+    if (top === null || top === undefined || beneath.some((c) => c === null)) return null;
+    return beneath.length > 0
+      ? { type: 'end-turn', top, beneath: beneath as number[] }
+      : { type: 'end-turn', top };
   }
   if (kind === 'a' && rest.length > 0) return { type: 'answer', value: rest };
   return null;

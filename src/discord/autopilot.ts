@@ -40,16 +40,23 @@ export class Autopilot {
       const record = game.seats[seat];
       if (!record) continue;
       if (record.botKind) {
-        this.arm(game, seat, this.timing.botDelayMs, () => this.botAction(s, seat, record.botKind as string));
+        this.arm(game, seat, this.paced(game, this.timing.botDelayMs), () =>
+          this.botAction(s, seat, record.botKind as string),
+        );
       } else if (s.stack.at(-1)?.q?.window) {
         const actions = valley.legalActions(s, seat);
         const only = actions[0];
         if (actions.length === 1 && only?.type === 'answer' && only.value === 'pass') {
           const { autoPassMinMs: lo, autoPassMaxMs: hi } = this.timing;
-          this.arm(game, seat, lo + Math.floor(this.random() * (hi - lo + 1)), () => only);
+          this.arm(game, seat, this.paced(game, lo + Math.floor(this.random() * (hi - lo + 1))), () => only);
         }
       }
     }
+  }
+
+  /** No sooner than the channel has room for what the move will post (see ChannelPacer). */
+  private paced(game: GameRecord, delay: number): number {
+    return Math.max(delay, this.publisher.pacer.waitForMove(this.publisher.channelOf(game)));
   }
 
   recover(games: readonly GameRecord[]): void {
@@ -78,6 +85,9 @@ export class Autopilot {
     const version = game.version;
     const timer = setTimeout(() => {
       this.timers.delete(key);
+      // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
+      const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
+      if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
       void this.locks
         .run(game.id, () => this.fire(game.id, seat, version, decide))
         .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'));

@@ -4,10 +4,12 @@ import { commandDefinitions } from '../../commands/index.ts';
 import { baseCatalog } from '../games/valley/catalog.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
+import { ChannelPacer } from './channel-pacer.ts';
 import { Desk } from './desk.ts';
 import { GameLocks } from './game-lock.ts';
 import type { Pictures } from './messages/context.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
+import { PrivateHands } from './private-hands.ts';
 import { Publisher } from './publisher.ts';
 import { canvasRatingPictures } from './rating-pictures.ts';
 import { route } from './router.ts';
@@ -43,13 +45,15 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   });
   const desk = new Desk(o.store, o.pictures);
   const locks = new GameLocks();
-  const publisher = new Publisher(client, desk, o.log);
+  const hands = new PrivateHands();
+  const publisher = new Publisher(client, desk, hands, new ChannelPacer(), locks, o.log);
   const autopilot = new Autopilot(desk, locks, publisher, o.timing, o.log);
   const runtime: Runtime = {
     client,
     desk,
     locks,
     publisher,
+    hands,
     autopilot,
     catalog: baseCatalog,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
@@ -76,6 +80,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     runtime,
     async stop() {
       autopilot.stop();
+      publisher.stop();
       await locks.idle();
       await client.destroy();
     },

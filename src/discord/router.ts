@@ -1,4 +1,5 @@
 import type { Interaction } from 'discord.js';
+import { clickIsOnMessage } from './clicked-message.ts';
 import { decodeCustomId } from './custom-id.ts';
 import { onAutocomplete, onCommand } from './handlers/commands.ts';
 import { onGameComponent } from './handlers/game-components.ts';
@@ -15,6 +16,11 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
     if (i.isButton() || i.isStringSelectMenu()) {
       const id = decodeCustomId(i.customId);
       if (!id) return await tell(i, 'This button belongs to an older version of Scarab and no longer works.');
+      if (!clickIsOnMessage(i))
+        return await tell(
+          i,
+          'That control is not on this message (it may have changed meanwhile), so nothing was done. Use the buttons on the newest message.',
+        );
       if (id.scope === 'board') return await onLeaderboardComponent(rt, i, id);
       return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
     }

@@ -99,6 +99,27 @@ export class Driver {
     return this.control.message(reply.id) ?? this.control.message(on.id) ?? reply;
   }
 
+  /**
+   * The hand's one end-turn control: the button, or the menu of the card to leave on top (its first
+   * card); `null` when the hand offers neither.
+   */
+  endTurnControl(hand: LoopbackMessage): { control: Control; value?: string } | null {
+    const cs = controls(hand);
+    const button = cs.find((x) => x.verb === 'act' && x.kind === 'button' && x.label === 'End turn');
+    if (button) return { control: button };
+    const menu = cs.find((x) => x.verb === 'end');
+    return menu ? { control: menu, value: menu.values[0] as string } : null;
+  }
+
+  /** Ends `user`'s turn from their hand with its one end-turn control. */
+  async endTurn(user: LoopbackUser, hand: LoopbackMessage): Promise<LoopbackMessage> {
+    const end = this.endTurnControl(hand);
+    if (!end) throw new Error(`this hand cannot end the turn: ${hand.content}`);
+    return end.value === undefined
+      ? this.press(user, hand, end.control)
+      : this.choose(user, hand, end.control, end.value);
+  }
+
   /** Opens `user`'s hand from the newest board in the channel. */
   async openHand(user: LoopbackUser, channelId: string): Promise<LoopbackMessage> {
     const board = this.latest(channelId, 'hand');

@@ -23,8 +23,12 @@ export interface TableHarness {
   restart(): Promise<void>;
   /** Waits until the bot has finished everything queued for its games. */
   settle(): Promise<void>;
-  /** Like settle, and also until no computer move or automatic pass is still due. */
-  quiet(): Promise<void>;
+  /**
+   * Like settle, and also until no computer move or automatic pass is still due. Computer turns are
+   * paced by Discord's per-channel rate limits (5 posts and 5 edits per 5 s), so three computer
+   * players in a row take tens of seconds on a busy CI machine: the deadline allows for that.
+   */
+  quiet(ms?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,12 +81,12 @@ export async function startTableHarness(
     async settle() {
       await current.bot.runtime.locks.idle();
     },
-    async quiet() {
-      const deadline = Date.now() + 10_000;
+    async quiet(ms = 90_000) {
+      const deadline = Date.now() + ms;
       for (;;) {
         await current.bot.runtime.locks.idle();
         if (current.bot.runtime.autopilot.pending === 0) return;
-        if (Date.now() > deadline) throw new Error('the autopilot still has moves due after 10 s');
+        if (Date.now() > deadline) throw new Error(`the autopilot still has moves due after ${ms / 1000} s`);
         await new Promise((r) => setTimeout(r, 10));
       }
     },

@@ -1,3 +1,4 @@
+import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame } from '../../src/games/registry.ts';
@@ -141,7 +142,12 @@ describe('/leaderboard and /stats', () => {
     );
     expect(button(page1, /Previous/).disabled).toBe(true);
 
-    const page2 = await d.press(bob, page1, button(page1, /Next/));
+    const next = c.as(bob).click(page1, button(page1, /Next/).customId);
+    // Acknowledged before the page is drawn: a slow picture cannot make Discord give up on the click.
+    expect((await next.acknowledged()).callbackType).toBe(InteractionResponseType.DeferredMessageUpdate);
+    await next.reply();
+    await h.settle();
+    const page2 = d.fresh(page1);
     expect(page2.id).toBe(page1.id); // the same message, now showing page 2
     expect(page2.content).toMatch(/page 2 of 2/);
     const lines2 = boardLines(page2);

@@ -64,12 +64,24 @@ describe('a reaction window on Discord', () => {
     let hand = await d.openHand(alice, where);
     hand = await d.press(alice, hand, controls(hand).find((x) => x.verb === 'buyslot' && x.arg === '0')!);
     const pay = controls(hand).find((x) => x.verb === 'act' && x.kind === 'select')!;
-    await d.choose(alice, hand, pay, pay.values[0]!);
+    const waiting = await d.choose(alice, hand, pay, pay.values[0]!);
     await h.settle();
+    // While others may react, the buyer's hand says so once (no "Waiting: Waiting…") and offers no move.
+    expect(waiting.content).toMatch(/⏳ Waiting for reactions to the purchase\./);
+    expect(waiting.content).not.toMatch(/Waiting: Waiting/);
+    expect(
+      controls(waiting)
+        .filter((x) => x.verb === 'act' || x.verb === 'buyslot')
+        .map((x) => x.label),
+    ).toEqual([]);
+    // The window shows on the board itself (an edit, which pings nobody) and names nobody.
     const note = d.latest(where, 'respond');
     expect(note.content).toMatch(/Waiting for reactions to the purchase/);
-    expect(note.notified).toEqual([]);
-    expect(note.content).not.toMatch(/bob|carol|<@/);
+    const windowLine = note.content.split('\n').find((l) => l.startsWith('⏳'));
+    expect(windowLine).toMatch(/Anyone who can react finds the choice behind \*\*Respond\*\*/);
+    expect(windowLine).not.toMatch(/bob|carol|<@/);
+    expect(note.notified).not.toContain(bob.id);
+    expect(note.notified).not.toContain(carol.id);
 
     const toBob = dmsTo(bob);
     expect(toBob).toHaveLength(1);
@@ -88,8 +100,34 @@ describe('a reaction window on Discord', () => {
     expect(asked()['2']).toBe('pass');
     const after = await d.press(bob, toBob[0]!, choices[1]!);
     const take = controls(after).find((x) => x.verb === 'ans' && x.label.startsWith('Chariot'))!;
-    await d.press(bob, after, take);
+    const crumbling = await d.press(bob, after, take);
+    await h.settle();
+    // The crumble is bob's decision outside a window: a message of its own pings him (an edit could not)…
+    const c = h.loopback.control;
+    const ping = c
+      .messages(where)
+      .filter((m) => !m.ephemeral && m.content.includes('choosing how the pyramid crumbles'))
+      .at(-1)!;
+    expect(ping.notified).toEqual([bob.id]);
+    const fall = controls(crumbling).find((x) => x.verb === 'ans')!;
+    await d.press(bob, crumbling, fall);
+    await h.settle();
+    // …and is deleted once he has answered, so it does not clutter the thread.
+    expect(c.message(ping.id)).toBeUndefined();
     const s = h.store.getGame(gameId).state as ValleyState;
     expect(s.players[1]?.discard.map((c) => s.cards[c])).toEqual(['boat', 'chariot']);
+
+    // The window closed (any further automatic passes too): alice's hand came back by itself, in the
+    // same private message.
+    await h.quiet();
+    expect((h.store.getGame(gameId).state as ValleyState).stack).toEqual([]);
+    const redrawn = d.fresh(waiting);
+    expect(redrawn.id).toBe(waiting.id);
+    expect(redrawn.content).toMatch(/🔔 Everyone has answered: it is your move again\./);
+    expect(d.endTurnControl(redrawn)).not.toBeNull();
+    // ... and bob's private message no longer offers a reaction that has passed.
+    const dm = h.loopback.control.message(toBob[0]!.id)!;
+    expect(dm.content).toMatch(/that chance to react has passed/);
+    expect(controls(dm)).toEqual([]);
   });
 });

@@ -8,6 +8,13 @@ import {
 } from 'discord.js';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord, GameSummary } from '../../store/records.ts';
+import {
+  isAccessRefusal,
+  listPermissions,
+  mayOpenThread,
+  missingForGame,
+  refusalText,
+} from '../channel-access.ts';
 import { cardMessage, gamesMessage, rulesMessage } from '../messages/info-messages.ts';
 import { lobbyMessage } from '../messages/lobby-message.ts';
 import type { Runtime } from '../runtime.ts';
@@ -15,7 +22,6 @@ import { computerName } from './computer-names.ts';
 import { showLeaderboard, showStats } from './rating-commands.ts';
 import { displayName, replyPrivately, tell } from './replies.ts';
 
-const MISSING_PERMISSIONS = 50013;
 const CANNOT_IN_THIS_CHANNEL = 50024;
 
 export async function onCommand(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
@@ -44,6 +50,13 @@ export async function onCommand(rt: Runtime, i: ChatInputCommandInteraction): Pr
 async function openLobby(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
   if (!i.inGuild() || !i.channel)
     return tell(i, 'Games are played in a server channel, not in direct messages.');
+  // Checked before anything is created, so a channel the bot cannot use leaves no dead lobby behind.
+  const missing = missingForGame(i.channel.type, i.appPermissions);
+  if (missing.length > 0)
+    return tell(
+      i,
+      `I cannot run a game in <#${i.channelId}>: I am missing the ${listPermissions(missing)} permission${missing.length > 1 ? 's' : ''} there. Ask someone who manages this server to grant ${missing.length > 1 ? 'them' : 'it'}, or use another channel.`,
+    );
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const store = rt.desk.store;
   let game = store.createLobby({
@@ -61,27 +74,34 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction): Promise<v
   let where = i.channelId;
   let note = '';
   const channel = i.channel;
-  if (channel.type === ChannelType.GuildText) {
-    try {
-      const thread = await channel.threads.create({
-        name: `Valley of the Kings #${game.id}`,
-        autoArchiveDuration: 10080,
-      });
-      where = thread.id;
-    } catch (e) {
-      if (
-        !(e instanceof DiscordAPIError) ||
-        (e.code !== MISSING_PERMISSIONS && e.code !== CANNOT_IN_THIS_CHANNEL)
-      )
-        throw e;
+  try {
+    if (channel.type === ChannelType.GuildText && mayOpenThread(i.appPermissions)) {
+      try {
+        const thread = await channel.threads.create({
+          name: `Valley of the Kings #${game.id}`,
+          autoArchiveDuration: 10080,
+        });
+        where = thread.id;
+      } catch (e) {
+        if (!isAccessRefusal(e) && !(e instanceof DiscordAPIError && e.code === CANNOT_IN_THIS_CHANNEL))
+          throw e;
+        note = ' (I may not create threads here, so the game is played in this channel.)';
+        rt.log.info({ gameId: game.id, code: e.code }, 'thread creation refused; playing in the channel');
+      }
+    } else if (channel.type === ChannelType.GuildText)
       note = ' (I may not create threads here, so the game is played in this channel.)';
-      rt.log.info({ gameId: game.id, code: e.code }, 'thread creation refused; playing in the channel');
-    }
+    if (where !== i.channelId) store.setLocation(game.id, { threadId: where });
+    game = store.getGame(game.id);
+    const messageId = await rt.publisher.send(where, lobbyMessage(game));
+    store.setMessage(game.id, 'lobby', { messageId, channelId: where });
+  } catch (e) {
+    // No lobby without its message: nobody could join it, and it would sit in /games for good.
+    store.cancelGame(game.id);
+    if (!isAccessRefusal(e)) throw e;
+    rt.log.info({ gameId: game.id, code: e.code }, 'lobby refused by Discord; cancelled');
+    await i.editReply({ content: `No game was opened: ${refusalText(e, `<#${where}>`)}` });
+    return;
   }
-  if (where !== i.channelId) store.setLocation(game.id, { threadId: where });
-  game = store.getGame(game.id);
-  const messageId = await rt.publisher.send(where, lobbyMessage(game));
-  store.setMessage(game.id, 'lobby', { messageId, channelId: where });
   await i.editReply({
     content: `Game #${game.id} is open in <#${where}>: invite players to press **Join**.${note}`,
   });
@@ -141,9 +161,11 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     if (i.options.getSubcommand() === 'cancel') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await rt.locks.run(id, async () => {
-        store.cancelGame(id);
+        const cancelled = store.cancelGame(id);
+        const text = `Game #${id} was cancelled by <@${i.user.id}>.`;
+        await rt.publisher.closeBoard(cancelled, `**Valley of the Kings** · game #${id}\n${text}`);
         await rt.publisher.send(rt.publisher.channelOf(game), {
-          content: `Game #${id} was cancelled by <@${i.user.id}>.`,
+          content: text,
           components: [],
           files: [],
           mentionUsers: [],
@@ -159,13 +181,16 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     await rt.locks.run(id, async () => {
       const taken = new Set(game.seats.map((s) => s.displayName));
       const updated = store.replaceSeat(id, seat, { botKind: 'heuristic', displayName: computerName(taken) });
-      await rt.publisher.send(rt.publisher.channelOf(updated), {
-        content: `Seat ${seat + 1} of game #${id} (<@${user.id}>) is now played by the computer player ${updated.seats[seat]?.displayName}.`,
-        components: [],
-        files: [],
-        mentionUsers: [],
-      });
-      rt.autopilot.poke(updated);
+      try {
+        await rt.publisher.send(rt.publisher.channelOf(updated), {
+          content: `Seat ${seat + 1} of game #${id} (<@${user.id}>) is now played by the computer player ${updated.seats[seat]?.displayName}.`,
+          components: [],
+          files: [],
+          mentionUsers: [],
+        });
+      } finally {
+        rt.autopilot.poke(updated);
+      }
     });
     await i.editReply({ content: `Done: a computer player took over seat ${seat + 1}.` });
   } catch (e) {
@@ -180,8 +205,14 @@ async function repostBoard(rt: Runtime, i: ChatInputCommandInteraction): Promise
     store.gameInThread(i.channelId) ?? store.gamesInChannel(i.channelId).find((g) => g.status === 'active');
   if (here?.status !== 'active') return tell(i, 'No game is being played in this channel.');
   await i.deferReply({ flags: MessageFlags.Ephemeral });
-  await rt.locks.run(here.id, () =>
-    rt.publisher.postBoard(store.getGame(here.id), 'The current board, posted again on request.'),
-  );
+  await rt.locks.run(here.id, async () => {
+    const game = store.getGame(here.id);
+    // Also the way out of a stall: whatever was due for computer players is armed again.
+    try {
+      await rt.publisher.postBoard(game, 'The current board, posted again on request.');
+    } finally {
+      rt.autopilot.poke(game);
+    }
+  });
   await i.editReply({ content: 'Posted.' });
 }

@@ -1,4 +1,4 @@
-import { type ButtonInteraction, MessageFlags, type StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
 import type { Seat } from '../../games/kernel/types.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import { valley } from '../../games/valley/index.ts';
@@ -6,34 +6,37 @@ import type { ValleyAction } from '../../games/valley/state.ts';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { decodeAction } from '../action-code.ts';
+import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
-import { handMessage } from '../messages/hand-message.ts';
+import { endAction, orderComplete } from '../messages/discard-order.ts';
+import { type HandOptions, handMessage } from '../messages/hand-message.ts';
 import { logMessage, tombsMessage } from '../messages/info-messages.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { replyPrivately, tell } from './replies.ts';
 
-/** The component kinds Scarab sends: buttons and string selects. */
-export type Click = ButtonInteraction | StringSelectMenuInteraction;
-
-const isEphemeral = (i: Click) => i.message.flags.has(MessageFlags.Ephemeral);
+/**
+ * Acknowledges so that the answer can only land privately: in place on the user's own private hand,
+ * otherwise as a new ephemeral reply. A click on a public message never edits that message.
+ */
+async function ackPrivately(i: Click): Promise<void> {
+  if (i.deferred || i.replied) return;
+  if (isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading)) await i.deferUpdate();
+  else await i.deferReply({ flags: MessageFlags.Ephemeral });
+}
 
 /** Opens (from a public message) or refreshes (from the hand itself) the seat's private hand. */
-async function showHand(
-  rt: Runtime,
-  i: Click,
-  game: GameRecord,
-  seat: Seat,
-  opts: { buySlot?: number; banner?: string } = {},
-) {
-  const payload = handMessage(rt.desk.view(game, seat), rt.desk.context(game), rt.desk.pictures, opts);
-  if (isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading)) {
-    if (!i.deferred && !i.replied) await i.deferUpdate();
-    await i.editReply(editOptions(payload));
-  } else {
-    if (!i.deferred && !i.replied) await i.deferReply({ flags: MessageFlags.Ephemeral });
-    await i.editReply(editOptions(payload));
-  }
+async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opts: HandOptions = {}) {
+  const view = rt.desk.view(game, seat);
+  const payload = handMessage(view, rt.desk.context(game), rt.desk.pictures, opts);
+  await ackPrivately(i);
+  await i.editReply(editOptions(payload));
+  // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
+  rt.hands.remember(game.id, seat, {
+    interaction: i,
+    version: game.version,
+    controls: view.actions.length > 0,
+  });
 }
 
 function statusProblem(game: GameRecord): string | null {
@@ -42,6 +45,9 @@ function statusProblem(game: GameRecord): string | null {
   if (game.status === 'lobby') return `Game #${game.id} has not started yet.`;
   return null;
 }
+
+const STALE =
+  '⚠️ The board changed since these buttons were drawn, so nothing was done. Here is your hand now.';
 
 export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
   const game = rt.desk.store.findGame(id.gameId);
@@ -72,12 +78,33 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
       const action = code ? decodeAction(code) : null;
       if (!action || action.type === 'answer')
         return tell(i, 'That button is damaged; open your hand again.');
-      if (id.version !== game.version)
-        return showHand(rt, i, game, seat, {
-          banner:
-            '⚠️ The board changed since these buttons were drawn, so nothing was done. Here is your hand now.',
-        });
+      if (id.version !== game.version) return showHand(rt, i, game, seat, { banner: STALE });
       return act(rt, i, game.id, seat, action, id.version);
+    }
+    case 'pay': {
+      // The cards chosen to pay with; whether they pay (and pay minimally) is the rules' decision.
+      const slot = /^\d$/.test(id.arg) ? Number(id.arg) : null;
+      const cards = i.isStringSelectMenu() ? i.values.map((x) => (/^\d+$/.test(x) ? Number(x) : null)) : [];
+      if (slot === null || cards.length === 0 || cards.some((c) => c === null))
+        return tell(i, 'That menu is damaged; open your hand again.');
+      if (id.version !== game.version) return showHand(rt, i, game, seat, { banner: STALE });
+      return act(rt, i, game.id, seat, { type: 'buy', slot, pay: cards as number[] }, id.version);
+    }
+    case 'end':
+    case 'order': {
+      // Ending the turn in steps: each step is only drawn; the action is applied once the order is whole.
+      if (!i.isStringSelectMenu()) return tell(i, 'That menu is damaged; open your hand again.');
+      const order =
+        id.arg === '' ? [] : id.arg.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : Number.NaN));
+      const value = i.values[0] ?? '';
+      if (order.some(Number.isNaN) || !(value === 'order' || /^\d+$/.test(value)))
+        return tell(i, 'That menu is damaged; open your hand again.');
+      if (id.version !== game.version) return showHand(rt, i, game, seat, { banner: STALE });
+      if (value === 'order') return showHand(rt, i, game, seat, { endOrder: [] });
+      const next = [...order, Number(value)];
+      if (id.verb === 'order' && !orderComplete(rt.desk.view(game, seat), next))
+        return showHand(rt, i, game, seat, { endOrder: next });
+      return act(rt, i, game.id, seat, endAction(next), id.version);
     }
     case 'ans': {
       const [qid, fromArg] = id.arg.split(':');
@@ -97,7 +124,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
 }
 
 async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: ValleyAction, version: number) {
-  if (!i.deferred && !i.replied) await i.deferUpdate();
+  await ackPrivately(i);
   await rt.locks.run(gameId, async () => {
     const before = rt.desk.store.getGame(gameId);
     let after: GameRecord;

@@ -1,12 +1,12 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
+import type { Click } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
 import { lobbyMessage } from '../messages/lobby-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { computerName } from './computer-names.ts';
-import type { Click } from './game-components.ts';
 import { displayName, tell } from './replies.ts';
 
 const canManage = (i: Click, game: GameRecord) =>
@@ -49,11 +49,15 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         await i.deferUpdate();
         await rt.locks.run(game.id, async () => {
           const started = store.startGame(game.id);
-          await i.editReply(
-            editOptions(lobbyMessage(started, 'The game has started: the board follows below.')),
-          );
-          await rt.publisher.postBoard(started);
-          rt.autopilot.poke(started);
+          // Computer players are woken whatever happens to the messages: a failed post must not stall the game.
+          try {
+            await i.editReply(
+              editOptions(lobbyMessage(started, 'The game has started: the board follows below.')),
+            );
+            await rt.publisher.postBoard(started);
+          } finally {
+            rt.autopilot.poke(started);
+          }
         });
         return;
       }

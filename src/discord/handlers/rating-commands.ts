@@ -43,7 +43,9 @@ export async function onLeaderboardComponent(
   const target = readLeaderboardId(id);
   if (!target) return tell(i, 'This button belongs to an older version of Scarab; run /leaderboard again.');
   if (!i.inGuild()) return tell(i, 'Leaderboards live in servers.');
-  await i.update(
+  // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
+  await i.deferUpdate();
+  await i.editReply(
     editOptions(boardPayload(rt, i.guildId, target.global, target.page, boardContext(i, target.global))),
   );
 }

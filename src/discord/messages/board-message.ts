@@ -6,67 +6,88 @@ import { type GameContext, type Pictures, seatMention } from './context.ts';
 import { button, type Payload, row } from './payload.ts';
 import { pyramidLines, recentLog, scoreLine } from './summary.ts';
 
-export function boardButtons(ctx: GameContext) {
-  const id = (verb: string) =>
-    encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg: '' });
+const gameId = (ctx: GameContext, verb: string) =>
+  encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg: '' });
+
+/** Whether the game waits for someone other than the player to move (a window, a discard, a choice). */
+export function owedByOthers(v: ValleyView): boolean {
+  return !v.finished && (v.waiting.window || v.waiting.seats.some((s) => s !== v.turn.seat));
+}
+
+export function boardButtons(ctx: GameContext, respond = false) {
   return row(
-    button(id('hand'), 'My hand', ButtonStyle.Primary),
-    button(id('tombs'), 'Tombs'),
-    button(id('log'), 'Log'),
+    button(gameId(ctx, 'hand'), 'My hand', ButtonStyle.Primary),
+    ...(respond ? [button(gameId(ctx, 'respond'), 'Respond', ButtonStyle.Primary)] : []),
+    button(gameId(ctx, 'tombs'), 'Tombs'),
+    button(gameId(ctx, 'log'), 'Log'),
   );
+}
+
+/** The board's line for a decision owed by others: windows name nobody, so nobody learns who can react. */
+function decisionLine(v: ValleyView, ctx: GameContext): string {
+  const text = withNames(v.waiting.text, ctx.names);
+  if (v.waiting.window) return `⏳ ${text}. Anyone who can react finds the choice behind **Respond**.`;
+  return `⏳ ${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${text}. Press **Respond** to choose.`;
+}
+
+export interface BoardOptions {
+  /** Replaces "@X, it is your turn." (a board posted again, a turn that goes on). */
+  headline?: string;
+  /** Ping the player to move: a new turn's board, or a turn that goes on after a long wait. */
+  ping?: boolean;
 }
 
 /**
  * The public board: built from the view of nobody, so it cannot show a hidden card. A new one is
- * posted for each turn so the mention notifies the player to move.
+ * posted for each turn so the mention notifies the player to move; a decision owed by others shows on
+ * it with a Respond button instead of in a message of its own.
  */
 export function boardMessage(
   v: ValleyView,
   ctx: GameContext,
   pictures: Pictures,
-  headline?: string,
+  o: BoardOptions = {},
 ): Payload {
   const mover = v.turn.seat;
   const title = `**Valley of the Kings** · game #${ctx.gameId} · turn ${v.turn.number + 1}`;
-  const who = headline ?? `${seatMention(ctx, mover)}, it is your turn.`;
+  const who = o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`;
+  const owed = owedByOthers(v);
   const pic = pictures.table(v, ctx.names);
   const content = [
     title,
     who,
+    ...(owed ? [decisionLine(v, ctx)] : []),
     ...pyramidLines(v),
     scoreLine(v, ctx),
     ...recentLog(v, ctx, 4).map((l) => `> ${l}`),
   ].join('\n');
   const user = ctx.users[mover];
+  const ping = o.ping ?? o.headline === undefined;
   return {
     content,
-    components: [boardButtons(ctx)],
+    components: [boardButtons(ctx, owed)],
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
-    mentionUsers: headline === undefined && user ? [user] : [],
+    mentionUsers: ping && user ? [user] : [],
   };
 }
 
-/** A decision owed by other players; windows ping nobody (holders are told privately). */
-export function decisionMessage(v: ValleyView, ctx: GameContext, questionId: number): Payload {
-  const id = encodeCustomId({
-    scope: 'game',
-    gameId: ctx.gameId,
-    version: ctx.version,
-    verb: 'respond',
-    arg: String(questionId),
-  });
-  const text = withNames(v.waiting.text, ctx.names);
-  if (v.waiting.window)
-    return {
-      content: `⏳ ${text}. Anyone who can react will find the choice behind **Respond**.`,
-      components: [row(button(id, 'Respond', ButtonStyle.Primary))],
-      files: [],
-      mentionUsers: [],
-    };
+/** The board of a finished game: no controls left, and where to look instead. */
+export function finishedBoardText(ctx: GameContext, turnNumber: number, resultsLink: string | null): string {
+  return [
+    `**Valley of the Kings** · game #${ctx.gameId} · turn ${turnNumber + 1}`,
+    `🏁 The game is over: ${resultsLink ? `see the results ${resultsLink}` : 'the results are below'}.`,
+  ].join('\n');
+}
+
+/**
+ * A decision owed by other people outside a window: an edit never notifies anyone, so they are
+ * mentioned in a short message of their own, deleted once they have answered.
+ */
+export function decisionPing(v: ValleyView, ctx: GameContext): Payload {
   const users = v.waiting.seats.map((s) => ctx.users[s]).filter((u): u is string => !!u);
   return {
-    content: `${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${text}. Press **Respond** to choose.`,
-    components: [row(button(id, 'Respond', ButtonStyle.Primary))],
+    content: `${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${withNames(v.waiting.text, ctx.names)}. Press **Respond** to choose.`,
+    components: [row(button(gameId(ctx, 'respond'), 'Respond', ButtonStyle.Primary))],
     files: [],
     mentionUsers: users,
   };

@@ -9,13 +9,16 @@ import type { ValleyView } from '../../games/valley/view.ts';
 import { encodeAction } from '../action-code.ts';
 import { encodeCustomId } from '../custom-id.ts';
 import type { GameContext, Pictures } from './context.ts';
-import { button, buttonRows, clip, type Payload, row, select } from './payload.ts';
+import { endTurnAction, endTurnControl, orderStep } from './discard-order.ts';
+import { button, buttonRows, clip, MAX_OPTIONS, type Payload, row, select, selectRows } from './payload.ts';
 
 const actionText = new Map(baseCatalog.cards.map((c) => [c.id, c.action]));
 
 export interface HandOptions {
   /** A base slot whose payment choices to show (after "Buy …" was pressed). */
   buySlot?: number;
+  /** The cards chosen so far to go on top of the discard pile, top first (ending the turn in steps). */
+  endOrder?: number[];
   /** Shown above everything: the result of the last click, or why it was refused. */
   banner?: string;
 }
@@ -67,17 +70,19 @@ export function handMessage(
       );
     else
       components.push(
-        row(
-          select(
-            id('ans', String(v.questionId)),
-            'Choose…',
-            answers.map((a) => ({ label: a.label, value: a.action.value })),
-          ),
+        ...selectRows(
+          (k) => id('ans', `${v.questionId}:p${k}`),
+          (k, n) => (n > 1 ? `Choose… (list ${k + 1} of ${n})` : 'Choose…'),
+          answers.map((a) => ({ label: a.label, value: a.action.value })),
         ),
       );
   } else if (v.turn.seat === seat && !v.finished && labelled.length > 0) {
     lines.push(withNames(v.prompt, ctx.names));
     const buys = labelled.filter((a) => a.action.type === 'buy');
+    if (opts.endOrder !== undefined) {
+      const step = orderStep(v, opts.endOrder, id, name);
+      return finish(v, ctx, pictures, [...lines, ...step.lines], step.rows);
+    }
     if (opts.buySlot !== undefined) {
       const slot = opts.buySlot;
       const card = v.pyramid[slot];
@@ -87,15 +92,29 @@ export function handMessage(
           label: a.label.replace(/^Buy .*? with /, 'Pay with '),
           value: encodeAction(a.action),
         }));
-        components.push(
-          row(
-            select(
-              id('act', 'pay'),
-              clip(`Pay for ${name(card.card)} (cost ${v.defs[card.card]?.cost})…`, 150),
-              options,
+        const cost = v.defs[card.card]?.cost;
+        if (options.length <= MAX_OPTIONS && options.every((o) => o.label.length <= 100))
+          components.push(
+            row(select(id('act', 'pay'), `Pay for ${name(card.card)} (cost ${cost})…`, options)),
+          );
+        else {
+          // Too many ways to list (or too long to read): the player picks the cards, the rules judge them.
+          lines.push(
+            `${forSlot.length} ways to pay for ${name(card.card)} (cost ${cost}): choose the cards to pay with, the fewest that reach the cost (gold beyond it is lost).`,
+          );
+          components.push(
+            row(
+              select(
+                id('pay', String(slot)),
+                `Cards to pay for ${name(card.card)} (cost ${cost})…`,
+                hand
+                  .slice(0, MAX_OPTIONS)
+                  .map((c) => ({ label: `${name(c.card)} (${c.gold}g)`, value: String(c.instance) })),
+                { min: 1, max: Math.min(hand.length, MAX_OPTIONS) },
+              ),
             ),
-          ),
-        );
+          );
+        }
         components.push(row(button(id('hand'), 'Back')));
         return finish(v, ctx, pictures, lines, components);
       }
@@ -110,9 +129,9 @@ export function handMessage(
         ButtonStyle.Success,
       );
     });
-    first.push(
-      button(id('act', encodeAction({ type: 'end-turn', top: null })), 'End turn', ButtonStyle.Danger),
-    );
+    const endControl = endTurnControl(v, id, name);
+    if (endControl === 'button')
+      first.push(button(id('act', encodeAction(endTurnAction(v))), 'End turn', ButtonStyle.Danger));
     first.push(button(id('hand'), 'Refresh'));
     components.push(row(...first));
     const plays = labelled.filter((a) => a.action.type === 'play');
@@ -145,24 +164,10 @@ export function handMessage(
           ),
         ),
       );
-    const tops = labelled.filter((a) => a.action.type === 'end-turn' && a.action.top !== null);
-    if (tops.length > 1)
-      components.push(
-        row(
-          select(
-            id('act', 'top'),
-            'End turn, choosing the card left on top of your discard pile…',
-            tops.map((a) => ({
-              label: a.label
-                .replace(/^End turn, leaving /, 'Leave ')
-                .replace(/ on top of your discard pile$/, ' on top'),
-              value: encodeAction(a.action),
-            })),
-          ),
-        ),
-      );
+    if (endControl !== 'button') components.push(endControl);
   } else {
-    lines.push(v.finished ? 'The game is over.' : `Waiting: ${withNames(v.waiting.text, ctx.names)}.`);
+    // The waiting text is a whole sentence of its own ("Waiting for reactions…", "Bob to play").
+    lines.push(v.finished ? 'The game is over.' : `⏳ ${withNames(v.waiting.text, ctx.names)}.`);
     components.push(row(button(id('hand'), 'Refresh')));
   }
   return finish(v, ctx, pictures, lines, components);

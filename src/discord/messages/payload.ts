@@ -39,23 +39,50 @@ export function button(
   return { type: ComponentType.Button, custom_id: customId, label: clip(label, 80), style, disabled };
 }
 
+/** Discord's limit of options in one select menu. */
+export const MAX_OPTIONS = 25;
+
+/** A select menu; more than 25 options is a bug of the caller (they would be lost), so it throws. */
 export function select(
   customId: string,
   placeholder: string,
   options: APISelectMenuOption[],
+  pick: { min: number; max: number } = { min: 1, max: 1 },
 ): APIStringSelectComponent {
+  if (options.length > MAX_OPTIONS)
+    throw new Error(`a select menu holds ${MAX_OPTIONS} options, not ${options.length} (${customId})`);
   return {
     type: ComponentType.StringSelect,
     custom_id: customId,
     placeholder: clip(placeholder, 150),
-    min_values: 1,
-    max_values: 1,
-    options: options.slice(0, 25).map((o) => ({
+    min_values: pick.min,
+    max_values: pick.max,
+    options: options.map((o) => ({
       ...o,
       label: clip(o.label, 100),
       ...(o.description ? { description: clip(o.description, 100) } : {}),
     })),
   };
+}
+
+/**
+ * Options beyond one menu's 25 are spread over several menus, one per row (a message has 5 rows), so
+ * no choice is ever dropped. `id(k)` names the k-th menu; every menu means the same question.
+ */
+export function selectRows(
+  id: (k: number) => string,
+  placeholder: (k: number, count: number) => string,
+  options: APISelectMenuOption[],
+  maxRows = 5,
+): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const count = Math.ceil(options.length / MAX_OPTIONS);
+  if (count > maxRows) throw new Error(`${options.length} options do not fit in ${maxRows} select menus`);
+  const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
+  for (let k = 0; k < count; k++)
+    rows.push(
+      row(select(id(k), placeholder(k, count), options.slice(k * MAX_OPTIONS, (k + 1) * MAX_OPTIONS))),
+    );
+  return rows;
 }
 
 export function row(

@@ -1,0 +1,52 @@
+import {
+  type ChannelType,
+  Constants,
+  DiscordAPIError,
+  PermissionFlagsBits,
+  type PermissionsBitField,
+} from 'discord.js';
+
+/** Discord's answers when the bot may not see a channel, or may see it but not do what it asked. */
+export const MISSING_ACCESS = 50001;
+export const MISSING_PERMISSIONS = 50013;
+
+const NAMES = new Map<bigint, string>([
+  [PermissionFlagsBits.ViewChannel, 'View Channel'],
+  [PermissionFlagsBits.SendMessages, 'Send Messages'],
+  [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'],
+  [PermissionFlagsBits.AttachFiles, 'Attach Files'],
+]);
+
+const isThread = (type: ChannelType) => (Constants.ThreadChannelTypes as ChannelType[]).includes(type);
+
+/** What a game needs in the channel it is played in: boards are pictures, so Attach Files too. */
+export function missingForGame(channelType: ChannelType, perms: Readonly<PermissionsBitField>): string[] {
+  const send = isThread(channelType)
+    ? PermissionFlagsBits.SendMessagesInThreads
+    : PermissionFlagsBits.SendMessages;
+  const needed = [PermissionFlagsBits.ViewChannel, send, PermissionFlagsBits.AttachFiles];
+  return needed.filter((p) => !perms.has(p)).map((p) => NAMES.get(p) as string);
+}
+
+/** A thread of its own needs both creating it and writing in it; otherwise the game stays in the channel. */
+export function mayOpenThread(perms: Readonly<PermissionsBitField>): boolean {
+  return (
+    perms.has(PermissionFlagsBits.CreatePublicThreads) && perms.has(PermissionFlagsBits.SendMessagesInThreads)
+  );
+}
+
+export function isAccessRefusal(e: unknown): e is DiscordAPIError {
+  return e instanceof DiscordAPIError && (e.code === MISSING_ACCESS || e.code === MISSING_PERMISSIONS);
+}
+
+/** A sentence for the user naming what Discord refused. */
+export function refusalText(e: DiscordAPIError, where: string): string {
+  return e.code === MISSING_ACCESS
+    ? `I cannot see ${where} (Discord answered “Missing Access”): give me the View Channel permission there, or use another channel.`
+    : `Discord refused me a permission in ${where} (“Missing Permissions”): I need View Channel, Send Messages (in threads too) and Attach Files there.`;
+}
+
+export function listPermissions(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

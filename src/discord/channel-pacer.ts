@@ -1,0 +1,79 @@
+/**
+ * Discord limits how fast a bot may write in one channel (observed: about 5 new messages per 5 s, and
+ * 5 edits per 5 s, per channel). discord.js then queues the request, and a game's lock would be held
+ * while it waits, so a person's click in that game would wait behind computer players' moves. The
+ * pacer remembers the bot's own writes per channel, and the autopilot waits until a channel has room
+ * before it lets a computer player move there: computer-only turns slow down instead of queueing.
+ */
+export type WriteKind = 'send' | 'edit' | 'delete';
+
+export interface PaceLimit {
+  readonly count: number;
+  readonly windowMs: number;
+}
+
+export const DISCORD_CHANNEL_LIMITS: Readonly<Record<WriteKind, PaceLimit>> = {
+  send: { count: 5, windowMs: 5_000 },
+  edit: { count: 5, windowMs: 5_000 },
+  delete: { count: 5, windowMs: 1_000 },
+};
+
+/**
+ * What one computer move may need at once: a new board, and the old one's buttons removed. Board edits
+ * within a turn are coalesced by the publisher (the latest state wins), so they need no room here.
+ */
+const MOVE_NEEDS: Readonly<Record<WriteKind, number>> = { send: 1, edit: 1, delete: 1 };
+
+export class ChannelPacer {
+  readonly #writes = new Map<string, Record<WriteKind, number[]>>();
+
+  constructor(
+    private readonly limits: Readonly<Record<WriteKind, PaceLimit>> = DISCORD_CHANNEL_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  record(channelId: string, kind: WriteKind): void {
+    const log = this.#log(channelId);
+    log[kind].push(this.now());
+    this.#trim(log, kind);
+  }
+
+  /** Milliseconds until `channelId` has room for one more computer move (0: now). */
+  waitForMove(channelId: string): number {
+    let wait = 0;
+    for (const kind of Object.keys(MOVE_NEEDS) as WriteKind[])
+      wait = Math.max(wait, this.waitFor(channelId, kind, MOVE_NEEDS[kind]));
+    return wait;
+  }
+
+  /** Milliseconds until `channelId` has room for `need` more writes of `kind` (0: now). */
+  waitFor(channelId: string, kind: WriteKind, need = 1): number {
+    const log = this.#writes.get(channelId);
+    if (!log) return 0;
+    this.#trim(log, kind);
+    const { count, windowMs } = this.limits[kind];
+    const times = log[kind];
+    // Room for `need` more writes once the oldest ones leave the window.
+    const excess = times.length + need - count;
+    if (excess <= 0) {
+      if (Object.values(log).every((t) => t.length === 0)) this.#writes.delete(channelId);
+      return 0;
+    }
+    return Math.max(0, (times[excess - 1] as number) + windowMs - this.now());
+  }
+
+  #log(channelId: string): Record<WriteKind, number[]> {
+    let log = this.#writes.get(channelId);
+    if (!log) {
+      log = { send: [], edit: [], delete: [] };
+      this.#writes.set(channelId, log);
+    }
+    return log;
+  }
+
+  #trim(log: Record<WriteKind, number[]>, kind: WriteKind): void {
+    const horizon = this.now() - this.limits[kind].windowMs;
+    const times = log[kind];
+    while (times.length > 0 && (times[0] as number) <= horizon) times.shift();
+  }
+}

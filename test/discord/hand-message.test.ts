@@ -1,0 +1,124 @@
+import type { APIStringSelectComponent } from 'discord-api-types/v10';
+import { ComponentType } from 'discord-api-types/v10';
+import { describe, expect, it } from 'vitest';
+import { decodeCustomId } from '../../src/discord/custom-id.ts';
+import type { GameContext, Pictures } from '../../src/discord/messages/context.ts';
+import { handMessage } from '../../src/discord/messages/hand-message.ts';
+import type { Payload } from '../../src/discord/messages/payload.ts';
+import { view } from '../../src/games/valley/view.ts';
+import { Table } from '../valley/table.ts';
+
+const picture = { png: Buffer.from([]), alt: 'a picture' };
+const pictures: Pictures = {
+  table: () => picture,
+  hand: () => picture,
+  tombs: () => [picture],
+  results: () => picture,
+  card: () => picture,
+};
+const ctx: GameContext = { gameId: 7, version: 3, names: ['alice', 'bob'], users: ['1', '2'] };
+
+const selects = (p: Payload): APIStringSelectComponent[] =>
+  p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));
+
+// Eight different 2-gold cards and a 6-gold card to buy: any three of them pay, 56 ways.
+const TWO_GOLD = [
+  'chariot',
+  'censer',
+  'wadj-amulet',
+  'tyet-amulet',
+  'statue-of-anubis',
+  'statue-of-bastet',
+  'statue-of-horus',
+  'statue-of-sobek',
+];
+
+describe('paying for a card in the private hand', () => {
+  it('more ways to pay than a menu holds: the player picks the cards, and every legal payment can be picked', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [TWO_GOLD, []],
+      pyramid: ['boat', null, null, null, null, null],
+    });
+    const v = view(t.s, 0);
+    const legal = v.actions.flatMap((a) =>
+      a.action.type === 'buy' && a.action.slot === 0 ? [a.action.pay] : [],
+    );
+    expect(legal.length).toBeGreaterThan(25);
+    const payload = handMessage(v, ctx, pictures, { buySlot: 0 });
+    const [menu, ...others] = selects(payload);
+    expect(others).toEqual([]);
+    expect(decodeCustomId(menu!.custom_id)).toMatchObject({ verb: 'pay', arg: '0', version: 3 });
+    expect(payload.content).toMatch(/56 ways to pay for Boat \(cost 6\): choose the cards to pay with/);
+    const offered = new Set(menu!.options.map((o) => Number(o.value)));
+    for (const pay of legal) {
+      expect(pay.every((c) => offered.has(c))).toBe(true);
+      expect(pay.length).toBeGreaterThanOrEqual(menu!.min_values!);
+      expect(pay.length).toBeLessThanOrEqual(menu!.max_values!);
+    }
+    // Every card of the hand is offered once, with its gold, and no label is cut short.
+    expect(menu!.options.map((o) => o.label)).toEqual(TWO_GOLD.map((id) => `${v.defs[id]!.name} (2g)`));
+  });
+
+  it('a few ways to pay: one menu lists each payment whole, one choice buys', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['chariot', 'censer', 'urn'], []],
+      pyramid: ['chariot', null, null, null, null, null],
+    });
+    const payload = handMessage(view(t.s, 0), ctx, pictures, { buySlot: 0 });
+    const [menu] = selects(payload);
+    expect(decodeCustomId(menu!.custom_id)).toMatchObject({ verb: 'act', arg: 'pay' });
+    expect(menu!.max_values).toBe(1);
+    expect(menu!.options.map((o) => o.label)).toEqual(['Pay with Chariot + Censer (4 gold)']);
+  });
+
+  it('a question with more answers than one menu holds spreads them over several menus, losing none', () => {
+    const t = Table.from({ players: 2, hands: [[], []], pyramid: ['boat', null, null, null, null, null] });
+    const q = { id: 9, window: false, publicText: 'x', answers: {}, asks: [] as unknown[] };
+    const options = Array.from({ length: 30 }, (_, k) => ({ value: `v${k}`, label: `Choice ${k}` }));
+    q.asks.push({ seat: 0, prompt: 'Pick one', options });
+    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    const payload = handMessage(view(t.s, 0), ctx, pictures);
+    const menus = selects(payload);
+    expect(menus).toHaveLength(2);
+    expect(menus.flatMap((m) => m.options.map((o) => o.value))).toEqual(options.map((o) => o.value));
+    expect(new Set(menus.map((m) => m.custom_id)).size).toBe(2);
+  });
+});
+
+describe('the one end-turn control', () => {
+  const endControls = (p: Payload) =>
+    p.components
+      .flatMap((r) => r.components)
+      .filter(
+        (c) => 'custom_id' in c && /:(end|act):?/.test(c.custom_id) && /End turn/.test(JSON.stringify(c)),
+      );
+
+  it('a pile of one kind of card has no order to choose: a plain button', () => {
+    const t = Table.from({ players: 2, hands: [['shabti', 'shabti'], []], decks: [['urn', 'urn'], []] });
+    const [only, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({ type: ComponentType.Button, label: 'End turn' });
+  });
+
+  it('several kinds but one Urn at most: the card on top is chosen, nothing deeper', () => {
+    const t = Table.from({ players: 2, hands: [['shabti', 'box-of-food', 'urn'], []] });
+    const [menu, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    expect(more).toEqual([]);
+    expect((menu as APIStringSelectComponent).options.map((o) => o.label)).toEqual([
+      'End turn, leaving Shabti on top',
+      'End turn, leaving Box of Food on top',
+      'End turn, leaving Urn on top',
+    ]);
+  });
+
+  it('two Urns owned: the menu also offers to order the cards beneath the top', () => {
+    const t = Table.from({ players: 2, hands: [['shabti', 'box-of-food', 'urn'], []], decks: [['urn'], []] });
+    const [menu] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    expect((menu as APIStringSelectComponent).options.at(-1)?.value).toBe('order');
+    const step = handMessage(view(t.s, 0), ctx, pictures, { endOrder: [t.inHand(0, 'urn')] });
+    expect(step.content).toMatch(/from the top of your discard pile, Urn\. Choose the next card beneath/);
+    expect(selects(step)[0]?.options.map((o) => o.label)).toEqual(['Shabti', 'Box of Food']);
+  });
+});

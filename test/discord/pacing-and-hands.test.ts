@@ -1,0 +1,59 @@
+import type { RepliableInteraction } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { ChannelPacer } from '../../src/discord/channel-pacer.ts';
+import { HAND_TOKEN_LIFETIME_MS, PrivateHands } from '../../src/discord/private-hands.ts';
+
+describe('ChannelPacer', () => {
+  it('lets a computer move go while the channel has room, and says how long to wait when it has none', () => {
+    let now = 1_000;
+    const pacer = new ChannelPacer(undefined, () => now);
+    expect(pacer.waitForMove('c')).toBe(0);
+    for (let k = 0; k < 4; k++) pacer.record('c', 'send');
+    expect(pacer.waitForMove('c')).toBe(0); // the fifth send still fits in 5 s
+    now += 100;
+    pacer.record('c', 'send');
+    expect(pacer.waitForMove('c')).toBe(4_900); // until the first send leaves the window
+    expect(pacer.waitForMove('other')).toBe(0); // channels are limited apart
+    now += 4_900;
+    expect(pacer.waitForMove('c')).toBe(0);
+  });
+
+  it('keeps one edit in reserve: board edits wait while old boards can still lose their buttons', () => {
+    let now = 0;
+    const pacer = new ChannelPacer(undefined, () => now);
+    for (let k = 0; k < 3; k++) pacer.record('c', 'edit');
+    expect(pacer.waitFor('c', 'edit', 2)).toBe(0);
+    pacer.record('c', 'edit');
+    expect(pacer.waitFor('c', 'edit', 2)).toBe(5_000);
+    expect(pacer.waitFor('c', 'edit', 1)).toBe(0);
+    now = 5_001;
+    expect(pacer.waitFor('c', 'edit', 2)).toBe(0);
+  });
+});
+
+describe('PrivateHands', () => {
+  const interaction = {} as RepliableInteraction;
+
+  it('offers a hand for redrawing only while its token is safely valid', () => {
+    let now = 0;
+    const hands = new PrivateHands(() => now);
+    hands.remember(1, 0, { interaction, version: 3, controls: true });
+    expect(hands.live(1, 0)?.version).toBe(3);
+    now = HAND_TOKEN_LIFETIME_MS - 61_000;
+    expect(hands.live(1, 0)).toBeDefined();
+    now = HAND_TOKEN_LIFETIME_MS - 30_000; // too close to the end: an edit might arrive too late
+    expect(hands.live(1, 0)).toBeUndefined();
+  });
+
+  it('forgets one seat or a whole game', () => {
+    const hands = new PrivateHands(() => 0);
+    hands.remember(1, 0, { interaction, version: 1, controls: false });
+    hands.remember(1, 1, { interaction, version: 1, controls: false });
+    hands.remember(2, 0, { interaction, version: 1, controls: false });
+    hands.forget(1, 1);
+    expect(hands.live(1, 1)).toBeUndefined();
+    hands.forget(1);
+    expect(hands.size).toBe(1);
+    expect(hands.live(2, 0)).toBeDefined();
+  });
+});
