@@ -15,9 +15,9 @@ import {
 } from './http-json.ts';
 import { LocalInputError } from './local-errors.ts';
 import type { LocalWorld } from './local-world.ts';
+import type { Pace } from './pace.ts';
 import { type PageChannel, pageChannel, pageCommands, pageMessage, pageUser } from './page-wire.ts';
-
-export const HINT = 'Type /valley to start a game, add computer players in its lobby, then press Start.';
+import { tableState } from './table-state.ts';
 
 /** What an action answers once the bot has acknowledged it (or failed to). */
 export interface ActionResult {
@@ -44,13 +44,15 @@ function decodePart(part: string): string {
 export class LocalApi {
   readonly #world: LocalWorld;
   readonly #feeds: PageFeeds;
+  readonly #pace: Pace;
   readonly #log: Logger;
   /** A little over Discord's 3 s: the loopback marks a late interaction failed at the deadline. */
   readonly #ackWaitMs: number;
 
-  constructor(world: LocalWorld, feeds: PageFeeds, log: Logger) {
+  constructor(world: LocalWorld, feeds: PageFeeds, pace: Pace, log: Logger) {
     this.#world = world;
     this.#feeds = feeds;
+    this.#pace = pace;
     this.#log = log;
     this.#ackWaitMs = world.loopback.options.ackDeadlineMs + 2_000;
   }
@@ -85,7 +87,14 @@ export class LocalApi {
     const q = url.searchParams;
     switch (route) {
       case 'GET /state':
-        return [200, this.#state()];
+        return [200, tableState(this.#world, this.#pace)];
+      case 'GET /pace':
+        return [200, this.#pace.get()];
+      case 'POST /pace': {
+        const pace = this.#pace.set(body.pace);
+        this.#feeds.broadcast({ type: 'pace', pace });
+        return [200, pace];
+      }
       case 'GET /users':
         return [200, this.#world.humans().map((u) => this.#pageUser(u))];
       case 'POST /users':
@@ -148,16 +157,6 @@ export class LocalApi {
 
   get #control() {
     return this.#world.loopback.control;
-  }
-
-  #state() {
-    return {
-      guild: { id: this.#world.guildId, name: this.#control.defaultGuild.name },
-      defaultChannelId: this.#world.channelId,
-      bot: this.#pageUser(this.#world.bot),
-      users: this.#world.humans().map((u) => this.#pageUser(u)),
-      hint: HINT,
-    };
   }
 
   #pageUser(user: LoopbackUser) {

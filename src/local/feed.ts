@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { LoopbackEvent } from '../loopback/index.ts';
 import type { LocalWorld } from './local-world.ts';
+import type { PageTableState } from './page-types.ts';
 import { type PageEvent, pageEvent } from './page-wire.ts';
 
 /** A comment line often enough that no proxy or browser decides the stream is dead. */
@@ -11,14 +12,20 @@ const KEEPALIVE_MS = 15_000;
  * Server-Sent Events for one person at the table. It is built on the loopback's per-user feed, which
  * never carries another user's ephemeral messages, modals or autocomplete answers; each message is
  * checked once more here so that a mistake upstream shows up as a logged error, not as a leak.
+ *
+ * Every connection starts with a `table` event: the table as it is now, the bot's id included. A
+ * page reconnecting after a restart learns from it that the bot has a new id before any message
+ * from that bot reaches it.
  */
 export class PageFeeds {
   readonly #world: LocalWorld;
+  readonly #table: () => PageTableState;
   readonly #log: Logger;
-  readonly #open = new Set<() => void>();
+  readonly #open = new Map<() => void, (event: PageEvent) => void>();
 
-  constructor(world: LocalWorld, log: Logger) {
+  constructor(world: LocalWorld, table: () => PageTableState, log: Logger) {
     this.#world = world;
+    this.#table = table;
     this.#log = log;
   }
 
@@ -35,6 +42,7 @@ export class PageFeeds {
     response.write(`retry: 1000\n: feed of ${userId}\n\n`);
     const send = (event: PageEvent) =>
       response.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    send({ type: 'table', state: this.#table() });
     const unsubscribe = this.#world.loopback.control.subscribe(
       (event) => {
         if (!this.#mayReceive(userId, event)) return;
@@ -51,7 +59,7 @@ export class PageFeeds {
       this.#open.delete(close);
       response.end();
     };
-    this.#open.add(close);
+    this.#open.set(close, send);
     response.on('close', close);
     response.on('error', (error) => {
       this.#log.warn({ err: error, userId }, 'local table: a feed connection failed');
@@ -59,9 +67,14 @@ export class PageFeeds {
     });
   }
 
+  /** A change of the table itself (not of the loopback's world), to every page. */
+  broadcast(event: PageEvent): void {
+    for (const send of this.#open.values()) send(event);
+  }
+
   /** Ends every stream (the server is stopping). */
   closeAll(): void {
-    for (const close of [...this.#open]) close();
+    for (const close of [...this.#open.keys()]) close();
   }
 
   #mayReceive(userId: string, event: LoopbackEvent): boolean {

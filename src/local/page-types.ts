@@ -60,10 +60,39 @@ export interface PageMessage {
   /** Who this message pinged when it was posted. */
   readonly notified: readonly string[];
   /** The command or component this message answers ("alice used /valley"). */
-  readonly interaction: { readonly userId: string; readonly name: string | null } | null;
+  readonly interaction: {
+    /** The interaction's id, which the page's own actions answer with. */
+    readonly id: string;
+    readonly userId: string;
+    readonly name: string | null;
+  } | null;
   readonly createdAt: number;
   readonly editedAt: number | null;
   readonly version: number;
+}
+
+export type PaceName = 'slow' | 'normal' | 'fast' | 'instant' | 'custom';
+
+/** How long computer players wait before each move; the page offers `choices`. */
+export interface PagePace {
+  readonly name: PaceName;
+  readonly botDelayMs: number;
+  readonly choices: readonly {
+    readonly name: PaceName;
+    readonly label: string;
+    readonly botDelayMs: number;
+  }[];
+}
+
+/** The table as a whole: `GET /api/state`, and the first event of every feed connection. */
+export interface PageTableState {
+  readonly guild: { readonly id: string; readonly name: string };
+  readonly defaultChannelId: string;
+  /** A new id at every start of the table. */
+  readonly bot: PageUser;
+  readonly users: readonly PageUser[];
+  readonly hint: string;
+  readonly pace: PagePace;
 }
 
 /** A command with each subcommand spelled out, as the slash box offers them. */
@@ -75,6 +104,8 @@ export interface PageCommand {
 }
 
 export type PageEvent =
+  | { readonly type: 'table'; readonly state: PageTableState }
+  | { readonly type: 'pace'; readonly pace: PagePace }
   | { readonly type: 'message-create' | 'message-update'; readonly message: PageMessage }
   | { readonly type: 'message-delete'; readonly id: string; readonly channelId: string }
   | { readonly type: 'channel-create' | 'channel-update'; readonly channel: PageChannel }

@@ -59,7 +59,9 @@ export function pageMessage(m: LoopbackMessage): PageMessage {
     loading: m.loading,
     mentions: { users: m.mentions.users, everyone: m.mentions.everyone },
     notified: m.notified,
-    interaction: m.interaction ? { userId: m.interaction.userId, name: m.interaction.name } : null,
+    interaction: m.interaction
+      ? { id: m.interaction.id, userId: m.interaction.userId, name: m.interaction.name }
+      : null,
     createdAt: m.createdAt,
     editedAt: m.editedAt,
     version: m.version,

@@ -6,9 +6,11 @@ import type { Pictures } from '../discord/messages/context.ts';
 import { canvasPictures } from '../discord/pictures.ts';
 import { LoopbackDiscord } from '../loopback/index.ts';
 import type { GameStore } from '../store/game-store.ts';
-import { HINT, LocalApi } from './api.ts';
+import { LocalApi } from './api.ts';
 import { PageFeeds } from './feed.ts';
 import { LocalWorld } from './local-world.ts';
+import { Pace } from './pace.ts';
+import { HINT, tableState } from './table-state.ts';
 import { startWebServer } from './web-server.ts';
 import { WorldArchive } from './world-archive.ts';
 
@@ -16,6 +18,10 @@ export interface LocalOptions {
   config: Pick<Config, 'PORT'>;
   store: GameStore;
   log: Logger;
+  /**
+   * Given to the bot, whose autopilot reads `botDelayMs` at every computer move: the pace chosen on
+   * the page (or saved with the table) changes this object.
+   */
   timing: AutopilotTiming;
   /** Default: the canvas renderer, as on Discord. */
   pictures?: Pictures;
@@ -34,6 +40,8 @@ export interface LocalTable {
   readonly world: LocalWorld;
   readonly bot: Bot;
   readonly loopback: LoopbackDiscord;
+  /** The computer players' pace, which the page sets. */
+  readonly pace: Pace;
   /** Stops the page, the bot and the loopback; the store stays open (its owner closes it). */
   stop(): Promise<void>;
 }
@@ -55,7 +63,10 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       waitTimeoutMs: 15_000,
       onInternalError: (error) => o.log.error({ err: error }, 'loopback Discord: internal error'),
     });
-    world = new LocalWorld(loopback, new WorldArchive(o.store.database.sqlite), o.log);
+    const archive = new WorldArchive(o.store.database.sqlite);
+    const restored = new LocalWorld(loopback, archive, o.log);
+    world = restored;
+    const pace = new Pace(o.timing, archive);
     const bot = await startBot({
       token: loopback.token,
       apiUrl: loopback.restApi,
@@ -63,24 +74,28 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       pictures: o.pictures ?? canvasPictures,
       timing: o.timing,
       log: o.log,
-      registerCommands: { guildId: world.guildId },
+      registerCommands: { guildId: restored.guildId },
     });
     await loopback.control.waitForCommands(['valley']);
-    const feeds = new PageFeeds(world, o.log);
-    web.ready({ api: new LocalApi(world, feeds, o.log), world, closeStreams: () => feeds.closeAll() });
+    const feeds = new PageFeeds(restored, () => tableState(restored, pace), o.log);
+    web.ready({
+      api: new LocalApi(restored, feeds, pace, o.log),
+      world: restored,
+      closeStreams: () => feeds.closeAll(),
+    });
     const print = o.print ?? ((line: string) => process.stdout.write(`${line}\n`));
     print(`Scarab local table: open ${web.url} in a browser. ${HINT}`);
     print('(No DISCORD_TOKEN, so Discord is simulated on this machine. Ctrl+C stops.)');
-    const table = { url: web.url, world, bot, loopback };
+    const parts = { url: web.url, world: restored, bot, loopback, pace };
     let stopping: Promise<void> | null = null;
     return {
-      ...table,
+      ...parts,
       stop() {
         stopping ??= (async () => {
           await web.stop();
           await bot.stop();
-          table.world.close();
-          await table.loopback.stop();
+          parts.world.close();
+          await parts.loopback.stop();
         })();
         return stopping;
       },

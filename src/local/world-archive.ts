@@ -115,6 +115,15 @@ export class WorldArchive {
     this.#statements.setMeta.run('guild', JSON.stringify(guild));
   }
 
+  /** The computer players' pace chosen on the page, or null before anyone chose. */
+  savedPace(): string | null {
+    return this.#statements.getMeta.get('pace')?.value ?? null;
+  }
+
+  savePace(name: string): void {
+    this.#statements.setMeta.run('pace', name);
+  }
+
   users(): ArchivedUser[] {
     return this.#statements.users
       .all()

@@ -1,9 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../remove-dir.ts';
+import {
+  type Browser,
+  hasChromium,
+  joinTable,
+  launchChromium,
+  MISSING,
+  WAIT,
+  watch,
+} from './browser-harness.ts';
 import { type LocalHarness, startLocalHarness } from './local-harness.ts';
 
 /**
@@ -11,72 +17,36 @@ import { type LocalHarness, startLocalHarness } from './local-harness.ts';
  * a game with one computer player, bob watches; alice opens her hand, entombs a card, and bob's page
  * shows the board change without a reload. Screenshots of both pages go to test/.output/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const OUTPUT = new URL('../.output/', import.meta.url).pathname;
-const WAIT = { timeout: 15_000 };
 
 let h: LocalHarness;
-let browser: BrowserContext;
-let profile: string;
+let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   h = await startLocalHarness();
-  profile = mkdtempSync(join(tmpdir(), 'scarab-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await h?.stop();
-  if (profile) removeDir(profile);
 });
 
-/** Page errors fail the test instead of passing unseen. */
-function watch(page: Page, errors: string[]): Page {
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  return page;
-}
-
-async function join_(page: Page, name: string): Promise<void> {
-  await page.getByLabel('New player').fill(name);
-  await page.getByRole('button', { name: 'Join the table' }).click();
-  await expect.poll(() => page.locator('#me-name').textContent(), WAIT).toBe(name);
-}
-
 describe.skipIf(!hasChromium)(
-  hasChromium
-    ? 'the local table in a browser'
-    : `the local table in a browser (skipped: ${CHROMIUM} is missing; apt-get install chromium)`,
+  hasChromium ? 'the local table in a browser' : `the local table in a browser (${MISSING})`,
   () => {
     it('a game against a computer player, seen live by a second user', { timeout: 60_000 }, async () => {
       const errors: string[] = [];
-      const alice = watch(await browser.newPage(), errors);
+      const alice = watch(await browser.context.newPage(), errors);
       await alice.goto(h.url);
-      await join_(alice, 'alice');
+      await joinTable(alice, 'alice');
 
       // A second tab opens as the last user; "Switch user" makes it bob's.
-      const bob = watch(await browser.newPage(), errors);
+      const bob = watch(await browser.context.newPage(), errors);
       await bob.goto(h.url);
       await expect.poll(() => bob.locator('#me-name').textContent(), WAIT).toBe('alice');
       await bob.getByRole('button', { name: 'Switch user' }).click();
-      await join_(bob, 'bob');
+      await joinTable(bob, 'bob');
       await expect.poll(() => alice.locator('#member-list').textContent(), WAIT).toContain('bob');
 
       // A tab in the background gets no animation frames, which Playwright's clicks wait for.
@@ -88,10 +58,10 @@ describe.skipIf(!hasChromium)(
       await box.press('Enter');
       await alice.getByLabel('computers').fill('1');
       await alice.getByLabel('computers').press('Enter');
-      const opened = alice.locator('li.message.ephemeral', { hasText: 'is open in' });
-      await opened.waitFor(WAIT);
-      await expect.poll(() => opened.textContent()).toContain('Only you can see this');
-      await opened.locator('a.channel-link').click();
+      // The page follows /valley's answer to the lobby's thread.
+      await expect
+        .poll(() => alice.locator('#channel-title').textContent(), WAIT)
+        .toBe('↳ Valley of the Kings #1');
       await alice.getByRole('button', { name: 'Start' }).click(WAIT);
 
       // bob watches the game's thread.

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
 import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -12,30 +13,35 @@ export interface LocalHarness {
   table: LocalTable;
   url: string;
   dbPath: string;
-  /** Stops the table and closes the database, then starts both again on the same file. */
+  /** The timing the running bot reads, which the page's pace setting changes. */
+  timing: AutopilotTiming;
+  /** Stops the table and closes the database, then starts both again on the same file and port. */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const FAST = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
 
-export async function startLocalHarness(): Promise<LocalHarness> {
+/** `timing`: the environment's (BOT_DELAY_MS, …) at each start; FAST by default. */
+export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise<LocalHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-local-'));
   const dbPath = join(dir, 'scarab.db');
   let database: ScarabDatabase;
-  const boot = async () => {
+  let current: AutopilotTiming;
+  const boot = async (port: number) => {
     database = openDatabase(dbPath);
+    current = { ...timing };
     return startLocal({
-      config: { PORT: 0 },
+      config: { PORT: port },
       store: new GameStore(database),
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
-      timing: FAST,
+      timing: current,
       print: () => {},
       // Several test files start a bot and a browser at once on two cores.
       ackDeadlineMs: 10_000,
     });
   };
-  let table = await boot();
+  let table = await boot(0);
   return {
     get table() {
       return table;
@@ -43,11 +49,16 @@ export async function startLocalHarness(): Promise<LocalHarness> {
     get url() {
       return table.url;
     },
+    get timing() {
+      return current;
+    },
     dbPath,
     async restart() {
+      // The same port, as `npm start` would use again: an open page reconnects to it.
+      const port = Number(new URL(table.url).port);
       await table.stop();
       database.close();
-      table = await boot();
+      table = await boot(port);
     },
     async stop() {
       await table.stop();

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ActionRowBuilder,
@@ -15,34 +14,32 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { pino } from 'pino';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalApi } from '../../src/local/api.ts';
 import { PageFeeds } from '../../src/local/feed.ts';
 import { LocalWorld } from '../../src/local/local-world.ts';
+import { Pace } from '../../src/local/pace.ts';
+import { tableState } from '../../src/local/table-state.ts';
 import { startWebServer, type WebServer } from '../../src/local/web-server.ts';
 import { WorldArchive } from '../../src/local/world-archive.ts';
 import { LoopbackDiscord } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
-import { removeDir } from '../remove-dir.ts';
+import { type Browser, hasChromium, launchChromium, MISSING, WAIT } from './browser-harness.ts';
 
 /**
  * Scarab's bot opens no modal and sends no embed, but the page must draw both for any bot. A tiny
  * discord.js bot at the same table opens a modal from a command and from a button, and answers with
  * an embed; a person fills the modals in the browser.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const OUTPUT = new URL('../.output/', import.meta.url).pathname;
-const WAIT = { timeout: 15_000 };
 
 let loopback: LoopbackDiscord;
 let database: ScarabDatabase;
 let world: LocalWorld;
 let web: WebServer;
 let client: Client;
-let browser: BrowserContext;
-let profile: string;
+let browser: Browser;
 const botErrors: unknown[] = [];
 
 beforeAll(async () => {
@@ -136,24 +133,19 @@ beforeAll(async () => {
   await ready;
   await client.application?.commands.set([{ name: 'form', description: 'Opens a form' }], world.guildId);
   const started = await startWebServer(0, log);
-  const feeds = new PageFeeds(world, log);
-  started.ready({ api: new LocalApi(world, feeds, log), world, closeStreams: () => feeds.closeAll() });
-  web = started;
-  profile = mkdtempSync(join(tmpdir(), 'scarab-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1200, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+  // This bot has no computer players: the pace is there because the page shows it.
+  const pace = new Pace(
+    { botDelayMs: 0, autoPassMinMs: 0, autoPassMaxMs: 0 },
+    new WorldArchive(database.sqlite),
+  );
+  const feeds = new PageFeeds(world, () => tableState(world, pace), log);
+  started.ready({
+    api: new LocalApi(world, feeds, pace, log),
+    world,
+    closeStreams: () => feeds.closeAll(),
   });
+  web = started;
+  browser = await launchChromium({ width: 1200, height: 800 });
 });
 afterAll(async () => {
   await browser?.close();
@@ -162,16 +154,28 @@ afterAll(async () => {
   world?.close();
   await loopback?.stop();
   database?.close();
-  if (profile) removeDir(profile);
 });
 
+/** Waits for a modal; if none comes, says what the page, the bot and the loopback saw instead. */
+async function waitForModal(page: Page, modal: Locator): Promise<void> {
+  await modal.waitFor(WAIT).catch(async (e: unknown) => {
+    const composerError = await page.locator('#composer-error').textContent();
+    throw new Error(
+      `no modal: ${String(e)}; the page says: ${composerError || 'nothing'}; bot errors: ${botErrors.map(String).join('; ') || 'none'}; failed: ${JSON.stringify(
+        loopback.control
+          .requests()
+          .filter((r) => r.status >= 400)
+          .map((r) => [r.route, r.status]),
+      )}`,
+    );
+  });
+}
+
 describe.skipIf(!hasChromium)(
-  hasChromium
-    ? 'modals and embeds on the page'
-    : `modals and embeds on the page (skipped: ${CHROMIUM} is missing)`,
+  hasChromium ? 'modals and embeds on the page' : `modals and embeds on the page (${MISSING})`,
   () => {
     it('fills a modal from a command and from a button, and draws the embed', async () => {
-      const page = await browser.newPage();
+      const page = await browser.context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(web.url);
@@ -182,16 +186,7 @@ describe.skipIf(!hasChromium)(
       await box.fill('/form');
       await box.press('Enter');
       const modal = page.getByRole('dialog', { name: 'Tell the table' });
-      await modal.waitFor(WAIT).catch((e: unknown) => {
-        throw new Error(
-          `no modal: ${String(e)}; bot errors: ${botErrors.map(String).join('; ') || 'none'}; failed: ${JSON.stringify(
-            loopback.control
-              .requests()
-              .filter((r) => r.status >= 400)
-              .map((r) => [r.route, r.status]),
-          )}`,
-        );
-      });
+      await waitForModal(page, modal);
       await modal.getByLabel('Your name').fill('Alice');
       await modal.getByLabel('A story').fill('We built a pyramid.');
       await modal.getByLabel('Mood').selectOption('happy');
@@ -219,6 +214,40 @@ describe.skipIf(!hasChromium)(
       expect(await page.locator('.embed').count()).toBe(0);
       expect(errors).toEqual([]);
       expect(botErrors).toEqual([]);
+    });
+
+    it('runs a command typed while the page is still opening its channel', async () => {
+      const carol = (await (
+        await fetch(`${web.url}/api/users`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'carol' }),
+        })
+      ).json()) as { id: string };
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      // The channel's messages are held back until the command has been typed and sent: on a busy
+      // machine a quick typist gets there first, and the page must neither lose nor refuse the command.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) => /^\/api\/channels\/[^/]+\/messages$/.test(url.pathname),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.goto(`${web.url}/?as=${carol.id}`);
+      const box = page.getByLabel('Slash command');
+      await box.fill('/form');
+      await box.press('Enter');
+      release();
+      await waitForModal(page, page.getByRole('dialog', { name: 'Tell the table' }));
+      expect(errors).toEqual([]);
+      await page.close();
     });
   },
 );

@@ -7,7 +7,8 @@
  * @typedef {import('../page-types.ts').PageMessage} PageMessage
  * @typedef {import('../page-types.ts').PageCommand} PageCommand
  * @typedef {{ interactionId: string, acknowledgement: number, modal?: import('discord-api-types/v10').APIModalInteractionResponseCallbackData }} ActionResult
- * @typedef {{ guild: { id: string, name: string }, defaultChannelId: string, bot: PageUser, users: PageUser[], hint: string }} TableState
+ * @typedef {import('../page-types.ts').PageTableState} TableState
+ * @typedef {import('../page-types.ts').PagePace} PagePace
  */
 
 export class ApiError extends Error {
@@ -60,6 +61,8 @@ export const api = {
   state: () => call('/api/state'),
   /** @param {string} id @returns {Promise<PageUser>} */
   user: (id) => call(`/api/users/${q(id)}`),
+  /** @param {string} pace @returns {Promise<PagePace>} */
+  setPace: (pace) => call('/api/pace', { pace }),
   /** @param {string} name @returns {Promise<PageUser>} */
   createUser: (name) => call('/api/users', { name }),
   /** @param {string} as @returns {Promise<PageChannel[]>} */

@@ -1,6 +1,7 @@
 // @ts-check
 import { ApiError, api } from './api.js';
 import { Composer } from './composer.js';
+import { gameStatus } from './game-status.js';
 import { avatar, renderMessage } from './message-view.js';
 import { openModal } from './modal.js';
 
@@ -47,10 +48,21 @@ const state = {
   modals: new Set(),
   /** @type {EventSource | null} */
   feed: null,
+  /**
+   * Commands run from this tab whose answer may lead to a thread they created (/valley's lobby):
+   * interaction id → the channels there were when it was sent.
+   * @type {Map<string, Set<string>>}
+   */
+  following: new Map(),
+  /** Answers to this user's commands that came before their interaction id. @type {Map<string, PageMessage>} */
+  early: new Map(),
   connected: false,
 };
 
-/** The current read of the open channel's commands. */
+/**
+ * Settles once the open channel's commands are known. A command can be typed as soon as the box shows,
+ * while the page is still reading its channel: Enter waits on this rather than find no commands.
+ */
 let commandsLoaded = Promise.resolve();
 
 const composer = new Composer({
@@ -58,7 +70,11 @@ const composer = new Composer({
   commandsLoaded: () => commandsLoaded,
   entities: (type) => entityOptions(type === 7 ? 8 : 5),
   run: async (command, options) => {
+    const before = new Set(state.channels.keys());
     const result = await api.run(me().id, channelNow(), command, options);
+    state.following.set(result.interactionId, before);
+    const early = state.early.get(result.interactionId);
+    if (early) followThread(early);
     showModalFrom(result);
   },
   autocomplete: async (command, options, focused) =>
@@ -86,6 +102,7 @@ async function boot() {
   }
   for (const u of [state.table.bot, ...state.table.users]) state.users.set(u.id, u);
   $('guild-name').textContent = state.table.guild.name;
+  renderPace();
   const wanted =
     new URLSearchParams(location.search).get('as') ??
     sessionStorage.getItem(USER_KEY) ??
@@ -141,7 +158,9 @@ $('picker').addEventListener('cancel', (event) => {
   if (!state.me) event.preventDefault();
 });
 
-$('switch-user').addEventListener('click', () => {
+$('switch-user').addEventListener('click', () => leaveKeyboard());
+
+function leaveKeyboard() {
   state.feed?.close();
   state.feed = null;
   state.me = null;
@@ -150,7 +169,7 @@ $('switch-user').addEventListener('click', () => {
   state.unread.clear();
   state.mentions.clear();
   showPicker();
-});
+}
 
 /** @param {PageUser} user */
 async function enter(user) {
@@ -160,24 +179,37 @@ async function enter(user) {
   $('me-name').textContent = user.name;
   $('me-avatar').replaceWith(Object.assign(avatar(user, user.id), { id: 'me-avatar' }));
   $('me-status').textContent = user.manager ? 'manages the server' : 'at the table';
+  const entering = (async () => {
+    await loadChannels();
+    const remembered = sessionStorage.getItem(`${USER_KEY}.channel.${user.id}`);
+    await openChannel(
+      remembered && state.channels.has(remembered) ? remembered : (state.table?.defaultChannelId ?? ''),
+    );
+  })();
+  commandsLoaded = entering.catch(() => {});
   $('app').hidden = false;
-  connect(user);
-  await loadChannels();
-  const remembered = sessionStorage.getItem(`${USER_KEY}.channel.${user.id}`);
-  await openChannel(
-    remembered && state.channels.has(remembered) ? remembered : (state.table?.defaultChannelId ?? ''),
-  );
+  connect(user, true);
+  await entering;
   renderMembers();
 }
 
 // ── the event stream ─────────────────────────────────────────────────────────────────────────────
 
-/** @param {PageUser} user */
-function connect(user) {
+/**
+ * @param {PageUser} user
+ * @param {boolean} entering the page is reading the channels and messages anyway
+ */
+function connect(user, entering) {
   state.feed?.close();
   const feed = new EventSource(`/api/feed?as=${encodeURIComponent(user.id)}`);
   state.feed = feed;
+  // Each connection opens with the table as it is now. Any connection but the one made on entering
+  // may follow a lost connection or a restart of the table: events were missed, and the bot may have
+  // a new id.
+  let connections = 0;
   const types = /** @type {const} */ ([
+    'table',
+    'pace',
     'message-create',
     'message-update',
     'message-delete',
@@ -193,23 +225,48 @@ function connect(user) {
     feed.addEventListener(type, (event) => {
       if (state.feed !== feed) return;
       try {
-        onEvent(/** @type {PageEvent} */ (JSON.parse(/** @type {MessageEvent<string>} */ (event).data)));
+        const e = /** @type {PageEvent} */ (JSON.parse(/** @type {MessageEvent<string>} */ (event).data));
+        if (e.type === 'table') {
+          connections++;
+          applyTable(e.state, connections > 1 || !entering);
+        } else onEvent(e);
       } catch (error) {
         console.error('local table: could not apply an event', error);
       }
     });
   }
   feed.addEventListener('open', () => {
-    const banner = $('connection');
-    if (!banner.hidden) void resync();
-    banner.hidden = true;
+    if (state.feed === feed) $('connection').hidden = true;
   });
   feed.addEventListener('error', () => {
     if (state.feed !== feed) return;
     const banner = $('connection');
     banner.hidden = false;
     banner.textContent = 'Lost the connection to the local table; reconnecting…';
+    // The browser retries a dropped stream by itself, but gives up on an answer that is not a stream:
+    // the 503 of a table still starting after a restart.
+    if (feed.readyState === EventSource.CLOSED)
+      setTimeout(() => {
+        if (state.feed === feed && state.me === user) connect(user, false);
+      }, 1000);
   });
+}
+
+/**
+ * The table as the server has it now: after a restart the bot has a new id, and without it every
+ * message the bot posts would have an unknown author.
+ * @param {TableState} table @param {boolean} reread
+ */
+function applyTable(table, reread) {
+  state.table = table;
+  state.users = new Map([table.bot, ...table.users].map((u) => [u.id, u]));
+  renderPace();
+  renderMembers();
+  const me = state.me;
+  if (!me) return;
+  // A table started on another database file does not know this person.
+  if (!state.users.has(me.id)) return leaveKeyboard();
+  if (reread) void resync();
 }
 
 /** After a lost connection: read everything again, since events may have been missed. */
@@ -217,7 +274,10 @@ async function resync() {
   state.messages.clear();
   state.pending.clear();
   await loadChannels();
-  if (state.current) await openChannel(state.current);
+  // A DM channel gets a new id when the table restarts.
+  const current = state.current && state.channels.has(state.current) ? state.current : null;
+  state.current = null;
+  await openChannel(current ?? state.table?.defaultChannelId ?? '');
 }
 
 /** @param {PageEvent} e */
@@ -231,6 +291,7 @@ function onEvent(e) {
       if (pending) pending.push(e);
       else if (state.messages.has(channelId)) applyMessageEvent(e);
       if (e.type === 'message-create' && channelId !== state.current) markUnread(e.message);
+      if (e.type !== 'message-delete') followThread(e.message);
       return;
     }
     case 'channel-create':
@@ -258,7 +319,36 @@ function onEvent(e) {
     case 'interaction-failed':
       console.warn(`local table: interaction ${e.interactionId} failed: ${e.reason}`);
       return;
+    case 'pace':
+      if (state.table) state.table = { ...state.table, pace: e.pace };
+      renderPace();
+      return;
   }
+}
+
+/**
+ * /valley answers in the channel with a link to the thread it opened for the lobby: the page goes
+ * there, as a person would click the link. Only for a command run from this tab, and only to a
+ * thread that did not exist when it was sent (a link in /games's answer is not followed).
+ * @param {PageMessage} m
+ */
+function followThread(m) {
+  const id = m.interaction?.id;
+  if (!id || m.loading || m.interaction?.userId !== state.me?.id) return;
+  const before = state.following.get(id);
+  if (!before) {
+    // The answer may come before the action's own response names its interaction.
+    state.early.set(id, m);
+    if (state.early.size > 20) state.early.delete(state.early.keys().next().value ?? '');
+    return;
+  }
+  state.early.delete(id);
+  const thread = [...m.content.matchAll(/<#(\d+)>/g)]
+    .map((x) => x[1] ?? '')
+    .find((c) => !before.has(c) && state.channels.get(c)?.kind === 'thread');
+  if (!thread) return;
+  state.following.delete(id);
+  void openChannel(thread);
 }
 
 /** @param {PageEvent} e */
@@ -270,7 +360,10 @@ function applyMessageEvent(e) {
         e.channelId,
         list.filter((m) => m.id !== e.id),
       );
-    if (e.channelId === state.current) document.getElementById(`message-${e.id}`)?.remove();
+    if (e.channelId === state.current) {
+      document.getElementById(`message-${e.id}`)?.remove();
+      renderHint();
+    }
     return;
   }
   if (e.type !== 'message-create' && e.type !== 'message-update') return;
@@ -283,7 +376,10 @@ function applyMessageEvent(e) {
     list[at] = m;
   } else list.push(m);
   state.messages.set(m.channelId, list);
-  if (m.channelId === state.current) upsertMessage(m);
+  if (m.channelId === state.current) {
+    upsertMessage(m);
+    renderHint();
+  }
 }
 
 /** @param {PageMessage} m */
@@ -305,14 +401,26 @@ async function loadChannels() {
 }
 
 /** @param {string} channelId */
-async function openChannel(channelId) {
-  if (!state.channels.has(channelId)) return;
+function openChannel(channelId) {
+  if (!state.channels.has(channelId)) return Promise.resolve();
+  // What was typed belongs to the channel left; on the first channel it is kept, as it was typed here.
+  if (state.current !== null && state.current !== channelId) composer.reset();
   state.current = channelId;
   sessionStorage.setItem(`${USER_KEY}.channel.${me().id}`, channelId);
   state.unread.delete(channelId);
   state.mentions.delete(channelId);
   renderChannels();
   renderHeader();
+  const opening = showChannel(channelId);
+  commandsLoaded = opening.catch(() => {});
+  return opening;
+}
+
+/**
+ * The channel's messages (read once, then kept up to date by the feed), then its commands.
+ * @param {string} channelId
+ */
+async function showChannel(channelId) {
   const list = $('messages');
   if (!state.messages.has(channelId)) {
     list.replaceChildren(note('Loading messages…'));
@@ -330,8 +438,7 @@ async function openChannel(channelId) {
   }
   if (state.current !== channelId) return;
   renderMessages();
-  composer.reset();
-  await loadCommands();
+  await readCommands();
 }
 
 function loadCommands() {
@@ -355,6 +462,7 @@ async function readCommands() {
       : channel?.kind === 'thread'
         ? 'Type / for commands: /board shows this game’s board again'
         : 'Type / to use a command: /valley starts a game';
+  composer.commandsChanged();
 }
 
 function renderChannels() {
@@ -426,12 +534,7 @@ function renderHeader() {
   const prefix = c.kind === 'text' ? '# ' : c.kind === 'thread' ? '↳ ' : '@ ';
   $('channel-title').textContent = prefix + channelLabel(c);
   const parent = c.parentId ? state.channels.get(c.parentId) : undefined;
-  $('hint').textContent =
-    c.kind === 'text'
-      ? (state.table?.hint ?? '')
-      : c.kind === 'thread'
-        ? 'Your turn? Press My hand on the newest board: your cards and moves appear below it, for you alone.'
-        : '';
+  renderHint();
   $('channel-topic').textContent =
     c.kind === 'text'
       ? (state.table?.hint ?? '')
@@ -439,6 +542,59 @@ function renderHeader() {
         ? `A game thread in #${parent?.name ?? 'general'}. Use the buttons on the bot's messages; My hand shows your cards to you alone.`
         : 'Private messages from the bot, such as a nudge when you may react.';
 }
+
+/** The line under the command box: the game in this channel as its messages show it, or how to begin. */
+function renderHint() {
+  const hint = $('hint');
+  const c = state.current ? state.channels.get(state.current) : undefined;
+  const messages = state.messages.get(state.current ?? '');
+  const status =
+    c && messages && state.me && state.table ? gameStatus(messages, state.me, state.table.bot.id) : null;
+  hint.dataset.state = status?.state ?? 'none';
+  hint.textContent =
+    status?.text ??
+    (c?.kind === 'text'
+      ? (state.table?.hint ?? '')
+      : c?.kind === 'thread'
+        ? 'Press My hand on the newest board: your cards and moves appear below it, for you alone.'
+        : '');
+}
+
+/** The computer players' pace, which any tab may change for the whole table. */
+function renderPace() {
+  const select = /** @type {HTMLSelectElement} */ ($('pace'));
+  const pace = state.table?.pace;
+  if (!pace) return;
+  select.replaceChildren(
+    ...pace.choices.map((c) => {
+      const option = document.createElement('option');
+      option.value = c.name;
+      const wait =
+        c.botDelayMs === 0
+          ? 'no wait'
+          : c.botDelayMs < 1000
+            ? `${c.botDelayMs} ms`
+            : `${c.botDelayMs / 1000} s`;
+      option.textContent = `${c.label} · ${wait}`;
+      return option;
+    }),
+  );
+  select.value = pace.name;
+}
+
+$('pace').addEventListener('change', async () => {
+  const select = /** @type {HTMLSelectElement} */ ($('pace'));
+  const error = $('pace-error');
+  error.hidden = true;
+  try {
+    const pace = await api.setPace(select.value);
+    if (state.table) state.table = { ...state.table, pace };
+  } catch (e) {
+    error.hidden = false;
+    error.textContent = message(e);
+  }
+  renderPace();
+});
 
 function renderMembers() {
   const list = $('member-list');
@@ -469,6 +625,7 @@ function renderMessages() {
   const c = state.current ? state.channels.get(state.current) : undefined;
   const messages = (state.messages.get(state.current ?? '') ?? []).filter((m) => !state.dismissed.has(m.id));
   list.replaceChildren(...(c ? [welcome(c)] : []), ...messages.map((m) => renderMessage(m, viewContext())));
+  renderHint();
   list.scrollTop = list.scrollHeight;
   keepAtBottomWhileImagesLoad(list, true);
 }

@@ -62,6 +62,11 @@ export class Composer {
     this.#showError(null);
   }
 
+  /** The list of commands shown while they were still being read is shown again, complete. */
+  commandsChanged() {
+    if (this.command === null && document.activeElement === this.input) this.#typed();
+  }
+
   /** @param {string} text */
   set placeholder(text) {
     this.input.placeholder = text;
@@ -313,8 +318,19 @@ export class Composer {
 
   async submit() {
     if (this.busy) return;
+    this.busy = true;
+    this.send.disabled = true;
+    try {
+      await this.#submit();
+    } finally {
+      this.busy = false;
+      this.send.disabled = false;
+    }
+  }
+
+  async #submit() {
     this.#hideList();
-    // Enter pressed right after opening a channel: wait for its commands rather than call /x unknown.
+    // Enter pressed while the page is still opening a channel: wait for its commands rather than call /x unknown.
     await this.host.commandsLoaded();
     /** @type {{ path: string, options: Record<string, string | number | boolean> }} */
     let run;
@@ -335,17 +351,12 @@ export class Composer {
       this.#showError(error instanceof Error ? error.message : String(error));
       return;
     }
-    this.busy = true;
-    this.send.disabled = true;
     try {
       await this.host.run(run.path, run.options);
       this.reset();
       this.input.focus();
     } catch (error) {
       this.#showError(error instanceof Error ? error.message : String(error));
-    } finally {
-      this.busy = false;
-      this.send.disabled = false;
     }
   }
 

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { removeDir } from '../remove-dir.ts';
+
+/** Debian's chromium, as CI installs it; the browser tests are skipped, saying why, without it. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const MISSING = `skipped: ${CHROMIUM} is missing; apt-get install chromium`;
+/** Waits for what the page shows: generous, because two busy cores run several bots and browsers. */
+export const WAIT = { timeout: 15_000 };
+
+export interface Browser {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(viewport = { width: 1400, height: 900 }): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'scarab-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      removeDir(profile);
+    },
+  };
+}
+
+/** Page errors fail the test instead of passing unseen. */
+export function watch(page: Page, errors: string[]): Page {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return page;
+}
+
+/** Joins the table as a new player from the first dialog. */
+export async function joinTable(page: Page, name: string): Promise<void> {
+  await page.getByLabel('New player').fill(name);
+  await page.getByRole('button', { name: 'Join the table' }).click();
+  await expect.poll(() => page.locator('#me-name').textContent(), WAIT).toBe(name);
+}
+
+/** Runs a slash command from the command box, typed in full. */
+export async function slash(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('Slash command');
+  await box.fill(text);
+  await box.press('Enter');
+}
