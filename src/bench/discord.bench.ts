@@ -14,10 +14,7 @@ import type { ValleyState } from '../games/valley/state.ts';
 import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
 import { openDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
-import type { BenchFigure } from '../tools/bench.ts';
-
-const GAMES = 200;
-const SAMPLES = 300;
+import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -43,7 +40,9 @@ function firstOption(m: LoopbackMessage, customId: string): string | undefined {
   return undefined;
 }
 
-export async function run(report: (figure: BenchFigure) => void): Promise<void> {
+export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
+  const gameCount = quick ? 10 : 200;
+  const samples = quick ? 20 : 300;
   const dir = mkdtempSync(join(tmpdir(), 'scarab-bench-'));
   const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
   const database = openDatabase(join(dir, 'bench.db'));
@@ -60,9 +59,9 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     rest: { globalRequestsPerSecond: 1e6 },
   });
   try {
-    const users = Array.from({ length: 2 * GAMES }, (_, k) => c.createUser(`player${k}`));
+    const users = Array.from({ length: 2 * gameCount }, (_, k) => c.createUser(`player${k}`));
     const games: { id: number; channel: string }[] = [];
-    for (let g = 0; g < GAMES; g++) {
+    for (let g = 0; g < gameCount; g++) {
       const channel = c.createChannel({ name: `table-${g}` });
       const a = users[2 * g]!;
       const b = users[2 * g + 1]!;
@@ -81,7 +80,7 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
       games.push({ id: started.id, channel: channel.id });
     }
     const floor: number[] = [];
-    for (let k = 0; k < SAMPLES; k++) {
+    for (let k = 0; k < samples; k++) {
       const t0 = performance.now();
       await c
         .as(users[k % users.length]!)
@@ -91,8 +90,8 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     }
     const ack: number[] = [];
     const done: number[] = [];
-    for (let k = 0; k < SAMPLES; k++) {
-      const g = games[k % GAMES]!;
+    for (let k = 0; k < samples; k++) {
+      const g = games[k % gameCount]!;
       const record = store.getGame(g.id);
       const seat = (record.state as ValleyState).turn.seat;
       const user = users.find((u) => u.id === record.seats[seat]?.userId)!;
@@ -123,7 +122,7 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     });
     report({
       bench: 'discord-click-ack',
-      games: GAMES,
+      games: gameCount,
       samples: ack.length,
       p50ms: pct(ack, 50),
       p99ms: pct(ack, 99),
@@ -131,7 +130,7 @@ export async function run(report: (figure: BenchFigure) => void): Promise<void> 
     report({
       bench: 'discord-click-done',
       what: 'click → hand edited (commit + render)',
-      games: GAMES,
+      games: gameCount,
       samples: done.length,
       p50ms: pct(done, 50),
       p99ms: pct(done, 99),

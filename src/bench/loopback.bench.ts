@@ -8,19 +8,20 @@
 import { once } from 'node:events';
 import { AttachmentBuilder, Client, GatewayIntentBits, MessageFlags } from 'discord.js';
 import { LoopbackDiscord } from '../loopback/index.ts';
+import type { BenchOptions } from '../tools/bench.ts';
 
 type Report = (figure: { bench: string; [k: string]: unknown }) => void;
 
-const WARMUP = 50;
-const SAMPLES = 500;
-const PNG_SAMPLES = 100;
+const FULL = { warmup: 50, samples: 500, pngSamples: 100 };
+const QUICK = { warmup: 5, samples: 30, pngSamples: 10 };
 /** A 2×1 PNG; the size of the image is not what is measured here. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4AWM8AQQMQAAAFGIDIj3bh7EAAAAASUVORK5CYII=',
   'base64',
 );
 
-export async function run(report: Report): Promise<void> {
+export async function run(report: Report, { quick }: BenchOptions): Promise<void> {
+  const counts = quick ? QUICK : FULL;
   const loopback = await LoopbackDiscord.start({ onInternalError: (error) => console.error(error) });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -55,10 +56,10 @@ export async function run(report: Report): Promise<void> {
 
     const measure = async (command: string, samples: number) => {
       const times: number[] = [];
-      for (let i = 0; i < WARMUP + samples; i++) {
+      for (let i = 0; i < counts.warmup + samples; i++) {
         const started = performance.now();
         await actor.slash(command).reply();
-        if (i >= WARMUP) times.push(performance.now() - started);
+        if (i >= counts.warmup) times.push(performance.now() - started);
       }
       return summarize(times);
     };
@@ -66,12 +67,12 @@ export async function run(report: Report): Promise<void> {
     report({
       bench: 'loopback.interaction-round-trip',
       command: '/ping → reply()',
-      ...(await measure('ping', SAMPLES)),
+      ...(await measure('ping', counts.samples)),
     });
     report({
       bench: 'loopback.deferred-png-round-trip',
       command: '/hand → deferReply() + editReply(PNG)',
-      ...(await measure('hand', PNG_SAMPLES)),
+      ...(await measure('hand', counts.pngSamples)),
     });
     report({ bench: 'loopback.login', loginToReadyMs: round(loginMs) });
     if (control.internalErrors().length > 0) throw new Error('the loopback reported internal errors');

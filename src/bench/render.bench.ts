@@ -7,6 +7,7 @@ import type { ValleyView } from '../games/valley/view.ts';
 import { renderHand } from '../render/hand-image.ts';
 import { playRandom } from '../render/samples.ts';
 import { renderTable } from '../render/table-image.ts';
+import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const names = ['Amunet', 'Bek', 'Chione', 'Djedi'];
 
@@ -43,11 +44,12 @@ function measure(views: ValleyView[], draw: (v: ValleyView) => Buffer) {
   };
 }
 
-export async function run(report: (figure: { bench: string; [k: string]: unknown }) => void): Promise<void> {
+export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const tables: ValleyView[] = [];
   const hands: ValleyView[] = [];
+  const positions = quick ? 30 : 120;
   playRandom(4, 'bench-render', (s, step) => {
-    if (step % 3 !== 0 || tables.length >= 120) return;
+    if (step % 3 !== 0 || tables.length >= positions) return;
     tables.push(valley.view(s, null));
     hands.push(valley.view(s, s.turn.seat));
   });

@@ -4,7 +4,7 @@
  * - database bytes per finished game;
  * - process start to ready with 100,000 finished + 1,000 running games stored (goal <= 2 s);
  * - resident memory with those 1,000 running games loaded (goal <= 150 MB).
- * The game is a parameter (BENCH_GAME): any registered module works.
+ * The game is a parameter (BENCH_GAME): any registered module works. Every game is written by `GameStore`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -13,11 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { type AnyGame, getGame } from '../games/registry.ts';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase, type ScarabDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
+import { actions, games, seats } from '../store/schema.ts';
 import { openStoreOrExit } from '../store/startup.ts';
+import type { BenchOptions } from '../tools/bench.ts';
 
 interface BenchGame {
   readonly type: string;
@@ -38,31 +42,49 @@ const DICE_RACE: BenchGame = {
 };
 export const BENCH_GAME: BenchGame = process.env.STORE_BENCH_GAME === 'dice-race' ? DICE_RACE : VALLEY;
 
-const RUNNING_GAMES = 1_000;
-const FINISHED_GAMES = 100_000;
-/** Finished games played for real; the 100,000 are copies of these. */
-const TEMPLATE_GAMES = 100;
-const THROUGHPUT_SECONDS = 10;
-const STARTUP_RUNS = 5;
+interface Sizes {
+  readonly runningGames: number;
+  readonly finishedGames: number;
+  /** Finished games played for real; the others are copies of these. */
+  readonly templateGames: number;
+  readonly throughputSeconds: number;
+  readonly startupRuns: number;
+}
+
+const FULL: Sizes = {
+  runningGames: 1_000,
+  finishedGames: 100_000,
+  templateGames: 100,
+  throughputSeconds: 10,
+  startupRuns: 5,
+};
+const QUICK: Sizes = {
+  runningGames: 50,
+  finishedGames: 500,
+  templateGames: 5,
+  throughputSeconds: 1,
+  startupRuns: 1,
+};
 
 const SELF = fileURLToPath(import.meta.url);
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 type Report = (figure: { bench: string; [k: string]: unknown }) => void;
 
-export async function run(report: Report): Promise<void> {
+export async function run(report: Report, { quick }: BenchOptions): Promise<void> {
+  const sizes = quick ? QUICK : FULL;
   const game = BENCH_GAME;
   await import(pathToFileURL(game.module).href);
   const module = getGame(game.type);
   const dir = mkdtempSync(join(tmpdir(), 'scarab-store-bench-'));
   try {
     const running = join(dir, 'running.db');
-    throughput(report, game, module, running);
+    throughput(report, game, sizes, module, running);
     const templates = join(dir, 'finished.db');
-    bytesPerFinishedGame(report, game, module, templates);
+    bytesPerFinishedGame(report, game, sizes, module, templates);
     const big = join(dir, 'big.db');
-    buildBigDatabase(report, game, big, templates, running);
-    await startupAndMemory(report, game, big);
+    buildBigDatabase(report, game, sizes, big, templates, running);
+    await startupAndMemory(report, game, sizes, big);
   } finally {
     // A closed database's checkpoint worker may still be closing its connection: retry briefly.
     rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
@@ -77,13 +99,14 @@ function seatsFor(game: BenchGame, n: number) {
   }));
 }
 
-function startGame(store: GameStore, game: BenchGame, n: number): number {
+function startGame(store: GameStore, game: BenchGame, n: number, rated: boolean | null = null): number {
   const lobby = store.createLobby({
     type: game.type,
     guildId: '900000000000000001',
     channelId: String(800_000_000_000_000_000n + BigInt(n % 200)),
     hostUserId: null,
     seats: seatsFor(game, n),
+    rated,
   });
   return store.startGame(lobby.id).id;
 }
@@ -95,11 +118,11 @@ function randomMove(module: AnyGame, state: unknown, rng: RngState) {
   return { seat, action: legal[nextInt(rng, legal.length)] as unknown };
 }
 
-function throughput(report: Report, game: BenchGame, module: AnyGame, path: string): void {
+function throughput(report: Report, game: BenchGame, sizes: Sizes, module: AnyGame, path: string): void {
   const store = new GameStore(openDatabase(path));
   const rng = seedRng('store-bench');
   let started = performance.now();
-  const ids = Array.from({ length: RUNNING_GAMES }, (_, n) => startGame(store, game, n));
+  const ids = Array.from({ length: sizes.runningGames }, (_, n) => startGame(store, game, n));
   const setupMs = performance.now() - started;
 
   let committed = 0;
@@ -107,7 +130,7 @@ function throughput(report: Report, game: BenchGame, module: AnyGame, path: stri
   let inStore = 0;
   const latencies: number[] = [];
   started = performance.now();
-  const deadline = started + THROUGHPUT_SECONDS * 1_000;
+  const deadline = started + sizes.throughputSeconds * 1_000;
   while (performance.now() < deadline) {
     for (let batch = 0; batch < 100; batch++) {
       const index = nextInt(rng, ids.length);
@@ -122,7 +145,7 @@ function throughput(report: Report, game: BenchGame, module: AnyGame, path: stri
       committed++;
       if (applied.finished) {
         finished++;
-        ids[index] = startGame(store, game, RUNNING_GAMES + finished);
+        ids[index] = startGame(store, game, sizes.runningGames + finished);
       }
     }
   }
@@ -132,7 +155,7 @@ function throughput(report: Report, game: BenchGame, module: AnyGame, path: stri
   report({
     bench: 'store.actions-per-second',
     game: game.type,
-    runningGames: RUNNING_GAMES,
+    runningGames: sizes.runningGames,
     actionsPerSecond: Math.round(committed / seconds),
     goal: 5_000,
     committed,
@@ -141,25 +164,32 @@ function throughput(report: Report, game: BenchGame, module: AnyGame, path: stri
     applyActionPerSecond: Math.round(committed / (inStore / 1_000)),
     applyActionMsP50: quantile(0.5),
     applyActionMsP99: quantile(0.99),
-    gamesStartedPerSecond: Math.round(RUNNING_GAMES / (setupMs / 1_000)),
+    gamesStartedPerSecond: Math.round(sizes.runningGames / (setupMs / 1_000)),
     synchronous: 'NORMAL',
   });
   store.database.close();
 }
 
-function bytesPerFinishedGame(report: Report, game: BenchGame, module: AnyGame, path: string): void {
+function bytesPerFinishedGame(
+  report: Report,
+  game: BenchGame,
+  sizes: Sizes,
+  module: AnyGame,
+  path: string,
+): void {
   const store = new GameStore(openDatabase(path));
   store.database.sqlite.exec('VACUUM');
   const empty = fileBytes(store.database.sqlite);
   const rng = seedRng('finished');
-  let actions = 0;
-  for (let n = 0; n < TEMPLATE_GAMES; n++) {
-    const id = startGame(store, game, n);
+  let actionCount = 0;
+  for (let n = 0; n < sizes.templateGames; n++) {
+    // Casual: their copies have no rating rows, and a rated game without them would be inconsistent.
+    const id = startGame(store, game, n, false);
     for (;;) {
       const current = store.getGame(id);
       if (current.status === 'finished') break;
       store.applyAction(id, { ...randomMove(module, current.state, rng), expectedVersion: current.version });
-      actions++;
+      actionCount++;
     }
   }
   store.database.sqlite.exec('VACUUM');
@@ -182,10 +212,12 @@ function bytesPerFinishedGame(report: Report, game: BenchGame, module: AnyGame, 
   report({
     bench: 'store.bytes-per-finished-game',
     game: game.type,
-    games: TEMPLATE_GAMES,
-    bytesPerGame: Math.round(bytes / TEMPLATE_GAMES),
-    actionsPerGame: Math.round(actions / TEMPLATE_GAMES),
-    ...Object.fromEntries(tables.map((t) => [`${t.name}BytesPerGame`, Math.round(t.bytes / TEMPLATE_GAMES)])),
+    games: sizes.templateGames,
+    bytesPerGame: Math.round(bytes / sizes.templateGames),
+    actionsPerGame: Math.round(actionCount / sizes.templateGames),
+    ...Object.fromEntries(
+      tables.map((t) => [`${t.name}BytesPerGame`, Math.round(t.bytes / sizes.templateGames)]),
+    ),
     averageStateBytes: Math.round(
       store.database.sqlite
         .prepare("select avg(length(state)) from games where status = 'finished'")
@@ -203,103 +235,110 @@ function fileBytes(sqlite: GameStore['database']['sqlite']): number {
 }
 
 /**
- * 100,000 finished games copied (ids shifted) from the played templates, plus the running games of the
- * throughput run: built with SQL, in bulk, because playing them would take far longer than the benchmark.
+ * The finished games (copies of the played templates, ids shifted, seats spread over 5,000 users) plus the
+ * running games of the throughput run, in one file. Every row was written by `GameStore`; only the copying
+ * is done in bulk, because playing 100,000 games would take far longer than the benchmark. The copies name
+ * every column of `schema.ts` (`copyRows`), so a migration that adds a column cannot leave them behind.
  */
-function buildBigDatabase(report: Report, game: BenchGame, path: string, templates: string, running: string) {
+function buildBigDatabase(
+  report: Report,
+  game: BenchGame,
+  sizes: Sizes,
+  path: string,
+  templates: string,
+  running: string,
+) {
   const started = performance.now();
-  const db = openDatabase(path);
-  const sqlite = db.sqlite;
+  const database = openDatabase(path);
+  const { sqlite } = database;
   sqlite.pragma('synchronous = OFF'); // Building only; the child opens it with the real settings.
   sqlite.prepare('attach database ? as t').run(templates);
   sqlite.prepare('attach database ? as r').run(running);
-  const copy = sqlite.transaction((offset: number) => {
-    sqlite
-      .prepare(
-        `insert into games select id + cast(:offset as integer), type, status, options, seed, state, version, outcome, guild_id,
-         channel_id, thread_id, host_user_id, created_at, updated_at, started_at, finished_at
-         from t.games where status = 'finished'`,
-      )
-      .run({ offset });
-    sqlite
-      .prepare(
-        `insert into seats select game_id + cast(:offset as integer), seat, cast(100000000000000000 + (game_id + cast(:offset as integer)) * 7 % 5000
-         + seat as text), bot_kind, display_name from t.seats where game_id in (select id from t.games where
-         status = 'finished')`,
-      )
-      .run({ offset });
-    sqlite
-      .prepare(
-        `insert into actions select game_id + cast(:offset as integer), seq, seat, action, created_at from t.actions
-         where game_id in (select id from t.games where status = 'finished')`,
-      )
-      .run({ offset });
+  const maxId = (schema: string) =>
+    sqlite.prepare(`select max(id) from ${schema}.games`).pluck().get() as number;
+  // 10^k above n: copies' ids keep the original's digits, which makes them easy to read.
+  const above = (n: number) => 10 ** String(n).length;
+  const perCopy = sqlite.prepare('select count(*) from t.games').pluck().get() as number;
+  const stride = above(maxId('t'));
+  // A bigint binds as an INTEGER (a number would bind as a REAL and turn the user ids into floats).
+  const copy = sqlite.transaction((offset: bigint) => {
+    copyRows(database, games, 't', { id: sql`${games.id} + ${offset}` });
+    copyRows(database, seats, 't', {
+      gameId: sql`${seats.gameId} + ${offset}`,
+      userId: sql`case when ${seats.userId} is null then null
+        else cast(100000000000000000 + (${seats.gameId} + ${offset}) * 7 % 5000 + ${seats.seat} as text) end`,
+    });
+    copyRows(database, actions, 't', { gameId: sql`${actions.gameId} + ${offset}` });
   });
-  const perCopy = sqlite
-    .prepare("select count(*) from t.games where status = 'finished'")
-    .pluck()
-    .get() as number;
-  // Template ids are below 1,000; copy k gets ids k * 1,000 + template id.
-  for (let k = 1; (k - 1) * perCopy < FINISHED_GAMES; k++) copy(k * 1_000);
+  // Copy k gets ids k * stride + template id.
+  for (let k = 1; (k - 1) * perCopy < sizes.finishedGames; k++) copy(BigInt(k * stride));
+  // Games that finished during the throughput run come along.
+  const base = BigInt(above(maxId('main')));
   sqlite.transaction(() => {
-    const base = 100_000_000;
-    sqlite
-      .prepare(
-        `insert into games select id + cast(:base as integer), type, status, options, seed, state, version, outcome, guild_id,
-         channel_id, thread_id, host_user_id, created_at, updated_at, started_at, finished_at
-         from r.games where status = 'active'`,
-      )
-      .run({ base });
-    sqlite
-      .prepare(
-        `insert into seats select game_id + cast(:base as integer), seat, user_id, bot_kind, display_name from r.seats
-         where game_id in (select id from r.games where status = 'active')`,
-      )
-      .run({ base });
-    sqlite
-      .prepare(
-        `insert into actions select game_id + cast(:base as integer), seq, seat, action, created_at from r.actions
-         where game_id in (select id from r.games where status = 'active')`,
-      )
-      .run({ base });
+    copyRows(database, games, 'r', { id: sql`${games.id} + ${base}` });
+    copyRows(database, seats, 'r', { gameId: sql`${seats.gameId} + ${base}` });
+    copyRows(database, actions, 'r', { gameId: sql`${actions.gameId} + ${base}` });
   })();
   sqlite.exec('detach database t; detach database r');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const counts = sqlite
     .prepare('select status, count(*) as games from games group by status order by status')
     .all() as { status: string; games: number }[];
-  const actions = sqlite.prepare('select count(*) from actions').pluck().get() as number;
-  db.close();
+  const actionCount = sqlite.prepare('select count(*) from actions').pluck().get() as number;
+  database.close();
   report({
     bench: 'store.big-database',
     game: game.type,
     ...Object.fromEntries(counts.map((c) => [`${c.status}Games`, c.games])),
-    actions,
+    actions: actionCount,
     megabytes: round(statSync(path).size / 2 ** 20, 1),
     buildSeconds: round((performance.now() - started) / 1_000, 1),
   });
 }
 
-async function startupAndMemory(report: Report, game: BenchGame, path: string): Promise<void> {
+/**
+ * `insert into <table> select <every column> from <attached>.<table>`, with the column list taken from the
+ * schema and some columns replaced by expressions (in which a column refers to the attached table's).
+ */
+function copyRows<T extends SQLiteTable>(
+  database: ScarabDatabase,
+  table: T,
+  from: string,
+  replace: Partial<Record<keyof T['_']['columns'], SQL>>,
+): void {
+  const columns = Object.entries(getTableColumns(table)) as [keyof T['_']['columns'], SQLiteColumn][];
+  const name = sql.identifier(getTableName(table));
+  const list = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    columns.map(([key, column]) => replace[key] ?? sql.identifier(column.name)),
+    sql`, `,
+  );
+  database.db.run(sql`insert into ${name} (${list}) select ${values} from ${sql.identifier(from)}.${name}`);
+}
+
+async function startupAndMemory(report: Report, game: BenchGame, sizes: Sizes, path: string): Promise<void> {
   const baseline: number[] = [];
   const ready: number[] = [];
   let memory: Record<string, number> = {};
   let baselineMemory: Record<string, number> = {};
-  for (let i = 0; i < STARTUP_RUNS; i++) {
+  for (let i = 0; i < sizes.startupRuns; i++) {
     const bare = await startChild(game, path, 'baseline');
     baseline.push(bare.readyMs);
-    if (i === STARTUP_RUNS - 1) baselineMemory = await bare.memory();
+    if (i === sizes.startupRuns - 1) baselineMemory = await bare.memory();
     await bare.stop();
     const child = await startChild(game, path, 'store');
     ready.push(child.readyMs);
-    if (i === STARTUP_RUNS - 1) memory = await child.memory();
+    if (i === sizes.startupRuns - 1) memory = await child.memory();
     await child.stop();
   }
   const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0, 0);
   report({
     bench: 'store.start-to-ready',
     game: game.type,
-    storedGames: `${FINISHED_GAMES} finished + ${RUNNING_GAMES} running`,
+    storedGames: `${sizes.finishedGames} finished + ${sizes.runningGames} running`,
     startToReadyMsMedian: median(ready),
     startToReadyMsRuns: ready.map((x) => round(x, 0)),
     goalMs: 2_000,
