@@ -1,11 +1,16 @@
 import type { GameModule } from './kernel/types.ts';
+import { valley } from './valley/index.ts';
 
 // The registry is deliberately loose-typed: callers outside a game hold opaque states and actions
 // (JSON from the database or a button) and let the module validate them.
 // biome-ignore lint/suspicious/noExplicitAny: opaque game payloads, validated by each module
 export type AnyGame = GameModule<any, any, any, any>;
 
-const games = new Map<string, AnyGame>();
+/**
+ * The rules modules the store can load, listed here explicitly: importing a game registers nothing.
+ * Tests add their own games with `registerGame`.
+ */
+const games = new Map<string, AnyGame>([[valley.id, valley]]);
 
 export function registerGame(game: AnyGame): void {
   if (games.has(game.id)) throw new Error(`game '${game.id}' is registered twice`);

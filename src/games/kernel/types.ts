@@ -37,6 +37,39 @@ export interface LabelledAction<A> {
   readonly label: string;
 }
 
+/**
+ * What every game's view says in the same words, so the layers above the rules (Discord, the local
+ * table) decide what to post, whom to ping and what to do for a seat from views alone: hidden
+ * information never leaves the rules library to make those decisions. A game played at a table
+ * (through a game adapter, src/adapters) has views of this shape; the store needs none of it.
+ */
+export interface TableView<Action> {
+  readonly viewer: Seat | null;
+  readonly finished: boolean;
+  /** The turn being played (0-based) and the seat whose turn it is. */
+  readonly turn: { readonly seat: Seat; readonly number: number };
+  /**
+   * Who the game waits for, as everyone may know it. A reaction window lists every seat asked, never
+   * who can actually react.
+   */
+  readonly waiting: { readonly seats: readonly Seat[]; readonly text: string; readonly window: boolean };
+  /**
+   * Identifies a decision owed outside the ordinary flow of the turn (a question, a reaction window);
+   * null when only the player to move is awaited. It changes when that decision closes.
+   */
+  readonly decision: number | null;
+  /** The question the viewer must answer now, if any. */
+  readonly questionId: number | null;
+  /** The viewer's legal actions, labelled; empty for the public view. */
+  readonly actions: readonly LabelledAction<Action>[];
+  /**
+   * The viewer's pass when passing a reaction window is all it may do: the table takes it for them
+   * after a random delay, so the speed of a pass reveals nothing. null otherwise.
+   */
+  readonly autoPass: Action | null;
+  readonly outcome: Outcome | null;
+}
+
 export interface GameModule<Options, State, Action, View> {
   readonly id: string;
   readonly title: string;

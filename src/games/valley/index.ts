@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { RuleViolation } from '../kernel/errors.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
-import { registerGame } from '../registry.ts';
 import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
@@ -92,7 +91,5 @@ export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, Valley
   apply,
   outcome,
 };
-
-registerGame(valley);
 
 export type { ValleyAction, ValleyOptions, ValleyState, ValleyView };

@@ -1,4 +1,4 @@
-import type { LabelledAction, Outcome, Seat } from '../kernel/types.ts';
+import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
 import { describeAction } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
 import { pyramidEmpty } from './pyramid.ts';
@@ -38,7 +38,7 @@ export interface PrivateView {
   orderDepth: number;
 }
 
-export interface ValleyView {
+export interface ValleyView extends TableView<ValleyAction> {
   game: 'valley';
   viewer: Seat | null;
   finished: boolean;
@@ -51,11 +51,13 @@ export interface ValleyView {
   me: PrivateView | null;
   /** Public: who the game waits for. A reaction window lists everyone asked, never who can react. */
   waiting: { seats: Seat[]; text: string; window: boolean };
+  decision: number | null;
   /** What the viewer is asked to do now ('' when nothing). */
   prompt: string;
   /** The id of the question the viewer must answer now, if any. */
   questionId: number | null;
   actions: LabelledAction<ValleyAction>[];
+  autoPass: ValleyAction | null;
   log: LogEntry[];
   defs: Record<CardId, CardDef>;
   outcome: Outcome | null;
@@ -89,6 +91,8 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
         ? ' You have not changed the pyramid this turn: if you end it now, you must sacrifice one of its cards.'
         : ''
     }`;
+  const actions = viewer === null ? [] : legalActions(s, viewer);
+  const only = actions.length === 1 ? actions[0] : undefined;
   return {
     game: 'valley',
     viewer,
@@ -132,12 +136,12 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       text: q ? q.publicText : s.finished ? 'The game is over' : `@${s.turn.seat} to play`,
       window: q?.window ?? false,
     },
+    decision: q?.id ?? null,
     prompt,
     questionId: myAsk && q ? q.id : null,
     actions:
-      viewer === null
-        ? []
-        : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) })),
+      viewer === null ? [] : actions.map((action) => ({ action, label: describeAction(s, viewer, action) })),
+    autoPass: q?.window && only?.type === 'answer' && only.value === 'pass' ? only : null,
     log: s.log,
     defs: s.defs,
     outcome: outcome(s),

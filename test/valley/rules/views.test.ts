@@ -161,3 +161,40 @@ describe('Reaction windows ask every other player, so nobody learns who holds th
     expect(visibleJson(view(t.s, 2))).not.toMatch(/mummified-cat"/);
   });
 });
+
+describe('What the table layer reads from views: the open decision and who may only pass', () => {
+  const window = (catInHand: boolean) =>
+    Table.from({
+      players: 3,
+      hands: [['urn'], [catInHand ? 'mummified-cat' : 'urn'], ['urn']],
+      decks: [FIVE, [...FIVE, catInHand ? 'urn' : 'mummified-cat'], FIVE],
+      pyramid: PYRAMID,
+    })
+      .endTurn(0)
+      .choose(0, 'Censer');
+
+  it('a reaction window is a public decision with an id, the same for everyone, gone when it closes', () => {
+    const t = window(true);
+    const id = view(t.s, null).decision;
+    expect(id).toBe(t.s.stack.at(-1)?.q?.id);
+    expect(id).not.toBeNull();
+    for (const seat of [0, 1, 2]) expect(view(t.s, seat).decision).toBe(id);
+    t.pass(2).pass(1);
+    expect(view(t.s, null).decision).not.toBe(id);
+  });
+
+  it('only the seat whose one legal action is passing the window gets an automatic pass', () => {
+    const holder = window(true);
+    expect(view(holder.s, 1).autoPass).toBeNull(); // it may react: a person decides
+    expect(view(holder.s, 2).autoPass).toEqual({ type: 'answer', value: 'pass' });
+    expect(view(holder.s, 0).autoPass).toBeNull(); // not asked
+    expect(view(holder.s, null).autoPass).toBeNull();
+    expect(view(window(false).s, 1).autoPass).toEqual({ type: 'answer', value: 'pass' });
+  });
+
+  it('on an ordinary turn there is no decision and nobody passes automatically', () => {
+    const s = valley.setup({ players: 3, firstSeat: 0 }, 'ordinary');
+    expect(view(s, null).decision).toBeNull();
+    for (const seat of [0, 1, 2, null]) expect(view(s, seat).autoPass).toBeNull();
+  });
+});
