@@ -2,11 +2,12 @@
  * Table image: render time (goal p50 ≤ 10 ms) and bytes per image (goal ≤ 300 KB), over positions
  * from a seeded random 4-player game. Card faces are cached, as in the bot, after a first warm-up pass.
  */
+import { renderHand } from '../adapters/valley/pictures/hand-image.ts';
+import { playRandom } from '../adapters/valley/pictures/samples.ts';
+import { renderTable } from '../adapters/valley/pictures/table-image.ts';
+import { baseCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import type { ValleyView } from '../games/valley/view.ts';
-import { renderHand } from '../render/hand-image.ts';
-import { playRandom } from '../render/samples.ts';
-import { renderTable } from '../render/table-image.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const names = ['Amunet', 'Bek', 'Chione', 'Djedi'];
@@ -55,9 +56,9 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
   });
   report({
     bench: 'render.table',
-    ...measure(tables, (v) => renderTable(v, names)),
+    ...measure(tables, (v) => renderTable(v, names, baseCatalog)),
     goal_p50_ms: 10,
     goal_bytes: 300_000,
   });
-  report({ bench: 'render.hand', ...measure(hands, (v) => renderHand(v, names)) });
+  report({ bench: 'render.hand', ...measure(hands, (v) => renderHand(v, names, baseCatalog)) });
 }

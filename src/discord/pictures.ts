@@ -1,30 +1,49 @@
+import { renderCard } from '../adapters/valley/pictures/card-face.ts';
+import { renderHand } from '../adapters/valley/pictures/hand-image.ts';
+import {
+  describeCard,
+  describeHand,
+  describeResults,
+  describeTable,
+  describeTomb,
+} from '../adapters/valley/pictures/picture-text.ts';
+import { renderResults } from '../adapters/valley/pictures/results-image.ts';
+import { renderTable } from '../adapters/valley/pictures/table-image.ts';
+import { renderTomb } from '../adapters/valley/pictures/tomb-image.ts';
 import { baseCatalog } from '../games/valley/catalog.ts';
 import { defsFrom } from '../games/valley/setup.ts';
-import { renderCard } from '../render/card-face.ts';
-import { renderHand } from '../render/hand-image.ts';
-import { renderResults } from '../render/results-image.ts';
-import { renderTable } from '../render/table-image.ts';
-import { describeCard, describeHand, describeResults, describeTable, describeTomb } from '../render/text.ts';
-import { renderTomb } from '../render/tomb-image.ts';
 import type { Picture, Pictures } from './messages/context.ts';
 
 /** Discord limits an attachment's description to 1024 characters. */
 const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slice(0, 1023)}…`);
 
-const defs = defsFrom(baseCatalog);
+/**
+ * Cards in a picture are the view's own `defs` (the pool stored with the game); the catalog adds what a
+ * definition does not hold: set names and sizes, and which numbers are provisional. Every game today is
+ * dealt from the base catalog, so that is the one passed.
+ */
+const catalog = baseCatalog;
+/** `/card` shows the base catalog's cards. */
+const defs = defsFrom(catalog);
 
 /** The canvas renderer behind the `Pictures` port; each picture comes with its text equivalent. */
 export const canvasPictures: Pictures = {
-  table: (v, names) => ({ png: renderTable(v, names), alt: alt(describeTable(v, names)) }),
-  hand: (v, names) => ({ png: renderHand(v, names), alt: alt(describeHand(v, names)) }),
+  table: (v, names) => ({ png: renderTable(v, names, catalog), alt: alt(describeTable(v, names, catalog)) }),
+  hand: (v, names) => ({ png: renderHand(v, names, catalog), alt: alt(describeHand(v, names, catalog)) }),
   tombs: (v, names) =>
     v.players.map(
-      (p): Picture => ({ png: renderTomb(v, p.seat, names), alt: alt(describeTomb(v, p.seat, names)) }),
+      (p): Picture => ({
+        png: renderTomb(v, p.seat, names, catalog),
+        alt: alt(describeTomb(v, p.seat, names, catalog)),
+      }),
     ),
-  results: (v, names) => ({ png: renderResults(v, names), alt: alt(describeResults(v, names)) }),
+  results: (v, names) => ({
+    png: renderResults(v, names, catalog),
+    alt: alt(describeResults(v, names, catalog)),
+  }),
   card: (id) => {
     const d = defs[id];
     if (!d) throw new Error(`no card '${id}'`);
-    return { png: renderCard(d), alt: alt(describeCard(d)) };
+    return { png: renderCard(d, catalog), alt: alt(describeCard(d, catalog)) };
   },
 };

@@ -1,6 +1,6 @@
 import { formatRating } from '../ratings/model.ts';
-import { fillRound, text } from './draw.ts';
-import { drawableNames } from './groups.ts';
+import { fillRound, text } from './canvas-shapes.ts';
+import { drawableNames } from './drawable-names.ts';
 import { GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 

@@ -1,11 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { baseCatalog } from '../games/valley/catalog.ts';
-import type { CardDef } from '../games/valley/state.ts';
 
 export type Glyph = 'dot' | 'star' | 'ankh' | 'book' | 'jar' | 'coffin' | 'statue' | 'diamond';
 
 export interface Style {
-  /** starter, unique, or the set id. */
+  /** What the look is for, e.g. a set's id. */
   key: string;
   label: string;
   frame: string;
@@ -33,57 +31,14 @@ const darkOrLight = (hex: string): string => {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) > 0.22 ? DARK : '#ffffff';
 };
 
-const style = (key: string, label: string, frame: string, glyph: Glyph): Style => ({
+/** A look for a group of cards; `ink` follows from the frame colour. */
+export const makeStyle = (key: string, label: string, frame: string, glyph: Glyph): Style => ({
   key,
   label,
   frame,
   ink: darkOrLight(frame),
   glyph,
 });
-
-/**
- * Okabe–Ito hues, chosen to stay apart under the common colour blindnesses; each set also has its own
- * glyph and its name is printed, so colour is never the only cue. Amulets are yellow as in the box.
- */
-const SET_LOOK: Record<string, { frame: string; glyph: Glyph }> = {
-  amulets: { frame: '#f0d43a', glyph: 'ankh' },
-  books: { frame: '#2f6fb5', glyph: 'book' },
-  'canopic-jars': { frame: '#169e74', glyph: 'jar' },
-  sarcophagi: { frame: '#d55e00', glyph: 'coffin' },
-  statues: { frame: '#56b4e9', glyph: 'statue' },
-};
-
-export const STARTER = style('starter', 'Starter', '#9a9a9a', 'dot');
-export const UNIQUE = style('unique', 'Unique', '#a05eb5', 'star');
-
-const setStyles = new Map<string, Style>();
-/** A set missing from the palette (a catalog edited later) still gets a readable, labelled look. */
-export function setStyle(setId: string): Style {
-  let s = setStyles.get(setId);
-  if (!s) {
-    const look = SET_LOOK[setId] ?? { frame: '#7f8c8d', glyph: 'diamond' as const };
-    s = style(setId, setLabel(setId), look.frame, look.glyph);
-    setStyles.set(setId, s);
-  }
-  return s;
-}
-
-export function styleOf(def: CardDef): Style {
-  if (def.kind === 'starter') return STARTER;
-  if (def.kind === 'unique' || def.set === null) return UNIQUE;
-  return setStyle(def.set);
-}
-
-export function setInfo(setId: string): { name: string; size: number | null } {
-  const s = baseCatalog.sets.find((x) => x.id === setId);
-  return s ? { name: s.name, size: s.size } : { name: setId, size: null };
-}
-
-/** "Statues (7)", as the cards print it. */
-export function setLabel(setId: string): string {
-  const { name, size } = setInfo(setId);
-  return size === null ? name : `${name} (${size})`;
-}
 
 /** Simple silhouettes centred on (x, y) inside a box of half-size r: readable down to r ≈ 6. */
 export function drawGlyph(ctx: SKRSContext2D, glyph: Glyph, x: number, y: number, r: number, ink: string) {

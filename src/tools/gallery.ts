@@ -4,17 +4,22 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cardSheet } from '../adapters/valley/pictures/card-face.ts';
+import { renderHand } from '../adapters/valley/pictures/hand-image.ts';
+import {
+  describeHand,
+  describeResults,
+  describeTable,
+  describeTomb,
+} from '../adapters/valley/pictures/picture-text.ts';
+import { renderResults } from '../adapters/valley/pictures/results-image.ts';
+import { extremes, finale, playRandom, showcase } from '../adapters/valley/pictures/samples.ts';
+import { renderTable } from '../adapters/valley/pictures/table-image.ts';
+import { renderTomb } from '../adapters/valley/pictures/tomb-image.ts';
 import { baseCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import { defsFrom } from '../games/valley/setup.ts';
 import type { ValleyState } from '../games/valley/state.ts';
-import { cardSheet } from '../render/card-face.ts';
-import { renderHand } from '../render/hand-image.ts';
-import { renderResults } from '../render/results-image.ts';
-import { extremes, finale, playRandom, showcase } from '../render/samples.ts';
-import { renderTable } from '../render/table-image.ts';
-import { describeHand, describeResults, describeTable, describeTomb } from '../render/text.ts';
-import { renderTomb } from '../render/tomb-image.ts';
 
 const out = join(process.cwd(), 'gallery');
 mkdirSync(out, { recursive: true });
@@ -28,22 +33,39 @@ function save(file: string, png: Buffer, description: string) {
 
 function position(label: string, s: ValleyState, tombSeat = 0) {
   const pub = valley.view(s, null);
-  save(`${label}-table.png`, renderTable(pub, names), describeTable(pub, names));
+  save(`${label}-table.png`, renderTable(pub, names, baseCatalog), describeTable(pub, names, baseCatalog));
   const asked = valley.waitingFor(s)[0] ?? s.turn.seat;
   const mine = valley.view(s, asked);
-  save(`${label}-hand.png`, renderHand(mine, names), describeHand(mine, names));
-  save(`${label}-tomb.png`, renderTomb(pub, tombSeat, names), describeTomb(pub, tombSeat, names));
-  if (pub.outcome) save(`${label}-results.png`, renderResults(pub, names), describeResults(pub, names));
+  save(`${label}-hand.png`, renderHand(mine, names, baseCatalog), describeHand(mine, names, baseCatalog));
+  save(
+    `${label}-tomb.png`,
+    renderTomb(pub, tombSeat, names, baseCatalog),
+    describeTomb(pub, tombSeat, names, baseCatalog),
+  );
+  if (pub.outcome)
+    save(
+      `${label}-results.png`,
+      renderResults(pub, names, baseCatalog),
+      describeResults(pub, names, baseCatalog),
+    );
 }
 
-save('cards.png', cardSheet(Object.values(defsFrom(baseCatalog))), 'Every card face of the base box.');
+save(
+  'cards.png',
+  cardSheet(Object.values(defsFrom(baseCatalog)), baseCatalog),
+  'Every card face of the base box.',
+);
 position('showcase', showcase(), 1);
 position('finale', finale());
 const edge = extremes();
 position('extremes', edge, 1);
 edge.finished = true;
 const edgeEnd = valley.view(edge, null);
-save('extremes-results.png', renderResults(edgeEnd, names), describeResults(edgeEnd, names));
+save(
+  'extremes-results.png',
+  renderResults(edgeEnd, names, baseCatalog),
+  describeResults(edgeEnd, names, baseCatalog),
+);
 
 // Random games: the first position, one waiting on a reaction window if any, and the end.
 const windows: ValleyState[] = [];

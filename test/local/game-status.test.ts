@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeResults, describeTable } from '../../src/adapters/valley/pictures/picture-text.ts';
 import { boardMessage, decisionPing, finishedBoardText } from '../../src/discord/messages/board-message.ts';
 import type { GameContext, Pictures } from '../../src/discord/messages/context.ts';
 import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
 import type { Payload } from '../../src/discord/messages/payload.ts';
 import { resultsMessage } from '../../src/discord/messages/results-message.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
+import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { withNames } from '../../src/games/valley/describe.ts';
 import { type ValleyState, valley } from '../../src/games/valley/index.ts';
 import type { PageMessage } from '../../src/local/page-types.ts';
-import { describeResults, describeTable } from '../../src/render/text.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 
@@ -41,8 +42,8 @@ const ctx = (version: number): GameContext => ({
 });
 /** Only the descriptions matter to the page; drawing the pictures would only slow the test. */
 const pictures = {
-  table: (v, names) => ({ png: Buffer.alloc(0), alt: describeTable(v, names) }),
-  results: (v, names) => ({ png: Buffer.alloc(0), alt: describeResults(v, names) }),
+  table: (v, names) => ({ png: Buffer.alloc(0), alt: describeTable(v, names, baseCatalog) }),
+  results: (v, names) => ({ png: Buffer.alloc(0), alt: describeResults(v, names, baseCatalog) }),
 } as Pictures;
 
 let gameStatus: GameStatusOf;

@@ -1,11 +1,23 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import {
+  CARD_H,
+  CARD_W,
+  cardFace,
+  provisional,
+  renderCard,
+} from '../../src/adapters/valley/pictures/card-face.ts';
+import {
+  STARTER,
+  setLabel,
+  setStyle,
+  styleOf,
+  UNIQUE,
+} from '../../src/adapters/valley/pictures/card-styles.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
-import { CARD_H, CARD_W, cardFace, provisional, renderCard } from '../../src/render/card-face.ts';
-import { ordinal } from '../../src/render/draw.ts';
-import { drawableNames } from '../../src/render/groups.ts';
-import { STARTER, setLabel, setStyle, styleOf, UNIQUE } from '../../src/render/palette.ts';
+import { ordinal } from '../../src/render/canvas-shapes.ts';
+import { drawableNames } from '../../src/render/drawable-names.ts';
 import { encodePng } from '../../src/render/png.ts';
 import { decode, pngSize } from './png-util.ts';
 
@@ -18,7 +30,7 @@ const def = (id: string) => {
 
 describe('palette', () => {
   it('gives every set its own colour and its own glyph, apart from starters and uniques', () => {
-    const styles = [STARTER, UNIQUE, ...baseCatalog.sets.map((s) => setStyle(s.id))];
+    const styles = [STARTER, UNIQUE, ...baseCatalog.sets.map((s) => setStyle(s.id, baseCatalog))];
     expect(new Set(styles.map((s) => s.frame)).size).toBe(styles.length);
     expect(new Set(styles.map((s) => s.glyph)).size).toBe(styles.length);
   });
@@ -26,36 +38,39 @@ describe('palette', () => {
   it('frames amulets in yellow, starters in grey and uniques in purple', () => {
     const rgb = (hex: string) =>
       [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-    const [r, g, b] = rgb(setStyle('amulets').frame);
+    const [r, g, b] = rgb(setStyle('amulets', baseCatalog).frame);
     expect(r > 200 && g > 180 && b < 100).toBe(true);
     const [sr, sg, sb] = rgb(STARTER.frame);
     expect(Math.max(sr, sg, sb) - Math.min(sr, sg, sb)).toBeLessThan(10);
     const [ur, ug, ub] = rgb(UNIQUE.frame);
     expect(ur > ug && ub > ug).toBe(true);
-    expect(styleOf(def('boat'))).toBe(UNIQUE);
-    expect(styleOf(def('urn'))).toBe(STARTER);
+    expect(styleOf(def('boat'), baseCatalog)).toBe(UNIQUE);
+    expect(styleOf(def('urn'), baseCatalog)).toBe(STARTER);
   });
 
   it('labels sets with their name and size, as the cards print them', () => {
-    expect(setLabel('statues')).toBe('Statues (7)');
-    expect(setLabel('canopic-jars')).toBe('Canopic Jars (4)');
-    expect(setStyle('not-a-set').label).toBe('not-a-set');
+    expect(setLabel('statues', baseCatalog)).toBe('Statues (7)');
+    expect(setLabel('canopic-jars', baseCatalog)).toBe('Canopic Jars (4)');
+    expect(setStyle('not-a-set', baseCatalog).label).toBe('not-a-set');
   });
 });
 
 describe('card faces', () => {
   it('marks a number provisional unless the catalog confirms that same value', () => {
     const netherworld = def('book-of-the-netherworld');
-    expect(provisional(netherworld, 'gold')).toBe(false);
-    expect(provisional(netherworld, 'cost')).toBe(true);
-    expect(provisional({ ...netherworld, gold: 5 }, 'gold')).toBe(true);
-    expect(provisional(def('shabti'), 'vp')).toBe(false);
+    expect(provisional(netherworld, 'gold', baseCatalog)).toBe(false);
+    expect(provisional(netherworld, 'cost', baseCatalog)).toBe(true);
+    expect(provisional({ ...netherworld, gold: 5 }, 'gold', baseCatalog)).toBe(true);
+    expect(provisional(def('shabti'), 'vp', baseCatalog)).toBe(false);
   });
 
   it('draws each face once and then reuses it', () => {
-    expect(cardFace(def('boat'))).toBe(cardFace({ ...def('boat') }));
-    expect(cardFace(def('boat'))).not.toBe(cardFace({ ...def('boat'), cost: 9 }));
-    expect(pngSize(renderCard(def('boat')))).toEqual({ width: CARD_W + 24, height: CARD_H + 24 });
+    expect(cardFace(def('boat'), baseCatalog)).toBe(cardFace({ ...def('boat') }, baseCatalog));
+    expect(cardFace(def('boat'), baseCatalog)).not.toBe(cardFace({ ...def('boat'), cost: 9 }, baseCatalog));
+    expect(pngSize(renderCard(def('boat'), baseCatalog))).toEqual({
+      width: CARD_W + 24,
+      height: CARD_H + 24,
+    });
   });
 
   it('draws only what the bundled font has: styled letters made plain, emoji and CJK left out', () => {

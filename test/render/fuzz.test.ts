@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
+import {
+  describeHand,
+  describeResults,
+  describeTable,
+  describeTomb,
+} from '../../src/adapters/valley/pictures/picture-text.ts';
+import { renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
+import { playRandom } from '../../src/adapters/valley/pictures/samples.ts';
+import { renderTable, TABLE_H, TABLE_W } from '../../src/adapters/valley/pictures/table-image.ts';
+import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
+import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { ValleyView } from '../../src/games/valley/view.ts';
-import { renderHand } from '../../src/render/hand-image.ts';
-import { renderResults } from '../../src/render/results-image.ts';
-import { playRandom } from '../../src/render/samples.ts';
-import { renderTable, TABLE_H, TABLE_W } from '../../src/render/table-image.ts';
-import { describeHand, describeResults, describeTable, describeTomb } from '../../src/render/text.ts';
-import { renderTomb } from '../../src/render/tomb-image.ts';
 import { NAMES, pngSize } from './png-util.ts';
 
 const KB = 1024;
@@ -54,8 +60,8 @@ describe('every image renders for the views of random games', () => {
         if (step % 9 !== 0) return;
         positions++;
         const pub = valley.view(s, null);
-        checkPng(renderTable(pub, names), TABLE_W, TABLE_H, TABLE_H);
-        const table = describeTable(pub, names);
+        checkPng(renderTable(pub, names, baseCatalog), TABLE_W, TABLE_H, TABLE_H);
+        const table = describeTable(pub, names, baseCatalog);
         for (const name of namesOnlyInHands(s, pub)) {
           hiddenChecked++;
           expect(mentions(table, name), `public text names '${name}', held only in a hand`).toBe(false);
@@ -63,17 +69,17 @@ describe('every image renders for the views of random games', () => {
         const seat = valley.waitingFor(s)[0] ?? s.turn.seat;
         const mine = valley.view(s, seat);
         // The board is the same whoever looks: no private part of a seat's view reaches it.
-        expect(describeTable(mine, names)).toBe(table);
-        checkPng(renderHand(mine, names), 1260, 250, 700);
-        expect(describeHand(mine, names)).toContain(`${names[seat]}'s hand`);
+        expect(describeTable(mine, names, baseCatalog)).toBe(table);
+        checkPng(renderHand(mine, names, baseCatalog), 1260, 250, 700);
+        expect(describeHand(mine, names, baseCatalog)).toContain(`${names[seat]}'s hand`);
         const tombSeat = step % players;
-        checkPng(renderTomb(pub, tombSeat, names), 1260, 150, 1200);
-        expect(describeTomb(pub, tombSeat, names)).toContain(`${names[tombSeat]}'s tomb`);
+        checkPng(renderTomb(pub, tombSeat, names, baseCatalog), 1260, 150, 1200);
+        expect(describeTomb(pub, tombSeat, names, baseCatalog)).toContain(`${names[tombSeat]}'s tomb`);
       });
       expect(end.finished).toBe(true);
       const final = valley.view(end, null);
-      checkPng(renderResults(final, names), 1260, 200, 700);
-      expect(describeResults(final, names)).toMatch(/^Final results\. /);
+      checkPng(renderResults(final, names, baseCatalog), 1260, 200, 700);
+      expect(describeResults(final, names, baseCatalog)).toMatch(/^Final results\. /);
       expect(positions).toBeGreaterThan(10);
       expect(hiddenChecked).toBeGreaterThan(0);
     });
@@ -82,9 +88,9 @@ describe('every image renders for the views of random games', () => {
   it('draws the board byte for byte the same from a seat’s view as from the public view', () => {
     playRandom(3, 'fuzz-same', (s, step) => {
       if (step % 25 !== 0) return;
-      const pub = renderTable(valley.view(s, null), NAMES);
+      const pub = renderTable(valley.view(s, null), NAMES, baseCatalog);
       for (let seat = 0; seat < 3; seat++)
-        expect(renderTable(valley.view(s, seat), NAMES).equals(pub)).toBe(true);
+        expect(renderTable(valley.view(s, seat), NAMES, baseCatalog).equals(pub)).toBe(true);
     });
   });
 });

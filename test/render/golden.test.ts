@@ -3,15 +3,15 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/adapters/valley/pictures/card-face.ts';
+import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
+import { renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
+import { finale, showcase } from '../../src/adapters/valley/pictures/samples.ts';
+import { renderTable } from '../../src/adapters/valley/pictures/table-image.ts';
+import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
-import { renderCard } from '../../src/render/card-face.ts';
-import { renderHand } from '../../src/render/hand-image.ts';
-import { renderResults } from '../../src/render/results-image.ts';
-import { finale, showcase } from '../../src/render/samples.ts';
-import { renderTable } from '../../src/render/table-image.ts';
-import { renderTomb } from '../../src/render/tomb-image.ts';
 import { decode, NAMES } from './png-util.ts';
 
 /**
@@ -52,23 +52,23 @@ describe('golden images', () => {
   const end = finale();
 
   it('the table of a 4-player game in progress', () => {
-    compare('table-showcase', renderTable(valley.view(s, null), NAMES));
+    compare('table-showcase', renderTable(valley.view(s, null), NAMES, baseCatalog));
   });
   it('the hand of the seat to play', () => {
-    compare('hand-showcase', renderHand(valley.view(s, 2), NAMES));
+    compare('hand-showcase', renderHand(valley.view(s, 2), NAMES, baseCatalog));
   });
   it('a tomb with three sets, uniques and starters', () => {
-    compare('tomb-showcase', renderTomb(valley.view(s, null), 1, NAMES));
+    compare('tomb-showcase', renderTomb(valley.view(s, null), 1, NAMES, baseCatalog));
   });
   it('final results decided by the fewest tomb cards', () => {
-    compare('results-finale', renderResults(valley.view(end, null), NAMES));
+    compare('results-finale', renderResults(valley.view(end, null), NAMES, baseCatalog));
   });
   it('single card faces', () => {
     const defs = defsFrom(baseCatalog);
     for (const id of ['statue-of-isis', 'boat', 'book-of-the-netherworld']) {
       const def = defs[id];
       if (!def) throw new Error(id);
-      compare(`card-${id}`, renderCard(def));
+      compare(`card-${id}`, renderCard(def, baseCatalog));
     }
   });
 });

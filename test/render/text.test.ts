@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { baseCatalog } from '../../src/games/valley/catalog.ts';
-import { valley } from '../../src/games/valley/index.ts';
-import { position } from '../../src/games/valley/position.ts';
-import { defsFrom } from '../../src/games/valley/setup.ts';
-import { finale, showcase } from '../../src/render/samples.ts';
 import {
   describeCard,
   describeHand,
   describeResults,
   describeTable,
   describeTomb,
-} from '../../src/render/text.ts';
+} from '../../src/adapters/valley/pictures/picture-text.ts';
+import { finale, showcase } from '../../src/adapters/valley/pictures/samples.ts';
+import { baseCatalog } from '../../src/games/valley/catalog.ts';
+import { valley } from '../../src/games/valley/index.ts';
+import { position } from '../../src/games/valley/position.ts';
+import { defsFrom } from '../../src/games/valley/setup.ts';
 import { NAMES } from './png-util.ts';
 
 const defs = defsFrom(baseCatalog);
@@ -22,7 +22,7 @@ const def = (id: string) => {
 
 describe('text equivalents', () => {
   it('describes the board: whose turn, the buyable base row, piles and every seat', () => {
-    const text = describeTable(valley.view(showcase(), null), NAMES);
+    const text = describeTable(valley.view(showcase(), null), NAMES, baseCatalog);
     const lines = text.split('\n');
     expect(lines[0]).toBe('Turn 1: Chione to play.');
     expect(lines[1]).toBe(
@@ -58,7 +58,7 @@ describe('text equivalents', () => {
         window: true,
       },
     });
-    const first = describeTable(valley.view(s, null), NAMES).split('\n')[0];
+    const first = describeTable(valley.view(s, null), NAMES, baseCatalog).split('\n')[0];
     expect(first).toBe(
       "Turn 1, Chione's turn: Waiting for reactions to the purchase (asking Amunet, Bek, Djedi).",
     );
@@ -66,18 +66,18 @@ describe('text equivalents', () => {
 
   it('describes a hand with its gold, and what a card pays under Statue of Thoth', () => {
     const s = position({ players: 2, hands: [['shabti', 'statue-of-isis'], ['urn']] });
-    expect(describeHand(valley.view(s, 0), NAMES).split('\n')[0]).toBe(
+    expect(describeHand(valley.view(s, 0), NAMES, baseCatalog).split('\n')[0]).toBe(
       "Amunet's hand, 2 cards, 4 gold: Shabti (Starter, cost 1, gold 1, 1 VP); Statue of Isis (Statues, cost 7, gold 3).",
     );
     s.turn.thoth = true;
-    expect(describeHand(valley.view(s, 0), NAMES)).toContain(
+    expect(describeHand(valley.view(s, 0), NAMES, baseCatalog)).toContain(
       'Shabti (Starter, cost 1, gold 1, 1 VP), pays 4 gold now',
     );
-    expect(() => describeHand(valley.view(s, null), NAMES)).toThrow(/own view/);
+    expect(() => describeHand(valley.view(s, null), NAMES, baseCatalog)).toThrow(/own view/);
   });
 
   it('groups a tomb the way it scores, duplicates shown and squared sets spelled out', () => {
-    expect(describeTomb(valley.view(showcase(), null), 1, NAMES)).toBe(
+    expect(describeTomb(valley.view(showcase(), null), 1, NAMES, baseCatalog)).toBe(
       [
         "Bek's tomb: 12 cards, 27 VP.",
         '- Books, 3 of 6 different: Book of Gates, Book of the Earth, Book of the Heavens ×2 = 3² = 9 VP',
@@ -87,13 +87,13 @@ describe('text equivalents', () => {
         '- Starters: Urn, Box of Food = 2 VP',
       ].join('\n'),
     );
-    expect(describeTomb(valley.view(showcase(), null), 3, NAMES)).toBe(
+    expect(describeTomb(valley.view(showcase(), null), 3, NAMES, baseCatalog)).toBe(
       "Djedi's tomb: 0 cards, 0 VP. It is empty.",
     );
   });
 
   it('ranks the results and says how the tie was broken', () => {
-    expect(describeResults(valley.view(finale(), null), NAMES)).toBe(
+    expect(describeResults(valley.view(finale(), null), NAMES, baseCatalog)).toBe(
       [
         'Final results. Bek wins: tied on 16 points, broken by the fewest cards in the tomb (6).',
         '1st Bek: 16 VP (6 tomb cards) = Books 9 + Uniques 7.',
@@ -111,7 +111,7 @@ describe('text equivalents', () => {
       pyramid: [null, null, null, null, null, null],
     });
     s.finished = true;
-    expect(describeResults(valley.view(s, null), NAMES).split('\n').slice(1)).toEqual([
+    expect(describeResults(valley.view(s, null), NAMES, baseCatalog).split('\n').slice(1)).toEqual([
       '1st Bek: 4 VP (1 tomb card) = Uniques 4.',
       '2nd (shared) Amunet: 1 VP (1 tomb card) = Starters 1.',
       '2nd (shared) Chione: 1 VP (1 tomb card) = Starters 1.',
@@ -119,10 +119,10 @@ describe('text equivalents', () => {
   });
 
   it('says which numbers of a card are provisional', () => {
-    expect(describeCard(def('book-of-the-netherworld'))).toBe(
+    expect(describeCard(def('book-of-the-netherworld'), baseCatalog)).toBe(
       'Book of the Netherworld (Books, cost 3, gold 3): Books (6), level II. Provisional: cost.',
     );
-    expect(describeCard(def('shabti'))).toBe(
+    expect(describeCard(def('shabti'), baseCatalog)).toBe(
       'Shabti (Starter, cost 1, gold 1, 1 VP): Starter, level I. Provisional: cost, gold.',
     );
   });

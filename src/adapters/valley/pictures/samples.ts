@@ -1,8 +1,8 @@
-import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
-import type { Seat } from '../games/kernel/types.ts';
-import { applyInPlace, valley, waitingFor } from '../games/valley/index.ts';
-import { position } from '../games/valley/position.ts';
-import type { ValleyAction, ValleyState } from '../games/valley/state.ts';
+import { nextInt, type RngState, seedRng } from '../../../games/kernel/rng.ts';
+import type { Seat } from '../../../games/kernel/types.ts';
+import { applyInPlace, valley, waitingFor } from '../../../games/valley/index.ts';
+import { position } from '../../../games/valley/position.ts';
+import type { ValleyAction, ValleyState } from '../../../games/valley/state.ts';
 
 /**
  * Positions from seeded random games, for the gallery, the benchmark and the render tests. The policy

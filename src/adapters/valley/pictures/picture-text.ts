@@ -1,37 +1,39 @@
-import type { Seat } from '../games/kernel/types.ts';
-import { withNames } from '../games/valley/describe.ts';
-import type { CardDef } from '../games/valley/state.ts';
-import type { CardRef, PlayerView, ValleyView } from '../games/valley/view.ts';
+import type { Seat } from '../../../games/kernel/types.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import { withNames } from '../../../games/valley/describe.ts';
+import type { CardDef } from '../../../games/valley/state.ts';
+import type { CardRef, PlayerView, ValleyView } from '../../../games/valley/view.ts';
+import { ordinal, ROMAN } from '../../../render/canvas-shapes.ts';
 import { provisional } from './card-face.ts';
-import { ordinal, ROMAN } from './draw.ts';
-import { defOf, seatName, type TombGroup, tombGroups } from './groups.ts';
-import { setInfo } from './palette.ts';
+import { defOf, seatName, type TombGroup, tombGroups } from './card-groups.ts';
+import { setInfo } from './card-styles.ts';
 
 /**
- * Text equivalents of the images, for message bodies and screen readers. Each reads the same view as
- * its image and nothing else, so it can never say more than the image shows.
+ * Text equivalents of the images, for message bodies and screen readers. Each reads the same view (and
+ * catalog, for set names and provisional marks) as its image and nothing else, so it can never say
+ * more than the image shows.
  */
 
-const kindOf = (d: CardDef): string =>
-  d.kind === 'set' && d.set ? setInfo(d.set).name : d.kind === 'starter' ? 'Starter' : 'Unique';
+const kindOf = (d: CardDef, catalog: Catalog): string =>
+  d.kind === 'set' && d.set ? setInfo(d.set, catalog).name : d.kind === 'starter' ? 'Starter' : 'Unique';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "Statue of Isis (Statues, cost 7, gold 3)"; VP only where the card prints it. */
-export function cardLine(d: CardDef): string {
+export function cardLine(d: CardDef, catalog: Catalog): string {
   const vp = d.kind === 'set' ? '' : `, ${d.vp} VP`;
-  return `${d.name} (${kindOf(d)}, cost ${d.cost}, gold ${d.gold}${vp})`;
+  return `${d.name} (${kindOf(d, catalog)}, cost ${d.cost}, gold ${d.gold}${vp})`;
 }
 
 /** A card's full description, saying which numbers are Scarab's guesses. */
-export function describeCard(d: CardDef): string {
-  const set = d.kind === 'set' && d.set ? setInfo(d.set) : null;
-  const type = set ? `${set.name}${set.size ? ` (${set.size})` : ''}` : kindOf(d);
+export function describeCard(d: CardDef, catalog: Catalog): string {
+  const set = d.kind === 'set' && d.set ? setInfo(d.set, catalog) : null;
+  const type = set ? `${set.name}${set.size ? ` (${set.size})` : ''}` : kindOf(d, catalog);
   const guessed = (['cost', 'gold', 'vp'] as const).filter(
-    (k) => (k !== 'vp' || d.kind !== 'set') && provisional(d, k),
+    (k) => (k !== 'vp' || d.kind !== 'set') && provisional(d, k, catalog),
   );
   const note = guessed.length ? ` Provisional: ${guessed.join(', ').replace('vp', 'VP')}.` : '';
-  return `${cardLine(d)}: ${type}, level ${ROMAN[d.level]}.${note}`;
+  return `${cardLine(d, catalog)}: ${type}, level ${ROMAN[d.level]}.${note}`;
 }
 
 const list = (view: ValleyView, refs: readonly CardRef[]): string =>
@@ -43,8 +45,8 @@ function groupLine(g: TombGroup): string {
   return `${g.name}, ${g.cards.length} of ${g.size} different: ${cards} = ${g.cards.length}² = ${g.points} VP`;
 }
 
-function tombShort(view: ValleyView, p: PlayerView): string {
-  const groups = tombGroups(view, p.seat);
+function tombShort(view: ValleyView, catalog: Catalog, p: PlayerView): string {
+  const groups = tombGroups(view, p.seat, catalog);
   if (!groups.length) return 'tomb empty';
   const parts = groups.map((g) =>
     g.size === null ? `${g.name} ${g.total}` : `${g.name} ${g.cards.length}/${g.size}`,
@@ -64,10 +66,10 @@ function status(view: ValleyView, names: readonly string[]): string {
 }
 
 /** The public board, in words: the same for every viewer. */
-export function describeTable(view: ValleyView, names: readonly string[]): string {
+export function describeTable(view: ValleyView, names: readonly string[], catalog: Catalog): string {
   const slot = (i: number) => {
     const ref = view.pyramid[i];
-    return ref ? cardLine(defOf(view, ref)) : 'empty';
+    return ref ? cardLine(defOf(view, ref), catalog) : 'empty';
   };
   const lines = [
     status(view, names),
@@ -85,20 +87,20 @@ export function describeTable(view: ValleyView, names: readonly string[]): strin
       p.aside.length ? `revealed: ${list(view, p.aside)}` : '',
     ].filter(Boolean);
     lines.push(
-      `${seatName(names, p.seat)}${turn}: ${p.score.total} VP; hand ${p.handCount}, deck ${p.deckCount}, discard ${p.discardCount}${top}; ${tombShort(view, p)}${extra.length ? `; ${extra.join('; ')}` : ''}.`,
+      `${seatName(names, p.seat)}${turn}: ${p.score.total} VP; hand ${p.handCount}, deck ${p.deckCount}, discard ${p.discardCount}${top}; ${tombShort(view, catalog, p)}${extra.length ? `; ${extra.join('; ')}` : ''}.`,
     );
   }
   return lines.join('\n');
 }
 
 /** The viewer's own hand; needs the view of the seat that owns it. */
-export function describeHand(view: ValleyView, names: readonly string[]): string {
+export function describeHand(view: ValleyView, names: readonly string[], catalog: Catalog): string {
   const me = view.me;
   if (!me) throw new Error('describeHand needs a seat’s own view (view.me is null)');
   const gold = me.hand.reduce((sum, c) => sum + c.gold, 0);
   const cards = me.hand.map((c) => {
     const d = defOf(view, c);
-    return c.gold === d.gold ? cardLine(d) : `${cardLine(d)}, pays ${c.gold} gold now`;
+    return c.gold === d.gold ? cardLine(d, catalog) : `${cardLine(d, catalog)}, pays ${c.gold} gold now`;
   });
   const p = view.players[me.seat];
   const lines = [
@@ -115,10 +117,15 @@ export function describeHand(view: ValleyView, names: readonly string[]): string
 }
 
 /** One seat's tomb, grouped the way it scores. Tombs are public. */
-export function describeTomb(view: ValleyView, seat: Seat, names: readonly string[]): string {
+export function describeTomb(
+  view: ValleyView,
+  seat: Seat,
+  names: readonly string[],
+  catalog: Catalog,
+): string {
   const p = view.players[seat];
   if (!p) throw new Error(`no seat ${seat} in this game`);
-  const groups = tombGroups(view, seat);
+  const groups = tombGroups(view, seat, catalog);
   const head = `${seatName(names, seat)}'s tomb: ${plural(p.score.tombCards, 'card')}, ${p.score.total} VP.`;
   return groups.length
     ? [head, ...groups.map((g) => `- ${groupLine(g)}`)].join('\n')
@@ -126,7 +133,7 @@ export function describeTomb(view: ValleyView, seat: Seat, names: readonly strin
 }
 
 /** Final standings with where each total came from and how ties were broken. */
-export function describeResults(view: ValleyView, names: readonly string[]): string {
+export function describeResults(view: ValleyView, names: readonly string[], catalog: Catalog): string {
   const outcome = view.outcome;
   if (!outcome) throw new Error('describeResults needs a finished game (view.outcome is null)');
   const rows = [...outcome.results]
@@ -135,7 +142,7 @@ export function describeResults(view: ValleyView, names: readonly string[]): str
       const p = view.players[r.seat];
       const parts = p
         ? [
-            ...p.score.sets.map((s) => `${setInfo(s.set).name} ${s.points}`),
+            ...p.score.sets.map((s) => `${setInfo(s.set, catalog).name} ${s.points}`),
             p.score.uniques ? `Uniques ${p.score.uniques}` : '',
             p.score.starters ? `Starters ${p.score.starters}` : '',
           ].filter(Boolean)

@@ -1,24 +1,13 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { baseCatalog } from '../games/valley/catalog.ts';
-import { withNames } from '../games/valley/describe.ts';
-import type { PlayerView, ValleyView } from '../games/valley/view.ts';
-import { fillRound, fitText, ordinal, text } from './draw.ts';
-import { drawableNames, seatName, tombGroups } from './groups.ts';
-import {
-  drawBadge,
-  GOLD,
-  MUTED,
-  PANEL,
-  PANEL_HI,
-  STARTER,
-  type Style,
-  setInfo,
-  setStyle,
-  TABLE,
-  TEXT,
-  UNIQUE,
-} from './palette.ts';
-import { renderPng } from './png.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import { withNames } from '../../../games/valley/describe.ts';
+import type { PlayerView, ValleyView } from '../../../games/valley/view.ts';
+import { fillRound, fitText, ordinal, text } from '../../../render/canvas-shapes.ts';
+import { drawableNames } from '../../../render/drawable-names.ts';
+import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, type Style, TABLE, TEXT } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
+import { seatName, tombGroups } from './card-groups.ts';
+import { STARTER, setInfo, setStyle, UNIQUE } from './card-styles.ts';
 
 export const RESULTS_W = 1260;
 const M = 20;
@@ -29,11 +18,14 @@ const FOOTER = 56;
 
 export const resultsHeight = (players: number): number => TITLE + HEAD + players * (ROW + 8) + FOOTER;
 
-/** Sets in the order the catalog lists them; a set only this game's cards know comes last. */
-export function setsOf(view: ValleyView): string[] {
+/**
+ * The sets this game's cards (the view's `defs`) belong to, in the order the catalog lists them; a set
+ * only this game's cards know comes last.
+ */
+export function setsOf(view: ValleyView, catalog: Catalog): string[] {
   const ids = new Set(Object.values(view.defs).flatMap((d) => (d.kind === 'set' && d.set ? [d.set] : [])));
   const order = (id: string) => {
-    const k = baseCatalog.sets.findIndex((s) => s.id === id);
+    const k = catalog.sets.findIndex((s) => s.id === id);
     return k < 0 ? Number.MAX_SAFE_INTEGER : k;
   };
   return [...ids].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
@@ -46,21 +38,21 @@ interface Column {
   cell: (p: PlayerView) => [string, string];
 }
 
-function columns(view: ValleyView): Column[] {
+function columns(view: ValleyView, catalog: Catalog): Column[] {
   const printed = (p: PlayerView, key: string, points: number): [string, string] => {
-    const n = tombGroups(view, p.seat).find((g) => g.style.key === key)?.total ?? 0;
+    const n = tombGroups(view, p.seat, catalog).find((g) => g.style.key === key)?.total ?? 0;
     return n ? [String(points), `${n} ${n === 1 ? 'card' : 'cards'}`] : ['–', ''];
   };
   return [
     { style: STARTER, title: 'Starters', cell: (p) => printed(p, 'starter', p.score.starters) },
     { style: UNIQUE, title: 'Uniques', cell: (p) => printed(p, 'unique', p.score.uniques) },
-    ...setsOf(view).map(
+    ...setsOf(view, catalog).map(
       (id): Column => ({
-        style: setStyle(id),
-        title: setInfo(id).name,
+        style: setStyle(id, catalog),
+        title: setInfo(id, catalog).name,
         cell: (p) => {
           const s = p.score.sets.find((x) => x.set === id);
-          const size = setInfo(id).size;
+          const size = setInfo(id, catalog).size;
           return s ? [String(s.points), `${s.distinct}${size ? ` of ${size}` : ''} diff.`] : ['–', ''];
         },
       }),
@@ -86,7 +78,7 @@ function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: nu
 }
 
 /** Final standings: rank, name, total, and where each player's points came from. */
-export function renderResults(view: ValleyView, given: readonly string[]): Buffer {
+export function renderResults(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
   const names = drawableNames(given);
   const outcome = view.outcome;
   if (!outcome) throw new Error('renderResults needs a finished game (view.outcome is null)');
@@ -103,7 +95,7 @@ export function renderResults(view: ValleyView, given: readonly string[]): Buffe
       });
     });
 
-    const cols = columns(view);
+    const cols = columns(view, catalog);
     const rankW = 112;
     const nameW = 260;
     const totalW = 120;

@@ -1,12 +1,14 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Seat } from '../games/kernel/types.ts';
-import type { ValleyView } from '../games/valley/view.ts';
+import type { Seat } from '../../../games/kernel/types.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import type { ValleyView } from '../../../games/valley/view.ts';
+import { fillRound, text } from '../../../render/canvas-shapes.ts';
+import { drawableNames } from '../../../render/drawable-names.ts';
+import { font } from '../../../render/fonts.ts';
+import { DARK, drawBadge, GOLD, MUTED, PANEL, PAPER, TABLE, TEXT } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
 import { provisional } from './card-face.ts';
-import { fillRound, text } from './draw.ts';
-import { font } from './fonts.ts';
-import { drawableNames, seatName, type TombGroup, tombGroups } from './groups.ts';
-import { DARK, drawBadge, GOLD, MUTED, PANEL, PAPER, TABLE, TEXT } from './palette.ts';
-import { renderPng } from './png.ts';
+import { seatName, type TombGroup, tombGroups } from './card-groups.ts';
 
 export const TOMB_W = 1260;
 const M = 20;
@@ -26,7 +28,7 @@ export function groupScore(g: TombGroup): string {
   return `${g.cards.length} of ${g.size} different: ${g.cards.length}² = ${g.points}`;
 }
 
-function column(ctx: SKRSContext2D, g: TombGroup, x: number, y: number, h: number) {
+function column(ctx: SKRSContext2D, g: TombGroup, catalog: Catalog, x: number, y: number, h: number) {
   fillRound(ctx, x, y, COL_W, h, 12, PANEL);
   fillRound(ctx, x, y, COL_W, HEAD - 32, 12, g.style.frame);
   drawBadge(ctx, g.style, x + 22, y + 20, 15);
@@ -40,7 +42,7 @@ function column(ctx: SKRSContext2D, g: TombGroup, x: number, y: number, h: numbe
     const cy = y + HEAD + i * CHIP;
     fillRound(ctx, x + 8, cy, COL_W - 16, CHIP - 6, 7, PAPER);
     const scored = g.size === null;
-    const mark = scored && provisional(card.def, 'vp') ? '*' : '';
+    const mark = scored && provisional(card.def, 'vp', catalog) ? '*' : '';
     const right = [
       card.count > 1 ? `×${card.count}` : '',
       scored ? `${card.def.vp * card.count}${mark} VP` : '',
@@ -55,7 +57,8 @@ function column(ctx: SKRSContext2D, g: TombGroup, x: number, y: number, h: numbe
   });
 }
 
-export const tombHeight = (view: ValleyView, seat: Seat): number => layout(tombGroups(view, seat)).height;
+export const tombHeight = (view: ValleyView, seat: Seat, catalog: Catalog): number =>
+  layout(tombGroups(view, seat, catalog)).height;
 
 function layout(groups: TombGroup[]) {
   const rows: TombGroup[][] = [];
@@ -65,12 +68,15 @@ function layout(groups: TombGroup[]) {
   return { rows, heights, height: TITLE + body + FOOTER };
 }
 
-/** One seat's tomb (public), grouped the way it scores, with the arithmetic spelled out. */
-export function renderTomb(view: ValleyView, seat: Seat, given: readonly string[]): Buffer {
+/**
+ * One seat's tomb (public), grouped the way it scores, with the arithmetic spelled out. Cards are the
+ * view's `defs`; `catalog` gives set names and sizes and provisional marks.
+ */
+export function renderTomb(view: ValleyView, seat: Seat, given: readonly string[], catalog: Catalog): Buffer {
   const names = drawableNames(given);
   const p = view.players[seat];
   if (!p) throw new Error(`no seat ${seat} in this game`);
-  const groups = tombGroups(view, seat);
+  const groups = tombGroups(view, seat, catalog);
   const { rows, heights, height } = layout(groups);
   return renderPng(TOMB_W, height, TABLE, (ctx) => {
     text(ctx, `${seatName(names, seat)}'s tomb`, M, TITLE / 2, {
@@ -94,7 +100,7 @@ export function renderTomb(view: ValleyView, seat: Seat, given: readonly string[
     rows.forEach((row, r) => {
       const h = heights[r] ?? 0;
       row.forEach((g, i) => {
-        column(ctx, g, M + i * (COL_W + GAP), y, h);
+        column(ctx, g, catalog, M + i * (COL_W + GAP), y, h);
       });
       y += h + GAP;
     });

@@ -1,7 +1,9 @@
-import type { Seat } from '../games/kernel/types.ts';
-import type { CardDef } from '../games/valley/state.ts';
-import type { CardRef, ValleyView } from '../games/valley/view.ts';
-import { type Style, setInfo, styleOf } from './palette.ts';
+import type { Seat } from '../../../games/kernel/types.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import type { CardDef } from '../../../games/valley/state.ts';
+import type { CardRef, ValleyView } from '../../../games/valley/view.ts';
+import type { Style } from '../../../render/palette.ts';
+import { setInfo, styleOf } from './card-styles.ts';
 
 export interface TombGroup {
   style: Style;
@@ -21,18 +23,21 @@ export const defOf = (view: ValleyView, ref: CardRef): CardDef => {
   return d;
 };
 
-/** A tomb sorted the way it scores: each set, then uniques, then starters. Points come from the view. */
-export function tombGroups(view: ValleyView, seat: Seat): TombGroup[] {
+/**
+ * A tomb sorted the way it scores: each set, then uniques, then starters. Cards and points come from
+ * the view; a set's name and size from the catalog.
+ */
+export function tombGroups(view: ValleyView, seat: Seat, catalog: Catalog): TombGroup[] {
   const player = view.players[seat];
   if (!player) throw new Error(`no seat ${seat} in this game`);
   const byKey = new Map<string, TombGroup>();
   for (const ref of player.tomb) {
     const def = defOf(view, ref);
-    const style = styleOf(def);
+    const style = styleOf(def, catalog);
     let g = byKey.get(style.key);
     if (!g) {
       const isSet = def.kind === 'set' && def.set !== null;
-      const info = isSet ? setInfo(style.key) : null;
+      const info = isSet ? setInfo(style.key, catalog) : null;
       g = {
         style,
         name: info ? info.name : def.kind === 'starter' ? 'Starters' : 'Uniques',
@@ -60,20 +65,3 @@ export function tombGroups(view: ValleyView, seat: Seat): TombGroup[] {
 }
 
 export const seatName = (names: readonly string[], seat: Seat): string => names[seat] || `Player ${seat + 1}`;
-
-const DRAWABLE =
-  /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Hebrew}\p{Script=Common}\p{Script=Inherited}]/u;
-// Tested one character at a time; joiners, variation selectors and skin tones only glue emoji.
-const PICTOGRAPHIC = /\p{Extended_Pictographic}|[\u{1f3fb}-\u{1f3ff}]|\u200d|\ufe0e|\ufe0f/u;
-
-/**
- * Names as the bundled font can draw them: NFKC turns styled letters (𝓐, Ａ) into plain ones; emoji and
- * scripts DejaVu Sans lacks (CJK, Thai…) are dropped rather than drawn as empty boxes, and a name with
- * nothing left becomes "Player N". Texts keep the real names: Discord draws those itself.
- */
-export function drawableNames(names: readonly string[]): string[] {
-  return names.map((name, seat) => {
-    const kept = [...name.normalize('NFKC')].filter((ch) => DRAWABLE.test(ch) && !PICTOGRAPHIC.test(ch));
-    return kept.join('').replace(/\s+/g, ' ').trim() || `Player ${seat + 1}`;
-  });
-}

@@ -1,12 +1,14 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { withNames } from '../games/valley/describe.ts';
-import type { PlayerView, ValleyView } from '../games/valley/view.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import { withNames } from '../../../games/valley/describe.ts';
+import type { PlayerView, ValleyView } from '../../../games/valley/view.ts';
+import { fillRound, ordinal, roundRect, text } from '../../../render/canvas-shapes.ts';
+import { drawableNames } from '../../../render/drawable-names.ts';
+import { font } from '../../../render/fonts.ts';
+import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
 import { CARD_H, CARD_W, cardBack, cardFace } from './card-face.ts';
-import { fillRound, ordinal, roundRect, text } from './draw.ts';
-import { font } from './fonts.ts';
-import { defOf, drawableNames, seatName, tombGroups } from './groups.ts';
-import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
-import { renderPng } from './png.ts';
+import { defOf, seatName, tombGroups } from './card-groups.ts';
 
 export const TABLE_W = 1260;
 export const TABLE_H = 630;
@@ -33,7 +35,7 @@ function emptySlot(ctx: SKRSContext2D, x: number, y: number, w: number, h: numbe
   text(ctx, 'empty', x + w / 2, y + h / 2, { size: 20, color: MUTED, align: 'center' });
 }
 
-function pyramid(ctx: SKRSContext2D, view: ValleyView) {
+function pyramid(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog) {
   // The base row is the only place cards are bought from: a gold tray and a label under it say so.
   const [bx, by] = slotXY(2, 0);
   fillRound(ctx, bx - 8, by - 8, PYR_W + 16, CARD_H + 48, 14, '#4a3f1c');
@@ -50,7 +52,7 @@ function pyramid(ctx: SKRSContext2D, view: ValleyView) {
     slots.forEach((slot, i) => {
       const [x, y] = slotXY(row, i);
       const ref = view.pyramid[slot] ?? null;
-      if (ref) ctx.drawImage(cardFace(defOf(view, ref)), x, y);
+      if (ref) ctx.drawImage(cardFace(defOf(view, ref), catalog), x, y);
       else emptySlot(ctx, x, y, CARD_W, CARD_H);
     });
   });
@@ -59,7 +61,7 @@ function pyramid(ctx: SKRSContext2D, view: ValleyView) {
 const SMALL = 0.8;
 
 /** Stock and boneyard sit in the pyramid's empty top corners, smaller so they read as apart from it. */
-function piles(ctx: SKRSContext2D, view: ValleyView) {
+function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog) {
   const w = CARD_W * SMALL;
   const h = CARD_H * SMALL;
   const y = HEADER + 30;
@@ -86,7 +88,7 @@ function piles(ctx: SKRSContext2D, view: ValleyView) {
     color: TEXT,
     align: 'right',
   });
-  if (view.boneyard.top) ctx.drawImage(cardFace(defOf(view, view.boneyard.top)), bx, y, w, h);
+  if (view.boneyard.top) ctx.drawImage(cardFace(defOf(view, view.boneyard.top), catalog), bx, y, w, h);
   else emptySlot(ctx, bx, y, w, h);
 }
 
@@ -94,12 +96,13 @@ function piles(ctx: SKRSContext2D, view: ValleyView) {
 function tombSummary(
   ctx: SKRSContext2D,
   view: ValleyView,
+  catalog: Catalog,
   p: PlayerView,
   x: number,
   y: number,
   width: number,
 ) {
-  const groups = tombGroups(view, p.seat);
+  const groups = tombGroups(view, p.seat, catalog);
   if (!groups.length) {
     text(ctx, 'Tomb empty', x, y, { size: 18, color: MUTED });
     return;
@@ -125,6 +128,7 @@ function tombSummary(
 function seatBlock(
   ctx: SKRSContext2D,
   view: ValleyView,
+  catalog: Catalog,
   p: PlayerView,
   names: readonly string[],
   x: number,
@@ -173,7 +177,7 @@ function seatBlock(
     color: MUTED,
     max: w - 32,
   });
-  tombSummary(ctx, view, p, x + 16, y + 96, w - 32);
+  tombSummary(ctx, view, catalog, p, x + 16, y + 96, w - 32);
   // Public details, when the block has room for a fourth line (up to three players). Cards in play
   // are in the header.
   if (h < 150) return;
@@ -209,13 +213,16 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) 
     text(ctx, note, end, HEADER / 2 - 2, { size: 20, color: MUTED });
 }
 
-/** The public board: the same for every viewer, so it never shows a hand. */
-export function renderTable(view: ValleyView, given: readonly string[]): Buffer {
+/**
+ * The public board: the same for every viewer, so it never shows a hand. Cards are the view's `defs`;
+ * `catalog` gives set names and provisional marks.
+ */
+export function renderTable(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
   const names = drawableNames(given);
   return renderPng(TABLE_W, TABLE_H, TABLE, (ctx) => {
     header(ctx, view, names);
-    pyramid(ctx, view);
-    piles(ctx, view);
+    pyramid(ctx, view, catalog);
+    piles(ctx, view, catalog);
 
     const px = M + PYR_W + 26;
     const pw = TABLE_W - px - M;
@@ -223,7 +230,7 @@ export function renderTable(view: ValleyView, given: readonly string[]): Buffer 
     const bottom = TABLE_H - M - 24;
     const bh = Math.min(152, (bottom - HEADER - (n - 1) * 10) / n);
     view.players.forEach((p, i) => {
-      seatBlock(ctx, view, p, names, px, HEADER + i * (bh + 10), pw, bh);
+      seatBlock(ctx, view, catalog, p, names, px, HEADER + i * (bh + 10), pw, bh);
     });
     text(ctx, '* provisional number', TABLE_W - M, TABLE_H - M - 4, {
       size: 16,

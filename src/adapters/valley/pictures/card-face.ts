@@ -1,10 +1,11 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { baseCatalog, findCard } from '../games/valley/catalog.ts';
-import type { CardDef } from '../games/valley/state.ts';
-import { fillRound, fitText, ROMAN, roundRect, text } from './draw.ts';
-import { font } from './fonts.ts';
-import { DARK, drawBadge, GOLD, PAPER, styleOf, TABLE } from './palette.ts';
-import { renderPng } from './png.ts';
+import { type Catalog, findCard } from '../../../games/valley/catalog.ts';
+import type { CardDef } from '../../../games/valley/state.ts';
+import { fillRound, fitText, ROMAN, roundRect, text } from '../../../render/canvas-shapes.ts';
+import { font } from '../../../render/fonts.ts';
+import { DARK, drawBadge, GOLD, PAPER, TABLE } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
+import { styleOf } from './card-styles.ts';
 
 /** Landscape: there is no art to show, and wide cards keep the pyramid wide rather than tall. */
 export const CARD_W = 232;
@@ -14,10 +15,11 @@ type Number = 'gold' | 'cost' | 'vp';
 
 /**
  * A number is confirmed only when the catalog has it from the rulebook or a review and the game uses
- * that same value; anything else is Scarab's guess and carries a mark.
+ * that same value; anything else is Scarab's guess and carries a mark. The value is the definition's
+ * (the game's own card pool); only where it comes from is looked up in the catalog.
  */
-export function provisional(def: CardDef, which: Number): boolean {
-  const entry = findCard(baseCatalog, def.id);
+export function provisional(def: CardDef, which: Number, catalog: Catalog): boolean {
+  const entry = findCard(catalog, def.id);
   const n = entry?.[which];
   if (!n) return which !== 'vp' || def.kind !== 'set';
   return n.source === 'provisional' || n.value !== def[which];
@@ -51,8 +53,8 @@ function pill(
   if (mark) text(ctx, '*', x + 12 + capW + numW, y + 11, { size: 16, bold: true, color: look.ink });
 }
 
-function drawFace(ctx: SKRSContext2D, def: CardDef) {
-  const st = styleOf(def);
+function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog) {
+  const st = styleOf(def, catalog);
   const W = CARD_W;
   const H = CARD_H;
   fillRound(ctx, 0, 0, W, H, 12, st.frame);
@@ -97,33 +99,52 @@ function drawFace(ctx: SKRSContext2D, def: CardDef) {
   });
 
   const y = H - 46;
-  pill(ctx, 48, y, 'gold', def.gold, provisional(def, 'gold'), { fill: GOLD, ink: DARK, stroke: '#8a6d1f' });
-  pill(ctx, W - 48, y, 'cost', def.cost, provisional(def, 'cost'), { fill: '#33302b', ink: '#ffffff' });
+  pill(ctx, 48, y, 'gold', def.gold, provisional(def, 'gold', catalog), {
+    fill: GOLD,
+    ink: DARK,
+    stroke: '#8a6d1f',
+  });
+  pill(ctx, W - 48, y, 'cost', def.cost, provisional(def, 'cost', catalog), {
+    fill: '#33302b',
+    ink: '#ffffff',
+  });
   if (def.kind !== 'set')
-    pill(ctx, W / 2, y, 'VP', def.vp, provisional(def, 'vp'), { fill: PAPER, ink: DARK, stroke: st.frame });
+    pill(ctx, W / 2, y, 'VP', def.vp, provisional(def, 'vp', catalog), {
+      fill: PAPER,
+      ink: DARK,
+      stroke: st.frame,
+    });
 }
 
-const faces = new Map<string, Canvas>();
+const faces = new WeakMap<Catalog, Map<string, Canvas>>();
 
-/** Faces never change during a game, so each is drawn once and then only copied. */
-export function cardFace(def: CardDef): Canvas {
+/**
+ * Faces never change during a game, so each is drawn once and then only copied. `catalog` gives the
+ * set's printed name and size and which numbers are provisional; everything else is the definition's.
+ */
+export function cardFace(def: CardDef, catalog: Catalog): Canvas {
+  let byDef = faces.get(catalog);
+  if (!byDef) {
+    byDef = new Map();
+    faces.set(catalog, byDef);
+  }
   const key = JSON.stringify(def);
-  let c = faces.get(key);
+  let c = byDef.get(key);
   if (!c) {
     c = createCanvas(CARD_W, CARD_H);
     const ctx = c.getContext('2d');
     ctx.lang = 'en';
-    drawFace(ctx, def);
-    faces.set(key, c);
+    drawFace(ctx, def, catalog);
+    byDef.set(key, c);
   }
   return c;
 }
 
 /** One card on its own, e.g. for a card's help page. */
-export function renderCard(def: CardDef): Buffer {
+export function renderCard(def: CardDef, catalog: Catalog): Buffer {
   const pad = 12;
   return renderPng(CARD_W + 2 * pad, CARD_H + 2 * pad, TABLE, (ctx) => {
-    ctx.drawImage(cardFace(def), pad, pad);
+    ctx.drawImage(cardFace(def, catalog), pad, pad);
   });
 }
 
@@ -142,12 +163,16 @@ export function cardBack(): Canvas {
 }
 
 /** Several faces in a grid (six a row), e.g. the whole catalog for review. */
-export function cardSheet(defs: readonly CardDef[]): Buffer {
+export function cardSheet(defs: readonly CardDef[], catalog: Catalog): Buffer {
   const cols = Math.min(6, Math.max(1, defs.length));
   const rows = Math.max(1, Math.ceil(defs.length / cols));
   return renderPng(cols * (CARD_W + 12) + 12, rows * (CARD_H + 12) + 12, TABLE, (ctx) => {
     defs.forEach((d, i) => {
-      ctx.drawImage(cardFace(d), 12 + (i % cols) * (CARD_W + 12), 12 + Math.floor(i / cols) * (CARD_H + 12));
+      ctx.drawImage(
+        cardFace(d, catalog),
+        12 + (i % cols) * (CARD_W + 12),
+        12 + Math.floor(i / cols) * (CARD_H + 12),
+      );
     });
   });
 }

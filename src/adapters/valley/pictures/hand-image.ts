@@ -1,10 +1,12 @@
-import { withNames } from '../games/valley/describe.ts';
-import type { ValleyView } from '../games/valley/view.ts';
+import type { Catalog } from '../../../games/valley/catalog.ts';
+import { withNames } from '../../../games/valley/describe.ts';
+import type { ValleyView } from '../../../games/valley/view.ts';
+import { fillRound, fitText, text } from '../../../render/canvas-shapes.ts';
+import { drawableNames } from '../../../render/drawable-names.ts';
+import { GOLD, MUTED, PANEL, TABLE, TEXT } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
 import { CARD_H, CARD_W, cardFace } from './card-face.ts';
-import { fillRound, fitText, text } from './draw.ts';
-import { defOf, drawableNames, seatName } from './groups.ts';
-import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
-import { renderPng } from './png.ts';
+import { defOf, seatName } from './card-groups.ts';
 
 export const HAND_W = 1260;
 const M = 20;
@@ -24,8 +26,11 @@ export function handLayout(cards: number) {
   return { rows, perRow, w, h, height: TITLE + rows * (h + UNDER) + FOOTER };
 }
 
-/** The viewer's own hand (an ephemeral reply): only `view.me`, which only its owner's view carries. */
-export function renderHand(view: ValleyView, given: readonly string[]): Buffer {
+/**
+ * The viewer's own hand (an ephemeral reply): only `view.me`, which only its owner's view carries.
+ * Cards are the view's `defs`; `catalog` gives set names and provisional marks.
+ */
+export function renderHand(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
   const names = drawableNames(given);
   const me = view.me;
   if (!me) throw new Error('renderHand needs a seat’s own view (view.me is null)');
@@ -56,7 +61,7 @@ export function renderHand(view: ValleyView, given: readonly string[]): Buffer {
       const def = defOf(view, card);
       const x = M + (i % L.perRow) * (L.w + GAP);
       const y = TITLE + Math.floor(i / L.perRow) * (L.h + UNDER);
-      ctx.drawImage(cardFace(def), x, y, L.w, L.h);
+      ctx.drawImage(cardFace(def, catalog), x, y, L.w, L.h);
       if (card.gold !== def.gold) {
         fillRound(ctx, x + 10, y + L.h + 4, L.w - 20, 26, 8, GOLD);
         text(ctx, `pays ${card.gold} gold now`, x + L.w / 2, y + L.h + 17, {
