@@ -65,7 +65,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       const channel = c.createChannel({ name: `table-${g}` });
       const a = users[2 * g]!;
       const b = users[2 * g + 1]!;
-      const lobby = store.createLobby({
+      const lobby = store.lobbies.create({
         type: 'valley',
         guildId: c.defaultGuild.id,
         channelId: channel.id,

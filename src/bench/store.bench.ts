@@ -100,7 +100,7 @@ function seatsFor(game: BenchGame, n: number) {
 }
 
 function startGame(store: GameStore, game: BenchGame, n: number, rated: boolean | null = null): number {
-  const lobby = store.createLobby({
+  const lobby = store.lobbies.create({
     type: game.type,
     guildId: '900000000000000001',
     channelId: String(800_000_000_000_000_000n + BigInt(n % 200)),

@@ -92,7 +92,7 @@ async function recover(rt: Runtime): Promise<void> {
   const store = rt.desk.store;
   for (const summary of store.listGames(['active'])) {
     const game = store.getGame(summary.id);
-    const board = store.getMessage(game.id, 'board');
+    const board = store.locations.getMessage(game.id, 'board');
     if (board?.version !== game.version) {
       await rt.locks
         .run(game.id, () => rt.publisher.postBoard(game, 'The bot restarted; here is the current board.'))

@@ -90,9 +90,9 @@ export class Publisher {
   }
 
   private async remove(gameId: number, kind: string): Promise<void> {
-    const m = this.desk.store.getMessage(gameId, kind);
+    const m = this.desk.store.locations.getMessage(gameId, kind);
     if (!m) return;
-    this.desk.store.setMessage(gameId, kind, null);
+    this.desk.store.locations.setMessage(gameId, kind, null);
     if (!m.channelId) return;
     try {
       const channel = await this.client.channels.fetch(m.channelId);
@@ -113,12 +113,16 @@ export class Publisher {
     const options = typeof o === 'string' ? { headline: o } : o;
     const channelId = this.channelOf(game);
     const ctx = this.desk.context(game);
-    const previous = this.desk.store.getMessage(game.id, 'board');
+    const previous = this.desk.store.locations.getMessage(game.id, 'board');
     const id = await this.send(
       channelId,
       boardMessage(this.desk.view(game, null), ctx, this.desk.pictures, options),
     );
-    this.desk.store.setMessage(game.id, 'board', { messageId: id, channelId, version: game.version });
+    this.desk.store.locations.setMessage(game.id, 'board', {
+      messageId: id,
+      channelId,
+      version: game.version,
+    });
     if (previous && previous.messageId !== id) await this.strip(previous);
   }
 
@@ -128,7 +132,7 @@ export class Publisher {
    * moment: board edits show the latest position, so skipping intermediate ones loses nothing.
    */
   async refreshBoard(game: GameRecord): Promise<void> {
-    const board = this.desk.store.getMessage(game.id, 'board');
+    const board = this.desk.store.locations.getMessage(game.id, 'board');
     if (!board?.channelId) return this.postBoard(game);
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
@@ -139,7 +143,7 @@ export class Publisher {
       // Editing never pings, so the mention stays as text only.
       { ...boardMessage(this.desk.view(game, null), ctx, this.desk.pictures), mentionUsers: [] },
     );
-    this.desk.store.setMessage(game.id, 'board', { ...board, version: game.version });
+    this.desk.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
   }
 
   private refreshLater(gameId: number, wait: number): void {
@@ -149,7 +153,7 @@ export class Publisher {
       void this.locks
         .run(gameId, async () => {
           const game = this.desk.store.getGame(gameId);
-          const board = this.desk.store.getMessage(gameId, 'board');
+          const board = this.desk.store.locations.getMessage(gameId, 'board');
           // A newer board, or the end of the game, has made this edit unnecessary.
           if (game.status === 'active' && board && board.version !== game.version)
             await this.refreshBoard(game);
@@ -180,15 +184,19 @@ export class Publisher {
     );
     const view = this.desk.view(game, null);
     const id = await this.send(channelId, resultsMessage(view, ctx, this.desk.pictures, ratingLines));
-    this.desk.store.setMessage(game.id, RESULTS, { messageId: id, channelId, version: game.version });
+    this.desk.store.locations.setMessage(game.id, RESULTS, {
+      messageId: id,
+      channelId,
+      version: game.version,
+    });
     const link = game.guildId ? `https://discord.com/channels/${game.guildId}/${channelId}/${id}` : null;
     await this.closeBoard(game, finishedBoardText(ctx, view.turn.number, link));
   }
 
   /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
   async closeBoard(game: GameRecord, text: string): Promise<void> {
-    const board = this.desk.store.getMessage(game.id, 'board');
-    this.desk.store.setMessage(game.id, 'board', null);
+    const board = this.desk.store.locations.getMessage(game.id, 'board');
+    this.desk.store.locations.setMessage(game.id, 'board', null);
     await this.remove(game.id, DECISION);
     if (board) await this.strip(board, text);
     this.hands.forget(game.id);
@@ -271,7 +279,11 @@ export class Publisher {
     const channelId = this.channelOf(game);
     if (!q.window) {
       const id = await this.send(channelId, decisionPing(this.desk.view(game, null), ctx));
-      this.desk.store.setMessage(game.id, DECISION, { messageId: id, channelId, version: game.version });
+      this.desk.store.locations.setMessage(game.id, DECISION, {
+        messageId: id,
+        channelId,
+        version: game.version,
+      });
       return;
     }
     const dms: { channelId: string; messageId: string }[] = [];

@@ -1,75 +1,37 @@
 /**
- * Games in the database: lobbies, starting, applying actions, cancelling, and the lookups the Discord layer
- * needs. Every write is one synchronous better-sqlite3 transaction taken with BEGIN IMMEDIATE, so it holds
- * the write lock from its first read: the version it checks is the version it replaces.
+ * Games in the database: starting, applying actions, cancelling, and the lookups the Discord layer needs.
+ * The entry point of the store: lobbies and seats are `store.lobbies` (lobby-store.ts), where a game lives
+ * on Discord is `store.locations` (discord-locations.ts). All three write through the one transaction rule
+ * of store-core.ts: one synchronous better-sqlite3 transaction taken with BEGIN IMMEDIATE, so it holds the
+ * write lock from its first read and the version it checks is the version it replaces.
  *
  * Game-agnostic: rules come from the module registered for the game's type.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
-import { type AnyGame, getGame as getModule } from '../games/registry.ts';
+import { getGame as getModule } from '../games/registry.ts';
 import { lobbyRating } from '../ratings/eligibility.ts';
-import { RatingBook } from '../ratings/rating-book.ts';
+import type { RatingBook } from '../ratings/rating-book.ts';
 import type { ScarabDatabase } from './database.ts';
+import { DiscordLocations } from './discord-locations.ts';
 import {
   type GameId,
   GameNotFoundError,
   InvalidActionError,
-  InvalidOptionsError,
   LobbyError,
   NotASeatError,
   RuleRefusedError,
   StaleVersionError,
   WrongStatusError,
 } from './errors.ts';
-import { GameCache } from './game-cache.ts';
+import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
-import type { GameMessage, GameMessageInput } from './messages.ts';
-import * as messages from './messages.ts';
-import {
-  type ActionRecord,
-  type GameRecord,
-  type GameSummary,
-  type Participant,
-  participantColumns,
-  type SeatRecord,
-  toRecord,
-} from './records.ts';
+import type { ActionRecord, GameRecord, GameSummary, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
-import { type GameStatus, games, seats } from './schema.ts';
-import { prepareStatements } from './statements.ts';
+import { type GameStatus, games } from './schema.ts';
+import { type GameStoreOptions, OPEN_STATUSES, parseOptionsFor, StoreCore } from './store-core.ts';
 
-/**
- * The contract's `setup(options, seed)` has no player count, so games read it from their options under this
- * name; the store fills it in from the seats when the game starts.
- */
-export const PLAYER_COUNT_OPTION = 'players';
-
-export const OPEN_STATUSES: readonly GameStatus[] = ['lobby', 'active'];
-
-export interface GameStoreOptions {
-  /** The clock for created/updated/finished times (tests pin it). */
-  readonly now?: () => Date;
-  /** Games kept in memory; the least recently touched are dropped beyond this. */
-  readonly cacheCapacity?: number;
-}
-
-export interface CreateLobbyInput {
-  readonly type: string;
-  /** Raw options from the command; validated now and again at start with the real player count. */
-  readonly options?: Record<string, unknown>;
-  /** Chosen at random when absent (tests and imports pass one). */
-  readonly seed?: string;
-  readonly guildId?: string | null;
-  readonly channelId?: string | null;
-  readonly threadId?: string | null;
-  readonly hostUserId?: string | null;
-  /** Seated at once, in this order (usually the host). */
-  readonly seats?: readonly Participant[];
-  /** Rated or casual; null or absent: automatic (rated when every seat is a person). */
-  readonly rated?: boolean | null;
-}
+export { type GameStoreOptions, OPEN_STATUSES, PLAYER_COUNT_OPTION } from './store-core.ts';
 
 export interface ApplyInput {
   readonly seat: Seat;
@@ -86,139 +48,43 @@ export interface AppliedAction {
   readonly finished: boolean;
 }
 
-export interface DiscordLocation {
-  readonly guildId?: string | null;
-  readonly channelId?: string | null;
-  readonly threadId?: string | null;
-}
-
 export class GameStore {
-  private readonly cache: GameCache;
-  private readonly now: () => Date;
-  private readonly statements;
-  /** One wrapper for every write: better-sqlite3 builds four closures each time `transaction()` is called. */
-  private readonly immediate: (fn: () => unknown) => unknown;
+  private readonly core: StoreCore;
   /** Ratings live in the same database and change in the transaction that finishes a game. */
   readonly ratings: RatingBook;
+  /** Lobbies and seats: creating, joining, leaving, options, a seat changing hands. */
+  readonly lobbies: LobbyStore;
+  /** Where each game lives on Discord: guild, channel, thread and the messages it points at. */
+  readonly locations: DiscordLocations;
 
   constructor(
     readonly database: ScarabDatabase,
     options: GameStoreOptions = {},
   ) {
-    this.cache = new GameCache(options.cacheCapacity ?? 10_000);
-    this.now = options.now ?? (() => new Date());
-    this.statements = prepareStatements(database.db);
-    this.immediate = database.sqlite.transaction((fn: () => unknown) => fn()).immediate;
-    this.ratings = new RatingBook(database);
+    this.core = new StoreCore(database, options);
+    this.ratings = this.core.ratings;
+    this.lobbies = new LobbyStore(this.core);
+    this.locations = new DiscordLocations(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */
   get cachedGames(): number {
-    return this.cache.size;
+    return this.core.cache.size;
   }
 
   /** Forgets every loaded game; the next touch reads the database again. */
   clearCache(): void {
-    this.cache.clear();
+    this.core.cache.clear();
   }
 
-  // ---- lobby ------------------------------------------------------------------------------------------
-
-  createLobby(input: CreateLobbyInput): GameRecord {
-    const module = getModule(input.type);
-    const rawOptions = input.options ?? {};
-    const seated = input.seats ?? [];
-    if (seated.length > module.maxPlayers) {
-      throw new RangeError(`a ${module.title} game seats at most ${module.maxPlayers}`);
-    }
-    // Fail early on options the module will never accept; the player count is a placeholder until start.
-    parseOptionsFor(module, 0, rawOptions, Math.max(module.minPlayers, seated.length));
-    const optionsJson = toJson(rawOptions, 'the options');
-    const now = this.now();
-    const game = this.transaction(() => {
-      const row = this.database.db
-        .insert(games)
-        .values({
-          type: module.id,
-          status: 'lobby',
-          options: optionsJson,
-          seed: input.seed ?? randomBytes(9).toString('base64url'),
-          guildId: input.guildId ?? null,
-          channelId: input.channelId ?? null,
-          threadId: input.threadId ?? null,
-          hostUserId: input.hostUserId ?? null,
-          rated: input.rated ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-        .get();
-      this.writeSeats(row.id, seated);
-      return this.loadFromDatabase(row.id);
-    });
-    this.cache.set(game);
-    return game;
-  }
-
-  joinLobby(gameId: GameId, participant: Participant): SeatRecord {
-    const game = this.lobbyChange(gameId, (game, module) => {
-      if ('userId' in participant && game.seats.some((s) => s.userId === participant.userId)) {
-        throw new LobbyError(gameId, 'already-seated', 'You are already in this game.');
-      }
-      if (game.seats.length >= module.maxPlayers) {
-        throw new LobbyError(gameId, 'full', `This game is full (${module.maxPlayers} seats).`);
-      }
-      this.database.db
-        .insert(seats)
-        .values({
-          gameId,
-          seat: game.seats.length,
-          displayName: participant.displayName,
-          ...participantColumns(participant),
-        })
-        .run();
-    });
-    const seat = game.seats.at(-1);
-    if (!seat) throw new Error(`game #${gameId} lost the seat it just added`);
-    return seat;
-  }
-
-  /** Frees a lobby seat, given as a seat number or a Discord user id; later seats move up. */
-  leaveLobby(gameId: GameId, who: Seat | string): GameRecord {
-    return this.lobbyChange(gameId, (game) => {
-      const leaving = game.seats.find((s) => (typeof who === 'string' ? s.userId === who : s.seat === who));
-      if (!leaving) throw new LobbyError(gameId, 'not-seated', 'You are not in this game.');
-      this.writeSeats(
-        gameId,
-        game.seats.filter((s) => s !== leaving),
-      );
-    });
-  }
-
-  setLobbyOptions(gameId: GameId, options: Record<string, unknown>): GameRecord {
-    return this.lobbyChange(gameId, (game, module) => {
-      parseOptionsFor(module, gameId, options, Math.max(module.minPlayers, game.seats.length));
-      this.database.db
-        .update(games)
-        .set({ options: toJson(options, 'the options') })
-        .where(eq(games.id, gameId))
-        .run();
-    });
-  }
-
-  /** Rated (true), casual (false) or automatic (null); see src/ratings/eligibility.ts. */
-  setLobbyRated(gameId: GameId, rated: boolean | null): GameRecord {
-    return this.lobbyChange(gameId, () => {
-      this.database.db.update(games).set({ rated }).where(eq(games.id, gameId)).run();
-    });
-  }
+  // ---- lifecycle --------------------------------------------------------------------------------------
 
   /**
    * Seats the lobby for good (in `seatOrder`, a permutation of the lobby's seat numbers, or joining order)
    * and sets the game up. The options gain the player count and become exactly what `setup` received.
    */
   startGame(gameId: GameId, seatOrder?: readonly Seat[]): GameRecord {
-    return this.lobbyChange(gameId, (game, module) => {
+    return this.core.lobbyChange(gameId, (game, module) => {
       const count = game.seats.length;
       if (count < module.minPlayers) {
         throw new LobbyError(
@@ -240,9 +106,9 @@ export class GameStore {
       const optionsJson = toJson(options, 'the options');
       const { state, stateJson } = startState(module, optionsJson, game.seed);
       const outcome = module.outcome(state);
-      const now = this.now();
+      const now = this.core.now();
       const seated = order.map((old) => game.seats[old] as SeatRecord);
-      this.writeSeats(gameId, seated);
+      this.core.writeSeats(gameId, seated);
       this.database.db
         .update(games)
         .set({
@@ -259,7 +125,7 @@ export class GameStore {
         })
         .where(eq(games.id, gameId))
         .run();
-      if (outcome) this.ratings.gameFinished(this.loadFromDatabase(gameId));
+      if (outcome) this.ratings.gameFinished(this.core.loadFromDatabase(gameId));
     });
   }
 
@@ -278,8 +144,8 @@ export class GameStore {
     }
     // What the module sees is what a replay will see: the action as read back from the log.
     const action: unknown = JSON.parse(actionJson);
-    const applied = this.transaction(() => {
-      const game = this.loadCurrent(gameId);
+    const applied = this.core.transaction(() => {
+      const game = this.core.loadCurrent(gameId);
       if (input.expectedVersion !== game.version) {
         throw new StaleVersionError(gameId, input.expectedVersion, game.version, game.status);
       }
@@ -291,15 +157,15 @@ export class GameStore {
 
       const outcome: Outcome | null = module.outcome(step.state);
       const seq = game.version + 1;
-      const now = this.now();
-      this.statements.appendAction.run({
+      const now = this.core.now();
+      this.core.statements.appendAction.run({
         gameId,
         seq,
         seat: input.seat,
         action: actionJson,
         createdAt: now,
       });
-      const changed = this.statements.saveState.run({
+      const changed = this.core.statements.saveState.run({
         id: gameId,
         expected: game.version,
         state: step.stateJson,
@@ -325,57 +191,16 @@ export class GameStore {
       return { game: next, seq, finished: outcome !== null };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
-    this.cache.set(applied.game);
+    this.core.cache.set(applied.game);
     return applied;
   }
 
   cancelGame(gameId: GameId): GameRecord {
-    return this.change(gameId, OPEN_STATUSES, () => {
-      const now = this.now();
+    return this.core.change(gameId, OPEN_STATUSES, () => {
+      const now = this.core.now();
       this.database.db
         .update(games)
         .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
-        .where(eq(games.id, gameId))
-        .run();
-    });
-  }
-
-  /**
-   * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
-   * play this marks the game handed over, which keeps it out of the ratings.
-   */
-  replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
-    return this.change(gameId, OPEN_STATUSES, (game) => {
-      if (!game.seats.some((s) => s.seat === seat)) throw new NotASeatError(gameId, seat);
-      if (
-        'userId' in participant &&
-        game.seats.some((s) => s.userId === participant.userId && s.seat !== seat)
-      ) {
-        throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.');
-      }
-      // A person leaving or joining mid-game makes the result no one's whole game; computers swapping is not.
-      const handedOver =
-        game.status === 'active' &&
-        (game.seats.find((s) => s.seat === seat)?.userId != null || 'userId' in participant);
-      this.database.db
-        .update(seats)
-        .set({ displayName: participant.displayName, ...participantColumns(participant) })
-        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
-        .run();
-      this.database.db
-        .update(games)
-        .set({ updatedAt: this.now(), ...(handedOver ? { handedOver: true } : {}) })
-        .where(eq(games.id, gameId))
-        .run();
-    });
-  }
-
-  /** Records where the game lives on Discord (the thread is often created after the lobby). */
-  setLocation(gameId: GameId, location: DiscordLocation): GameRecord {
-    return this.change(gameId, null, () => {
-      this.database.db
-        .update(games)
-        .set({ ...location, updatedAt: this.now() })
         .where(eq(games.id, gameId))
         .run();
     });
@@ -385,11 +210,7 @@ export class GameStore {
 
   /** The game, from memory when loaded; throws `GameNotFoundError`. */
   getGame(gameId: GameId): GameRecord {
-    const cached = this.cache.get(gameId);
-    if (cached) return cached;
-    const game = this.loadFromDatabase(gameId);
-    this.cache.set(game);
-    return game;
+    return this.core.getGame(gameId);
   }
 
   findGame(gameId: GameId): GameRecord | undefined {
@@ -399,10 +220,6 @@ export class GameStore {
       if (error instanceof GameNotFoundError) return undefined;
       throw error;
     }
-  }
-
-  seatsOf(gameId: GameId): readonly SeatRecord[] {
-    return this.getGame(gameId).seats;
   }
 
   /** The action log in order (for a log view, a replay, an export). */
@@ -435,95 +252,5 @@ export class GameStore {
 
   countGames(statuses: readonly GameStatus[] = OPEN_STATUSES): number {
     return lookups.countGames(this.database.db, statuses);
-  }
-
-  // ---- Discord messages -------------------------------------------------------------------------------
-
-  /** Remembers the latest message of a kind ('lobby', 'board', ...) for a game; null forgets it. */
-  setMessage(gameId: GameId, kind: string, message: GameMessageInput | null): void {
-    messages.setMessage(this.database.db, gameId, kind, message, this.now());
-  }
-
-  getMessage(gameId: GameId, kind: string): GameMessage | undefined {
-    return messages.getMessage(this.database.db, gameId, kind);
-  }
-
-  messagesOf(gameId: GameId): Record<string, GameMessage> {
-    return messages.messagesOf(this.database.db, gameId);
-  }
-
-  // ---- internals --------------------------------------------------------------------------------------
-
-  /** One synchronous transaction holding the write lock from its start. */
-  private transaction<T>(fn: () => T): T {
-    return this.immediate(fn) as T;
-  }
-
-  /**
-   * A non-action change: always re-read from the database (these are rare, and another connection may have
-   * changed seats or options without a new version), then cache the result once committed.
-   */
-  private change(
-    gameId: GameId,
-    allowed: readonly GameStatus[] | null,
-    fn: (game: GameRecord) => void,
-  ): GameRecord {
-    const game = this.transaction(() => {
-      const before = this.loadFromDatabase(gameId);
-      if (allowed && !allowed.includes(before.status)) {
-        throw new WrongStatusError(gameId, before.status, allowed);
-      }
-      fn(before);
-      return this.loadFromDatabase(gameId);
-    });
-    this.cache.set(game);
-    return game;
-  }
-
-  private lobbyChange(gameId: GameId, fn: (game: GameRecord, module: AnyGame) => void): GameRecord {
-    return this.change(gameId, ['lobby'], (game) => {
-      fn(game, getModule(game.type));
-      this.database.db.update(games).set({ updatedAt: this.now() }).where(eq(games.id, gameId)).run();
-    });
-  }
-
-  private writeSeats(gameId: GameId, list: readonly (Participant | SeatRecord)[]): void {
-    this.database.db.delete(seats).where(eq(seats.gameId, gameId)).run();
-    list.forEach((who, seat) => {
-      const columns = 'seat' in who ? { userId: who.userId, botKind: who.botKind } : participantColumns(who);
-      this.database.db
-        .insert(seats)
-        .values({ gameId, seat, displayName: who.displayName, ...columns })
-        .run();
-    });
-  }
-
-  /**
-   * Inside a transaction: the game as committed. The cached copy is used when the row's version and status
-   * still match it (always, when this process is the only writer); otherwise the row is read again.
-   */
-  private loadCurrent(gameId: GameId): GameRecord {
-    const head = this.statements.head.get({ id: gameId });
-    if (!head) throw new GameNotFoundError(gameId);
-    const cached = this.cache.get(gameId);
-    if (cached && cached.version === head.version && cached.status === head.status) return cached;
-    const game = this.loadFromDatabase(gameId);
-    this.cache.set(game);
-    return game;
-  }
-
-  private loadFromDatabase(gameId: GameId): GameRecord {
-    const row = this.statements.game.get({ id: gameId });
-    if (!row) throw new GameNotFoundError(gameId);
-    return toRecord(row, this.statements.seats.all({ id: gameId }));
-  }
-}
-
-function parseOptionsFor(module: AnyGame, gameId: GameId, raw: unknown, players: number): unknown {
-  const base = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
-  try {
-    return module.parseOptions({ ...base, [PLAYER_COUNT_OPTION]: players });
-  } catch (error) {
-    throw new InvalidOptionsError(gameId, error instanceof Error ? error.message : String(error));
   }
 }

@@ -7,6 +7,7 @@ export {
   openDatabase,
   type ScarabDatabase,
 } from './database.ts';
+export { type DiscordLocation, DiscordLocations } from './discord-locations.ts';
 export {
   type GameId,
   GameNotFoundError,
@@ -24,13 +25,12 @@ export { EXPORT_FORMAT, exportGame, type GameExport, ImportError, importGame } f
 export {
   type AppliedAction,
   type ApplyInput,
-  type CreateLobbyInput,
-  type DiscordLocation,
   GameStore,
   type GameStoreOptions,
   OPEN_STATUSES,
   PLAYER_COUNT_OPTION,
 } from './game-store.ts';
+export { type CreateLobbyInput, LobbyStore } from './lobby-store.ts';
 export type { GameMessage, GameMessageInput } from './messages.ts';
 export type {
   ActionRecord,

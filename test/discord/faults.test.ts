@@ -78,10 +78,10 @@ describe('Discord failures', () => {
     expect((after.state as ValleyState).turn.number).toBe((before.state as ValleyState).turn.number + 1);
     expect(h.store.actionLog(gameId).length).toBe(after.version);
     // The stored board is behind the game: that is how a restart or /board knows to post it again.
-    expect(h.store.getMessage(gameId, 'board')?.version).toBeLessThan(after.version);
+    expect(h.store.locations.getMessage(gameId, 'board')?.version).toBeLessThan(after.version);
     const r = await c.as(bob).slash('board', {}, { channelId: where }).reply();
     expect(r.content).toBe('Posted.');
-    expect(h.store.getMessage(gameId, 'board')?.version).toBe(after.version);
+    expect(h.store.locations.getMessage(gameId, 'board')?.version).toBe(after.version);
     expect(d.latest(where, 'hand').content).toMatch(/posted again on request/);
   });
 });

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A whole game of Valley of the Kings played with random legal moves straight through the store. */
 function playValley(store: GameStore, seats: readonly Participant[], guildId: string, rng: RngState): number {
-  const lobby = store.createLobby({
+  const lobby = store.lobbies.create({
     type: 'valley',
     guildId,
     channelId: h.loopback.control.defaultChannel.id,

@@ -49,7 +49,7 @@ describe('no stall after a failed post', () => {
     for (let k = 0; k < 20; k++) {
       const { gameId } = await startWithFailingPosts();
       const game = h.store.getGame(gameId);
-      expect(h.store.getMessage(gameId, 'board')).toBeUndefined();
+      expect(h.store.locations.getMessage(gameId, 'board')).toBeUndefined();
       if (game.seats[stateOf(gameId).turn.seat]?.botKind) {
         await until('a computer move', () => h.store.getGame(gameId).version > 0);
         expect(h.store.getGame(gameId).version).toBeGreaterThan(0);

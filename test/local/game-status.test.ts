@@ -139,14 +139,14 @@ describe("the hint line's reading of a game", () => {
   });
 
   it('reads the lobby for its host, a seated player and a visitor', () => {
-    const lobby = store.createLobby({
+    const lobby = store.lobbies.create({
       type: 'valley',
       guildId: 'g',
       channelId: 'c',
       hostUserId: ALICE.id,
       seats: [{ userId: ALICE.id, displayName: 'alice' }],
     });
-    store.joinLobby(lobby.id, { userId: BOB.id, displayName: 'bob' });
+    store.lobbies.join(lobby.id, { userId: BOB.id, displayName: 'bob' });
     const open = [posted(lobbyMessage(store.getGame(lobby.id)))];
     expect(gameStatus(open, ALICE, BOT)).toMatchObject({
       state: 'lobby',
@@ -244,7 +244,7 @@ describe("the hint line's reading of a game", () => {
 
   it('follows the game that moved last where several share a channel', () => {
     const first = board(found.aliceToPlay as ValleyState);
-    const lobby = store.createLobby({
+    const lobby = store.lobbies.create({
       type: 'valley',
       guildId: 'g',
       channelId: 'c',

@@ -31,7 +31,7 @@ export interface VerdictGame {
 
 /** Starts a verdict game with these seats (in this order) and returns its id, still running. */
 export function startVerdict(store: GameStore, g: Omit<VerdictGame, 'ranks'>): number {
-  const lobby = store.createLobby({
+  const lobby = store.lobbies.create({
     type: 'verdict',
     guildId: g.guildId === undefined ? 'g1' : g.guildId,
     channelId: 'c1',

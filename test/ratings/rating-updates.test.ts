@@ -136,7 +136,7 @@ describe('rating updates', () => {
     store.cancelGame(cancelled);
 
     const abandoned = startVerdict(store, { seats: [person(1), person(2), person(3)] });
-    store.replaceSeat(abandoned, 2, computer());
+    store.lobbies.replaceSeat(abandoned, 2, computer());
     expect(store.getGame(abandoned).handedOver).toBe(true);
     store.applyAction(abandoned, { seat: 0, action: { ranks: [1, 2, 3] }, expectedVersion: 0 });
     expect(store.getGame(abandoned).status).toBe('finished');
@@ -149,17 +149,17 @@ describe('rating updates', () => {
 
   it('a seat changing hands in the lobby, or a computer replacing a computer, keeps the game rated', () => {
     const { store } = ratingStore();
-    const lobby = store.createLobby({
+    const lobby = store.lobbies.create({
       type: 'verdict',
       guildId: 'g1',
       seats: [person(1), person(2), person(3)],
     });
-    store.replaceSeat(lobby.id, 2, person(4));
+    store.lobbies.replaceSeat(lobby.id, 2, person(4));
     store.startGame(lobby.id);
     expect(store.getGame(lobby.id)).toMatchObject({ rated: true, handedOver: false });
 
     const mixed = startVerdict(store, { seats: [person(5), person(6), computer('Khufu')], rated: true });
-    store.replaceSeat(mixed, 2, computer('Tiye'));
+    store.lobbies.replaceSeat(mixed, 2, computer('Tiye'));
     store.applyAction(mixed, { seat: 0, action: { ranks: [1, 2, 3] }, expectedVersion: 0 });
     expect(store.getGame(mixed)).toMatchObject({ status: 'finished', handedOver: false });
     expect(store.ratings.standing(V, 'u5')?.games).toBe(1);

@@ -25,7 +25,7 @@ function playSeason(store: GameStore, clock: { now: number; step: number }, rng:
       const seats: Participant[] = users.map((u) => person(u));
       if (people < 4 && nextInt(rng, 3) === 0) seats.push(computer());
       const type = pick(rng, ['dice-race', 'verdict']);
-      const lobby = store.createLobby({
+      const lobby = store.lobbies.create({
         type,
         guildId: pick(rng, ['g1', 'g2', null]),
         channelId: 'c',
@@ -44,7 +44,7 @@ function playSeason(store: GameStore, clock: { now: number; step: number }, rng:
       store.cancelGame(id);
       continue;
     }
-    if (roll === 1) store.replaceSeat(id, 0, computer('Seti'));
+    if (roll === 1) store.lobbies.replaceSeat(id, 0, computer('Seti'));
     const game = store.getGame(id);
     if (game.type === 'verdict') {
       const ranks = game.seats.map(() => 1 + nextInt(rng, game.seats.length));

@@ -26,7 +26,7 @@ function counts(store: GameStore): { actions: number; version: number } {
 describe('lobby', () => {
   it('creates a lobby without state, with a random seed and the host seated', () => {
     const store = memoryStore();
-    const game = store.createLobby({
+    const game = store.lobbies.create({
       type: 'dice-race',
       channelId: 'c',
       hostUserId: 'u1',
@@ -35,46 +35,48 @@ describe('lobby', () => {
     expect(game).toMatchObject({ status: 'lobby', state: null, version: 0, hostUserId: 'u1', outcome: null });
     expect(game.seed).toMatch(/^[\w-]{12}$/);
     expect(game.seats).toEqual([{ seat: 0, userId: 'u1', botKind: null, displayName: 'Ann' }]);
-    expect(store.createLobby({ type: 'dice-race' }).seed).not.toBe(game.seed);
+    expect(store.lobbies.create({ type: 'dice-race' }).seed).not.toBe(game.seed);
   });
 
   it('refuses options the game does not accept, and unknown game types', () => {
     const store = memoryStore();
-    expect(() => store.createLobby({ type: 'dice-race', options: { goal: 1 } })).toThrow(InvalidOptionsError);
-    expect(() => store.createLobby({ type: 'no-such-game' })).toThrow(/unknown game type 'no-such-game'/);
+    expect(() => store.lobbies.create({ type: 'dice-race', options: { goal: 1 } })).toThrow(
+      InvalidOptionsError,
+    );
+    expect(() => store.lobbies.create({ type: 'no-such-game' })).toThrow(/unknown game type 'no-such-game'/);
     expect(store.countGames()).toBe(0);
   });
 
   it('seats people and computer players, refuses doubles and a full table, and compacts on leave', () => {
     const store = memoryStore();
-    const { id } = store.createLobby({ type: 'dice-race', seats: [{ userId: 'u1', displayName: 'Ann' }] });
-    expect(store.joinLobby(id, { userId: 'u2', displayName: 'Bob' }).seat).toBe(1);
-    expect(() => store.joinLobby(id, { userId: 'u2', displayName: 'Bob' })).toThrow(
+    const { id } = store.lobbies.create({ type: 'dice-race', seats: [{ userId: 'u1', displayName: 'Ann' }] });
+    expect(store.lobbies.join(id, { userId: 'u2', displayName: 'Bob' }).seat).toBe(1);
+    expect(() => store.lobbies.join(id, { userId: 'u2', displayName: 'Bob' })).toThrow(
       expect.objectContaining({ problem: 'already-seated' }),
     );
-    store.joinLobby(id, { botKind: 'random', displayName: 'Robot 1' });
-    store.joinLobby(id, { botKind: 'random', displayName: 'Robot 2' });
-    expect(() => store.joinLobby(id, { userId: 'u5', displayName: 'Eve' })).toThrow(LobbyError);
+    store.lobbies.join(id, { botKind: 'random', displayName: 'Robot 1' });
+    store.lobbies.join(id, { botKind: 'random', displayName: 'Robot 2' });
+    expect(() => store.lobbies.join(id, { userId: 'u5', displayName: 'Eve' })).toThrow(LobbyError);
 
-    store.leaveLobby(id, 'u1');
-    store.leaveLobby(id, 1); // Robot 1, now in seat 1
+    store.lobbies.leave(id, 'u1');
+    store.lobbies.leave(id, 1); // Robot 1, now in seat 1
     expect(store.getGame(id).seats).toEqual([
       { seat: 0, userId: 'u2', botKind: null, displayName: 'Bob' },
       { seat: 1, userId: null, botKind: 'random', displayName: 'Robot 2' },
     ]);
-    expect(() => store.leaveLobby(id, 'u1')).toThrow(expect.objectContaining({ problem: 'not-seated' }));
+    expect(() => store.lobbies.leave(id, 'u1')).toThrow(expect.objectContaining({ problem: 'not-seated' }));
   });
 
   it('starts with the player count in the options, in the seat order asked for', () => {
     const store = memoryStore();
-    const lobby = store.createLobby({
+    const lobby = store.lobbies.create({
       type: 'dice-race',
       seed: 's',
       options: { goal: 12 },
       seats: [{ userId: 'u1', displayName: 'Ann' }],
     });
     expect(() => store.startGame(lobby.id)).toThrow(expect.objectContaining({ problem: 'too-few-players' }));
-    store.joinLobby(lobby.id, { userId: 'u2', displayName: 'Bob' });
+    store.lobbies.join(lobby.id, { userId: 'u2', displayName: 'Bob' });
     expect(() => store.startGame(lobby.id, [0, 0])).toThrow(
       expect.objectContaining({ problem: 'bad-seat-order' }),
     );
@@ -85,15 +87,15 @@ describe('lobby', () => {
     expect(game.state).toEqual(diceRace.setup({ players: 2, goal: 12 }, 's'));
     expect(game.seats.map((s) => s.userId)).toEqual(['u2', 'u1']);
     expect(game.startedAt).toBeInstanceOf(Date);
-    expect(() => store.joinLobby(lobby.id, { userId: 'u3', displayName: 'Cy' })).toThrow(WrongStatusError);
+    expect(() => store.lobbies.join(lobby.id, { userId: 'u3', displayName: 'Cy' })).toThrow(WrongStatusError);
     expect(() => store.startGame(lobby.id)).toThrow(WrongStatusError);
   });
 
   it('changes lobby options only in the lobby and only to valid ones', () => {
     const store = memoryStore();
-    const { id } = store.createLobby({ type: 'dice-race' });
-    expect(store.setLobbyOptions(id, { goal: 50 }).options).toEqual({ goal: 50 });
-    expect(() => store.setLobbyOptions(id, { goal: 'far' })).toThrow(InvalidOptionsError);
+    const { id } = store.lobbies.create({ type: 'dice-race' });
+    expect(store.lobbies.setOptions(id, { goal: 50 }).options).toEqual({ goal: 50 });
+    expect(() => store.lobbies.setOptions(id, { goal: 'far' })).toThrow(InvalidOptionsError);
     expect(store.getGame(id).options).toEqual({ goal: 50 });
   });
 });
@@ -222,7 +224,7 @@ describe('applying actions', () => {
       },
     };
     registerGame(explosive);
-    const lobby = store.createLobby({
+    const lobby = store.lobbies.create({
       type: 'explosive',
       seats: [
         { botKind: 'x', displayName: 'A' },
@@ -245,7 +247,7 @@ describe('applying actions', () => {
 describe('cancelling and seats', () => {
   it('cancels lobbies and running games, not finished ones', () => {
     const store = memoryStore();
-    const lobby = store.createLobby({ type: 'dice-race' });
+    const lobby = store.lobbies.create({ type: 'dice-race' });
     expect(store.cancelGame(lobby.id).status).toBe('cancelled');
     const id = startedGame(store);
     expect(store.cancelGame(id)).toMatchObject({ status: 'cancelled', finishedAt: expect.any(Date) });
@@ -259,27 +261,29 @@ describe('cancelling and seats', () => {
     const store = memoryStore();
     const id = startedGame(store);
     const before = store.getGame(id);
-    const after = store.replaceSeat(id, 1, { botKind: 'heuristic', displayName: 'Robot' });
+    const after = store.lobbies.replaceSeat(id, 1, { botKind: 'heuristic', displayName: 'Robot' });
     expect(after.seats[1]).toEqual({ seat: 1, userId: null, botKind: 'heuristic', displayName: 'Robot' });
     expect(after.state).toEqual(before.state);
     expect(after.version).toBe(before.version);
     expect(store.gamesOfUser('user-1')).toEqual([]);
-    expect(() => store.replaceSeat(id, 0, { userId: 'user-0', displayName: 'x' })).not.toThrow();
-    expect(() => store.replaceSeat(id, 1, { userId: 'user-0', displayName: 'x' })).toThrow(LobbyError);
+    expect(() => store.lobbies.replaceSeat(id, 0, { userId: 'user-0', displayName: 'x' })).not.toThrow();
+    expect(() => store.lobbies.replaceSeat(id, 1, { userId: 'user-0', displayName: 'x' })).toThrow(
+      LobbyError,
+    );
   });
 });
 
 describe('lookups', () => {
   it('finds games by channel, thread, guild and player', () => {
     const store = memoryStore();
-    const a = store.createLobby({
+    const a = store.lobbies.create({
       type: 'dice-race',
       guildId: 'g1',
       channelId: 'c1',
       seats: [{ userId: 'u1', displayName: 'Ann' }],
     });
     const b = startedGame(store);
-    store.setLocation(b, { guildId: 'g1', channelId: 'c1', threadId: 't1' });
+    store.locations.setLocation(b, { guildId: 'g1', channelId: 'c1', threadId: 't1' });
     const c = startedGame(store);
     store.cancelGame(c);
 
@@ -291,7 +295,7 @@ describe('lookups', () => {
     expect(store.gamesOfUser('u1').map((g) => g.id)).toEqual([a.id]);
     expect(store.gamesOfUser('user-0').map((g) => g.id)).toEqual([b]);
     expect(store.gamesOfUser('user-0', ['cancelled']).map((g) => g.id)).toEqual([c]);
-    expect(store.seatsOf(b).map((s) => s.userId)).toEqual(['user-0', 'user-1']);
+    expect(store.lobbies.seatsOf(b).map((s) => s.userId)).toEqual(['user-0', 'user-1']);
     expect(store.listGames(['lobby', 'active', 'cancelled'])).toHaveLength(3);
     expect(store.countGames(['cancelled'])).toBe(1);
     // Summaries carry no state, so listing never parses a game.
@@ -343,17 +347,17 @@ describe('Discord messages', () => {
   it('remembers the latest message of each kind per game', () => {
     const store = memoryStore();
     const id = startedGame(store);
-    expect(store.getMessage(id, 'board')).toBeUndefined();
-    store.setMessage(id, 'board', { messageId: 'm1', channelId: 't1', version: 0 });
-    store.setMessage(id, 'board', { messageId: 'm2', channelId: 't1', version: 3 });
-    store.setMessage(id, 'lobby', { messageId: 'm0' });
-    expect(store.getMessage(id, 'board')).toEqual({ messageId: 'm2', channelId: 't1', version: 3 });
-    expect(store.messagesOf(id)).toEqual({
+    expect(store.locations.getMessage(id, 'board')).toBeUndefined();
+    store.locations.setMessage(id, 'board', { messageId: 'm1', channelId: 't1', version: 0 });
+    store.locations.setMessage(id, 'board', { messageId: 'm2', channelId: 't1', version: 3 });
+    store.locations.setMessage(id, 'lobby', { messageId: 'm0' });
+    expect(store.locations.getMessage(id, 'board')).toEqual({ messageId: 'm2', channelId: 't1', version: 3 });
+    expect(store.locations.messagesOf(id)).toEqual({
       board: { messageId: 'm2', channelId: 't1', version: 3 },
       lobby: { messageId: 'm0', channelId: null, version: null },
     });
-    store.setMessage(id, 'lobby', null);
-    expect(Object.keys(store.messagesOf(id))).toEqual(['board']);
-    expect(() => store.setMessage(999, 'board', { messageId: 'x' })).toThrow(/FOREIGN KEY/);
+    store.locations.setMessage(id, 'lobby', null);
+    expect(Object.keys(store.locations.messagesOf(id))).toEqual(['board']);
+    expect(() => store.locations.setMessage(999, 'board', { messageId: 'x' })).toThrow(/FOREIGN KEY/);
   });
 });

@@ -32,7 +32,7 @@ function startGames(store: GameStore, game: GameUnderTest, count: number): numbe
       botKind: 'random',
       displayName: `Bot ${i}`,
     }));
-    return store.startGame(store.createLobby({ type: game.type, seats }).id).id;
+    return store.startGame(store.lobbies.create({ type: game.type, seats }).id).id;
   });
 }
 

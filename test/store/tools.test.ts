@@ -36,7 +36,7 @@ beforeEach(() => {
   const active = startedGame(store, 2, 'active');
   for (let i = 0; i < 10; i++) playRandomAction(store, active, rng);
   const fresh = startedGame(store, 4, 'fresh');
-  const lobby = store.createLobby({ type: 'dice-race', seats: [{ userId: 'u', displayName: 'U' }] }).id;
+  const lobby = store.lobbies.create({ type: 'dice-race', seats: [{ userId: 'u', displayName: 'U' }] }).id;
   const cancelled = startedGame(store, 2, 'cancelled');
   for (let i = 0; i < 5; i++) playRandomAction(store, cancelled, rng);
   store.cancelGame(cancelled);
@@ -123,7 +123,7 @@ describe('verify', () => {
       { botKind: 'x', displayName: 'A' },
       { botKind: 'x', displayName: 'B' },
     ];
-    const id = store.startGame(store.createLobby({ type: 'dated', seats }).id).id;
+    const id = store.startGame(store.lobbies.create({ type: 'dated', seats }).id).id;
     store.applyAction(id, { seat: 0, action: 'tick', expectedVersion: 0 });
     store.applyAction(id, { seat: 0, action: 'tick', expectedVersion: 1 });
     expect(verifyAll(db).problems).toEqual([

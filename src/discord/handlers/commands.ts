@@ -59,7 +59,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction): Promise<v
     );
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const store = rt.desk.store;
-  let game = store.createLobby({
+  let game = store.lobbies.create({
     type: 'valley',
     guildId: i.guildId,
     channelId: i.channelId,
@@ -69,7 +69,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction): Promise<v
   const computers = i.options.getInteger('computers') ?? 0;
   for (let k = 0; k < computers; k++) {
     const taken = new Set(store.getGame(game.id).seats.map((s) => s.displayName));
-    store.joinLobby(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
+    store.lobbies.join(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
   }
   let where = i.channelId;
   let note = '';
@@ -90,10 +90,10 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction): Promise<v
       }
     } else if (channel.type === ChannelType.GuildText)
       note = ' (I may not create threads here, so the game is played in this channel.)';
-    if (where !== i.channelId) store.setLocation(game.id, { threadId: where });
+    if (where !== i.channelId) store.locations.setLocation(game.id, { threadId: where });
     game = store.getGame(game.id);
     const messageId = await rt.publisher.send(where, lobbyMessage(game));
-    store.setMessage(game.id, 'lobby', { messageId, channelId: where });
+    store.locations.setMessage(game.id, 'lobby', { messageId, channelId: where });
   } catch (e) {
     // No lobby without its message: nobody could join it, and it would sit in /games for good.
     store.cancelGame(game.id);
@@ -180,7 +180,10 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(id, async () => {
       const taken = new Set(game.seats.map((s) => s.displayName));
-      const updated = store.replaceSeat(id, seat, { botKind: 'heuristic', displayName: computerName(taken) });
+      const updated = store.lobbies.replaceSeat(id, seat, {
+        botKind: 'heuristic',
+        displayName: computerName(taken),
+      });
       try {
         await rt.publisher.send(rt.publisher.channelOf(updated), {
           content: `Seat ${seat + 1} of game #${id} (<@${user.id}>) is now played by the computer player ${updated.seats[seat]?.displayName}.`,

@@ -30,17 +30,17 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
     switch (id.verb) {
       case 'join':
         if (rt.desk.seatOf(game, i.user.id) !== null) return tell(i, 'You already have a seat in this game.');
-        store.joinLobby(game.id, { userId: i.user.id, displayName: displayName(i) });
+        store.lobbies.join(game.id, { userId: i.user.id, displayName: displayName(i) });
         return update(store.getGame(game.id));
       case 'leave':
         if (rt.desk.seatOf(game, i.user.id) === null) return tell(i, 'You have no seat in this game.');
         if (i.user.id === game.hostUserId) return tell(i, 'The host cannot leave; cancel the game instead.');
-        return update(store.leaveLobby(game.id, i.user.id));
+        return update(store.lobbies.leave(game.id, i.user.id));
       case 'bot': {
         if (rt.desk.seatOf(game, i.user.id) === null && !canManage(i, game))
           return tell(i, 'Only players seated in this lobby (or the host) can add computer players.');
         const taken = new Set(game.seats.map((s) => s.displayName));
-        store.joinLobby(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
+        store.lobbies.join(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
         return update(store.getGame(game.id));
       }
       case 'start': {
@@ -69,7 +69,7 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
             i,
             'Only the host (or someone with Manage Server) can choose between rated and casual.',
           );
-        return update(store.setLobbyRated(game.id, id.arg === '1'));
+        return update(store.lobbies.setRated(game.id, id.arg === '1'));
       }
       case 'cancel': {
         if (!canManage(i, game))

@@ -23,7 +23,7 @@ function startOne(s: GameStore): number {
     botKind: 'random',
     displayName: `Bot ${i}`,
   }));
-  const lobby = s.createLobby({ type, seats, channelId: 'crash' });
+  const lobby = s.lobbies.create({ type, seats, channelId: 'crash' });
   const id = s.startGame(lobby.id).id;
   say(`started ${id}`);
   return id;

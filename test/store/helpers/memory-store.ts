@@ -20,7 +20,7 @@ export function startedGame(
   seed = 'seed',
   extra: Record<string, unknown> = {},
 ): GameId {
-  const lobby = store.createLobby({
+  const lobby = store.lobbies.create({
     type: 'dice-race',
     seed,
     options: extra,
