@@ -1,20 +1,28 @@
-import {
-  ApplicationCommandOptionType,
-  InteractionContextType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord-api-types/v10';
+import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
+import type { AdapterSet } from '../src/adapters/adapter-set.ts';
+import { showLeaderboard } from '../src/discord/handlers/rating-boards.ts';
+import { gameOption, type SlashCommand } from '../src/discord/slash-command.ts';
 
 /** The rated players of this server (or of every server), best first, paged with buttons. */
-export const leaderboard: RESTPostAPIChatInputApplicationCommandsJSONBody = {
-  name: 'leaderboard',
-  description: 'Show the best rated Valley of the Kings players of this server, or of every server',
-  contexts: [InteractionContextType.Guild],
-  options: [
-    {
-      type: ApplicationCommandOptionType.Boolean,
-      name: 'global',
-      description: 'Every server instead of this one',
-      required: false,
+export function leaderboardCommand(adapters: AdapterSet): SlashCommand {
+  const several = adapters.list.length > 1;
+  return {
+    data: {
+      name: 'leaderboard',
+      description: several
+        ? 'Show the best rated players of a game in this server, or in every server'
+        : `Show the best rated ${adapters.default.game.title} players of this server, or of every server`,
+      contexts: [InteractionContextType.Guild],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'global',
+          description: 'Every server instead of this one',
+          required: false,
+        },
+        ...gameOption(adapters, adapters.default.game.title),
+      ],
     },
-  ],
-};
+    execute: showLeaderboard,
+  };
+}

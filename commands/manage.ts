@@ -1,11 +1,18 @@
+import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import {
   ApplicationCommandOptionType,
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import { computerName } from '../src/discord/handlers/computer-names.ts';
+import { tell } from '../src/discord/handlers/replies.ts';
+import type { Runtime } from '../src/discord/runtime.ts';
+import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { StoreError } from '../src/store/errors.ts';
+import type { GameRecord } from '../src/store/records.ts';
 
 /** For a game's host or anyone with Manage Server: cancel a game, or hand a seat to a computer player. */
-export const manage: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+const data: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'manage',
   description: 'Cancel a game or give a seat to a computer player (host or Manage Server)',
   contexts: [InteractionContextType.Guild],
@@ -46,3 +53,66 @@ export const manage: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     },
   ],
 };
+
+export const manageCommand: SlashCommand = { data, execute: manage };
+
+function mayManage(i: ChatInputCommandInteraction, game: GameRecord): boolean {
+  return (
+    i.user.id === game.hostUserId || (i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false)
+  );
+}
+
+async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
+  const store = rt.tables.store;
+  const id = i.options.getInteger('game', true);
+  const game = store.findGame(id);
+  if (!game || game.guildId !== i.guildId) return tell(i, `There is no game #${id} in this server.`);
+  if (!mayManage(i, game))
+    return tell(i, `Only the host of game #${id} or someone with Manage Server can do that.`);
+  if (game.status === 'finished' || game.status === 'cancelled')
+    return tell(i, `Game #${id} is already ${game.status}.`);
+  const adapter = rt.tables.adapterOf(game);
+  try {
+    if (i.options.getSubcommand() === 'cancel') {
+      await i.deferReply({ flags: MessageFlags.Ephemeral });
+      await rt.locks.run(id, async () => {
+        const cancelled = store.cancelGame(id);
+        const text = `Game #${id} was cancelled by <@${i.user.id}>.`;
+        await rt.publisher.closeBoard(cancelled, `**${adapter.game.title}** · game #${id}\n${text}`);
+        await rt.publisher.send(rt.publisher.channelOf(game), {
+          content: text,
+          components: [],
+          files: [],
+          mentionUsers: [],
+        });
+      });
+      await i.editReply({ content: `Game #${id} is cancelled.` });
+      return;
+    }
+    const user = i.options.getUser('player', true);
+    const seat = rt.tables.seatOf(game, user.id);
+    if (seat === null) return tell(i, `<@${user.id}> has no seat in game #${id}.`);
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    await rt.locks.run(id, async () => {
+      const taken = new Set(game.seats.map((s) => s.displayName));
+      const updated = store.lobbies.replaceSeat(id, seat, {
+        botKind: adapter.computers.kinds[0],
+        displayName: computerName(taken),
+      });
+      try {
+        await rt.publisher.send(rt.publisher.channelOf(updated), {
+          content: `Seat ${seat + 1} of game #${id} (<@${user.id}>) is now played by the computer player ${updated.seats[seat]?.displayName}.`,
+          components: [],
+          files: [],
+          mentionUsers: [],
+        });
+      } finally {
+        rt.table.rearm(updated);
+      }
+    });
+    await i.editReply({ content: `Done: a computer player took over seat ${seat + 1}.` });
+  } catch (e) {
+    if (e instanceof StoreError) return tell(i, e.message);
+    throw e;
+  }
+}

@@ -5,7 +5,6 @@
 import 'dotenv/config';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startBot } from './discord/bot.ts';
-import { canvasPictures } from './discord/pictures.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
 import { openStoreOrExit } from './store/startup.ts';
@@ -34,7 +33,6 @@ if (config.DISCORD_TOKEN) {
     token: config.DISCORD_TOKEN,
     apiUrl: config.DISCORD_API_URL,
     store,
-    pictures: canvasPictures,
     timing,
     log,
     registerCommands: false,

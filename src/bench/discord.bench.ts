@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { startBot } from '../discord/bot.ts';
 import { decodeCustomId } from '../discord/custom-id.ts';
-import { canvasPictures } from '../discord/pictures.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
 import { openDatabase } from '../store/database.ts';
@@ -52,7 +51,6 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     token: loopback.token,
     apiUrl: loopback.restApi,
     store,
-    pictures: canvasPictures,
     timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
     log: pino({ level: 'silent' }),
     registerCommands: { guildId: c.defaultGuild.id },

@@ -1,12 +1,9 @@
 import type { Logger } from 'pino';
 import type { Seat } from '../games/kernel/types.ts';
-import { botMove, isBotName } from '../games/valley/bots/index.ts';
-import { valley } from '../games/valley/index.ts';
-import type { ValleyAction, ValleyState } from '../games/valley/state.ts';
 import type { GameRecord } from '../store/records.ts';
-import type { Desk } from './desk.ts';
-import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
+import type { DueMoves, TableService } from './table-service.ts';
+import type { Tables } from './tables.ts';
 
 export interface AutopilotTiming {
   botDelayMs: number;
@@ -19,13 +16,13 @@ export interface AutopilotTiming {
  * random delay, so the speed of a pass reveals nothing. Timers live in memory only: `recover` re-arms
  * them from the store at startup, so nothing is lost by a restart.
  */
-export class Autopilot {
+export class Autopilot implements DueMoves {
   private readonly timers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
   private stopped = false;
 
   constructor(
-    private readonly desk: Desk,
-    private readonly locks: GameLocks,
+    private readonly tables: Tables,
+    private readonly table: TableService,
     private readonly publisher: Publisher,
     private readonly timing: AutopilotTiming,
     private readonly log: Logger,
@@ -35,21 +32,25 @@ export class Autopilot {
   /** Arms a timer for every seat the game waits for that a person need not decide. */
   poke(game: GameRecord): void {
     if (this.stopped || game.status !== 'active') return;
-    const s = this.desk.state(game);
-    for (const seat of valley.waitingFor(s)) {
+    const adapter = this.tables.adapterOf(game);
+    let window: boolean | undefined;
+    for (const seat of this.tables.waitingFor(game)) {
       const record = game.seats[seat];
       if (!record) continue;
-      if (record.botKind) {
-        this.arm(game, seat, this.paced(game, this.timing.botDelayMs), () =>
-          this.botAction(s, seat, record.botKind as string),
+      const kind = record.botKind;
+      if (kind) {
+        this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
+          adapter.computers.move(g.state, seat, kind),
         );
-      } else if (s.stack.at(-1)?.q?.window) {
-        const actions = valley.legalActions(s, seat);
-        const only = actions[0];
-        if (actions.length === 1 && only?.type === 'answer' && only.value === 'pass') {
-          const { autoPassMinMs: lo, autoPassMaxMs: hi } = this.timing;
-          this.arm(game, seat, this.paced(game, lo + Math.floor(this.random() * (hi - lo + 1))), () => only);
-        }
+        continue;
+      }
+      // Only a reaction window has automatic passes: the public view says whether one is open.
+      window ??= this.tables.view(game, null).waiting.window;
+      if (!window) continue;
+      const pass = this.tables.view(game, seat).autoPass;
+      if (pass !== null) {
+        const { autoPassMinMs: lo, autoPassMaxMs: hi } = this.timing;
+        this.arm(game, seat, this.paced(game, lo + Math.floor(this.random() * (hi - lo + 1))), () => pass);
       }
     }
   }
@@ -73,11 +74,7 @@ export class Autopilot {
     return this.timers.size;
   }
 
-  private botAction(s: ValleyState, seat: Seat, kind: string): ValleyAction {
-    return botMove(s, seat, isBotName(kind) ? kind : 'heuristic');
-  }
-
-  private arm(game: GameRecord, seat: Seat, delay: number, decide: () => ValleyAction): void {
+  private arm(game: GameRecord, seat: Seat, delay: number, decide: (game: GameRecord) => unknown): void {
     const key = `${game.id}:${seat}`;
     const existing = this.timers.get(key);
     if (existing?.version === game.version) return;
@@ -88,23 +85,26 @@ export class Autopilot {
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
       if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
-      void this.locks
-        .run(game.id, () => this.fire(game.id, seat, version, decide))
-        .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'));
+      this.fire(game.id, seat, version, decide).catch((e: unknown) =>
+        this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'),
+      );
     }, delay);
     this.timers.set(key, { version, timer });
   }
 
-  private async fire(gameId: number, seat: Seat, version: number, decide: () => ValleyAction): Promise<void> {
+  private async fire(
+    gameId: number,
+    seat: Seat,
+    version: number,
+    decide: (game: GameRecord) => unknown,
+  ): Promise<void> {
     if (this.stopped) return;
-    const before = this.desk.store.getGame(gameId);
+    const game = this.tables.store.getGame(gameId);
     // Someone moved meanwhile: the decision may be different now, so look again.
-    if (before.version !== version) return this.poke(before);
-    const after = this.desk.apply(gameId, seat, decide(), version);
-    try {
-      await this.publisher.afterChange(before, after);
-    } finally {
-      this.poke(after);
-    }
+    if (game.version !== version) return this.poke(game);
+    const result = await this.table.move(gameId, seat, decide(game), version);
+    if (result.ok) return;
+    if (result.game.version !== version) return this.poke(result.game);
+    throw result.error;
   }
 }

@@ -1,26 +1,28 @@
 import { Client, Events, GatewayIntentBits, type RESTOptions } from 'discord.js';
 import type { Logger } from 'pino';
-import { commandDefinitions } from '../../commands/index.ts';
-import { baseCatalog } from '../games/valley/catalog.ts';
+import { AdapterSet } from '../adapters/adapter-set.ts';
+import type { AnyAdapter } from '../adapters/game-adapter.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { ChannelPacer } from './channel-pacer.ts';
-import { Desk } from './desk.ts';
+import { slashCommands } from './command-map.ts';
 import { GameLocks } from './game-lock.ts';
-import type { Pictures } from './messages/context.ts';
-import type { RatingPictures } from './messages/rating-pictures.ts';
+import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
 import { Publisher } from './publisher.ts';
-import { canvasRatingPictures } from './rating-pictures.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
+import { TableService } from './table-service.ts';
+import { Tables } from './tables.ts';
 
 export interface BotOptions {
   token: string;
   /** REST base of a Discord-compatible server (the loopback server); undefined for Discord itself. */
   apiUrl?: string;
   store: GameStore;
-  pictures: Pictures;
+  /** The games hosted, each with its adapter; the installed ones (src/adapters/installed.ts) unless given. */
+  adapters?: readonly AnyAdapter[];
   /** Leaderboard and rating chart pictures; the canvas renderer unless given. */
   ratingPictures?: RatingPictures;
   timing: AutopilotTiming;
@@ -43,19 +45,23 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
   });
-  const desk = new Desk(o.store, o.pictures);
+  const tables = new Tables(o.store, new AdapterSet(o.adapters ?? installedAdapters()));
   const locks = new GameLocks();
   const hands = new PrivateHands();
-  const publisher = new Publisher(client, desk, hands, new ChannelPacer(), locks, o.log);
-  const autopilot = new Autopilot(desk, locks, publisher, o.timing, o.log);
+  const publisher = new Publisher(client, tables, hands, new ChannelPacer(), locks, o.log);
+  const table = new TableService(tables, publisher, locks);
+  const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log);
+  table.attach(autopilot);
+  const commands = slashCommands(tables.adapters);
   const runtime: Runtime = {
     client,
-    desk,
+    tables,
+    table,
+    commands,
     locks,
     publisher,
     hands,
     autopilot,
-    catalog: baseCatalog,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
@@ -67,11 +73,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await client.login(o.token);
   await ready;
   if (o.registerCommands) {
-    const commands = client.application?.commands;
-    if (!commands) throw new Error('the client has no application after login');
+    const registered = client.application?.commands;
+    if (!registered) throw new Error('the client has no application after login');
     const guild = o.registerCommands.guildId;
-    if (guild) await commands.set([...commandDefinitions], guild);
-    else await commands.set([...commandDefinitions]);
+    const definitions = [...runtime.commands.values()].map((c) => c.data);
+    if (guild) await registered.set(definitions, guild);
+    else await registered.set(definitions);
   }
   await recover(runtime);
   o.log.info({ user: client.user?.tag }, 'bot ready');
@@ -89,7 +96,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 
 /** After a restart: boards that missed a change are posted again, and computer players resume. */
 async function recover(rt: Runtime): Promise<void> {
-  const store = rt.desk.store;
+  const store = rt.tables.store;
   for (const summary of store.listGames(['active'])) {
     const game = store.getGame(summary.id);
     const board = store.locations.getMessage(game.id, 'board');
@@ -100,6 +107,6 @@ async function recover(rt: Runtime): Promise<void> {
           rt.log.error({ err: e, gameId: game.id }, 'could not re-post a board after restart'),
         );
     }
-    rt.autopilot.poke(game);
+    rt.table.rearm(game);
   }
 }

@@ -1,29 +1,20 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Seat } from '../games/kernel/types.ts';
-import { valley } from '../games/valley/index.ts';
-import type { ValleyState } from '../games/valley/state.ts';
+import type { BoardOptions } from '../adapters/game-adapter.ts';
+import type { Seat, TableView } from '../games/kernel/types.ts';
 import { ratingDecision } from '../ratings/eligibility.ts';
 import { GLOBAL_SCOPE } from '../ratings/scopes.ts';
 import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ChannelPacer } from './channel-pacer.ts';
-import type { Desk } from './desk.ts';
 import type { GameLocks } from './game-lock.ts';
-import {
-  type BoardOptions,
-  boardMessage,
-  decisionPing,
-  finishedBoardText,
-  owedByOthers,
-} from './messages/board-message.ts';
 import { seatMention } from './messages/context.ts';
-import { handMessage } from './messages/hand-message.ts';
+import { owedByOthers } from './messages/decisions.ts';
 import type { Payload } from './messages/payload.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
-import { resultsMessage } from './messages/results-message.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { editOptions, messageOptions } from './send.ts';
+import type { Tables } from './tables.ts';
 
 /** Message kinds the adapter keeps in the store beside 'lobby' and 'board'. */
 const DECISION = 'decision';
@@ -44,7 +35,7 @@ export class Publisher {
 
   constructor(
     private readonly client: Client,
-    private readonly desk: Desk,
+    private readonly tables: Tables,
     private readonly hands: PrivateHands,
     readonly pacer: ChannelPacer,
     private readonly locks: GameLocks,
@@ -90,9 +81,9 @@ export class Publisher {
   }
 
   private async remove(gameId: number, kind: string): Promise<void> {
-    const m = this.desk.store.locations.getMessage(gameId, kind);
+    const m = this.tables.store.locations.getMessage(gameId, kind);
     if (!m) return;
-    this.desk.store.locations.setMessage(gameId, kind, null);
+    this.tables.store.locations.setMessage(gameId, kind, null);
     if (!m.channelId) return;
     try {
       const channel = await this.client.channels.fetch(m.channelId);
@@ -112,13 +103,11 @@ export class Publisher {
   async postBoard(game: GameRecord, o: BoardOptions | string = {}): Promise<void> {
     const options = typeof o === 'string' ? { headline: o } : o;
     const channelId = this.channelOf(game);
-    const ctx = this.desk.context(game);
-    const previous = this.desk.store.locations.getMessage(game.id, 'board');
-    const id = await this.send(
-      channelId,
-      boardMessage(this.desk.view(game, null), ctx, this.desk.pictures, options),
-    );
-    this.desk.store.locations.setMessage(game.id, 'board', {
+    const ctx = this.tables.context(game);
+    const previous = this.tables.store.locations.getMessage(game.id, 'board');
+    const board = this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, options);
+    const id = await this.send(channelId, board);
+    this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
       version: game.version,
@@ -132,18 +121,21 @@ export class Publisher {
    * moment: board edits show the latest position, so skipping intermediate ones loses nothing.
    */
   async refreshBoard(game: GameRecord): Promise<void> {
-    const board = this.desk.store.locations.getMessage(game.id, 'board');
+    const board = this.tables.store.locations.getMessage(game.id, 'board');
     if (!board?.channelId) return this.postBoard(game);
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
-    const ctx = this.desk.context(game);
+    const ctx = this.tables.context(game);
     await this.edit(
       board.channelId,
       board.messageId,
       // Editing never pings, so the mention stays as text only.
-      { ...boardMessage(this.desk.view(game, null), ctx, this.desk.pictures), mentionUsers: [] },
+      {
+        ...this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, {}),
+        mentionUsers: [],
+      },
     );
-    this.desk.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
+    this.tables.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
   }
 
   private refreshLater(gameId: number, wait: number): void {
@@ -152,8 +144,8 @@ export class Publisher {
       this.pendingRefresh.delete(gameId);
       void this.locks
         .run(gameId, async () => {
-          const game = this.desk.store.getGame(gameId);
-          const board = this.desk.store.locations.getMessage(gameId, 'board');
+          const game = this.tables.store.getGame(gameId);
+          const board = this.tables.store.locations.getMessage(gameId, 'board');
           // A newer board, or the end of the game, has made this edit unnecessary.
           if (game.status === 'active' && board && board.version !== game.version)
             await this.refreshBoard(game);
@@ -172,31 +164,32 @@ export class Publisher {
 
   async postResults(game: GameRecord): Promise<void> {
     const channelId = this.channelOf(game);
-    const ctx = this.desk.context(game);
+    const ctx = this.tables.context(game);
     // The ratings changed in the transaction that finished the game; this only reads them.
     const scope = game.guildId ?? GLOBAL_SCOPE;
-    const changes = this.desk.store.ratings.changesOfGame(game.id, scope);
+    const changes = this.tables.store.ratings.changesOfGame(game.id, scope);
     const ratingLines = resultRatingLines(
       ratingDecision(game),
       changes,
       ctx,
       game.guildId ? 'this server' : 'global',
     );
-    const view = this.desk.view(game, null);
-    const id = await this.send(channelId, resultsMessage(view, ctx, this.desk.pictures, ratingLines));
-    this.desk.store.locations.setMessage(game.id, RESULTS, {
+    const view = this.tables.view(game, null);
+    const messages = this.tables.adapterOf(game).messages;
+    const id = await this.send(channelId, messages.results(view, ctx, ratingLines));
+    this.tables.store.locations.setMessage(game.id, RESULTS, {
       messageId: id,
       channelId,
       version: game.version,
     });
     const link = game.guildId ? `https://discord.com/channels/${game.guildId}/${channelId}/${id}` : null;
-    await this.closeBoard(game, finishedBoardText(ctx, view.turn.number, link));
+    await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
   }
 
   /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
   async closeBoard(game: GameRecord, text: string): Promise<void> {
-    const board = this.desk.store.locations.getMessage(game.id, 'board');
-    this.desk.store.locations.setMessage(game.id, 'board', null);
+    const board = this.tables.store.locations.getMessage(game.id, 'board');
+    this.tables.store.locations.setMessage(game.id, 'board', null);
     await this.remove(game.id, DECISION);
     if (board) await this.strip(board, text);
     this.hands.forget(game.id);
@@ -204,20 +197,21 @@ export class Publisher {
 
   /** Decides what the table must see after `before` became `after`. */
   async afterChange(before: GameRecord, after: GameRecord): Promise<void> {
-    const s0 = this.desk.state(before);
-    const s1 = this.desk.state(after);
-    const q0 = s0.stack.at(-1)?.q;
-    const q1 = s1.stack.at(-1)?.q;
-    if (q0?.window && q0.id !== q1?.id) await this.closeReactionDms(after.id);
+    // Decided from the public views only: what everyone may see changed, nothing hidden.
+    const v0 = this.tables.view(before, null);
+    const v1 = this.tables.view(after, null);
+    const closed = v0.decision !== null && v0.decision !== v1.decision;
+    if (closed && v0.waiting.window) await this.closeReactionDms(after.id);
     // Only a decision outside a window is ever pinged in a message of its own.
-    if (q0 && !q0.window && q0.id !== q1?.id) await this.remove(after.id, DECISION);
+    if (closed && !v0.waiting.window) await this.remove(after.id, DECISION);
     if (after.status === 'finished') return this.postResults(after);
-    if (s1.turn.number !== s0.turn.number) await this.postBoard(after);
+    if (v1.turn.number !== v0.turn.number) await this.postBoard(after);
     else {
       await this.refreshBoard(after);
-      if (q1 && q1.id !== q0?.id && owedByOthers(this.desk.view(after, null))) await this.announce(after, s1);
+      if (v1.decision !== null && v1.decision !== v0.decision && owedByOthers(v1))
+        await this.announce(after, v1);
     }
-    await this.refreshHands(before, after);
+    await this.refreshHands(before, after, v0, v1);
   }
 
   /**
@@ -225,33 +219,35 @@ export class Publisher {
    * The player to move whose turn goes on after others decided, and whose hand cannot be redrawn any
    * more (its token expired, or the bot restarted), is mentioned on a board posted anew instead.
    */
-  private async refreshHands(before: GameRecord, after: GameRecord): Promise<void> {
-    const s0 = this.desk.state(before);
-    const s1 = this.desk.state(after);
-    const ctx = this.desk.context(after);
+  private async refreshHands(
+    before: GameRecord,
+    after: GameRecord,
+    v0: TableView<unknown>,
+    v1: TableView<unknown>,
+  ): Promise<void> {
+    const ctx = this.tables.context(after);
+    const messages = this.tables.adapterOf(after).messages;
     // The turn goes on: its player was waiting for others, and now the game waits for them again.
-    const mover = s1.turn.seat;
+    const mover = v1.turn.seat;
     const resumed =
-      s0.turn.number === s1.turn.number &&
-      !valley.waitingFor(s0).includes(mover) &&
-      valley.waitingFor(s1).includes(mover);
+      v0.turn.number === v1.turn.number &&
+      !this.tables.waitingFor(before).includes(mover) &&
+      this.tables.waitingFor(after).includes(mover);
     for (const { seat } of after.seats) {
       if (!ctx.users[seat]) continue;
       const live = this.hands.live(after.id, seat);
       // Views (with every legal action) are drawn only for hands that are there to redraw.
       if (live && live.version !== after.version) {
-        const v1 = this.desk.view(after, seat);
-        if (!live.controls && v1.actions.length === 0) continue;
+        const mine = this.tables.view(after, seat);
+        if (!live.controls && mine.actions.length === 0) continue;
         const banner =
           resumed && seat === mover ? '🔔 Everyone has answered: it is your move again.' : undefined;
         try {
-          await live.interaction.editReply(
-            editOptions(handMessage(v1, ctx, this.desk.pictures, banner ? { banner } : {})),
-          );
+          await live.interaction.editReply(editOptions(messages.hand(mine, ctx, banner ? { banner } : {})));
           this.hands.remember(after.id, seat, {
             interaction: live.interaction,
             version: after.version,
-            controls: v1.actions.length > 0,
+            controls: mine.actions.length > 0,
           });
           continue;
         } catch (e) {
@@ -264,7 +260,7 @@ export class Publisher {
   }
 
   private async pingMover(game: GameRecord, seat: Seat): Promise<void> {
-    const ctx = this.desk.context(game);
+    const ctx = this.tables.context(game);
     await this.postBoard(game, {
       headline: `${seatMention(ctx, seat)}, everyone has answered: your turn goes on. Press **My hand**.`,
       ping: true,
@@ -272,14 +268,13 @@ export class Publisher {
   }
 
   /** A decision owed by other players: a ping for named people, a private nudge to anyone who can react. */
-  private async announce(game: GameRecord, s: ValleyState): Promise<void> {
-    const q = s.stack.at(-1)?.q;
-    if (!q) return;
-    const ctx = this.desk.context(game);
+  private async announce(game: GameRecord, open: TableView<unknown>): Promise<void> {
+    const ctx = this.tables.context(game);
     const channelId = this.channelOf(game);
-    if (!q.window) {
-      const id = await this.send(channelId, decisionPing(this.desk.view(game, null), ctx));
-      this.desk.store.locations.setMessage(game.id, DECISION, {
+    const messages = this.tables.adapterOf(game).messages;
+    if (!open.waiting.window) {
+      const id = await this.send(channelId, messages.decisionPing(open, ctx));
+      this.tables.store.locations.setMessage(game.id, DECISION, {
         messageId: id,
         channelId,
         version: game.version,
@@ -288,11 +283,13 @@ export class Publisher {
     }
     const dms: { channelId: string; messageId: string }[] = [];
     this.reactionDms.set(game.id, dms);
-    for (const ask of q.asks) {
-      const user = ctx.users[ask.seat];
-      if (!user || ask.options.length < 2) continue;
-      const view = this.desk.view(game, ask.seat);
-      const payload = handMessage(view, ctx, this.desk.pictures, {
+    for (const seat of open.waiting.seats) {
+      const user = ctx.users[seat];
+      if (!user) continue;
+      // Only a seat that can do more than pass is told, privately: its own view says so.
+      const view = this.tables.view(game, seat);
+      if (view.autoPass !== null || view.actions.length === 0) continue;
+      const payload = messages.hand(view, ctx, {
         banner: `Game #${game.id} in <#${channelId}>: you may react now.`,
       });
       try {
@@ -301,7 +298,7 @@ export class Publisher {
         dms.push({ channelId: dm.id, messageId: message.id });
       } catch (e) {
         // The public Respond button still works; naming the holder publicly instead would leak the card.
-        this.log.warn({ err: e, gameId: game.id, seat: ask.seat }, 'could not send a reaction DM');
+        this.log.warn({ err: e, gameId: game.id, seat }, 'could not send a reaction DM');
       }
     }
   }

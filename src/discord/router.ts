@@ -1,18 +1,25 @@
 import type { Interaction } from 'discord.js';
 import { clickIsOnMessage } from './clicked-message.ts';
 import { decodeCustomId } from './custom-id.ts';
-import { onAutocomplete, onCommand } from './handlers/commands.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
-import { onLeaderboardComponent } from './handlers/rating-commands.ts';
+import { onLeaderboardComponent } from './handlers/rating-boards.ts';
 import { tell } from './handlers/replies.ts';
 import type { Runtime } from './runtime.ts';
 
 /** The one entry for every interaction: decode first, then dispatch; failures are logged and told. */
 export async function route(rt: Runtime, i: Interaction): Promise<void> {
   try {
-    if (i.isChatInputCommand()) return await onCommand(rt, i);
-    if (i.isAutocomplete()) return await onAutocomplete(rt, i);
+    if (i.isChatInputCommand()) {
+      const command = rt.commands.get(i.commandName);
+      if (!command) return await tell(i, `Unknown command /${i.commandName}.`);
+      return await command.execute(rt, i);
+    }
+    if (i.isAutocomplete()) {
+      const complete = rt.commands.get(i.commandName)?.autocomplete;
+      // Discord shows "loading options failed" when nothing answers; an empty list says the same, sooner.
+      return await (complete ? complete(rt, i) : i.respond([]));
+    }
     if (i.isButton() || i.isStringSelectMenu()) {
       const id = decodeCustomId(i.customId);
       if (!id) return await tell(i, 'This button belongs to an older version of Scarab and no longer works.');

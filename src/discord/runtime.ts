@@ -1,23 +1,28 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Catalog } from '../games/valley/catalog.ts';
 import type { Autopilot } from './autopilot.ts';
-import type { Desk } from './desk.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
 import type { Publisher } from './publisher.ts';
+import type { SlashCommand } from './slash-command.ts';
+import type { TableService } from './table-service.ts';
+import type { Tables } from './tables.ts';
 
 /** Everything a handler may use; built once in bot.ts. */
 export interface Runtime {
   client: Client;
-  desk: Desk;
+  /** Stored games as the table sees them: adapters, names, views. */
+  tables: Tables;
+  /** The one move path. */
+  table: TableService;
+  /** Slash commands by name. */
+  commands: ReadonlyMap<string, SlashCommand>;
   locks: GameLocks;
   publisher: Publisher;
   /** The latest private hand of each seat, redrawn when the game moves on. */
   hands: PrivateHands;
   autopilot: Autopilot;
-  catalog: Catalog;
   ratingPictures: RatingPictures;
   log: Logger;
 }

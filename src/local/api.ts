@@ -49,7 +49,11 @@ export class LocalApi {
   /** A little over Discord's 3 s: the loopback marks a late interaction failed at the deadline. */
   readonly #ackWaitMs: number;
 
-  constructor(world: LocalWorld, feeds: PageFeeds, pace: Pace, log: Logger) {
+  readonly #hint: string | undefined;
+
+  /** `hint`: the newcomer's first line (see lobbyHint); a generic one unless given. */
+  constructor(world: LocalWorld, feeds: PageFeeds, pace: Pace, log: Logger, hint?: string) {
+    this.#hint = hint;
     this.#world = world;
     this.#feeds = feeds;
     this.#pace = pace;
@@ -87,7 +91,7 @@ export class LocalApi {
     const q = url.searchParams;
     switch (route) {
       case 'GET /state':
-        return [200, tableState(this.#world, this.#pace)];
+        return [200, tableState(this.#world, this.#pace, this.#hint)];
       case 'GET /pace':
         return [200, this.#pace.get()];
       case 'POST /pace': {

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
+import type { AnyAdapter } from '../adapters/game-adapter.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import type { Config } from '../config.ts';
 import type { AutopilotTiming } from '../discord/autopilot.ts';
 import { type Bot, startBot } from '../discord/bot.ts';
-import type { Pictures } from '../discord/messages/context.ts';
-import { canvasPictures } from '../discord/pictures.ts';
 import { LoopbackDiscord } from '../loopback/index.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { LocalApi } from './api.ts';
 import { PageFeeds } from './feed.ts';
 import { LocalWorld } from './local-world.ts';
 import { Pace } from './pace.ts';
-import { HINT, tableState } from './table-state.ts';
+import { lobbyHint, tableState } from './table-state.ts';
 import { startWebServer } from './web-server.ts';
 import { WorldArchive } from './world-archive.ts';
 
@@ -23,8 +23,8 @@ export interface LocalOptions {
    * the page (or saved with the table) changes this object.
    */
   timing: AutopilotTiming;
-  /** Default: the canvas renderer, as on Discord. */
-  pictures?: Pictures;
+  /** The games hosted; the installed ones unless given. */
+  adapters?: readonly AnyAdapter[];
   /** Where the address is announced; default stdout. Tests pass a no-op. */
   print?: (line: string) => void;
   /**
@@ -67,24 +67,27 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
     const restored = new LocalWorld(loopback, archive, o.log);
     world = restored;
     const pace = new Pace(o.timing, archive);
+    const adapters = o.adapters ?? installedAdapters();
+    const lobbyCommands = adapters.map((a) => a.lobbyCommand.name);
+    const hint = lobbyHint(lobbyCommands);
     const bot = await startBot({
       token: loopback.token,
       apiUrl: loopback.restApi,
       store: o.store,
-      pictures: o.pictures ?? canvasPictures,
+      adapters,
       timing: o.timing,
       log: o.log,
       registerCommands: { guildId: restored.guildId },
     });
-    await loopback.control.waitForCommands(['valley']);
-    const feeds = new PageFeeds(restored, () => tableState(restored, pace), o.log);
+    await loopback.control.waitForCommands(lobbyCommands);
+    const feeds = new PageFeeds(restored, () => tableState(restored, pace, hint), o.log);
     web.ready({
-      api: new LocalApi(restored, feeds, pace, o.log),
+      api: new LocalApi(restored, feeds, pace, o.log, hint),
       world: restored,
       closeStreams: () => feeds.closeAll(),
     });
     const print = o.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-    print(`Scarab local table: open ${web.url} in a browser. ${HINT}`);
+    print(`Scarab local table: open ${web.url} in a browser. ${hint}`);
     print('(No DISCORD_TOKEN, so Discord is simulated on this machine. Ctrl+C stops.)');
     const parts = { url: web.url, world: restored, bot, loopback, pace };
     let stopping: Promise<void> | null = null;

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
 import { type Bot, startBot } from '../../src/discord/bot.ts';
-import { canvasPictures } from '../../src/discord/pictures.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -35,7 +35,11 @@ export interface TableHarness {
 export const FAST: AutopilotTiming = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
 
 export async function startTableHarness(
-  options: { timing?: Partial<AutopilotTiming>; loopback?: LoopbackOptions } = {},
+  options: {
+    timing?: Partial<AutopilotTiming>;
+    loopback?: LoopbackOptions;
+    adapters?: readonly AnyAdapter[];
+  } = {},
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
   const dbPath = join(dir, 'scarab.db');
@@ -55,7 +59,7 @@ export async function startTableHarness(
       token: loopback.token,
       apiUrl: loopback.restApi,
       store,
-      pictures: canvasPictures,
+      ...(options.adapters ? { adapters: options.adapters } : {}),
       timing,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       registerCommands: { guildId: loopback.control.defaultGuild.id },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardMessage, decisionPing, finishedBoardText } from '../../src/adapters/valley/board-message.ts';
 import { describeResults, describeTable } from '../../src/adapters/valley/pictures/picture-text.ts';
-import { boardMessage, decisionPing, finishedBoardText } from '../../src/discord/messages/board-message.ts';
-import type { GameContext, Pictures } from '../../src/discord/messages/context.ts';
+import type { ValleyPictures } from '../../src/adapters/valley/pictures.ts';
+import { resultsMessage } from '../../src/adapters/valley/results-message.ts';
+import type { GameContext } from '../../src/discord/messages/context.ts';
 import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
 import type { Payload } from '../../src/discord/messages/payload.ts';
-import { resultsMessage } from '../../src/discord/messages/results-message.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { withNames } from '../../src/games/valley/describe.ts';
@@ -44,7 +45,7 @@ const ctx = (version: number): GameContext => ({
 const pictures = {
   table: (v, names) => ({ png: Buffer.alloc(0), alt: describeTable(v, names, baseCatalog) }),
   results: (v, names) => ({ png: Buffer.alloc(0), alt: describeResults(v, names, baseCatalog) }),
-} as Pictures;
+} as ValleyPictures;
 
 let gameStatus: GameStatusOf;
 let database: ScarabDatabase;

@@ -13,7 +13,7 @@ const canManage = (i: Click, game: GameRecord) =>
   i.user.id === game.hostUserId || (i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false);
 
 export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
-  const store = rt.desk.store;
+  const store = rt.tables.store;
   const game = store.findGame(id.gameId);
   if (!game) return tell(i, `Game #${id.gameId} does not exist any more.`);
   if (game.status !== 'lobby')
@@ -29,18 +29,20 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
   try {
     switch (id.verb) {
       case 'join':
-        if (rt.desk.seatOf(game, i.user.id) !== null) return tell(i, 'You already have a seat in this game.');
+        if (rt.tables.seatOf(game, i.user.id) !== null)
+          return tell(i, 'You already have a seat in this game.');
         store.lobbies.join(game.id, { userId: i.user.id, displayName: displayName(i) });
         return update(store.getGame(game.id));
       case 'leave':
-        if (rt.desk.seatOf(game, i.user.id) === null) return tell(i, 'You have no seat in this game.');
+        if (rt.tables.seatOf(game, i.user.id) === null) return tell(i, 'You have no seat in this game.');
         if (i.user.id === game.hostUserId) return tell(i, 'The host cannot leave; cancel the game instead.');
         return update(store.lobbies.leave(game.id, i.user.id));
       case 'bot': {
-        if (rt.desk.seatOf(game, i.user.id) === null && !canManage(i, game))
+        if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))
           return tell(i, 'Only players seated in this lobby (or the host) can add computer players.');
         const taken = new Set(game.seats.map((s) => s.displayName));
-        store.lobbies.join(game.id, { botKind: 'heuristic', displayName: computerName(taken) });
+        const kind = rt.tables.adapterOf(game).computers.kinds[0];
+        store.lobbies.join(game.id, { botKind: kind, displayName: computerName(taken) });
         return update(store.getGame(game.id));
       }
       case 'start': {
@@ -56,7 +58,7 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
             );
             await rt.publisher.postBoard(started);
           } finally {
-            rt.autopilot.poke(started);
+            rt.table.rearm(started);
           }
         });
         return;

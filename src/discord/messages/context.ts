@@ -1,5 +1,4 @@
 import type { Seat } from '../../games/kernel/types.ts';
-import type { ValleyView } from '../../games/valley/view.ts';
 
 /** What message builders need to know about a game besides its view. */
 export interface GameContext {
@@ -11,19 +10,9 @@ export interface GameContext {
   users: (string | null)[];
 }
 
-/** Pictures of views. Implemented with @napi-rs/canvas in src/render; alt text comes with each. */
-export interface Pictures {
-  table(view: ValleyView, names: string[]): Picture;
-  hand(view: ValleyView, names: string[]): Picture;
-  /** One picture per seat's tomb. */
-  tombs(view: ValleyView, names: string[]): Picture[];
-  results(view: ValleyView, names: string[]): Picture;
-  card(cardId: string): Picture;
-}
-
+/** A picture to attach, with the text equivalent screen readers read (attachment description, ≤ 1024 chars). */
 export interface Picture {
   png: Buffer;
-  /** A text equivalent of the picture for screen readers (attachment description, ≤ 1024 chars). */
   alt: string;
 }
 

@@ -10,6 +10,8 @@ import type { RatingPictures } from './rating-pictures.ts';
 export interface LeaderboardContext {
   /** "Valley of the Kings". */
   readonly game: string;
+  /** The game's type in the buttons; absent for the bot's first game. */
+  readonly gameType?: string;
   readonly global: boolean;
   /** "Scarab Club" (the server's name) or "All servers". */
   readonly scope: string;
@@ -25,19 +27,19 @@ export function leaderboardMessage(
 ): Payload {
   const nav = row(
     button(
-      leaderboardCustomId({ global: ctx.global, page: board.page - 1 }),
+      leaderboardCustomId({ global: ctx.global, page: board.page - 1, gameType: ctx.gameType }),
       '◀ Previous',
       ButtonStyle.Secondary,
       board.page <= 1,
     ),
     button(
-      leaderboardCustomId({ global: ctx.global, page: board.page + 1 }),
+      leaderboardCustomId({ global: ctx.global, page: board.page + 1, gameType: ctx.gameType }),
       'Next ▶',
       ButtonStyle.Secondary,
       board.page >= board.pages,
     ),
     button(
-      leaderboardCustomId({ global: !ctx.global, page: 1 }),
+      leaderboardCustomId({ global: !ctx.global, page: 1, gameType: ctx.gameType }),
       ctx.global ? 'This server' : 'All servers',
       ButtonStyle.Primary,
     ),

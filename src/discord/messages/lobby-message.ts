@@ -1,28 +1,28 @@
 import { ButtonStyle } from 'discord-api-types/v10';
+import { getGame } from '../../games/registry.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../custom-id.ts';
 import { button, type Payload, row } from './payload.ts';
 import { lobbyRatingLine } from './rating-lines.ts';
 
-export const MAX_SEATS = 4;
-export const MIN_SEATS = 2;
-
+/** The lobby of any game: its seat limits and title come from the game's rules module. */
 export function lobbyMessage(game: GameRecord, note?: string): Payload {
+  const { title, minPlayers, maxPlayers } = getGame(game.type);
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg });
   const seats = game.seats.map(
     (s, i) => `${i + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} (computer)`}`,
   );
   const open = game.status === 'lobby';
-  const full = game.seats.length >= MAX_SEATS;
+  const full = game.seats.length >= maxPlayers;
   const lines = [
-    `**Valley of the Kings** · game #${game.id} · ${open ? 'lobby' : game.status}`,
+    `**${title}** · game #${game.id} · ${open ? 'lobby' : game.status}`,
     game.hostUserId ? `Host: <@${game.hostUserId}>` : '',
-    `Seats (${game.seats.length}/${MAX_SEATS}):`,
+    `Seats (${game.seats.length}/${maxPlayers}):`,
     ...(seats.length ? seats : ['(nobody yet)']),
     open
-      ? `Join, or add computer players; the host starts when ${MIN_SEATS}–${MAX_SEATS} seats are filled. Seat order is the turn order after a random first player.`
+      ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order after a random first player.`
       : '',
     lobbyRatingLine(game),
     note ?? '',
@@ -35,7 +35,7 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
             button(id('join'), 'Join', ButtonStyle.Primary, full),
             button(id('leave'), 'Leave'),
             button(id('bot'), 'Add computer player', ButtonStyle.Secondary, full),
-            button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < MIN_SEATS),
+            button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < minPlayers),
             button(id('cancel'), 'Cancel', ButtonStyle.Danger),
           ),
           row(ratingButton(game, id)),

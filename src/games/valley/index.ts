@@ -10,12 +10,16 @@ import { setup } from './setup.ts';
 import type { ValleyAction, ValleyOptions, ValleyState } from './state.ts';
 import { type ValleyView, view } from './view.ts';
 
+/** Seat limits, said once: the lobby, the store and `/valley` read them from the module. */
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 4;
+
 const optionsSchema = z.object({
   players: z
     .number()
     .int()
-    .min(2, 'Valley of the Kings needs at least 2 players')
-    .max(4, 'at most 4 players (for now)'),
+    .min(MIN_PLAYERS, `Valley of the Kings needs at least ${MIN_PLAYERS} players`)
+    .max(MAX_PLAYERS, `at most ${MAX_PLAYERS} players (for now)`),
   firstSeat: z.number().int().min(0).optional(),
 });
 
@@ -80,8 +84,8 @@ export function waitingFor(s: ValleyState): Seat[] {
 export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, ValleyView> = {
   id: 'valley',
   title: 'Valley of the Kings',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
   parseOptions,
   setup: (options, seed) => setup(parseOptions(options), seed),
   view,

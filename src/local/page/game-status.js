@@ -6,7 +6,7 @@
  *
  * - the board ("**Valley of the Kings** · game #1 · turn 3"), which the bot keeps current; its
  *   picture's description begins with the game's status, "Turn 3: alice to play." or "Turn 3,
- *   alice's turn: bob is discarding down to 3 cards." (src/render/text.ts), and " (asking …)" ends
+ *   alice's turn: bob is discarding down to 3 cards." (src/adapters/valley/pictures/picture-text.ts), and " (asking …)" ends
  *   it in a reaction window;
  * - whom a decision is owed by: the bot mentions them beside the question (on the board, or in a
  *   note of its own with **Respond**); a reaction window names nobody;
@@ -23,8 +23,9 @@
 
 /** Scarab's custom ids: `s1:<scope>:<game>:<version>:<verb>[:<arg>]` (src/discord/custom-id.ts). */
 const CUSTOM_ID = /^s1:([lgb]):(\d+):\d+:([^:]+)/;
-const TITLE = /^\*\*Valley of the Kings\*\* · game #(\d+) · (lobby|active|cancelled|finished|turn \d+)/;
-const RESULTS = /^🏁 \*\*Valley of the Kings\*\* · game #(\d+) is over\.[ \t]*(.*)/;
+// Any game's title: every game's lobby, board and results open with it (see each adapter's messages).
+const TITLE = /^\*\*[^*\n]+\*\* · game #(\d+) · (lobby|active|cancelled|finished|turn \d+)/;
+const RESULTS = /^🏁 \*\*[^*\n]+\*\* · game #(\d+) is over\.[ \t]*(.*)/;
 const CANCELLED = /^Game #(\d+) was cancelled/;
 const TO_PLAY = /^Turn (\d+): (.+) to play\.$/;
 const DECIDING = /^Turn (\d+), (.+?)'s turn: (.+)\.$/;

@@ -1,18 +1,15 @@
 import { ButtonStyle } from 'discord-api-types/v10';
+import { encodeCustomId } from '../../discord/custom-id.ts';
+import { type GameContext, seatMention } from '../../discord/messages/context.ts';
+import { owedByOthers } from '../../discord/messages/decisions.ts';
+import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
-import { encodeCustomId } from '../custom-id.ts';
-import { type GameContext, type Pictures, seatMention } from './context.ts';
-import { button, type Payload, row } from './payload.ts';
+import type { ValleyPictures } from './pictures.ts';
 import { pyramidLines, recentLog, scoreLine } from './summary.ts';
 
 const gameId = (ctx: GameContext, verb: string) =>
   encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg: '' });
-
-/** Whether the game waits for someone other than the player to move (a window, a discard, a choice). */
-export function owedByOthers(v: ValleyView): boolean {
-  return !v.finished && (v.waiting.window || v.waiting.seats.some((s) => s !== v.turn.seat));
-}
 
 export function boardButtons(ctx: GameContext, respond = false) {
   return row(
@@ -45,7 +42,7 @@ export interface BoardOptions {
 export function boardMessage(
   v: ValleyView,
   ctx: GameContext,
-  pictures: Pictures,
+  pictures: ValleyPictures,
   o: BoardOptions = {},
 ): Payload {
   const mover = v.turn.seat;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAction, encodeAction } from '../../src/discord/action-code.ts';
-import type { ValleyAction } from '../../src/games/valley/state.ts';
+import { decodeAction, encodeAction } from '../../../src/adapters/valley/action-code.ts';
+import type { ValleyAction } from '../../../src/games/valley/state.ts';
 
 describe('action codes in custom ids and menu values', () => {
   it('round-trip every kind of action, the discard order included', () => {

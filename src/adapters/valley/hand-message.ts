@@ -1,24 +1,36 @@
 import type { APISelectMenuOption } from 'discord-api-types/v10';
 import { ButtonStyle } from 'discord-api-types/v10';
+import { encodeCustomId } from '../../discord/custom-id.ts';
+import type { GameContext } from '../../discord/messages/context.ts';
+import {
+  button,
+  buttonRows,
+  clip,
+  MAX_OPTIONS,
+  type Payload,
+  row,
+  select,
+  selectRows,
+} from '../../discord/messages/payload.ts';
 import type { LabelledAction } from '../../games/kernel/types.ts';
-import { baseCatalog } from '../../games/valley/catalog.ts';
+import type { Catalog } from '../../games/valley/catalog.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import { SLOT_NAMES } from '../../games/valley/pyramid.ts';
 import type { ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
-import { encodeAction } from '../action-code.ts';
-import { encodeCustomId } from '../custom-id.ts';
-import type { GameContext, Pictures } from './context.ts';
+import { encodeAction } from './action-code.ts';
 import { endTurnAction, endTurnControl, orderStep } from './discard-order.ts';
-import { button, buttonRows, clip, MAX_OPTIONS, type Payload, row, select, selectRows } from './payload.ts';
+import type { ValleyPictures } from './pictures.ts';
 
-const actionText = new Map(baseCatalog.cards.map((c) => [c.id, c.action]));
-
-export interface HandOptions {
+/** Where the player is in a choice made in several clicks. */
+export interface ValleyStep {
   /** A base slot whose payment choices to show (after "Buy …" was pressed). */
   buySlot?: number;
   /** The cards chosen so far to go on top of the discard pile, top first (ending the turn in steps). */
   endOrder?: number[];
+}
+
+export interface HandOptions extends ValleyStep {
   /** Shown above everything: the result of the last click, or why it was refused. */
   banner?: string;
 }
@@ -30,9 +42,12 @@ export interface HandOptions {
 export function handMessage(
   v: ValleyView,
   ctx: GameContext,
-  pictures: Pictures,
+  pictures: ValleyPictures,
+  catalog: Catalog,
   opts: HandOptions = {},
 ): Payload {
+  // A card's action text is not frozen into the game's definitions: it comes from the game's catalog.
+  const actionText = (card: string) => catalog.cards.find((c) => c.id === card)?.action;
   const seat = v.viewer as number;
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg });
@@ -147,7 +162,7 @@ export function handMessage(
               return {
                 label: a.label,
                 value: encodeAction(a.action),
-                description: card ? actionText.get(card) : undefined,
+                description: card ? actionText(card) : undefined,
               };
             }),
           ),
@@ -176,7 +191,7 @@ export function handMessage(
 function finish(
   v: ValleyView,
   ctx: GameContext,
-  pictures: Pictures,
+  pictures: ValleyPictures,
   lines: string[],
   components: Payload['components'],
 ): Payload {

@@ -1,18 +1,19 @@
-import { renderCard } from '../adapters/valley/pictures/card-face.ts';
-import { renderHand } from '../adapters/valley/pictures/hand-image.ts';
+import type { Picture } from '../../discord/messages/context.ts';
+import { baseCatalog } from '../../games/valley/catalog.ts';
+import { defsFrom } from '../../games/valley/setup.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import { renderCard } from './pictures/card-face.ts';
+import { renderHand } from './pictures/hand-image.ts';
 import {
   describeCard,
   describeHand,
   describeResults,
   describeTable,
   describeTomb,
-} from '../adapters/valley/pictures/picture-text.ts';
-import { renderResults } from '../adapters/valley/pictures/results-image.ts';
-import { renderTable } from '../adapters/valley/pictures/table-image.ts';
-import { renderTomb } from '../adapters/valley/pictures/tomb-image.ts';
-import { baseCatalog } from '../games/valley/catalog.ts';
-import { defsFrom } from '../games/valley/setup.ts';
-import type { Picture, Pictures } from './messages/context.ts';
+} from './pictures/picture-text.ts';
+import { renderResults } from './pictures/results-image.ts';
+import { renderTable } from './pictures/table-image.ts';
+import { renderTomb } from './pictures/tomb-image.ts';
 
 /** Discord limits an attachment's description to 1024 characters. */
 const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slice(0, 1023)}…`);
@@ -26,8 +27,18 @@ const catalog = baseCatalog;
 /** `/card` shows the base catalog's cards. */
 const defs = defsFrom(catalog);
 
-/** The canvas renderer behind the `Pictures` port; each picture comes with its text equivalent. */
-export const canvasPictures: Pictures = {
+/** Pictures of Valley's views, each with its text equivalent. A port, so tests and benchmarks can draw nothing. */
+export interface ValleyPictures {
+  table(view: ValleyView, names: string[]): Picture;
+  hand(view: ValleyView, names: string[]): Picture;
+  /** One picture per seat's tomb. */
+  tombs(view: ValleyView, names: string[]): Picture[];
+  results(view: ValleyView, names: string[]): Picture;
+  card(cardId: string): Picture;
+}
+
+/** The canvas renderer behind the `ValleyPictures` port (pictures/). */
+export const canvasPictures: ValleyPictures = {
   table: (v, names) => ({ png: renderTable(v, names, catalog), alt: alt(describeTable(v, names, catalog)) }),
   hand: (v, names) => ({ png: renderHand(v, names, catalog), alt: alt(describeHand(v, names, catalog)) }),
   tombs: (v, names) =>

@@ -1,4 +1,4 @@
-import type { ValleyAction } from '../games/valley/state.ts';
+import type { ValleyAction } from '../../games/valley/state.ts';
 
 /**
  * Compact text for an action, to fit in a custom_id or a select-menu value (≤ 100 characters):

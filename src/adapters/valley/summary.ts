@@ -1,6 +1,6 @@
+import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
-import { type GameContext, seatName } from './context.ts';
 
 /** Short public text about the table, used in board messages (and read by screen readers). */
 const cardName = (v: ValleyView, c: CardRef | null): string =>

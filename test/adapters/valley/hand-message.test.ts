@@ -1,15 +1,17 @@
 import type { APIStringSelectComponent } from 'discord-api-types/v10';
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { decodeCustomId } from '../../src/discord/custom-id.ts';
-import type { GameContext, Pictures } from '../../src/discord/messages/context.ts';
-import { handMessage } from '../../src/discord/messages/hand-message.ts';
-import type { Payload } from '../../src/discord/messages/payload.ts';
-import { view } from '../../src/games/valley/view.ts';
-import { Table } from '../valley/table.ts';
+import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
+import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
+import { decodeCustomId } from '../../../src/discord/custom-id.ts';
+import type { GameContext } from '../../../src/discord/messages/context.ts';
+import type { Payload } from '../../../src/discord/messages/payload.ts';
+import { baseCatalog } from '../../../src/games/valley/catalog.ts';
+import { view } from '../../../src/games/valley/view.ts';
+import { Table } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
-const pictures: Pictures = {
+const pictures: ValleyPictures = {
   table: () => picture,
   hand: () => picture,
   tombs: () => [picture],
@@ -45,7 +47,7 @@ describe('paying for a card in the private hand', () => {
       a.action.type === 'buy' && a.action.slot === 0 ? [a.action.pay] : [],
     );
     expect(legal.length).toBeGreaterThan(25);
-    const payload = handMessage(v, ctx, pictures, { buySlot: 0 });
+    const payload = handMessage(v, ctx, pictures, baseCatalog, { buySlot: 0 });
     const [menu, ...others] = selects(payload);
     expect(others).toEqual([]);
     expect(decodeCustomId(menu!.custom_id)).toMatchObject({ verb: 'pay', arg: '0', version: 3 });
@@ -66,7 +68,7 @@ describe('paying for a card in the private hand', () => {
       hands: [['chariot', 'censer', 'urn'], []],
       pyramid: ['chariot', null, null, null, null, null],
     });
-    const payload = handMessage(view(t.s, 0), ctx, pictures, { buySlot: 0 });
+    const payload = handMessage(view(t.s, 0), ctx, pictures, baseCatalog, { buySlot: 0 });
     const [menu] = selects(payload);
     expect(decodeCustomId(menu!.custom_id)).toMatchObject({ verb: 'act', arg: 'pay' });
     expect(menu!.max_values).toBe(1);
@@ -79,7 +81,7 @@ describe('paying for a card in the private hand', () => {
     const options = Array.from({ length: 30 }, (_, k) => ({ value: `v${k}`, label: `Choice ${k}` }));
     q.asks.push({ seat: 0, prompt: 'Pick one', options });
     t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
-    const payload = handMessage(view(t.s, 0), ctx, pictures);
+    const payload = handMessage(view(t.s, 0), ctx, pictures, baseCatalog);
     const menus = selects(payload);
     expect(menus).toHaveLength(2);
     expect(menus.flatMap((m) => m.options.map((o) => o.value))).toEqual(options.map((o) => o.value));
@@ -97,14 +99,14 @@ describe('the one end-turn control', () => {
 
   it('a pile of one kind of card has no order to choose: a plain button', () => {
     const t = Table.from({ players: 2, hands: [['shabti', 'shabti'], []], decks: [['urn', 'urn'], []] });
-    const [only, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    const [only, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures, baseCatalog));
     expect(more).toEqual([]);
     expect(only).toMatchObject({ type: ComponentType.Button, label: 'End turn' });
   });
 
   it('several kinds but one Urn at most: the card on top is chosen, nothing deeper', () => {
     const t = Table.from({ players: 2, hands: [['shabti', 'box-of-food', 'urn'], []] });
-    const [menu, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    const [menu, ...more] = endControls(handMessage(view(t.s, 0), ctx, pictures, baseCatalog));
     expect(more).toEqual([]);
     expect((menu as APIStringSelectComponent).options.map((o) => o.label)).toEqual([
       'End turn, leaving Shabti on top',
@@ -115,9 +117,9 @@ describe('the one end-turn control', () => {
 
   it('two Urns owned: the menu also offers to order the cards beneath the top', () => {
     const t = Table.from({ players: 2, hands: [['shabti', 'box-of-food', 'urn'], []], decks: [['urn'], []] });
-    const [menu] = endControls(handMessage(view(t.s, 0), ctx, pictures));
+    const [menu] = endControls(handMessage(view(t.s, 0), ctx, pictures, baseCatalog));
     expect((menu as APIStringSelectComponent).options.at(-1)?.value).toBe('order');
-    const step = handMessage(view(t.s, 0), ctx, pictures, { endOrder: [t.inHand(0, 'urn')] });
+    const step = handMessage(view(t.s, 0), ctx, pictures, baseCatalog, { endOrder: [t.inHand(0, 'urn')] });
     expect(step.content).toMatch(/from the top of your discard pile, Urn\. Choose the next card beneath/);
     expect(selects(step)[0]?.options.map((o) => o.label)).toEqual(['Shabti', 'Box of Food']);
   });

@@ -1,13 +1,14 @@
+import { type GameContext, seatName } from '../../discord/messages/context.ts';
+import type { Payload } from '../../discord/messages/payload.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
-import { type GameContext, type Pictures, seatName } from './context.ts';
-import type { Payload } from './payload.ts';
+import type { ValleyPictures } from './pictures.ts';
 
 /** `ratingLines`: what the game did to ratings (see rating-lines.ts), shown under the places. */
 export function resultsMessage(
   v: ValleyView,
   ctx: GameContext,
-  pictures: Pictures,
+  pictures: ValleyPictures,
   ratingLines: readonly string[] = [],
 ): Payload {
   const outcome = v.outcome;

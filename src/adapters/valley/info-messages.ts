@@ -1,12 +1,12 @@
+import type { GameContext } from '../../discord/messages/context.ts';
+import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
-import type { GameSummary } from '../../store/records.ts';
-import type { GameContext, Pictures } from './context.ts';
-import { clip, emptyPayload, type Payload } from './payload.ts';
+import type { ValleyPictures } from './pictures.ts';
 import { tombText } from './summary.ts';
 
-export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: Pictures): Payload {
+export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPictures): Payload {
   const pics = pictures.tombs(v, ctx.names);
   return {
     content: clip(`**Tombs** · game #${ctx.gameId}\n${tombText(v, ctx)}`, 2000),
@@ -27,7 +27,7 @@ export function logMessage(v: ValleyView, ctx: GameContext): Payload {
 
 const SOURCE_MARK = { seed: '', review: ' (from a review)', provisional: ' (provisional)' } as const;
 
-export function cardMessage(catalog: Catalog, cardId: string, pictures: Pictures): Payload {
+export function cardMessage(catalog: Catalog, cardId: string, pictures: ValleyPictures): Payload {
   const c = catalog.cards.find((x) => x.id === cardId);
   if (!c) return emptyPayload(`There is no card called '${cardId}'.`);
   const set = c.set ? catalog.sets.find((s) => s.id === c.set) : undefined;
@@ -74,16 +74,4 @@ export function rulesMessage(): Payload {
       '**Here:** `/valley` opens a lobby. Each turn the bot posts the board and mentions the player to move. Press **My hand** for your private hand and every legal move; **Respond** when the game asks you something.',
     ].join('\n'),
   );
-}
-
-export function gamesMessage(games: GameSummary[], where: (g: GameSummary) => string): Payload {
-  if (games.length === 0)
-    return emptyPayload('No games are being set up or played in this server. Start one with `/valley`.');
-  const lines = games
-    .slice(0, 30)
-    .map(
-      (g) =>
-        `#${g.id} · ${g.status} · ${where(g)} · updated <t:${Math.floor(g.updatedAt.getTime() / 1000)}:R>`,
-    );
-  return emptyPayload(clip(`**Games in this server**\n${lines.join('\n')}`, 2000));
 }

@@ -1,0 +1,101 @@
+import { ChannelType, type ChatInputCommandInteraction, DiscordAPIError, MessageFlags } from 'discord.js';
+import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
+import type { AnyAdapter } from '../src/adapters/game-adapter.ts';
+import {
+  isAccessRefusal,
+  listPermissions,
+  mayOpenThread,
+  missingForGame,
+  refusalText,
+} from '../src/discord/channel-access.ts';
+import { computerName } from '../src/discord/handlers/computer-names.ts';
+import { displayName, tell } from '../src/discord/handlers/replies.ts';
+import { lobbyMessage } from '../src/discord/messages/lobby-message.ts';
+import type { Runtime } from '../src/discord/runtime.ts';
+import type { SlashCommand } from '../src/discord/slash-command.ts';
+
+const CANNOT_IN_THIS_CHANNEL = 50024;
+
+/** `/valley` and its like: opens a lobby for a new game in this channel (in a thread of its own). */
+export function lobbyCommand(adapter: AnyAdapter): SlashCommand {
+  const { game } = adapter;
+  const most = game.maxPlayers - 1;
+  return {
+    data: {
+      name: adapter.lobbyCommand.name,
+      description: adapter.lobbyCommand.description,
+      contexts: [InteractionContextType.Guild],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'computers',
+          description: `Computer players to seat right away (0–${most})`,
+          min_value: 0,
+          max_value: most,
+          required: false,
+        },
+      ],
+    },
+    execute: (rt, i) => openLobby(rt, i, adapter),
+  };
+}
+
+async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: AnyAdapter): Promise<void> {
+  if (!i.inGuild() || !i.channel)
+    return tell(i, 'Games are played in a server channel, not in direct messages.');
+  // Checked before anything is created, so a channel the bot cannot use leaves no dead lobby behind.
+  const missing = missingForGame(i.channel.type, i.appPermissions);
+  if (missing.length > 0)
+    return tell(
+      i,
+      `I cannot run a game in <#${i.channelId}>: I am missing the ${listPermissions(missing)} permission${missing.length > 1 ? 's' : ''} there. Ask someone who manages this server to grant ${missing.length > 1 ? 'them' : 'it'}, or use another channel.`,
+    );
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const store = rt.tables.store;
+  let game = store.lobbies.create({
+    type: adapter.game.id,
+    guildId: i.guildId,
+    channelId: i.channelId,
+    hostUserId: i.user.id,
+    seats: [{ userId: i.user.id, displayName: displayName(i) }],
+  });
+  const computers = i.options.getInteger('computers') ?? 0;
+  for (let k = 0; k < computers; k++) {
+    const taken = new Set(store.getGame(game.id).seats.map((s) => s.displayName));
+    store.lobbies.join(game.id, { botKind: adapter.computers.kinds[0], displayName: computerName(taken) });
+  }
+  let where = i.channelId;
+  let note = '';
+  const channel = i.channel;
+  try {
+    if (channel.type === ChannelType.GuildText && mayOpenThread(i.appPermissions)) {
+      try {
+        const thread = await channel.threads.create({
+          name: `${adapter.game.title} #${game.id}`,
+          autoArchiveDuration: 10080,
+        });
+        where = thread.id;
+      } catch (e) {
+        if (!isAccessRefusal(e) && !(e instanceof DiscordAPIError && e.code === CANNOT_IN_THIS_CHANNEL))
+          throw e;
+        note = ' (I may not create threads here, so the game is played in this channel.)';
+        rt.log.info({ gameId: game.id, code: e.code }, 'thread creation refused; playing in the channel');
+      }
+    } else if (channel.type === ChannelType.GuildText)
+      note = ' (I may not create threads here, so the game is played in this channel.)';
+    if (where !== i.channelId) store.locations.setLocation(game.id, { threadId: where });
+    game = store.getGame(game.id);
+    const messageId = await rt.publisher.send(where, lobbyMessage(game));
+    store.locations.setMessage(game.id, 'lobby', { messageId, channelId: where });
+  } catch (e) {
+    // No lobby without its message: nobody could join it, and it would sit in /games for good.
+    store.cancelGame(game.id);
+    if (!isAccessRefusal(e)) throw e;
+    rt.log.info({ gameId: game.id, code: e.code }, 'lobby refused by Discord; cancelled');
+    await i.editReply({ content: `No game was opened: ${refusalText(e, `<#${where}>`)}` });
+    return;
+  }
+  await i.editReply({
+    content: `Game #${game.id} is open in <#${where}>: invite players to press **Join**.${note}`,
+  });
+}

@@ -1,0 +1,58 @@
+import { botMove, isBotName } from '../../games/valley/bots/index.ts';
+import { baseCatalog } from '../../games/valley/catalog.ts';
+import { withNames } from '../../games/valley/describe.ts';
+import { valley } from '../../games/valley/index.ts';
+import { scoreSeat } from '../../games/valley/score.ts';
+import type { ValleyAction, ValleyState } from '../../games/valley/state.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import type { GameAdapter } from '../game-adapter.ts';
+import { decodeAction, encodeAction } from './action-code.ts';
+import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
+import { valleyClick } from './hand-clicks.ts';
+import { handMessage, type ValleyStep } from './hand-message.ts';
+import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-messages.ts';
+import { canvasPictures, type ValleyPictures } from './pictures.ts';
+import { resultsMessage } from './results-message.ts';
+
+/**
+ * Valley of the Kings at a table: its messages, pictures, controls and computer players. The card
+ * pool of every game today is the base game's (the options name no other), so card facts not frozen
+ * into the state (action texts, set names) come from the base catalog.
+ */
+export function valleyAdapter(
+  pictures: ValleyPictures = canvasPictures,
+): GameAdapter<ValleyAction, ValleyView, ValleyStep> {
+  const catalog = baseCatalog;
+  return {
+    game: valley,
+    lobbyCommand: { name: 'valley', description: 'Open a lobby for a new game of Valley of the Kings' },
+    codec: { encode: encodeAction, decode: decodeAction },
+    messages: {
+      board: (v, ctx, o) => boardMessage(v, ctx, pictures, o),
+      hand: (v, ctx, o) => handMessage(v, ctx, pictures, catalog, { ...o.step, banner: o.banner }),
+      decisionPing,
+      results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
+      finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
+      names: (text, ctx) => withNames(text, ctx.names),
+    },
+    click: valleyClick,
+    info: [
+      { verb: 'tombs', label: 'Tombs', build: (v, ctx) => tombsMessage(v, ctx, pictures) },
+      { verb: 'log', label: 'Log', build: logMessage },
+    ],
+    computers: {
+      kinds: ['heuristic', 'random'],
+      move: (state: ValleyState, seat, kind) => botMove(state, seat, isBotName(kind) ? kind : 'heuristic'),
+    },
+    cards: {
+      list: () => catalog.cards.map((c) => ({ id: c.id, name: c.name })),
+      show: (id) => cardMessage(catalog, id, pictures),
+    },
+    rules: rulesMessage,
+    favourites: {
+      of: (state: ValleyState | null, seat) =>
+        state === null ? [] : scoreSeat(state, seat).sets.map((s) => ({ set: s.set, distinct: s.distinct })),
+      name: (id) => catalog.sets.find((s) => s.id === id)?.name ?? id,
+    },
+  };
+}

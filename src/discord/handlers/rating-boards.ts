@@ -1,0 +1,122 @@
+import type {
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  Guild,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { AnyAdapter } from '../../adapters/game-adapter.ts';
+import { finishedGamesOf, summarize } from '../../ratings/player-stats.ts';
+import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
+import type { CustomId } from '../custom-id.ts';
+import { readLeaderboardId } from '../leaderboard-id.ts';
+import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
+import { statsMessage } from '../messages/stats-message.ts';
+import type { Runtime } from '../runtime.ts';
+import { editOptions } from '../send.ts';
+import { displayName, tell } from './replies.ts';
+
+const ALL_SERVERS = 'All servers';
+
+/** The game a board or stats is about: the one named, else the bot's first. */
+export function ratedGame(rt: Runtime, type: string | null | undefined): AnyAdapter | undefined {
+  return type ? rt.tables.adapters.find(type) : rt.tables.adapters.default;
+}
+
+function boardContext(
+  rt: Runtime,
+  guild: Guild | null,
+  global: boolean,
+  adapter: AnyAdapter,
+): LeaderboardContext {
+  const first = adapter === rt.tables.adapters.default;
+  return {
+    game: adapter.game.title,
+    ...(first ? {} : { gameType: adapter.game.id }),
+    global,
+    scope: global ? ALL_SERVERS : (guild?.name ?? 'This server'),
+  };
+}
+
+function boardPayload(
+  rt: Runtime,
+  guildId: string,
+  page: number,
+  ctx: LeaderboardContext,
+  adapter: AnyAdapter,
+) {
+  const board = rt.tables.store.ratings.board(
+    { gameType: adapter.game.id, scope: scopeFor(guildId, ctx.global) },
+    page,
+  );
+  return leaderboardMessage(board, ctx, rt.ratingPictures);
+}
+
+/** `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. */
+export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
+  if (!i.inGuild()) return tell(i, 'Use this in a server.');
+  const adapter = ratedGame(rt, i.options.getString('game'));
+  if (!adapter) return tell(i, 'This bot hosts no such game.');
+  const global = i.options.getBoolean('global') ?? false;
+  await i.deferReply();
+  const ctx = boardContext(rt, i.guild, global, adapter);
+  await i.editReply(editOptions(boardPayload(rt, i.guildId, 1, ctx, adapter)));
+}
+
+/** A Previous / Next / switch button: the same message shows the page asked for. */
+export async function onLeaderboardComponent(
+  rt: Runtime,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  id: CustomId,
+): Promise<void> {
+  const target = readLeaderboardId(id);
+  const adapter = target ? ratedGame(rt, target.gameType) : undefined;
+  if (!target || !adapter)
+    return tell(i, 'This button belongs to an older version of Scarab; run /leaderboard again.');
+  if (!i.inGuild()) return tell(i, 'Leaderboards live in servers.');
+  // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
+  await i.deferUpdate();
+  const ctx = boardContext(rt, i.guild, target.global, adapter);
+  await i.editReply(editOptions(boardPayload(rt, i.guildId, target.page, ctx, adapter)));
+}
+
+/** `/stats [user] [global] [game]`: games, wins, scores, favourites and ratings, with the rating history. */
+export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
+  if (!i.inGuild()) return tell(i, 'Use this in a server.');
+  const adapter = ratedGame(rt, i.options.getString('game'));
+  if (!adapter) return tell(i, 'This bot hosts no such game.');
+  const global = i.options.getBoolean('global') ?? false;
+  const user = i.options.getUser('user') ?? i.user;
+  const member = i.options.getMember('user');
+  await i.deferReply();
+  const store = rt.tables.store;
+  const type = adapter.game.id;
+  const q = { gameType: type, scope: scopeFor(i.guildId, global) };
+  const played = finishedGamesOf(store.database.db, {
+    gameType: type,
+    userId: user.id,
+    guildId: global ? null : i.guildId,
+  });
+  const standing = store.ratings.standing(q, user.id);
+  const name =
+    user.id === i.user.id
+      ? displayName(i)
+      : member && 'displayName' in member && typeof member.displayName === 'string'
+        ? member.displayName
+        : (standing?.displayName ?? user.globalName ?? user.username);
+  const favourites = adapter.favourites;
+  const payload = statsMessage(
+    {
+      game: adapter.game.title,
+      name,
+      global,
+      scope: global ? ALL_SERVERS : (i.guild?.name ?? 'This server'),
+      record: summarize(played, favourites ? (state, seat) => favourites.of(state, seat) : undefined),
+      setName: (id) => favourites?.name(id) ?? id,
+      standing,
+      globalStanding: global ? undefined : store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
+      history: store.ratings.history(q, user.id),
+    },
+    rt.ratingPictures,
+  );
+  await i.editReply(editOptions(payload));
+}

@@ -1,0 +1,81 @@
+import type { Seat } from '../games/kernel/types.ts';
+import { StoreError } from '../store/errors.ts';
+import type { GameRecord } from '../store/records.ts';
+import type { GameLocks } from './game-lock.ts';
+import type { Publisher } from './publisher.ts';
+import type { Tables } from './tables.ts';
+
+/** Whatever is due after a change (computer moves, automatic passes, and later reminders and clocks). */
+export interface DueMoves {
+  poke(game: GameRecord): void;
+}
+
+export interface MoveReplies {
+  committed?(before: GameRecord, after: GameRecord): Promise<void>;
+  refused?(error: StoreError, game: GameRecord): Promise<void>;
+}
+
+export type MoveResult =
+  | { readonly ok: true; readonly before: GameRecord; readonly after: GameRecord }
+  /** Refused by the store or the rules (stale version, illegal move): nothing was written. */
+  | { readonly ok: false; readonly error: StoreError; readonly game: GameRecord };
+
+/**
+ * The one move path of every game: commit (one transaction, version-checked) → tell the mover →
+ * publish → re-arm what is due. Button handlers, computer players and any scheduler call `move`;
+ * nothing else applies moves. Each game's moves run one at a time under its lock.
+ */
+export class TableService {
+  private due: DueMoves | null = null;
+
+  constructor(
+    readonly tables: Tables,
+    private readonly publisher: Publisher,
+    private readonly locks: GameLocks,
+  ) {}
+
+  /** Set once at startup: the autopilot is built after the service it moves through. */
+  attach(due: DueMoves): void {
+    this.due = due;
+  }
+
+  /**
+   * `replies.committed` runs right after the commit, before anything public: the mover's own reply
+   * comes first. `replies.refused` runs when the store or the rules refused, still under the game's
+   * lock, so a refusal is never shown before the reply to an earlier click's move. A Discord failure
+   * after the commit can lose a message but never the move (see Publisher).
+   */
+  async move(
+    gameId: number,
+    seat: Seat,
+    action: unknown,
+    version: number,
+    replies: MoveReplies = {},
+  ): Promise<MoveResult> {
+    return this.locks.run(gameId, async (): Promise<MoveResult> => {
+      const store = this.tables.store;
+      const before = store.getGame(gameId);
+      let after: GameRecord;
+      try {
+        after = store.applyAction(gameId, { seat, action, expectedVersion: version }).game;
+      } catch (e) {
+        if (!(e instanceof StoreError)) throw e;
+        const game = store.getGame(gameId);
+        await replies.refused?.(e, game);
+        return { ok: false, error: e, game };
+      }
+      try {
+        await replies.committed?.(before, after);
+        await this.publisher.afterChange(before, after);
+      } finally {
+        this.rearm(after);
+      }
+      return { ok: true, before, after };
+    });
+  }
+
+  /** Arms whatever is due in `game` (after a start, a seat replaced, a board posted again). */
+  rearm(game: GameRecord): void {
+    this.due?.poke(game);
+  }
+}

@@ -1,0 +1,46 @@
+import type { AdapterSet } from '../adapters/adapter-set.ts';
+import type { AnyAdapter } from '../adapters/game-adapter.ts';
+import type { Seat, TableView } from '../games/kernel/types.ts';
+import type { GameStore } from '../store/game-store.ts';
+import type { GameRecord } from '../store/records.ts';
+import type { GameContext } from './messages/context.ts';
+
+/**
+ * A stored game as the table layer sees it: its adapter, its seats' names and its views. Every
+ * decision above the rules is taken from views, which the rules library has stripped of hidden cards.
+ */
+export class Tables {
+  constructor(
+    readonly store: GameStore,
+    readonly adapters: AdapterSet,
+  ) {}
+
+  adapterOf(game: GameRecord): AnyAdapter {
+    return this.adapters.of(game.type);
+  }
+
+  context(game: GameRecord): GameContext {
+    return {
+      gameId: game.id,
+      version: game.version,
+      names: game.seats.map((s) => s.displayName),
+      users: game.seats.map((s) => s.userId),
+    };
+  }
+
+  /** What `seat` may see (null: the public board). */
+  view(game: GameRecord, seat: Seat | null): TableView<unknown> {
+    if (game.state === null) throw new Error(`game #${game.id} has not started`);
+    return this.adapterOf(game).game.view(game.state, seat);
+  }
+
+  /** Seats the game waits for: the rules' own verb, public by nature. */
+  waitingFor(game: GameRecord): readonly Seat[] {
+    if (game.state === null) return [];
+    return this.adapterOf(game).game.waitingFor(game.state);
+  }
+
+  seatOf(game: GameRecord, userId: string): Seat | null {
+    return game.seats.find((s) => s.userId === userId)?.seat ?? null;
+  }
+}
