@@ -1,5 +1,5 @@
 import { botMove, isBotName } from '../../games/valley/bots/index.ts';
-import { baseCatalog } from '../../games/valley/catalog.ts';
+import { baseCatalog, type Catalog } from '../../games/valley/catalog.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import { valley } from '../../games/valley/index.ts';
 import { scoreSeat } from '../../games/valley/score.ts';
@@ -15,14 +15,15 @@ import { canvasPictures, type ValleyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
 
 /**
- * Valley of the Kings at a table: its messages, pictures, controls and computer players. The card
- * pool of every game today is the base game's (the options name no other), so card facts not frozen
- * into the state (action texts, set names) come from the base catalog.
+ * Valley of the Kings at a table: its messages, pictures, controls and computer players. `catalog` is
+ * the game's card pool: card facts not frozen into a game's state (action texts, set names, which
+ * numbers are provisional) come from it. Every game today is dealt from the base catalog (the options
+ * name no other pool), so that is the default.
  */
 export function valleyAdapter(
-  pictures: ValleyPictures = canvasPictures,
+  catalog: Catalog = baseCatalog,
+  pictures: ValleyPictures = canvasPictures(catalog),
 ): GameAdapter<ValleyAction, ValleyView, ValleyStep> {
-  const catalog = baseCatalog;
   return {
     game: valley,
     lobbyCommand: { name: 'valley', description: 'Open a lobby for a new game of Valley of the Kings' },

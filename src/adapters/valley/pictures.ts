@@ -1,5 +1,5 @@
 import type { Picture } from '../../discord/messages/context.ts';
-import { baseCatalog } from '../../games/valley/catalog.ts';
+import type { Catalog } from '../../games/valley/catalog.ts';
 import { defsFrom } from '../../games/valley/setup.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { renderCard } from './pictures/card-face.ts';
@@ -18,15 +18,6 @@ import { renderTomb } from './pictures/tomb-image.ts';
 /** Discord limits an attachment's description to 1024 characters. */
 const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slice(0, 1023)}…`);
 
-/**
- * Cards in a picture are the view's own `defs` (the pool stored with the game); the catalog adds what a
- * definition does not hold: set names and sizes, and which numbers are provisional. Every game today is
- * dealt from the base catalog, so that is the one passed.
- */
-const catalog = baseCatalog;
-/** `/card` shows the base catalog's cards. */
-const defs = defsFrom(catalog);
-
 /** Pictures of Valley's views, each with its text equivalent. A port, so tests and benchmarks can draw nothing. */
 export interface ValleyPictures {
   table(view: ValleyView, names: string[]): Picture;
@@ -37,24 +28,34 @@ export interface ValleyPictures {
   card(cardId: string): Picture;
 }
 
-/** The canvas renderer behind the `ValleyPictures` port (pictures/). */
-export const canvasPictures: ValleyPictures = {
-  table: (v, names) => ({ png: renderTable(v, names, catalog), alt: alt(describeTable(v, names, catalog)) }),
-  hand: (v, names) => ({ png: renderHand(v, names, catalog), alt: alt(describeHand(v, names, catalog)) }),
-  tombs: (v, names) =>
-    v.players.map(
-      (p): Picture => ({
-        png: renderTomb(v, p.seat, names, catalog),
-        alt: alt(describeTomb(v, p.seat, names, catalog)),
-      }),
-    ),
-  results: (v, names) => ({
-    png: renderResults(v, names, catalog),
-    alt: alt(describeResults(v, names, catalog)),
-  }),
-  card: (id) => {
-    const d = defs[id];
-    if (!d) throw new Error(`no card '${id}'`);
-    return { png: renderCard(d, catalog), alt: alt(describeCard(d, catalog)) };
-  },
-};
+/**
+ * The canvas renderer behind the `ValleyPictures` port (pictures/). Cards in a picture are the view's
+ * own `defs` (the pool stored with the game); `catalog`, the game's, adds what a definition does not
+ * hold: set names and sizes, and which numbers are provisional. `card(id)` draws a card of `catalog`.
+ */
+export function canvasPictures(catalog: Catalog): ValleyPictures {
+  const defs = defsFrom(catalog);
+  return {
+    table: (v, names) => ({
+      png: renderTable(v, names, catalog),
+      alt: alt(describeTable(v, names, catalog)),
+    }),
+    hand: (v, names) => ({ png: renderHand(v, names, catalog), alt: alt(describeHand(v, names, catalog)) }),
+    tombs: (v, names) =>
+      v.players.map(
+        (p): Picture => ({
+          png: renderTomb(v, p.seat, names, catalog),
+          alt: alt(describeTomb(v, p.seat, names, catalog)),
+        }),
+      ),
+    results: (v, names) => ({
+      png: renderResults(v, names, catalog),
+      alt: alt(describeResults(v, names, catalog)),
+    }),
+    card: (id) => {
+      const d = defs[id];
+      if (!d) throw new Error(`no card '${id}'`);
+      return { png: renderCard(d, catalog), alt: alt(describeCard(d, catalog)) };
+    },
+  };
+}
