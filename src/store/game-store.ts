@@ -28,6 +28,7 @@ import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import type { ActionRecord, GameRecord, GameSummary, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
+import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
 import { type GameStoreOptions, OPEN_STATUSES, parseOptionsFor, StoreCore } from './store-core.ts';
 
@@ -38,6 +39,11 @@ export interface ApplyInput {
   readonly action: unknown;
   /** The version the caller's buttons were drawn from (carried in the custom_id). */
   readonly expectedVersion: number;
+  /**
+   * Runs inside the action's transaction once it is written (e.g. marking a scheduled time-out done),
+   * so both commit or neither; a throw refuses the action.
+   */
+  readonly inSameTransaction?: () => void;
 }
 
 export interface AppliedAction {
@@ -56,6 +62,8 @@ export class GameStore {
   readonly lobbies: LobbyStore;
   /** Where each game lives on Discord: guild, channel, thread and the messages it points at. */
   readonly locations: DiscordLocations;
+  /** What is due later: reminders, time-outs (schedule-store.ts). */
+  readonly schedule: ScheduleStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -65,6 +73,7 @@ export class GameStore {
     this.ratings = this.core.ratings;
     this.lobbies = new LobbyStore(this.core);
     this.locations = new DiscordLocations(this.core);
+    this.schedule = new ScheduleStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */
@@ -177,6 +186,7 @@ export class GameStore {
       });
       // Cannot happen under BEGIN IMMEDIATE; if it ever did, the throw rolls the append back.
       if (changed.changes !== 1) throw new Error(`game #${gameId} changed under the write lock`);
+      input.inSameTransaction?.();
       const next: GameRecord = {
         ...game,
         state: step.state,

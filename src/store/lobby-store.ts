@@ -26,6 +26,8 @@ export interface CreateLobbyInput {
   readonly seats?: readonly Participant[];
   /** Rated or casual; null or absent: automatic (rated when every seat is a person). */
   readonly rated?: boolean | null;
+  /** Minutes a person may take per turn or decision; null or absent: no limit. */
+  readonly turnLimitMinutes?: number | null;
 }
 
 export class LobbyStore {
@@ -55,6 +57,7 @@ export class LobbyStore {
           threadId: input.threadId ?? null,
           hostUserId: input.hostUserId ?? null,
           rated: input.rated ?? null,
+          turnLimitMinutes: input.turnLimitMinutes ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -117,6 +120,19 @@ export class LobbyStore {
   setRated(gameId: GameId, rated: boolean | null): GameRecord {
     return this.core.lobbyChange(gameId, () => {
       this.core.database.db.update(games).set({ rated }).where(eq(games.id, gameId)).run();
+    });
+  }
+
+  /** The host's turn limit, in minutes (null: none); only in the lobby, so nobody's clock changes mid-game. */
+  setTurnLimit(gameId: GameId, minutes: number | null): GameRecord {
+    if (minutes !== null && (!Number.isInteger(minutes) || minutes <= 0))
+      throw new RangeError(`a turn limit is a positive number of minutes, not ${minutes}`);
+    return this.core.lobbyChange(gameId, () => {
+      this.core.database.db
+        .update(games)
+        .set({ turnLimitMinutes: minutes })
+        .where(eq(games.id, gameId))
+        .run();
     });
   }
 

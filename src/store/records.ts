@@ -50,6 +50,11 @@ export interface GameRecord extends GameSummary {
   readonly handedOver: boolean;
   /** In seat order; in the lobby, in joining order. */
   readonly seats: readonly SeatRecord[];
+  /**
+   * Minutes a person may take per turn or decision before the computer plays it; null: no limit.
+   * Always set by the store (optional only so hand-written records in tests may leave it out).
+   */
+  readonly turnLimitMinutes?: number | null;
 }
 
 export interface ActionRecord {
@@ -63,7 +68,7 @@ export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 
 export function toSummary(
-  row: Omit<GameRow, 'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver'>,
+  row: Omit<GameRow, 'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver' | 'turnLimitMinutes'>,
 ): GameSummary {
   return {
     id: row.id,
@@ -91,6 +96,7 @@ export function toRecord(row: GameRow, seatRows: readonly SeatRow[]): GameRecord
     rated: row.rated,
     handedOver: row.handedOver,
     seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
+    turnLimitMinutes: row.turnLimitMinutes,
   };
 }
 

@@ -51,6 +51,11 @@ export const games = sqliteTable(
     rated: integer('rated', { mode: 'boolean' }),
     /** A seat changed hands after the start (a player replaced by a computer player): never rated. */
     handedOver: integer('handed_over', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * How long a person may take over a turn or a decision before the computer plays it for them, in
+     * minutes; null: no limit (and games from before turn limits). Chosen by the host in the lobby.
+     */
+    turnLimitMinutes: integer('turn_limit_minutes'),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),
@@ -75,6 +80,8 @@ export const seats = sqliteTable(
     /** Which computer player sits here (e.g. 'random', 'heuristic'), or null for a person. */
     botKind: text('bot_kind'),
     displayName: text('display_name').notNull(),
+    /** Turns in a row the computer played for this person because their time ran out. */
+    timeoutsInARow: integer('timeouts_in_a_row').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),
@@ -173,3 +180,46 @@ export const ratingChanges = sqliteTable(
     index('rating_changes_order_idx').on(t.finishedAt, t.gameId),
   ],
 );
+
+/**
+ * Everything due later (reminders, time-outs, vacation ends, deferred nudges): one row each, so a
+ * restart loses nothing and a timer in memory is never the truth. `key` makes planning idempotent
+ * (planning the same thing twice keeps the first row); `done_at` is set in the transaction of the
+ * change the row causes, so a row fires at most once.
+ */
+export const schedule = sqliteTable(
+  'schedule',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    gameId: integer('game_id').references(() => games.id),
+    kind: text('kind').notNull(),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    /** JSON: what the row's kind needs (a seat, a turn, a user). */
+    payload: text('payload').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    /** What became of it: 'fired', 'obsolete' (the game moved on first), 'cancelled', or a failure. */
+    outcome: text('outcome'),
+  },
+  (t) => [
+    uniqueIndex('schedule_key_unique').on(t.key),
+    index('schedule_due_idx').on(t.doneAt, t.dueAt),
+    index('schedule_game_idx').on(t.gameId, t.doneAt),
+  ],
+);
+
+/** A person's own settings, shown to nobody else: time zone, quiet hours, turn DMs, vacation. */
+export const playerSettings = sqliteTable('player_settings', {
+  userId: text('user_id').primaryKey(),
+  /** An IANA zone name (e.g. 'Europe/Madrid'); null: not set (quiet hours then do not apply). */
+  timeZone: text('time_zone'),
+  /** Quiet hours as minutes after local midnight; both null or both set, never equal. */
+  quietStart: integer('quiet_start'),
+  quietEnd: integer('quiet_end'),
+  /** A direct message when it is their turn (off unless they ask). */
+  turnDms: integer('turn_dms', { mode: 'boolean' }).notNull().default(false),
+  /** Until then the computer plays their turns. */
+  vacationUntil: integer('vacation_until', { mode: 'timestamp_ms' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

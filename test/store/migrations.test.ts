@@ -98,8 +98,10 @@ describe('migrations', () => {
       'actions',
       'game_messages',
       'games',
+      'player_settings',
       'rating_changes',
       'ratings',
+      'schedule',
       'seats',
     ]);
     expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));

@@ -1,0 +1,122 @@
+/**
+ * What is due later (`store.schedule`): reminders, time-outs, vacation ends, deferred nudges. Rows, not
+ * timers: the bot keeps one timer for the earliest row, and after a restart it finds every overdue row
+ * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
+ * causes when it causes one, so it fires at most once whatever crashes in between.
+ */
+import { and, asc, eq, isNull, like, lte } from 'drizzle-orm';
+import type { GameId } from './errors.ts';
+import { schedule } from './schema.ts';
+import type { StoreCore } from './store-core.ts';
+
+export interface PlannedRow {
+  /** Names the row for good: planning a key that exists (done or not) changes nothing. */
+  readonly key: string;
+  readonly gameId: GameId | null;
+  readonly kind: string;
+  readonly dueAt: Date;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface ScheduledRow extends PlannedRow {
+  readonly id: number;
+  readonly doneAt: Date | null;
+  readonly outcome: string | null;
+}
+
+type Row = typeof schedule.$inferSelect;
+
+const toRow = (r: Row): ScheduledRow => ({
+  id: r.id,
+  key: r.key,
+  gameId: r.gameId,
+  kind: r.kind,
+  dueAt: r.dueAt,
+  payload: JSON.parse(r.payload) as Record<string, unknown>,
+  doneAt: r.doneAt,
+  outcome: r.outcome,
+});
+
+export class ScheduleStore {
+  constructor(private readonly core: StoreCore) {}
+
+  /** Adds the row unless its key was planned before; true when added. */
+  plan(row: PlannedRow): boolean {
+    const result = this.core.database.db
+      .insert(schedule)
+      .values({
+        key: row.key,
+        gameId: row.gameId,
+        kind: row.kind,
+        dueAt: row.dueAt,
+        payload: JSON.stringify(row.payload),
+        createdAt: this.core.now(),
+      })
+      .onConflictDoNothing({ target: schedule.key })
+      .run();
+    return result.changes === 1;
+  }
+
+  find(key: string): ScheduledRow | undefined {
+    const r = this.core.database.db.select().from(schedule).where(eq(schedule.key, key)).get();
+    return r ? toRow(r) : undefined;
+  }
+
+  /** Whether some row whose key matches the LIKE `pattern` fired (was not obsolete or cancelled). */
+  fired(pattern: string): boolean {
+    return (
+      this.core.database.db
+        .select({ id: schedule.id })
+        .from(schedule)
+        .where(and(like(schedule.key, pattern), eq(schedule.outcome, 'fired')))
+        .limit(1)
+        .get() !== undefined
+    );
+  }
+
+  /** The earliest row not done yet. */
+  next(): ScheduledRow | undefined {
+    const r = this.core.database.db
+      .select()
+      .from(schedule)
+      .where(isNull(schedule.doneAt))
+      .orderBy(asc(schedule.dueAt), asc(schedule.id))
+      .limit(1)
+      .get();
+    return r ? toRow(r) : undefined;
+  }
+
+  /** Rows due at `now` and not done, earliest first. */
+  due(now: Date, limit = 100): ScheduledRow[] {
+    return this.core.database.db
+      .select()
+      .from(schedule)
+      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now)))
+      .orderBy(asc(schedule.dueAt), asc(schedule.id))
+      .limit(limit)
+      .all()
+      .map(toRow);
+  }
+
+  /**
+   * Marks a row done; false when it already was (another run fired it). Call it inside the transaction
+   * of the change the row causes (see `ApplyInput.inSameTransaction`), or alone before a message.
+   */
+  markDone(id: number, outcome: string): boolean {
+    const result = this.core.database.db
+      .update(schedule)
+      .set({ doneAt: this.core.now(), outcome })
+      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)))
+      .run();
+    return result.changes === 1;
+  }
+
+  /** A game that ended or lost its channel: nothing of it is due any more. */
+  cancelGame(gameId: GameId, outcome = 'cancelled'): number {
+    return this.core.database.db
+      .update(schedule)
+      .set({ doneAt: this.core.now(), outcome })
+      .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)))
+      .run().changes;
+  }
+}

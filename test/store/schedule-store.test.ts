@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { StoreError } from '../../src/store/errors.ts';
+import { memoryStore, startedGame } from './helpers/memory-store.ts';
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
+const row = (key: string, dueMs: number, gameId: number | null = null) => ({
+  key,
+  gameId,
+  kind: 'remind',
+  dueAt: at(dueMs),
+  payload: { seat: 0 },
+});
+
+describe('the schedule: what is due later, as rows', () => {
+  it('planning is idempotent by key: the first due time stays', () => {
+    const store = memoryStore();
+    expect(store.schedule.plan(row('a', 1000))).toBe(true);
+    expect(store.schedule.plan(row('a', 5))).toBe(false);
+    expect(store.schedule.find('a')?.dueAt).toEqual(at(1000));
+    expect(store.schedule.find('a')?.payload).toEqual({ seat: 0 });
+  });
+
+  it('next is the earliest row not done; due lists what is due by a time, earliest first', () => {
+    const store = memoryStore();
+    store.schedule.plan(row('late', 3000));
+    store.schedule.plan(row('early', 1000));
+    store.schedule.plan(row('middle', 2000));
+    expect(store.schedule.next()?.key).toBe('early');
+    expect(store.schedule.due(at(2000)).map((r) => r.key)).toEqual(['early', 'middle']);
+    store.schedule.markDone(store.schedule.find('early')?.id as number, 'fired');
+    expect(store.schedule.next()?.key).toBe('middle');
+    expect(store.schedule.due(at(2000)).map((r) => r.key)).toEqual(['middle']);
+  });
+
+  it('a row is marked done once: the second attempt says so and changes nothing', () => {
+    const store = memoryStore();
+    store.schedule.plan(row('a', 1000));
+    const id = store.schedule.find('a')?.id as number;
+    expect(store.schedule.markDone(id, 'fired')).toBe(true);
+    expect(store.schedule.markDone(id, 'obsolete')).toBe(false);
+    expect(store.schedule.find('a')?.outcome).toBe('fired');
+    expect(store.schedule.fired('a')).toBe(true);
+    expect(store.schedule.fired('b')).toBe(false);
+  });
+
+  it("closing a game's schedule closes only its rows still pending", () => {
+    const store = memoryStore();
+    const game = startedGame(store);
+    store.schedule.plan(row('mine', 1000, game));
+    store.schedule.plan(row('mine-done', 1000, game));
+    store.schedule.markDone(store.schedule.find('mine-done')?.id as number, 'fired');
+    store.schedule.plan(row('other', 1000));
+    expect(store.schedule.cancelGame(game)).toBe(1);
+    expect(store.schedule.find('mine')?.outcome).toBe('cancelled');
+    expect(store.schedule.find('mine-done')?.outcome).toBe('fired');
+    expect(store.schedule.find('other')?.doneAt).toBeNull();
+  });
+
+  it("a row closed in a move's transaction: both commit, or neither", () => {
+    const store = memoryStore();
+    const game = startedGame(store);
+    store.schedule.plan(row('timeout', 1000, game));
+    const id = store.schedule.find('timeout')?.id as number;
+    const g = store.getGame(game);
+    const seat = (g.state as { turn: number }).turn;
+    // A throw inside refuses the move: the log, the state and the row are as they were.
+    expect(() =>
+      store.applyAction(game, {
+        seat,
+        action: { type: 'pass' },
+        expectedVersion: g.version,
+        inSameTransaction: () => {
+          store.schedule.markDone(id, 'fired');
+          throw new Error('no');
+        },
+      }),
+    ).toThrow('no');
+    expect(store.getGame(game).version).toBe(g.version);
+    expect(store.actionLog(game)).toHaveLength(g.version);
+    expect(store.schedule.find('timeout')?.doneAt).toBeNull();
+    store.applyAction(game, {
+      seat,
+      action: { type: 'pass' },
+      expectedVersion: g.version,
+      inSameTransaction: () => {
+        store.schedule.markDone(id, 'fired');
+      },
+    });
+    expect(store.getGame(game).version).toBe(g.version + 1);
+    expect(store.schedule.find('timeout')?.outcome).toBe('fired');
+    // A refused move (stale version) never reaches the hook.
+    let ran = false;
+    expect(() =>
+      store.applyAction(game, {
+        seat,
+        action: { type: 'pass' },
+        expectedVersion: g.version,
+        inSameTransaction: () => {
+          ran = true;
+        },
+      }),
+    ).toThrow(StoreError);
+    expect(ran).toBe(false);
+  });
+});
