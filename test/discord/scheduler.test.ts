@@ -1,0 +1,110 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { Scheduler } from '../../src/discord/scheduler.ts';
+import type { GameStore } from '../../src/store/game-store.ts';
+import type { ScheduledRow } from '../../src/store/schedule-store.ts';
+import { memoryStore } from '../store/helpers/memory-store.ts';
+
+const log = pino({ level: 'silent' });
+const flush = () => new Promise((r) => setImmediate(r));
+
+function setUp(store: GameStore = memoryStore(), clock = new ManualClock(0)) {
+  const fired: string[] = [];
+  const scheduler = new Scheduler(store, clock, log);
+  scheduler.on('note', async (row: ScheduledRow) => {
+    fired.push(row.key);
+    store.schedule.markDone(row.id, 'fired');
+  });
+  scheduler.on('broken', async () => {
+    throw new Error('broken handler');
+  });
+  const plan = (key: string, dueMs: number, kind = 'note') =>
+    scheduler.plan({ key, gameId: null, kind, dueAt: new Date(dueMs), payload: {} });
+  return { store, clock, scheduler, fired, plan };
+}
+
+describe('the scheduler: one timer, rows as the truth', () => {
+  it('fires rows when their time comes, earliest first, each once', async () => {
+    const { clock, scheduler, fired, plan } = setUp();
+    scheduler.start();
+    plan('b', 2000);
+    plan('a', 1000);
+    plan('c', 3000);
+    clock.advance(999);
+    await scheduler.tick();
+    expect(fired).toEqual([]);
+    clock.advance(1500);
+    await flush();
+    await scheduler.tick();
+    expect(fired).toEqual(['a', 'b']);
+    clock.advance(10_000);
+    await flush();
+    await scheduler.tick();
+    expect(fired).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a failing handler closes its row with the reason; the others still fire; unknown kinds are closed', async () => {
+    const { store, clock, scheduler, fired, plan } = setUp();
+    scheduler.start();
+    plan('x', 1000, 'broken');
+    plan('y', 1000, 'nobody-knows');
+    plan('z', 1000);
+    clock.advance(1000);
+    await flush();
+    await scheduler.tick();
+    expect(fired).toEqual(['z']);
+    expect(store.schedule.find('x')?.outcome).toBe('failed: broken handler');
+    expect(store.schedule.find('y')?.outcome).toBe('no handler');
+    expect(store.schedule.next()).toBeUndefined();
+  });
+
+  it('after a restart, rows that fell due while stopped fire once at start', async () => {
+    const first = setUp();
+    first.scheduler.start();
+    first.plan('overdue', 1000);
+    first.scheduler.stop();
+    first.clock.advance(5000);
+    await flush();
+    expect(first.fired).toEqual([]);
+    // A new process over the same rows.
+    const second = setUp(first.store, first.clock);
+    second.scheduler.start();
+    await flush();
+    await second.scheduler.tick();
+    expect(second.fired).toEqual(['overdue']);
+    const third = setUp(first.store, first.clock);
+    third.scheduler.start();
+    await flush();
+    await third.scheduler.tick();
+    expect(third.fired).toEqual([]);
+  });
+
+  it('a row planned earlier than the armed one moves the timer', async () => {
+    const { clock, scheduler, fired, plan } = setUp();
+    scheduler.start();
+    plan('later', 10_000);
+    plan('sooner', 1000);
+    clock.advance(1000);
+    await flush();
+    await flush();
+    expect(fired).toEqual(['sooner']);
+  });
+});
+
+describe('the manual clock', () => {
+  it('runs timers in time order as it moves, not before; a cancelled one never', () => {
+    const clock = new ManualClock(0);
+    const seen: string[] = [];
+    clock.at(300, () => seen.push('300'));
+    const cancel = clock.at(200, () => seen.push('200'));
+    clock.at(100, () => seen.push(`100 at ${clock.now()}`));
+    cancel();
+    clock.advance(250);
+    expect(seen).toEqual(['100 at 100']);
+    clock.advance(50);
+    expect(seen).toEqual(['100 at 100', '300']);
+    expect(clock.now()).toBe(300);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+  });
+});
