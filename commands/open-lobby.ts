@@ -11,6 +11,7 @@ import {
 import { computerName } from '../src/discord/handlers/computer-names.ts';
 import { displayName, tell } from '../src/discord/handlers/replies.ts';
 import { lobbyMessage } from '../src/discord/messages/lobby-message.ts';
+import { DEFAULT_TURN_LIMIT } from '../src/discord/messages/turn-limits.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 
@@ -58,6 +59,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
     channelId: i.channelId,
     hostUserId: i.user.id,
     seats: [{ userId: i.user.id, displayName: displayName(i) }],
+    turnLimitMinutes: DEFAULT_TURN_LIMIT,
   });
   const computers = i.options.getInteger('computers') ?? 0;
   for (let k = 0; k < computers; k++) {

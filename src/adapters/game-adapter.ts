@@ -56,6 +56,8 @@ export interface BoardOptions {
   readonly headline?: string;
   /** Ping the player to move: a new turn's board, or a turn that goes on after a long wait. */
   readonly ping?: boolean;
+  /** When the player to move's time runs out (ms since the epoch), under a turn limit. */
+  readonly deadline?: number | null;
 }
 
 export interface HandOptions<Step = unknown> {

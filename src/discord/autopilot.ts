@@ -27,6 +27,8 @@ export class Autopilot implements DueMoves {
     private readonly timing: AutopilotTiming,
     private readonly log: Logger,
     private readonly random: () => number = Math.random,
+    /** Seats whose time ran out on the stage the game is at are played by the computer (turn-timers.ts). */
+    private readonly turnTimers: { expired(game: GameRecord, seat: Seat): boolean } | null = null,
   ) {}
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
@@ -37,7 +39,8 @@ export class Autopilot implements DueMoves {
     for (const seat of this.tables.waitingFor(game)) {
       const record = game.seats[seat];
       if (!record) continue;
-      const kind = record.botKind;
+      const kind =
+        record.botKind ?? (this.turnTimers?.expired(game, seat) ? adapter.computers.kinds[0] : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
           adapter.computers.move(g.state, seat, kind),

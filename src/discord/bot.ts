@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import { installedAdapters } from '../adapters/installed.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { ChannelPacer } from './channel-pacer.ts';
@@ -13,8 +14,10 @@ import { PrivateHands } from './private-hands.ts';
 import { Publisher } from './publisher.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
+import { Scheduler } from './scheduler.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
+import { TurnTimers } from './turn-timers.ts';
 
 export interface BotOptions {
   token: string;
@@ -29,6 +32,8 @@ export interface BotOptions {
   log: Logger;
   /** Register the slash commands at startup (local mode, tests): in this guild, or globally. */
   registerCommands?: { guildId?: string } | false;
+  /** The time reminders and turn limits are measured in; the system's unless given (tests pass a ManualClock). */
+  clock?: Clock;
   /** REST tuning for tests and benchmarks (timeouts, retries, the client-side global limit). */
   rest?: Partial<RESTOptions>;
 }
@@ -50,8 +55,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const hands = new PrivateHands();
   const publisher = new Publisher(client, tables, hands, new ChannelPacer(), locks, o.log);
   const table = new TableService(tables, publisher, locks);
-  const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log);
-  table.attach(autopilot);
+  const clock = o.clock ?? systemClock;
+  const scheduler = new Scheduler(o.store, clock, o.log);
+  const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
+  publisher.deadlineOf = (game) => timers.deadline(game);
+  const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
+  table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);
   const runtime: Runtime = {
     client,
@@ -62,6 +71,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     publisher,
     hands,
     autopilot,
+    scheduler,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
@@ -81,12 +91,15 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     else await registered.set(definitions);
   }
   await recover(runtime);
+  // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
+  scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');
   return {
     client,
     runtime,
     async stop() {
       autopilot.stop();
+      scheduler.stop();
       publisher.stop();
       await locks.idle();
       await client.destroy();

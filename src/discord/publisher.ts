@@ -32,6 +32,8 @@ export class Publisher {
   /** Reaction DMs per game, edited when their window closes so no dead buttons stay behind. */
   private readonly reactionDms = new Map<number, { channelId: string; messageId: string }[]>();
   private readonly pendingRefresh = new Map<number, NodeJS.Timeout>();
+  /** When the player to move's time runs out, for the board (set at startup: turn-timers.ts). */
+  deadlineOf: (game: GameRecord) => number | null = () => null;
 
   constructor(
     private readonly client: Client,
@@ -105,7 +107,9 @@ export class Publisher {
     const channelId = this.channelOf(game);
     const ctx = this.tables.context(game);
     const previous = this.tables.store.locations.getMessage(game.id, 'board');
-    const board = this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, options);
+    const board = this.tables
+      .adapterOf(game)
+      .messages.board(this.tables.view(game, null), ctx, { ...options, deadline: this.deadlineOf(game) });
     const id = await this.send(channelId, board);
     this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,

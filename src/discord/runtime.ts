@@ -5,6 +5,7 @@ import type { GameLocks } from './game-lock.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
 import type { Publisher } from './publisher.ts';
+import type { Scheduler } from './scheduler.ts';
 import type { SlashCommand } from './slash-command.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -23,6 +24,8 @@ export interface Runtime {
   /** The latest private hand of each seat, redrawn when the game moves on. */
   hands: PrivateHands;
   autopilot: Autopilot;
+  /** Runs what is due later (reminders, time-outs), from rows in the database. */
+  scheduler: Scheduler;
   ratingPictures: RatingPictures;
   log: Logger;
 }

@@ -5,12 +5,19 @@ import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
 import type { Tables } from './tables.ts';
 
-/** Whatever is due after a change (computer moves, automatic passes, and later reminders and clocks). */
+/** Whatever is due after a change: computer moves and automatic passes (the autopilot). */
 export interface DueMoves {
   poke(game: GameRecord): void;
 }
 
+/** What is due later, planned as rows before anything is posted (turn timers: reminders, time-outs). */
+export interface Planner {
+  plan(game: GameRecord): void;
+}
+
 export interface MoveReplies {
+  /** Inside the move's transaction (e.g. closing the scheduled row that made this move): both or neither. */
+  inTransaction?(): void;
   committed?(before: GameRecord, after: GameRecord): Promise<void>;
   refused?(error: StoreError, game: GameRecord): Promise<void>;
 }
@@ -27,6 +34,7 @@ export type MoveResult =
  */
 export class TableService {
   private due: DueMoves | null = null;
+  private planner: Planner | null = null;
 
   constructor(
     readonly tables: Tables,
@@ -34,9 +42,10 @@ export class TableService {
     private readonly locks: GameLocks,
   ) {}
 
-  /** Set once at startup: the autopilot is built after the service it moves through. */
-  attach(due: DueMoves): void {
+  /** Set once at startup: the autopilot and the timers are built after the service they move through. */
+  attach(due: DueMoves, planner?: Planner): void {
     this.due = due;
+    this.planner = planner ?? null;
   }
 
   /**
@@ -57,7 +66,12 @@ export class TableService {
       const before = store.getGame(gameId);
       let after: GameRecord;
       try {
-        after = store.applyAction(gameId, { seat, action, expectedVersion: version }).game;
+        after = store.applyAction(gameId, {
+          seat,
+          action,
+          expectedVersion: version,
+          ...(replies.inTransaction ? { inSameTransaction: replies.inTransaction } : {}),
+        }).game;
       } catch (e) {
         if (!(e instanceof StoreError)) throw e;
         const game = store.getGame(gameId);
@@ -65,6 +79,8 @@ export class TableService {
         return { ok: false, error: e, game };
       }
       try {
+        // Planned before the board is posted, so the board can say when this turn runs out.
+        this.plan(after);
         await replies.committed?.(before, after);
         await this.publisher.afterChange(before, after);
       } finally {
@@ -74,8 +90,14 @@ export class TableService {
     });
   }
 
+  /** Plans the rows of what is due later in `game` (idempotent). */
+  plan(game: GameRecord): void {
+    this.planner?.plan(game);
+  }
+
   /** Arms whatever is due in `game` (after a start, a seat replaced, a board posted again). */
   rearm(game: GameRecord): void {
+    this.plan(game);
     this.due?.poke(game);
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
+import type { Clock } from '../../src/clock.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
 import { type Bot, startBot } from '../../src/discord/bot.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
@@ -39,6 +40,8 @@ export async function startTableHarness(
     timing?: Partial<AutopilotTiming>;
     loopback?: LoopbackOptions;
     adapters?: readonly AnyAdapter[];
+    /** The bot's and the store's time (the loopback keeps real time for Discord's own deadlines). */
+    clock?: Clock;
   } = {},
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
@@ -54,12 +57,14 @@ export async function startTableHarness(
   let database: ScarabDatabase;
   const boot = async () => {
     database = openDatabase(dbPath);
-    const store = new GameStore(database);
+    const clock = options.clock;
+    const store = new GameStore(database, clock ? { now: () => new Date(clock.now()) } : {});
     const bot = await startBot({
       token: loopback.token,
       apiUrl: loopback.restApi,
       store,
       ...(options.adapters ? { adapters: options.adapters } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
       timing,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       registerCommands: { guildId: loopback.control.defaultGuild.id },

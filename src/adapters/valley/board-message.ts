@@ -1,10 +1,11 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import { encodeCustomId } from '../../discord/custom-id.ts';
 import { type GameContext, seatMention } from '../../discord/messages/context.ts';
-import { owedByOthers } from '../../discord/messages/decisions.ts';
+import { deadlineLine, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import type { BoardOptions } from '../game-adapter.ts';
 import type { ValleyPictures } from './pictures.ts';
 import { pyramidLines, recentLog, scoreLine } from './summary.ts';
 
@@ -27,13 +28,6 @@ function decisionLine(v: ValleyView, ctx: GameContext): string {
   return `⏳ ${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${text}. Press **Respond** to choose.`;
 }
 
-export interface BoardOptions {
-  /** Replaces "@X, it is your turn." (a board posted again, a turn that goes on). */
-  headline?: string;
-  /** Ping the player to move: a new turn's board, or a turn that goes on after a long wait. */
-  ping?: boolean;
-}
-
 /**
  * The public board: built from the view of nobody, so it cannot show a hidden card. A new one is
  * posted for each turn so the mention notifies the player to move; a decision owed by others shows on
@@ -53,6 +47,7 @@ export function boardMessage(
   const content = [
     title,
     who,
+    ...(o.deadline ? [deadlineLine(o.deadline)] : []),
     ...(owed ? [decisionLine(v, ctx)] : []),
     ...pyramidLines(v),
     scoreLine(v, ctx),

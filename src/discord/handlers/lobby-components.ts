@@ -4,6 +4,7 @@ import type { GameRecord } from '../../store/records.ts';
 import type { Click } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
 import { lobbyMessage } from '../messages/lobby-message.ts';
+import { readTurnLimit } from '../messages/turn-limits.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { computerName } from './computer-names.ts';
@@ -56,6 +57,7 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
             await i.editReply(
               editOptions(lobbyMessage(started, 'The game has started: the board follows below.')),
             );
+            rt.table.plan(started);
             await rt.publisher.postBoard(started);
           } finally {
             rt.table.rearm(started);
@@ -72,6 +74,13 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
             'Only the host (or someone with Manage Server) can choose between rated and casual.',
           );
         return update(store.lobbies.setRated(game.id, id.arg === '1'));
+      }
+      case 'limit': {
+        const choice = i.isStringSelectMenu() ? readTurnLimit(i.values[0] ?? '') : null;
+        if (!choice) return tell(i, 'This menu belongs to an older version of Scarab.');
+        if (!canManage(i, game))
+          return tell(i, 'Only the host (or someone with Manage Server) can choose the turn limit.');
+        return update(store.lobbies.setTurnLimit(game.id, choice.minutes));
       }
       case 'cancel': {
         if (!canManage(i, game))

@@ -3,8 +3,9 @@ import { getGame } from '../../games/registry.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../custom-id.ts';
-import { button, type Payload, row } from './payload.ts';
+import { button, type Payload, row, select } from './payload.ts';
 import { lobbyRatingLine } from './rating-lines.ts';
+import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
 
 /** The lobby of any game: its seat limits and title come from the game's rules module. */
 export function lobbyMessage(game: GameRecord, note?: string): Payload {
@@ -25,6 +26,7 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
       ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order after a random first player.`
       : '',
     lobbyRatingLine(game),
+    `⏰ Turn limit: ${turnLimitText(game.turnLimitMinutes)}${game.turnLimitMinutes ? ' (then the computer plays that turn; a reminder comes at half time)' : ''}.`,
     note ?? '',
   ].filter(Boolean);
   return {
@@ -39,6 +41,17 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
             button(id('cancel'), 'Cancel', ButtonStyle.Danger),
           ),
           row(ratingButton(game, id)),
+          row(
+            select(
+              id('limit'),
+              'Turn limit (host)…',
+              TURN_LIMITS.map((m) => ({
+                label: turnLimitText(m),
+                value: turnLimitValue(m),
+                default: m === (game.turnLimitMinutes ?? null),
+              })),
+            ),
+          ),
         ]
       : [],
     files: [],
