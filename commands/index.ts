@@ -7,8 +7,10 @@ import { cardCommand } from './card.ts';
 import { gamesCommand } from './games.ts';
 import { leaderboardCommand } from './leaderboard.ts';
 import { manageCommand } from './manage.ts';
+import { myGamesCommand } from './my-games.ts';
 import { lobbyCommand } from './open-lobby.ts';
 import { rulesCommand } from './rules.ts';
+import { settingsCommand } from './settings.ts';
 import { statsCommand } from './stats.ts';
 
 /** Every slash command of a bot hosting these games: one lobby command per game, then the shared ones. */
@@ -18,6 +20,8 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
     cardCommand(adapters),
     rulesCommand(adapters),
     gamesCommand,
+    myGamesCommand,
+    settingsCommand,
     manageCommand,
     boardCommand,
     leaderboardCommand(adapters),

@@ -24,8 +24,8 @@ export interface GameAdapter<
   readonly codec: { encode(action: Action): string; decode(code: string): Action | null };
   readonly messages: GameMessages<View, Step>;
   /**
-   * A click on one of the game's own hand controls (any verb but the table's: hand, respond, act, and
-   * the info verbs). `view` is the clicking seat's view now. null: not a verb of this game.
+   * A click on one of the game's own hand controls (any verb but the table's own: hand, respond,
+   * mygames, and the game's info verbs). `view` is the clicking seat's view now. null: not a verb of this game.
    */
   click(verb: string, arg: string, values: readonly string[], view: View): ClickStep<Action, Step> | null;
   /** Read-only public views behind the board's buttons, e.g. Tombs and Log. */

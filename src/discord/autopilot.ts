@@ -27,8 +27,8 @@ export class Autopilot implements DueMoves {
     private readonly timing: AutopilotTiming,
     private readonly log: Logger,
     private readonly random: () => number = Math.random,
-    /** Seats whose time ran out on the stage the game is at are played by the computer (turn-timers.ts). */
-    private readonly turnTimers: { expired(game: GameRecord, seat: Seat): boolean } | null = null,
+    /** Seats of people away, or whose time ran out in this turn, are played by the computer (turn-timers.ts). */
+    private readonly turnTimers: { computerPlaysFor(game: GameRecord, seat: Seat): boolean } | null = null,
   ) {}
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
@@ -40,7 +40,7 @@ export class Autopilot implements DueMoves {
       const record = game.seats[seat];
       if (!record) continue;
       const kind =
-        record.botKind ?? (this.turnTimers?.expired(game, seat) ? adapter.computers.kinds[0] : null);
+        record.botKind ?? (this.turnTimers?.computerPlaysFor(game, seat) ? adapter.computers.kinds[0] : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
           adapter.computers.move(g.state, seat, kind),

@@ -72,6 +72,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     hands,
     autopilot,
     scheduler,
+    clock,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };

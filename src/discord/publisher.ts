@@ -12,6 +12,7 @@ import { seatMention } from './messages/context.ts';
 import { owedByOthers } from './messages/decisions.ts';
 import type { Payload } from './messages/payload.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
+import { whereIs, withMyGamesButton } from './my-games.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { editOptions, messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
@@ -65,6 +66,23 @@ export class Publisher {
     await channel.messages.edit(messageId, editOptions(payload));
   }
 
+  /** A direct message; false when it cannot be delivered (closed DMs, no such user): the caller falls back. */
+  async sendDm(userId: string, payload: Payload): Promise<boolean> {
+    try {
+      const dm = await this.client.users.createDM(userId);
+      await dm.send(messageOptions(payload));
+      return true;
+    } catch (e) {
+      this.log.info({ err: e, userId }, 'a direct message could not be delivered');
+      return false;
+    }
+  }
+
+  /** A link to the game's current board, or to its channel when no board is known. */
+  boardLink(game: GameRecord): string {
+    return whereIs(this.tables, game);
+  }
+
   /** Replaces only the text and removes the controls; the picture stays. */
   private async strip(m: GameMessage, content?: string): Promise<void> {
     if (!m.channelId) return;
@@ -110,7 +128,7 @@ export class Publisher {
     const board = this.tables
       .adapterOf(game)
       .messages.board(this.tables.view(game, null), ctx, { ...options, deadline: this.deadlineOf(game) });
-    const id = await this.send(channelId, board);
+    const id = await this.send(channelId, withMyGamesButton(board, game.id, game.version));
     this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
@@ -135,7 +153,13 @@ export class Publisher {
       board.messageId,
       // Editing never pings, so the mention stays as text only.
       {
-        ...this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, {}),
+        ...withMyGamesButton(
+          this.tables
+            .adapterOf(game)
+            .messages.board(this.tables.view(game, null), ctx, { deadline: this.deadlineOf(game) }),
+          game.id,
+          game.version,
+        ),
         mentionUsers: [],
       },
     );

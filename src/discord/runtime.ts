@@ -1,5 +1,6 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
 import type { Autopilot } from './autopilot.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
@@ -26,6 +27,8 @@ export interface Runtime {
   autopilot: Autopilot;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
+  /** The bot's time (a ManualClock in tests). */
+  clock: Clock;
   ratingPictures: RatingPictures;
   log: Logger;
 }

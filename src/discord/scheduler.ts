@@ -16,7 +16,6 @@ export class Scheduler {
   private cancel: (() => void) | null = null;
   private armedAt: number | null = null;
   private running: Promise<void> | null = null;
-  private again = false;
   private stopped = false;
 
   constructor(
@@ -48,18 +47,15 @@ export class Scheduler {
     return added;
   }
 
-  /** Runs every due row now; resolves when done (tests and benchmarks call it; the timer calls it too). */
+  /**
+   * Runs every row due now; resolves when they are done. A tick asked for while one runs waits for it
+   * and then looks again, so rows that fell due meanwhile (or were postponed to now) are not left behind.
+   */
   async tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
+    while (this.running) await this.running;
     this.running = this.runDue().finally(() => {
       this.running = null;
-      if (this.again) {
-        this.again = false;
-        void this.tick();
-      } else this.arm();
+      this.arm();
     });
     return this.running;
   }
@@ -68,6 +64,7 @@ export class Scheduler {
     for (;;) {
       if (this.stopped) return;
       const rows = this.store.schedule.due(new Date(this.clock.now()));
+      let progressed = false;
       for (const row of rows) {
         if (this.stopped) return;
         const handler = this.handlers.get(row.kind);
@@ -78,10 +75,13 @@ export class Scheduler {
           this.log.error({ err: e, row: row.key }, 'a scheduled row failed; closed');
           this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
         }
-        // A handler that forgot to close its row must not make it fire again and again.
-        this.store.schedule.markDone(row.id, handler ? 'fired' : 'no handler');
+        // A handler that neither closed nor postponed its row must not make it fire again and again.
+        // (A row postponed by its handler is now due later than it was: left alone.)
+        this.store.schedule.closeIfDue(row.id, row.dueAt, handler ? 'fired' : 'no handler');
       }
-      if (rows.length === 0) return;
+      // Postponed rows are due later: only rows that were closed call for another look now.
+      for (const row of rows) if (this.store.schedule.find(row.key)?.doneAt) progressed = true;
+      if (!progressed) return;
     }
   }
 

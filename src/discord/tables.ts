@@ -34,7 +34,11 @@ export class Tables {
     return this.adapterOf(game).game.view(game.state, seat);
   }
 
-  /** Seats the game waits for: the rules' own verb, public by nature. */
+  /**
+   * Seats the game waits for now: the rules' own verb. Not for telling people: in a reaction window
+   * it lists only the seats that have not answered yet, and since seats that can only pass are passed
+   * automatically, the rest would reveal who can react. Public texts use the public view's `waiting`.
+   */
   waitingFor(game: GameRecord): readonly Seat[] {
     if (game.state === null) return [];
     return this.adapterOf(game).game.waitingFor(game.state);

@@ -5,6 +5,7 @@ import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import { seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
+import { quietUntil } from './quiet-hours.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -25,7 +26,7 @@ interface Stage {
  * their own further moves in the same turn keep the same clock): a reminder at half the host's limit
  * (after a day without one) and, with a limit, a time-out. Each checks when it fires that the person
  * still owes that same stage; the time-out then has the computer play for them — its first move in the
- * transaction that closes the row, the rest of that stage by the autopilot (`expired`).
+ * transaction that closes the row, the rest of that turn by the autopilot (`computerPlaysFor`).
  */
 export class TurnTimers {
   constructor(
@@ -38,6 +39,7 @@ export class TurnTimers {
   ) {
     scheduler.on('remind', (row) => this.remind(row));
     scheduler.on('timeout', (row) => this.timeOut(row));
+    scheduler.on('turn-dm', (row) => this.turnDm(row));
   }
 
   /** Plans the rows for every person the game now waits for; closes a finished game's rows. */
@@ -53,12 +55,22 @@ export class TurnTimers {
     for (const seat of this.tables.waitingFor(game)) {
       if (!game.seats[seat]?.userId) continue;
       view ??= this.tables.view(game, null);
-      // The computer is playing the rest of this turn for them: nothing to remind them of.
-      if (this.expired(game, seat)) continue;
+      // The computer is playing for them (time ran out, or away): nothing to remind them of.
+      if (this.computerPlaysFor(game, seat)) continue;
       // A seat that can only pass a reaction window is passed automatically within seconds.
       if (view.waiting.window && this.tables.view(game, seat).autoPass !== null) continue;
       const stage: Stage = { seat, turn: view.turn.number, decision: view.decision };
       const payload = { ...stage };
+      // Someone who asked for it is told privately that it is their turn (once per turn).
+      const user = game.seats[seat]?.userId as string;
+      if (seat === view.turn.seat && this.tables.store.players.get(user).turnDms)
+        this.scheduler.plan({
+          key: `turn-dm:${game.id}:${stage.turn}:${seat}`,
+          gameId: game.id,
+          kind: 'turn-dm',
+          dueAt: new Date(now),
+          payload,
+        });
       this.scheduler.plan({
         key: key('remind', game.id, stage),
         gameId: game.id,
@@ -88,13 +100,27 @@ export class TurnTimers {
   }
 
   /**
-   * Whether `seat`'s time ran out in the turn the game is at: the computer plays the rest of that turn
-   * for them (its first move may open a decision of theirs, a stage of its own).
+   * Whether the computer plays for `seat` now: its person is on vacation, or their time ran out in the
+   * turn the game is at (the computer plays the rest of that turn; its first move may open a decision
+   * of theirs, a stage of its own).
    */
-  expired(game: GameRecord, seat: Seat): boolean {
-    if (game.state === null || !game.turnLimitMinutes) return false;
+  computerPlaysFor(game: GameRecord, seat: Seat): boolean {
+    const user = game.seats[seat]?.userId;
+    if (!user || game.state === null) return false;
+    if (this.onVacation(user)) return true;
+    if (!game.turnLimitMinutes) return false;
     const turn = this.tables.view(game, null).turn.number;
     return this.tables.store.schedule.fired(`timeout:${game.id}:${turn}:%:${seat}`);
+  }
+
+  /** Until when the person is away (ms), if they are now. */
+  awayUntil(userId: string): number | null {
+    const until = this.tables.store.players.get(userId).vacationUntil?.getTime() ?? null;
+    return until !== null && until > this.clock.now() ? until : null;
+  }
+
+  private onVacation(userId: string): boolean {
+    return this.awayUntil(userId) !== null;
   }
 
   /** The stage the row was planned for, if the game still waits for it. */
@@ -109,29 +135,80 @@ export class TurnTimers {
     return { game, stage };
   }
 
+  /**
+   * A row for a person is not delivered during their quiet hours: it is moved to the end of them (the
+   * same row, so it cannot double) and true is returned.
+   */
+  private deferredForNight(row: ScheduledRow, userId: string | null): boolean {
+    if (!userId) return false;
+    const s = this.tables.store.players.get(userId);
+    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return false;
+    const until = quietUntil(this.clock.now(), {
+      timeZone: s.timeZone,
+      start: s.quietStart,
+      end: s.quietEnd,
+    });
+    if (until === null) return false;
+    return this.tables.store.schedule.postpone(row.id, new Date(until));
+  }
+
   private async remind(row: ScheduledRow): Promise<void> {
     const now = this.current(row);
     if (!now) {
       this.tables.store.schedule.markDone(row.id, 'obsolete');
       return;
     }
-    // At most once: closed before the message, so a crash while sending loses it rather than doubles it.
-    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
     const { game, stage } = now;
     const ctx = this.tables.context(game);
+    const user = ctx.users[stage.seat] ?? null;
+    if (this.deferredForNight(row, user)) return;
+    // At most once: closed before the message, so a crash while sending loses it rather than doubles it.
+    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
     const deadline = this.deadline(game);
     const title = this.tables.adapterOf(game).game.title;
-    const user = ctx.users[stage.seat];
+    const runsOut =
+      deadline && stage.seat === this.tables.view(game, null).turn.seat
+        ? ` Your time runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays for you.`
+        : '';
+    if (user && this.tables.store.players.get(user).turnDms) {
+      const sent = await this.publisher.sendDm(user, {
+        content: `⏰ ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}.${runsOut}`,
+        components: [],
+        files: [],
+        mentionUsers: [],
+      });
+      if (sent) return;
+      // Closed DMs: the reminder goes to the game's channel instead, as for everyone else.
+      this.log.info({ gameId: game.id, seat: stage.seat }, 'a reminder DM failed; reminding in the channel');
+    }
     await this.publisher.send(this.publisher.channelOf(game), {
-      content: `⏰ ${seatMention(ctx, stage.seat)}, ${title} game #${game.id} is waiting for you.${
-        deadline && stage.seat === this.tables.view(game, null).turn.seat
-          ? ` Your time runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays for you.`
-          : ''
-      } Press **My hand** on the newest board.`,
+      content: `⏰ ${seatMention(ctx, stage.seat)}, ${title} game #${game.id} is waiting for you.${runsOut} Press **My hand** on the newest board.`,
       components: [],
       files: [],
       mentionUsers: user ? [user] : [],
     });
+  }
+
+  /** "It is your turn", privately, for those who asked; the board's mention is there for everyone. */
+  private async turnDm(row: ScheduledRow): Promise<void> {
+    const now = this.current(row);
+    if (!now) {
+      this.tables.store.schedule.markDone(row.id, 'obsolete');
+      return;
+    }
+    const { game, stage } = now;
+    const user = this.tables.context(game).users[stage.seat] ?? null;
+    if (!user || this.deferredForNight(row, user)) return;
+    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
+    const title = this.tables.adapterOf(game).game.title;
+    const sent = await this.publisher.sendDm(user, {
+      content: `🎲 It is your turn in ${title} game #${game.id}: ${this.publisher.boardLink(game)}`,
+      components: [],
+      files: [],
+      mentionUsers: [],
+    });
+    if (!sent)
+      this.log.info({ gameId: game.id, seat: stage.seat }, 'a turn DM failed; the board mentions them');
   }
 
   private async timeOut(row: ScheduledRow): Promise<void> {

@@ -26,6 +26,7 @@ import {
 } from './errors.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
+import { PlayerSettingsStore } from './player-settings-store.ts';
 import type { ActionRecord, GameRecord, GameSummary, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
 import { ScheduleStore } from './schedule-store.ts';
@@ -64,6 +65,8 @@ export class GameStore {
   readonly locations: DiscordLocations;
   /** What is due later: reminders, time-outs (schedule-store.ts). */
   readonly schedule: ScheduleStore;
+  /** A person's own settings: time zone, quiet hours, turn DMs, vacation (player-settings-store.ts). */
+  readonly players: PlayerSettingsStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -74,6 +77,7 @@ export class GameStore {
     this.lobbies = new LobbyStore(this.core);
     this.locations = new DiscordLocations(this.core);
     this.schedule = new ScheduleStore(this.core);
+    this.players = new PlayerSettingsStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */

@@ -62,6 +62,26 @@ export class ScheduleStore {
     return r ? toRow(r) : undefined;
   }
 
+  /** Marks a row done only if it is still pending and due no later than `dueBy` (not postponed meanwhile). */
+  closeIfDue(id: number, dueBy: Date, outcome: string): boolean {
+    const result = this.core.database.db
+      .update(schedule)
+      .set({ doneAt: this.core.now(), outcome })
+      .where(and(eq(schedule.id, id), isNull(schedule.doneAt), lte(schedule.dueAt, dueBy)))
+      .run();
+    return result.changes === 1;
+  }
+
+  /** Moves a pending row's due time (a reminder deferred to the end of quiet hours): still one row. */
+  postpone(id: number, dueAt: Date): boolean {
+    const result = this.core.database.db
+      .update(schedule)
+      .set({ dueAt })
+      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)))
+      .run();
+    return result.changes === 1;
+  }
+
   /** Whether some row whose key matches the LIKE `pattern` fired (was not obsolete or cancelled). */
   fired(pattern: string): boolean {
     return (

@@ -94,6 +94,9 @@ export async function startTableHarness(
       const deadline = Date.now() + ms;
       for (;;) {
         await current.bot.runtime.locks.idle();
+        // Rows planned due now (a turn DM, a reminder deferred to now) run before the table is quiet.
+        await current.bot.runtime.scheduler.tick();
+        await current.bot.runtime.locks.idle();
         if (current.bot.runtime.autopilot.pending === 0) return;
         if (Date.now() > deadline) throw new Error(`the autopilot still has moves due after ${ms / 1000} s`);
         await new Promise((r) => setTimeout(r, 10));

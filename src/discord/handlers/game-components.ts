@@ -4,6 +4,7 @@ import type { Seat } from '../../games/kernel/types.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
+import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { replyPrivately, tell } from './replies.ts';
@@ -43,10 +44,15 @@ const STALE =
   '⚠️ The board changed since these buttons were drawn, so nothing was done. Here is your hand now.';
 
 /**
- * Every game's controls: the table's own verbs (hand, respond, the board's info views) here, the
+ * Every game's controls: the table's own verbs (hand, respond, my games, the board's info views) here, the
  * game's hand controls read by its adapter, and every move through the one move path.
  */
 export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
+  // Anyone may ask for their own games from any board, seated there or not, whatever its status.
+  if (id.verb === MY_GAMES_VERB) {
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    return replyPrivately(i, myGamesFor(rt.tables, i.user.id));
+  }
   const game = rt.tables.store.findGame(id.gameId);
   if (!game) return tell(i, `Game #${id.gameId} does not exist any more.`);
   const adapter = rt.tables.adapters.find(game.type);

@@ -1,0 +1,167 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
+import { DateTime } from 'luxon';
+import { tell } from '../src/discord/handlers/replies.ts';
+import { closestZones, formatClock, isZone, parseClock, zoneNames } from '../src/discord/quiet-hours.ts';
+import type { Runtime } from '../src/discord/runtime.ts';
+import type { SlashCommand } from '../src/discord/slash-command.ts';
+import type { PlayerSettings, PlayerSettingsChange } from '../src/store/player-settings-store.ts';
+
+/** The longest vacation: beyond it, a seat is better handed to a computer player for good (/manage). */
+const MAX_VACATION_DAYS = 60;
+
+/**
+ * `/settings`: a person's own time zone, quiet hours, turn DMs and vacation. Every answer is
+ * ephemeral, and nothing here is ever shown to anyone else.
+ */
+export const settingsCommand: SlashCommand = {
+  data: {
+    name: 'settings',
+    description: 'Your time zone, quiet hours, turn DMs and vacation (only you see them)',
+    contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+    options: [
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'time-zone',
+        description: 'Where you are, e.g. Europe/Madrid',
+        required: false,
+        autocomplete: true,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'quiet-start',
+        description: 'No reminders from (local time, 24-hour HH:MM), e.g. 23:00',
+        required: false,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'quiet-end',
+        description: 'No reminders until (local time, HH:MM), e.g. 08:00',
+        required: false,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'no-quiet-hours',
+        description: 'Turn quiet hours off',
+        required: false,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'turn-dms',
+        description: 'A direct message when it is your turn (and your reminders by DM)',
+        required: false,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'vacation-until',
+        description: 'The computer plays your turns until this date (YYYY-MM-DD), or "off"',
+        required: false,
+      },
+    ],
+  },
+  execute: settings,
+  async autocomplete(_rt, i) {
+    const typed = i.options.getFocused().toLowerCase();
+    const names = zoneNames();
+    const starting = names.filter((z) => z.toLowerCase().startsWith(typed));
+    const containing = names.filter((z) => !starting.includes(z) && z.toLowerCase().includes(typed));
+    await i.respond([...starting, ...containing].slice(0, 25).map((z) => ({ name: z, value: z })));
+  },
+};
+
+async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
+  const players = rt.tables.store.players;
+  const current = players.get(i.user.id);
+  const change: { -readonly [K in keyof PlayerSettingsChange]: PlayerSettingsChange[K] } = {};
+
+  const zone = i.options.getString('time-zone');
+  if (zone !== null) {
+    if (!isZone(zone.trim()))
+      return tell(
+        i,
+        `“${zone}” is not a time zone I know. Did you mean ${closestZones(zone)
+          .map((z) => `\`${z}\``)
+          .join(', ')}? Nothing was changed.`,
+      );
+    change.timeZone = zone.trim();
+  }
+
+  const start = i.options.getString('quiet-start');
+  const end = i.options.getString('quiet-end');
+  if (i.options.getBoolean('no-quiet-hours')) {
+    if (start !== null || end !== null)
+      return tell(i, 'Give quiet hours or turn them off, not both. Nothing was changed.');
+    change.quietStart = null;
+    change.quietEnd = null;
+  } else if (start !== null || end !== null) {
+    const s = start === null ? current.quietStart : parseClock(start);
+    const e = end === null ? current.quietEnd : parseClock(end);
+    const bad = [start !== null && s === null ? start : null, end !== null && e === null ? end : null].filter(
+      (x) => x !== null,
+    );
+    if (bad.length > 0)
+      return tell(
+        i,
+        `“${bad[0]}” is not a time: write it as 24-hour HH:MM, e.g. 23:00. Nothing was changed.`,
+      );
+    if (s === null || e === null)
+      return tell(i, 'Quiet hours need a start and an end, e.g. 23:00 and 08:00. Nothing was changed.');
+    if (s === e)
+      return tell(
+        i,
+        'Quiet hours cannot start and end at the same time. (An end before the start is fine: 23:00–08:00 wraps past midnight.) Nothing was changed.',
+      );
+    if (!(change.timeZone ?? current.timeZone))
+      return tell(
+        i,
+        'Quiet hours are in your local time: set your time zone too (`time-zone`). Nothing was changed.',
+      );
+    change.quietStart = s;
+    change.quietEnd = e;
+  }
+
+  const dms = i.options.getBoolean('turn-dms');
+  if (dms !== null) change.turnDms = dms;
+
+  const vacation = i.options.getString('vacation-until');
+  if (vacation !== null) {
+    if (vacation.trim().toLowerCase() === 'off') change.vacationUntil = null;
+    else {
+      const day = DateTime.fromISO(vacation.trim(), { zone: change.timeZone ?? current.timeZone ?? 'UTC' });
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(vacation.trim()) || !day.isValid)
+        return tell(i, `“${vacation}” is not a date: write it as YYYY-MM-DD, or “off”. Nothing was changed.`);
+      // Away through the whole of that day, in their own time zone.
+      const until = day.plus({ days: 1 }).startOf('day').toMillis();
+      const now = rt.clock.now();
+      if (until <= now) return tell(i, 'That date has passed. Nothing was changed.');
+      if (until - now > MAX_VACATION_DAYS * 86_400_000)
+        return tell(
+          i,
+          `A vacation can last up to ${MAX_VACATION_DAYS} days; for longer, ask the host to give your seat to a computer player with /manage. Nothing was changed.`,
+        );
+      change.vacationUntil = new Date(until);
+    }
+  }
+
+  const after = Object.keys(change).length > 0 ? players.update(i.user.id, change) : current;
+  if (change.vacationUntil !== undefined || change.turnDms !== undefined) {
+    // A person now away (or back) changes who plays their games' turns: look at each again.
+    for (const g of rt.tables.store.gamesOfUser(i.user.id, ['active']))
+      rt.table.rearm(rt.tables.store.getGame(g.id));
+  }
+  const changed = Object.keys(change).length > 0 ? 'Saved. ' : '';
+  return tell(i, `${changed}Your settings (only you see them):\n${describe(after)}`);
+}
+
+function describe(s: PlayerSettings): string {
+  return [
+    `• Time zone: ${s.timeZone ?? 'not set'}`,
+    `• Quiet hours: ${
+      s.quietStart !== null && s.quietEnd !== null
+        ? `${formatClock(s.quietStart)}–${formatClock(s.quietEnd)} your time (reminders wait until they end)`
+        : 'none'
+    }`,
+    `• Turn DMs: ${s.turnDms ? 'on' : 'off'}`,
+    `• Vacation: ${s.vacationUntil ? `until <t:${Math.floor(s.vacationUntil.getTime() / 1000)}:f> (the computer plays your turns)` : 'none'}`,
+  ].join('\n');
+}

@@ -1,0 +1,81 @@
+import { clip, emptyPayload, type Payload } from './payload.ts';
+import { plainName } from './plain-name.ts';
+
+/** One game the reader is seated in, as `/mygames` and the boards' "My games" button list it. */
+export interface MyGameEntry {
+  readonly gameId: number;
+  /** The game's title, e.g. "Valley of the Kings". */
+  readonly title: string;
+  readonly status: 'lobby' | 'active';
+  /**
+   * Where to find it: a link to its current board message when known
+   * (`https://discord.com/channels/<guild>/<channel>/<message>`), else a channel mention; '' if none.
+   */
+  readonly where: string;
+  /** Whether the game waits for one of the reader's own seats. */
+  readonly yourTurn: boolean;
+  /** Names of the others it waits for, as everyone at the table may know them (unused when `yourTurn`). */
+  readonly waitingFor: readonly string[];
+  /** Since when it has been waiting (ms since the epoch). */
+  readonly since: number;
+}
+
+/** Lines at most; the rest is counted ("…and 3 more"). */
+export const MY_GAMES_LINES = 25;
+const LIMIT = 2000;
+
+/** A Discord timestamp: every reader sees it in their own time zone, so nobody's zone is told. */
+const relative = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
+
+function rank(e: MyGameEntry): number {
+  if (e.status === 'lobby') return 2;
+  return e.yourTurn ? 0 : 1;
+}
+
+/** Their own turns first, then the others' games, then lobbies; each group longest waiting first. */
+export function sortMyGames(entries: readonly MyGameEntry[]): MyGameEntry[] {
+  return [...entries].sort((a, b) => rank(a) - rank(b) || a.since - b.since || a.gameId - b.gameId);
+}
+
+function line(e: MyGameEntry): string {
+  const head = `${e.title} #${e.gameId}`;
+  const where = e.where ? ` · ${e.where}` : '';
+  if (e.status === 'lobby')
+    return `🪑 ${head} · lobby, not started yet · open since ${relative(e.since)}${where}`;
+  if (e.yourTurn) return `🔔 **Your turn** · ${head} · waiting since ${relative(e.since)}${where}`;
+  const who = e.waitingFor.length > 0 ? e.waitingFor.map(plainName).join(', ') : 'the others';
+  return `⏳ ${head} · waiting for ${who} since ${relative(e.since)}${where}`;
+}
+
+/**
+ * `/mygames` (and the boards' "My games" button): every game the reader is seated in, in every
+ * server, private to them. `start` names the commands that open a lobby.
+ */
+export function myGamesMessage(entries: readonly MyGameEntry[], start: readonly string[]): Payload {
+  if (entries.length === 0)
+    return emptyPayload(
+      `You are not seated in any game. Start one with ${start.map((c) => `\`/${c}\``).join(' or ')}.`,
+    );
+  const sorted = sortMyGames(entries);
+  const mine = sorted.filter((e) => e.status === 'active' && e.yourTurn).length;
+  const heading = `**Your games** (${sorted.length}) · ${
+    mine === 0 ? 'none waits for you' : mine === 1 ? '1 waits for you' : `${mine} wait for you`
+  }`;
+  const more = (n: number) => `…and ${n} more.`;
+  const lines = [heading];
+  let length = heading.length;
+  let shown = 0;
+  for (const e of sorted) {
+    if (shown === MY_GAMES_LINES) break;
+    const next = line(e);
+    const left = sorted.length - shown - 1;
+    // Room for this line and, if any are left after it, for the count of the rest.
+    const needed = length + 1 + next.length + (left > 0 ? 1 + more(left).length : 0);
+    if (needed > LIMIT) break;
+    lines.push(next);
+    length += 1 + next.length;
+    shown++;
+  }
+  if (shown < sorted.length) lines.push(more(sorted.length - shown));
+  return emptyPayload(clip(lines.join('\n'), LIMIT));
+}

@@ -1,0 +1,88 @@
+import { type APIButtonComponent, ComponentType } from 'discord-api-types/v10';
+import type { GameRecord } from '../store/records.ts';
+import { encodeCustomId } from './custom-id.ts';
+import { type MyGameEntry, myGamesMessage } from './messages/my-games-message.ts';
+import { button, type Payload, row } from './messages/payload.ts';
+import type { Tables } from './tables.ts';
+
+/** The table's own verb behind every board's "My games" button. */
+export const MY_GAMES_VERB = 'mygames';
+
+/** A link to a message: `@me` stands for the guild of a DM. */
+const messageLink = (guildId: string | null, channelId: string, messageId: string) =>
+  `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
+
+/** Where a game is found: its current board (its lobby message, if stored), else its channel. */
+export function whereIs(tables: Tables, game: GameRecord): string {
+  const kind = game.status === 'lobby' ? 'lobby' : 'board';
+  const message = tables.store.locations.getMessage(game.id, kind);
+  if (message?.channelId) return messageLink(game.guildId, message.channelId, message.messageId);
+  const channel = game.threadId ?? game.channelId;
+  return channel ? `<#${channel}>` : '';
+}
+
+/**
+ * One running game or lobby as `userId` may see it. Whether it waits for them comes from the rules'
+ * `waitingFor`; whom else it waits for from the public view, which in a reaction window names every
+ * seat asked (never only those still able to react), so the list tells nobody who holds what.
+ */
+export function myGameEntry(tables: Tables, game: GameRecord, userId: string): MyGameEntry | null {
+  if (game.status !== 'lobby' && game.status !== 'active') return null;
+  const adapter = tables.adapters.find(game.type);
+  const base = {
+    gameId: game.id,
+    title: adapter?.game.title ?? game.type,
+    where: whereIs(tables, game),
+    since: game.updatedAt.getTime(),
+  };
+  if (game.status === 'lobby' || game.state === null || !adapter)
+    return { ...base, status: game.status, yourTurn: false, waitingFor: [] };
+  const own = new Set(game.seats.filter((s) => s.userId === userId).map((s) => s.seat));
+  const yourTurn = tables.waitingFor(game).some((seat) => own.has(seat));
+  const others = yourTurn
+    ? []
+    : tables
+        .view(game, null)
+        .waiting.seats.filter((seat) => !own.has(seat))
+        .map((seat) => game.seats.find((s) => s.seat === seat)?.displayName ?? `Seat ${seat + 1}`);
+  return { ...base, status: 'active', yourTurn, waitingFor: others };
+}
+
+/** Every lobby and running game `userId` is seated in, in every server. */
+export function myGameEntries(tables: Tables, userId: string): MyGameEntry[] {
+  const ids = new Set(tables.store.gamesOfUser(userId, ['lobby', 'active']).map((g) => g.id));
+  const entries: MyGameEntry[] = [];
+  for (const id of ids) {
+    const game = tables.store.findGame(id);
+    const entry = game ? myGameEntry(tables, game, userId) : null;
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
+/** The private answer to `/mygames` and to a board's "My games" button. */
+export function myGamesFor(tables: Tables, userId: string): Payload {
+  return myGamesMessage(
+    myGameEntries(tables, userId),
+    tables.adapters.list.map((a) => a.lobbyCommand.name),
+  );
+}
+
+/**
+ * A board with the table's "My games" button, whatever the game: in its first row when that row holds
+ * only buttons and has room, else in a row of its own (Discord allows 5 rows of 5 buttons). A board
+ * that has no room left is returned as it is.
+ */
+export function withMyGamesButton(board: Payload, gameId: number, version: number): Payload {
+  const mine = button(
+    encodeCustomId({ scope: 'game', gameId, version, verb: MY_GAMES_VERB, arg: '' }),
+    'My games',
+  );
+  const [first, ...rest] = board.components;
+  const onlyButtons = (c: { type: ComponentType }): c is APIButtonComponent =>
+    c.type === ComponentType.Button;
+  if (first && first.components.length < 5 && first.components.every(onlyButtons))
+    return { ...board, components: [{ ...first, components: [...first.components, mine] }, ...rest] };
+  if (board.components.length < 5) return { ...board, components: [...board.components, row(mine)] };
+  return board;
+}
