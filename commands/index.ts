@@ -8,6 +8,7 @@ import { gamesCommand } from './games.ts';
 import { leaderboardCommand } from './leaderboard.ts';
 import { manageCommand } from './manage.ts';
 import { myGamesCommand } from './my-games.ts';
+import { nudgeCommand } from './nudge.ts';
 import { lobbyCommand } from './open-lobby.ts';
 import { rulesCommand } from './rules.ts';
 import { settingsCommand } from './settings.ts';
@@ -24,6 +25,7 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
     settingsCommand,
     manageCommand,
     boardCommand,
+    nudgeCommand,
     leaderboardCommand(adapters),
     statsCommand(adapters),
   ];

@@ -59,6 +59,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const scheduler = new Scheduler(o.store, clock, o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
   publisher.deadlineOf = (game) => timers.deadline(game);
+  publisher.notesOf = (game) => timers.awayNotes(game);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);
@@ -72,6 +73,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     hands,
     autopilot,
     scheduler,
+    timers,
     clock,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,

@@ -10,7 +10,7 @@ import type { ChannelPacer } from './channel-pacer.ts';
 import type { GameLocks } from './game-lock.ts';
 import { seatMention } from './messages/context.ts';
 import { owedByOthers } from './messages/decisions.ts';
-import type { Payload } from './messages/payload.ts';
+import { clip, type Payload } from './messages/payload.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withMyGamesButton } from './my-games.ts';
 import type { PrivateHands } from './private-hands.ts';
@@ -35,6 +35,8 @@ export class Publisher {
   private readonly pendingRefresh = new Map<number, NodeJS.Timeout>();
   /** When the player to move's time runs out, for the board (set at startup: turn-timers.ts). */
   deadlineOf: (game: GameRecord) => number | null = () => null;
+  /** Lines the table adds under any game's board (who is away: turn-timers.ts). */
+  notesOf: (game: GameRecord) => string[] = () => [];
 
   constructor(
     private readonly client: Client,
@@ -76,6 +78,13 @@ export class Publisher {
       this.log.info({ err: e, userId }, 'a direct message could not be delivered');
       return false;
     }
+  }
+
+  private noted(board: Payload, game: GameRecord): Payload {
+    const notes = this.notesOf(game);
+    return notes.length === 0
+      ? board
+      : { ...board, content: clip([board.content, ...notes].join('\n'), 2000) };
   }
 
   /** A link to the game's current board, or to its channel when no board is known. */
@@ -128,7 +137,7 @@ export class Publisher {
     const board = this.tables
       .adapterOf(game)
       .messages.board(this.tables.view(game, null), ctx, { ...options, deadline: this.deadlineOf(game) });
-    const id = await this.send(channelId, withMyGamesButton(board, game.id, game.version));
+    const id = await this.send(channelId, withMyGamesButton(this.noted(board, game), game.id, game.version));
     this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
@@ -154,9 +163,12 @@ export class Publisher {
       // Editing never pings, so the mention stays as text only.
       {
         ...withMyGamesButton(
-          this.tables
-            .adapterOf(game)
-            .messages.board(this.tables.view(game, null), ctx, { deadline: this.deadlineOf(game) }),
+          this.noted(
+            this.tables
+              .adapterOf(game)
+              .messages.board(this.tables.view(game, null), ctx, { deadline: this.deadlineOf(game) }),
+            game,
+          ),
           game.id,
           game.version,
         ),

@@ -10,6 +10,7 @@ import type { Scheduler } from './scheduler.ts';
 import type { SlashCommand } from './slash-command.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
+import type { TurnTimers } from './turn-timers.ts';
 
 /** Everything a handler may use; built once in bot.ts. */
 export interface Runtime {
@@ -27,6 +28,8 @@ export interface Runtime {
   autopilot: Autopilot;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
+  /** Turn limits, reminders, nudges, who the computer plays for. */
+  timers: TurnTimers;
   /** The bot's time (a ManualClock in tests). */
   clock: Clock;
   ratingPictures: RatingPictures;

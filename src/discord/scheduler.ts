@@ -1,7 +1,14 @@
+import { DiscordAPIError } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { PlannedRow, ScheduledRow } from '../store/schedule-store.ts';
+
+const UNKNOWN_CHANNEL = 10003;
+
+function isUnknownChannel(e: unknown): boolean {
+  return e instanceof DiscordAPIError && e.code === UNKNOWN_CHANNEL;
+}
 
 /** Does what a row is due for, and marks it done (see ScheduleStore.markDone): at most once. */
 export type DueHandler = (row: ScheduledRow) => Promise<void>;
@@ -67,6 +74,8 @@ export class Scheduler {
       let progressed = false;
       for (const row of rows) {
         if (this.stopped) return;
+        // Closed meanwhile (an earlier row cancelled its game's schedule): nothing to do.
+        if (this.store.schedule.find(row.key)?.doneAt) continue;
         const handler = this.handlers.get(row.kind);
         try {
           if (handler) await handler(row);
@@ -74,6 +83,14 @@ export class Scheduler {
         } catch (e) {
           this.log.error({ err: e, row: row.key }, 'a scheduled row failed; closed');
           this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
+          // The game's channel or thread was deleted: nothing of it can be delivered any more.
+          if (row.gameId !== null && isUnknownChannel(e)) {
+            const closed = this.store.schedule.cancelGame(row.gameId, 'channel gone');
+            this.log.warn(
+              { gameId: row.gameId, closed },
+              "the game's channel is gone: its schedule is cancelled",
+            );
+          }
         }
         // A handler that neither closed nor postponed its row must not make it fire again and again.
         // (A row postponed by its handler is now due later than it was: left alone.)

@@ -13,6 +13,8 @@ import type { Tables } from './tables.ts';
 const HOUR = 3_600_000;
 /** Without a turn limit a quiet player is still reminded once, after a day. */
 const REMINDER_WITHOUT_LIMIT = 24 * HOUR;
+/** A game's player to move is nudged at most this often. */
+const NUDGE_EVERY = 12 * HOUR;
 
 /** What a row is about: one seat owing one stage (a turn, or a decision within it) of one game. */
 interface Stage {
@@ -40,6 +42,7 @@ export class TurnTimers {
     scheduler.on('remind', (row) => this.remind(row));
     scheduler.on('timeout', (row) => this.timeOut(row));
     scheduler.on('turn-dm', (row) => this.turnDm(row));
+    scheduler.on('nudge', (row) => this.deliverNudge(row));
   }
 
   /** Plans the rows for every person the game now waits for; closes a finished game's rows. */
@@ -119,6 +122,20 @@ export class TurnTimers {
     return until !== null && until > this.clock.now() ? until : null;
   }
 
+  /** The board's lines for people away: until when (a Discord timestamp), never where or why. */
+  awayNotes(game: GameRecord): string[] {
+    if (game.status !== 'active') return [];
+    const ctx = this.tables.context(game);
+    return game.seats.flatMap((s) => {
+      const until = s.userId ? this.awayUntil(s.userId) : null;
+      return until === null
+        ? []
+        : [
+            `🏖 ${seatName(ctx, s.seat)} is away until <t:${Math.floor(until / 1000)}:f>: the computer plays for them.`,
+          ];
+    });
+  }
+
   private onVacation(userId: string): boolean {
     return this.awayUntil(userId) !== null;
   }
@@ -183,6 +200,78 @@ export class TurnTimers {
     }
     await this.publisher.send(this.publisher.channelOf(game), {
       content: `⏰ ${seatMention(ctx, stage.seat)}, ${title} game #${game.id} is waiting for you.${runsOut} Press **My hand** on the newest board.`,
+      components: [],
+      files: [],
+      mentionUsers: user ? [user] : [],
+    });
+  }
+
+  /**
+   * `/nudge`: reminds the person the game waits for, at most once per 12 hours per game, never during
+   * their quiet hours (it waits for the end of them, and the nudger is told only that it comes later).
+   */
+  nudge(game: GameRecord, byUserId: string): string {
+    const ctx = this.tables.context(game);
+    if (!ctx.users.includes(byUserId)) return `Only the players of game #${game.id} can nudge.`;
+    const v = this.tables.view(game, null);
+    // A reaction window's remaining seats would tell who can react: windows pass by themselves.
+    if (v.waiting.window)
+      return 'The game is waiting for reactions, which pass by themselves: nobody to nudge.';
+    const seat = this.tables.waitingFor(game).find((s) => ctx.users[s]);
+    if (seat === undefined) return 'A computer player is to move: it moves by itself.';
+    if (ctx.users[seat] === byUserId) return 'The game is waiting for you: nobody to nudge.';
+    const last = this.tables.store.schedule.lastPlanned(`nudge:${game.id}:%`)?.getTime();
+    const now = this.clock.now();
+    if (last !== undefined && now - last < NUDGE_EVERY)
+      return `Game #${game.id} was nudged <t:${Math.floor(last / 1000)}:R>; you can nudge again <t:${Math.floor((last + NUDGE_EVERY) / 1000)}:R>.`;
+    const user = ctx.users[seat] as string;
+    this.scheduler.plan({
+      key: `nudge:${game.id}:${now}`,
+      gameId: game.id,
+      kind: 'nudge',
+      dueAt: new Date(now),
+      payload: {
+        seat,
+        turn: v.turn.number,
+        decision: v.decision,
+        by: seatName(ctx, ctx.users.indexOf(byUserId)),
+      },
+    });
+    return this.quietNow(user) ? 'Your nudge will be delivered later.' : `Nudged ${seatName(ctx, seat)}.`;
+  }
+
+  private quietNow(userId: string): boolean {
+    const s = this.tables.store.players.get(userId);
+    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return false;
+    return (
+      quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd }) !== null
+    );
+  }
+
+  private async deliverNudge(row: ScheduledRow): Promise<void> {
+    const now = this.current(row);
+    if (!now) {
+      this.tables.store.schedule.markDone(row.id, 'obsolete');
+      return;
+    }
+    const { game, stage } = now;
+    const ctx = this.tables.context(game);
+    const user = ctx.users[stage.seat] ?? null;
+    if (this.deferredForNight(row, user)) return;
+    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
+    const by = String(row.payload.by ?? 'Someone');
+    const title = this.tables.adapterOf(game).game.title;
+    if (user && this.tables.store.players.get(user).turnDms) {
+      const sent = await this.publisher.sendDm(user, {
+        content: `👋 ${by} nudges you: ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}`,
+        components: [],
+        files: [],
+        mentionUsers: [],
+      });
+      if (sent) return;
+    }
+    await this.publisher.send(this.publisher.channelOf(game), {
+      content: `👋 ${seatMention(ctx, stage.seat)}, ${by} nudges you: ${title} game #${game.id} is waiting for you.`,
       components: [],
       files: [],
       mentionUsers: user ? [user] : [],

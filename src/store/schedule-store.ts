@@ -4,7 +4,7 @@
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
  * causes when it causes one, so it fires at most once whatever crashes in between.
  */
-import { and, asc, eq, isNull, like, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, like, lte } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import { schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
@@ -92,6 +92,17 @@ export class ScheduleStore {
         .limit(1)
         .get() !== undefined
     );
+  }
+
+  /** When the newest row whose key matches the LIKE `pattern` was planned, if any. */
+  lastPlanned(pattern: string): Date | undefined {
+    return this.core.database.db
+      .select({ createdAt: schedule.createdAt })
+      .from(schedule)
+      .where(like(schedule.key, pattern))
+      .orderBy(desc(schedule.createdAt))
+      .limit(1)
+      .get()?.createdAt;
   }
 
   /** The earliest row not done yet. */

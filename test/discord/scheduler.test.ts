@@ -1,10 +1,11 @@
+import { DiscordAPIError } from 'discord.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { Scheduler } from '../../src/discord/scheduler.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { ScheduledRow } from '../../src/store/schedule-store.ts';
-import { memoryStore } from '../store/helpers/memory-store.ts';
+import { memoryStore, startedGame } from '../store/helpers/memory-store.ts';
 
 const log = pino({ level: 'silent' });
 const flush = () => new Promise((r) => setImmediate(r));
@@ -89,6 +90,39 @@ describe('the scheduler: one timer, rows as the truth', () => {
     await flush();
     await flush();
     expect(fired).toEqual(['sooner']);
+  });
+});
+
+describe('a game whose channel is gone', () => {
+  it('has its whole schedule cancelled with a log line, instead of failing row after row', async () => {
+    const store = memoryStore();
+    const game = startedGame(store);
+    const clock = new ManualClock(0);
+    const scheduler = new Scheduler(store, clock, log);
+    let calls = 0;
+    scheduler.on('remind', async () => {
+      calls++;
+      throw new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'POST', '/x', {});
+    });
+    for (const [key, due] of [
+      ['remind:a', 1000],
+      ['remind:b', 2000],
+      ['timeout:c', 3000],
+    ] as const)
+      scheduler.plan({
+        key,
+        gameId: game,
+        kind: key.split(':')[0] as string,
+        dueAt: new Date(due),
+        payload: {},
+      });
+    clock.advance(5000);
+    await scheduler.tick();
+    expect(calls).toBe(1);
+    expect(store.schedule.find('remind:a')?.outcome).toMatch(/^failed/);
+    expect(store.schedule.find('remind:b')?.outcome).toBe('channel gone');
+    expect(store.schedule.find('timeout:c')?.outcome).toBe('channel gone');
+    expect(store.schedule.next()).toBeUndefined();
   });
 });
 

@@ -149,6 +149,11 @@ describe('reminders respect the night, in the player’s own zone', () => {
     expect(r.content).toContain('Vacation: until');
     await h.quiet();
     expect(state().turn.number).toBeGreaterThan(turn);
+    // The board says so (until when, as a timestamp each reader sees in their own zone).
+    const board = publicMessages()
+      .filter((m) => m.content.includes('it is your turn'))
+      .at(-1);
+    expect(board?.content).toMatch(/🏖 (alice|bob) is away until <t:\d+:f>: the computer plays for them\./);
     await settings(away, { 'vacation-until': 'off' });
   }, 90_000);
 

@@ -26,7 +26,7 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
       ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order after a random first player.`
       : '',
     lobbyRatingLine(game),
-    `⏰ Turn limit: ${turnLimitText(game.turnLimitMinutes)}${game.turnLimitMinutes ? ' (then the computer plays that turn; a reminder comes at half time)' : ''}.`,
+    `⏰ Turn limit: ${turnLimitText(game.turnLimitMinutes)}${game.turnLimitMinutes ? ' (a reminder comes at half time; then the computer plays that turn, and the game stays rated unless a seat is handed over for good)' : ''}.`,
     note ?? '',
   ].filter(Boolean);
   return {

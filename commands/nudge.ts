@@ -1,0 +1,22 @@
+import { InteractionContextType } from 'discord-api-types/v10';
+import { tell } from '../src/discord/handlers/replies.ts';
+import type { SlashCommand } from '../src/discord/slash-command.ts';
+
+/** Reminds the player the game in this channel waits for (at most once per 12 hours per game). */
+export const nudgeCommand: SlashCommand = {
+  data: {
+    name: 'nudge',
+    description: 'Remind the player this game is waiting for (once per 12 hours)',
+    contexts: [InteractionContextType.Guild],
+  },
+  async execute(rt, i) {
+    const store = rt.tables.store;
+    const here =
+      store.gameInThread(i.channelId) ?? store.gamesInChannel(i.channelId).find((g) => g.status === 'active');
+    if (here?.status !== 'active') return tell(i, 'No game is being played in this channel.');
+    const answer = await rt.locks.run(here.id, async () =>
+      rt.timers.nudge(store.getGame(here.id), i.user.id),
+    );
+    return tell(i, answer);
+  },
+};
