@@ -226,6 +226,14 @@ export class Publisher {
     await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
   }
 
+  /** A message of the game's that has served (a vote decided): its buttons go, its text says why. */
+  async retire(gameId: number, kind: string, text: string): Promise<void> {
+    const m = this.tables.store.locations.getMessage(gameId, kind);
+    if (!m) return;
+    this.tables.store.locations.setMessage(gameId, kind, null);
+    await this.strip(m, text);
+  }
+
   /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
   async closeBoard(game: GameRecord, text: string): Promise<void> {
     const board = this.tables.store.locations.getMessage(game.id, 'board');

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
+import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
 import { seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
 import { quietUntil } from './quiet-hours.ts';
@@ -309,18 +310,31 @@ export class TurnTimers {
     const { game, stage } = now;
     const adapter = this.tables.adapterOf(game);
     const action = adapter.computers.move(game.state, stage.seat, adapter.computers.kinds[0]);
+    let inARow = 0;
     const result = await this.table.move(game.id, stage.seat, action, game.version, {
       inTransaction: () => {
         if (!this.tables.store.schedule.markDone(row.id, 'fired')) throw new Error('fired twice');
+        // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
+        if (stage.seat === this.tables.view(game, null).turn.seat)
+          inARow = this.tables.store.absences.countTimeout(game.id, stage.seat);
       },
       committed: async (_before, after) => {
         const ctx = this.tables.context(after);
-        await this.publisher.send(this.publisher.channelOf(after), {
+        const channelId = this.publisher.channelOf(after);
+        await this.publisher.send(channelId, {
           content: `⏰ ${seatName(ctx, stage.seat)}'s time ran out: the computer played for them.`,
           components: [],
           files: [],
           mentionUsers: [],
         });
+        if (inARow === TIMEOUTS_BEFORE_VOTE) {
+          const title = this.tables.adapterOf(after).game.title;
+          const id = await this.publisher.send(channelId, voteMessage(ctx, title, stage.seat));
+          this.tables.store.locations.setMessage(after.id, voteKind(stage.seat), {
+            messageId: id,
+            channelId,
+          });
+        }
       },
     });
     if (result.ok) return;

@@ -12,6 +12,7 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import { getGame as getModule } from '../games/registry.ts';
 import { lobbyRating } from '../ratings/eligibility.ts';
 import type { RatingBook } from '../ratings/rating-book.ts';
+import { AbsenceStore } from './absence-store.ts';
 import type { ScarabDatabase } from './database.ts';
 import { DiscordLocations } from './discord-locations.ts';
 import {
@@ -67,6 +68,8 @@ export class GameStore {
   readonly schedule: ScheduleStore;
   /** A person's own settings: time zone, quiet hours, turn DMs, vacation (player-settings-store.ts). */
   readonly players: PlayerSettingsStore;
+  /** Seats whose person keeps timing out, and the vote on replacing them (absence-store.ts). */
+  readonly absences: AbsenceStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -78,6 +81,7 @@ export class GameStore {
     this.locations = new DiscordLocations(this.core);
     this.schedule = new ScheduleStore(this.core);
     this.players = new PlayerSettingsStore(this.core);
+    this.absences = new AbsenceStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */

@@ -223,3 +223,24 @@ export const playerSettings = sqliteTable('player_settings', {
   vacationUntil: integer('vacation_until', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Votes on a seat whose person timed out three turns in a row: replace them by a computer player for
+ * good, or wait. One vote per voter; a new vote replaces their earlier one.
+ */
+export const seatVotes = sqliteTable(
+  'seat_votes',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    voterId: text('voter_id').notNull(),
+    choice: text('choice', { enum: ['replace', 'wait'] }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat, t.voterId] }),
+    check('seat_votes_choice_check', sql`${t.choice} in ('replace', 'wait')`),
+  ],
+);

@@ -119,8 +119,11 @@ describe('turn limits and reminders', () => {
     expect(timeOuts().length).toBe(before.timeOuts + 1);
   }, 120_000);
 
-  it('a player who moves in time is neither reminded nor replaced', async () => {
+  it('a player who moves in time is neither reminded nor replaced, and their count of time-outs restarts', async () => {
     const mover = userOf(state().turn.seat);
+    const moverSeat = state().turn.seat;
+    // Their turn two turns ago timed out (the test before the last one).
+    expect(h.store.absences.timeoutsInARow(gameId, moverSeat)).toBe(1);
     const before = { reminders: reminders().length, timeOuts: timeOuts().length };
     await advance(11 * HOUR);
     const turn = state().turn.number;
@@ -138,6 +141,7 @@ describe('turn limits and reminders', () => {
       await h.quiet();
     }
     expect(state().turn.number).toBe(turn + 1);
+    expect(h.store.absences.timeoutsInARow(gameId, moverSeat)).toBe(0);
     // Their rows are obsolete; the other player's clock runs from now.
     await advance(13 * HOUR);
     const other = h.store.getGame(gameId).seats[state().turn.seat]?.userId;

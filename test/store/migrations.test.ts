@@ -102,6 +102,7 @@ describe('migrations', () => {
       'rating_changes',
       'ratings',
       'schedule',
+      'seat_votes',
       'seats',
     ]);
     expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));
@@ -141,7 +142,9 @@ describe('migrations', () => {
         )
         .run(state);
       old.sqlite
-        .prepare("insert into seats values (1, 0, 'u1', null, 'Ann'), (1, 1, null, 'random', 'Bot')")
+        .prepare(
+          "insert into seats (game_id, seat, user_id, bot_kind, display_name) values (1, 0, 'u1', null, 'Ann'), (1, 1, null, 'random', 'Bot')",
+        )
         .run();
       const before = old.sqlite.prepare('select * from games').all();
       old.close();
@@ -189,7 +192,7 @@ describe('migrations', () => {
     insertGame.run('finished', outcome([2, 1]), 15, 15); // #4: two people, finished before #1
     old.sqlite
       .prepare(
-        `insert into seats values (1, 0, 'u1', null, 'Ann'), (1, 1, 'u2', null, 'Bob'),
+        `insert into seats (game_id, seat, user_id, bot_kind, display_name) values (1, 0, 'u1', null, 'Ann'), (1, 1, 'u2', null, 'Bob'),
            (2, 0, 'u1', null, 'Ann'), (2, 1, null, 'heuristic', 'Khufu'),
            (3, 0, 'u1', null, 'Ann'), (3, 1, 'u2', null, 'Bob'),
            (4, 0, 'u1', null, 'Ann'), (4, 1, 'u2', null, 'Bob')`,

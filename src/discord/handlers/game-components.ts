@@ -2,6 +2,7 @@ import { MessageFlags } from 'discord.js';
 import type { HandOptions } from '../../adapters/game-adapter.ts';
 import type { Seat } from '../../games/kernel/types.ts';
 import type { GameRecord } from '../../store/records.ts';
+import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
@@ -63,6 +64,8 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     return replyPrivately(i, info.build(rt.tables.view(game, null), rt.tables.context(game)));
   }
+  // A vote on a seat whose person keeps timing out: the host may decide without a seat.
+  if (id.verb === 'vote') return onVote(rt, i, game, id);
   const problem = statusProblem(game);
   if (problem) return tell(i, problem);
   const seat = rt.tables.seatOf(game, i.user.id);
@@ -81,6 +84,8 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
 async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: unknown, version: number) {
   await ackPrivately(i);
   await rt.table.move(gameId, seat, action, version, {
+    // They played: a count of timed-out turns, and any vote on them, starts again.
+    inTransaction: () => rt.tables.store.absences.reset(gameId, seat),
     async committed(before, after) {
       // The move was legal in the position before it, so that position describes it.
       const adapter = rt.tables.adapterOf(before);

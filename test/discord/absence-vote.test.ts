@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { valley } from '../../src/games/valley/index.ts';
+import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, Driver, startGameByLobby } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * A three-player game where carol never moves: each of her turns times out and the computer plays it;
+ * after three in a row the others vote on replacing her for good. Moving herself would start the
+ * count again.
+ */
+const HOUR = 3_600_000;
+const clock = new ManualClock();
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+let carol: LoopbackUser;
+let where: string;
+let gameId: number;
+
+beforeAll(async () => {
+  h = await startTableHarness({ clock });
+  d = new Driver(h);
+  alice = h.loopback.control.createUser('alice');
+  bob = h.loopback.control.createUser('bob');
+  carol = h.loopback.control.createUser('carol');
+  ({ where, gameId } = await startGameByLobby(d, alice, [bob, carol]));
+  await h.quiet();
+}, 60_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+const game = () => h.store.getGame(gameId);
+const state = () => game().state as ValleyState;
+const people = () => [alice, bob, carol];
+const userOf = (seat: number) => people().find((u) => u.id === game().seats[seat]?.userId) as LoopbackUser;
+const carolSeat = () => game().seats.findIndex((s) => s.userId === carol.id);
+const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
+const votes = () => posted().filter((m) => m.content.startsWith('🗳️'));
+
+/** alice or bob takes their turn at once: ends it, answering whatever it asks. */
+async function playTurn(user: LoopbackUser): Promise<void> {
+  const turn = state().turn.number;
+  await d.endTurn(user, await d.openHand(user, where));
+  await h.quiet();
+  for (let k = 0; k < 10 && state().turn.number === turn; k++) {
+    const asked = valley.waitingFor(state()).map(userOf)[0];
+    if (!asked || asked === carol) break;
+    const hand = await d.openHand(asked, where);
+    const answer = controls(hand).find((c) => c.verb === 'ans');
+    if (!answer) break;
+    if (answer.kind === 'button') await d.press(asked, hand, answer);
+    else await d.choose(asked, hand, answer, answer.values[0] as string);
+    await h.quiet();
+  }
+}
+
+/** Plays until it is carol's turn again, then lets her time run out. */
+async function carolTimesOut(): Promise<void> {
+  for (let k = 0; k < 6 && userOf(state().turn.seat) !== carol; k++)
+    await playTurn(userOf(state().turn.seat));
+  expect(userOf(state().turn.seat)).toBe(carol);
+  const turn = state().turn.number;
+  clock.advance(24 * HOUR);
+  await h.bot.runtime.scheduler.tick();
+  await h.quiet();
+  // A decision of carol's out of turn (e.g. discarding down) times out on its own clock.
+  for (let k = 0; k < 3 && state().turn.number === turn; k++) {
+    clock.advance(24 * HOUR);
+    await h.bot.runtime.scheduler.tick();
+    await h.quiet();
+  }
+  expect(state().turn.number).toBeGreaterThan(turn);
+}
+
+describe('three timed-out turns in a row', () => {
+  it('are counted; the first two call for no vote', async () => {
+    await carolTimesOut();
+    await carolTimesOut();
+    expect(h.store.absences.timeoutsInARow(gameId, carolSeat())).toBe(2);
+    expect(votes()).toEqual([]);
+  }, 120_000);
+
+  it('the third asks the others to vote, in public, with a button per choice', async () => {
+    await carolTimesOut();
+    expect(h.store.absences.timeoutsInARow(gameId, carolSeat())).toBe(3);
+    expect(votes()).toHaveLength(1);
+    const vote = votes()[0] as LoopbackMessage;
+    expect(vote.content).toContain("carol's time ran out 3 turns in a row");
+    expect(controls(vote).map((c) => c.label)).toEqual(['Replace carol', 'Wait for them']);
+  }, 90_000);
+
+  it('carol herself cannot vote; a vote of bob is counted, privately, and decides nothing alone', async () => {
+    const vote = votes()[0] as LoopbackMessage;
+    const replace = controls(vote)[0] as ReturnType<typeof controls>[number];
+    const own = await d.press(carol, vote, replace);
+    expect(own.content).toMatch(/Only the other players of game #\d+, or its host, can vote/);
+    const counted = await d.press(bob, vote, replace);
+    expect(counted.ephemeral).toBe(true);
+    expect(counted.content).toBe('Your vote is counted: 1 for replacing carol, 0 for waiting, of 2.');
+    expect(game().seats[carolSeat()]?.userId).toBe(carol.id);
+  }, 30_000);
+
+  it('the host decides at once: carol is replaced by a computer player for good, and the game is unrated', async () => {
+    const seat = carolSeat();
+    const vote = votes()[0] as LoopbackMessage;
+    const decided = await d.press(alice, vote, controls(vote)[0] as ReturnType<typeof controls>[number]);
+    expect(decided.content).toBe('Decided: carol is replaced.');
+    await h.quiet();
+    expect(game().seats[seat]?.userId).toBeNull();
+    expect(game().seats[seat]?.botKind).toBe('heuristic');
+    expect(game().handedOver).toBe(true);
+    const closed = h.loopback.control.message(vote.id) as LoopbackMessage;
+    expect(closed.content).toMatch(
+      /is now played by the computer player .* for good; the game is no longer rated/,
+    );
+    expect(controls(closed)).toEqual([]);
+    // Its turns are the computer's now: no time-out, no reminder for that seat any more.
+    expect(h.store.absences.timeoutsInARow(gameId, seat)).toBe(0);
+  }, 60_000);
+});
