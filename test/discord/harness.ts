@@ -22,6 +22,10 @@ export interface TableHarness {
   dbPath: string;
   /** Stops the bot and closes the database, then starts both again on the same file. */
   restart(): Promise<void>;
+  /** Stops the bot and closes the database; the loopback keeps running (another process may use both). */
+  down(): Promise<void>;
+  /** Starts the bot and opens the database again after `down`. */
+  up(): Promise<void>;
   /** Waits until the bot has finished everything queued for its games. */
   settle(): Promise<void>;
   /**
@@ -85,6 +89,13 @@ export async function startTableHarness(
     async restart() {
       await current.bot.stop();
       database.close();
+      current = await boot();
+    },
+    async down() {
+      await current.bot.stop();
+      database.close();
+    },
+    async up() {
       current = await boot();
     },
     async settle() {
