@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, startGameByLobby } from './driver.ts';
+import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -122,4 +122,19 @@ describe('three timed-out turns in a row', () => {
     // Its turns are the computer's now: no time-out, no reminder for that seat any more.
     expect(h.store.absences.timeoutsInARow(gameId, seat)).toBe(0);
   }, 60_000);
+
+  it('the game then finishes: with alice and bob away too, the computer plays every seat to the end', async () => {
+    for (const user of [alice, bob])
+      await h.loopback.control.as(user).slash('settings', { 'vacation-until': '2026-02-01' }).reply();
+    const deadline = Date.now() + 240_000;
+    while (game().status !== 'finished' && Date.now() < deadline) {
+      await h.quiet(240_000);
+      await sleep(50);
+    }
+    expect(game().status).toBe('finished');
+    await h.quiet();
+    expect(posted().some((m) => m.content.includes('is over'))).toBe(true);
+    // Unrated: a seat was handed over for good.
+    expect(h.store.ratings.changesOfGame(gameId, game().guildId as string)).toEqual([]);
+  }, 300_000);
 });
