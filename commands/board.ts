@@ -11,13 +11,11 @@ export const boardCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const store = rt.tables.store;
-    const here =
-      store.gameInThread(i.channelId) ?? store.gamesInChannel(i.channelId).find((g) => g.status === 'active');
-    if (here?.status !== 'active') return tell(i, 'No game is being played in this channel.');
+    const here = rt.tables.activeGameIn(i.channelId);
+    if (!here) return tell(i, 'No game is being played in this channel.');
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(here.id, async () => {
-      const game = store.getGame(here.id);
+      const game = rt.tables.store.getGame(here.id);
       // Also the way out of a stall: whatever was due for computer players is armed again.
       try {
         await rt.publisher.postBoard(game, 'The current board, posted again on request.');

@@ -10,12 +10,10 @@ export const nudgeCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const store = rt.tables.store;
-    const here =
-      store.gameInThread(i.channelId) ?? store.gamesInChannel(i.channelId).find((g) => g.status === 'active');
-    if (here?.status !== 'active') return tell(i, 'No game is being played in this channel.');
+    const here = rt.tables.activeGameIn(i.channelId);
+    if (!here) return tell(i, 'No game is being played in this channel.');
     const answer = await rt.locks.run(here.id, async () =>
-      rt.timers.nudge(store.getGame(here.id), i.user.id),
+      rt.timers.nudge(rt.tables.store.getGame(here.id), i.user.id),
     );
     return tell(i, answer);
   },

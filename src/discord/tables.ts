@@ -44,6 +44,14 @@ export class Tables {
     return this.adapterOf(game).game.waitingFor(game.state);
   }
 
+  /** The game being played in a channel or thread, if any (what /board and /nudge act on). */
+  activeGameIn(channelId: string): GameRecord | undefined {
+    const here =
+      this.store.gameInThread(channelId) ??
+      this.store.gamesInChannel(channelId).find((g) => g.status === 'active');
+    return here?.status === 'active' ? this.store.getGame(here.id) : undefined;
+  }
+
   seatOf(game: GameRecord, userId: string): Seat | null {
     return game.seats.find((s) => s.userId === userId)?.seat ?? null;
   }

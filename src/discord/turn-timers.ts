@@ -4,7 +4,7 @@ import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
-import { seatMention, seatName } from './messages/context.ts';
+import { type GameContext, seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
 import { quietUntil } from './quiet-hours.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -16,6 +16,14 @@ const HOUR = 3_600_000;
 const REMINDER_WITHOUT_LIMIT = 24 * HOUR;
 /** A game's player to move is nudged at most this often. */
 const NUDGE_EVERY = 12 * HOUR;
+
+/** A person a row is for, who still owes its stage and is awake. */
+interface Addressee {
+  game: GameRecord;
+  stage: Stage;
+  ctx: GameContext;
+  user: string;
+}
 
 /** What a row is about: one seat owing one stage (a turn, or a decision within it) of one game. */
 interface Stage {
@@ -153,58 +161,82 @@ export class TurnTimers {
     return { game, stage };
   }
 
-  /**
-   * A row for a person is not delivered during their quiet hours: it is moved to the end of them (the
-   * same row, so it cannot double) and true is returned.
-   */
-  private deferredForNight(row: ScheduledRow, userId: string | null): boolean {
-    if (!userId) return false;
+  /** The end of `userId`'s quiet hours if they are in them now, else null. */
+  private quietUntil(userId: string): number | null {
     const s = this.tables.store.players.get(userId);
-    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return false;
-    const until = quietUntil(this.clock.now(), {
-      timeZone: s.timeZone,
-      start: s.quietStart,
-      end: s.quietEnd,
-    });
-    if (until === null) return false;
-    return this.tables.store.schedule.postpone(row.id, new Date(until));
+    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return null;
+    return quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd });
   }
 
-  private async remind(row: ScheduledRow): Promise<void> {
+  /**
+   * What every message to a person due later goes through: the row is closed as obsolete if they no
+   * longer owe that stage; moved (the same row, so it cannot double) to the end of their quiet hours
+   * if they are in them; otherwise closed before the message — at most once: a crash while sending
+   * loses it rather than doubles it. Returns whom to tell, or null when nothing is to be sent now.
+   */
+  private open(row: ScheduledRow): Addressee | null {
     const now = this.current(row);
     if (!now) {
       this.tables.store.schedule.markDone(row.id, 'obsolete');
-      return;
+      return null;
     }
-    const { game, stage } = now;
-    const ctx = this.tables.context(game);
-    const user = ctx.users[stage.seat] ?? null;
-    if (this.deferredForNight(row, user)) return;
-    // At most once: closed before the message, so a crash while sending loses it rather than doubles it.
-    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
+    const ctx = this.tables.context(now.game);
+    const user = ctx.users[now.stage.seat];
+    if (!user) return null;
+    const until = this.quietUntil(user);
+    if (until !== null) {
+      this.tables.store.schedule.postpone(row.id, new Date(until));
+      return null;
+    }
+    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return null;
+    return { ...now, ctx, user };
+  }
+
+  /**
+   * By DM to those who asked for DMs; else, or when their DMs are closed, in the game's channel, built
+   * around their mention. `channel: null` sends nothing public (the board already mentions them).
+   */
+  private async tell(
+    to: Addressee,
+    dm: string,
+    channel: ((mention: string) => string) | null,
+  ): Promise<void> {
+    const { game, stage, ctx, user } = to;
+    if (this.tables.store.players.get(user).turnDms) {
+      const sent = await this.publisher.sendDm(user, {
+        content: dm,
+        components: [],
+        files: [],
+        mentionUsers: [],
+      });
+      if (sent) return;
+      this.log.info({ gameId: game.id, seat: stage.seat }, 'a DM failed; telling them in the channel');
+    }
+    if (channel === null) return;
+    await this.publisher.send(this.publisher.channelOf(game), {
+      content: channel(seatMention(ctx, stage.seat)),
+      components: [],
+      files: [],
+      mentionUsers: [user],
+    });
+  }
+
+  private async remind(row: ScheduledRow): Promise<void> {
+    const to = this.open(row);
+    if (!to) return;
+    const { game, stage } = to;
     const deadline = this.deadline(game);
     const title = this.tables.adapterOf(game).game.title;
     const runsOut =
       deadline && stage.seat === this.tables.view(game, null).turn.seat
         ? ` Your time runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays for you.`
         : '';
-    if (user && this.tables.store.players.get(user).turnDms) {
-      const sent = await this.publisher.sendDm(user, {
-        content: `⏰ ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}.${runsOut}`,
-        components: [],
-        files: [],
-        mentionUsers: [],
-      });
-      if (sent) return;
-      // Closed DMs: the reminder goes to the game's channel instead, as for everyone else.
-      this.log.info({ gameId: game.id, seat: stage.seat }, 'a reminder DM failed; reminding in the channel');
-    }
-    await this.publisher.send(this.publisher.channelOf(game), {
-      content: `⏰ ${seatMention(ctx, stage.seat)}, ${title} game #${game.id} is waiting for you.${runsOut} Press **My hand** on the newest board.`,
-      components: [],
-      files: [],
-      mentionUsers: user ? [user] : [],
-    });
+    await this.tell(
+      to,
+      `⏰ ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}.${runsOut}`,
+      (who) =>
+        `⏰ ${who}, ${title} game #${game.id} is waiting for you.${runsOut} Press **My hand** on the newest board.`,
+    );
   }
 
   /**
@@ -238,67 +270,33 @@ export class TurnTimers {
         by: seatName(ctx, ctx.users.indexOf(byUserId)),
       },
     });
-    return this.quietNow(user) ? 'Your nudge will be delivered later.' : `Nudged ${seatName(ctx, seat)}.`;
-  }
-
-  private quietNow(userId: string): boolean {
-    const s = this.tables.store.players.get(userId);
-    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return false;
-    return (
-      quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd }) !== null
-    );
+    return this.quietUntil(user) !== null
+      ? 'Your nudge will be delivered later.'
+      : `Nudged ${seatName(ctx, seat)}.`;
   }
 
   private async deliverNudge(row: ScheduledRow): Promise<void> {
-    const now = this.current(row);
-    if (!now) {
-      this.tables.store.schedule.markDone(row.id, 'obsolete');
-      return;
-    }
-    const { game, stage } = now;
-    const ctx = this.tables.context(game);
-    const user = ctx.users[stage.seat] ?? null;
-    if (this.deferredForNight(row, user)) return;
-    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
+    const to = this.open(row);
+    if (!to) return;
     const by = String(row.payload.by ?? 'Someone');
-    const title = this.tables.adapterOf(game).game.title;
-    if (user && this.tables.store.players.get(user).turnDms) {
-      const sent = await this.publisher.sendDm(user, {
-        content: `👋 ${by} nudges you: ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}`,
-        components: [],
-        files: [],
-        mentionUsers: [],
-      });
-      if (sent) return;
-    }
-    await this.publisher.send(this.publisher.channelOf(game), {
-      content: `👋 ${seatMention(ctx, stage.seat)}, ${by} nudges you: ${title} game #${game.id} is waiting for you.`,
-      components: [],
-      files: [],
-      mentionUsers: user ? [user] : [],
-    });
+    const title = this.tables.adapterOf(to.game).game.title;
+    await this.tell(
+      to,
+      `👋 ${by} nudges you: ${title} game #${to.game.id} is waiting for you: ${this.publisher.boardLink(to.game)}`,
+      (who) => `👋 ${who}, ${by} nudges you: ${title} game #${to.game.id} is waiting for you.`,
+    );
   }
 
   /** "It is your turn", privately, for those who asked; the board's mention is there for everyone. */
   private async turnDm(row: ScheduledRow): Promise<void> {
-    const now = this.current(row);
-    if (!now) {
-      this.tables.store.schedule.markDone(row.id, 'obsolete');
-      return;
-    }
-    const { game, stage } = now;
-    const user = this.tables.context(game).users[stage.seat] ?? null;
-    if (!user || this.deferredForNight(row, user)) return;
-    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return;
-    const title = this.tables.adapterOf(game).game.title;
-    const sent = await this.publisher.sendDm(user, {
-      content: `🎲 It is your turn in ${title} game #${game.id}: ${this.publisher.boardLink(game)}`,
-      components: [],
-      files: [],
-      mentionUsers: [],
-    });
-    if (!sent)
-      this.log.info({ gameId: game.id, seat: stage.seat }, 'a turn DM failed; the board mentions them');
+    const to = this.open(row);
+    if (!to) return;
+    const title = this.tables.adapterOf(to.game).game.title;
+    await this.tell(
+      to,
+      `🎲 It is your turn in ${title} game #${to.game.id}: ${this.publisher.boardLink(to.game)}`,
+      null,
+    );
   }
 
   private async timeOut(row: ScheduledRow): Promise<void> {

@@ -131,6 +131,15 @@ export class Driver {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Every direct message `user` has received from the bot. */
+export function dmsTo(h: TableHarness, user: LoopbackUser): LoopbackMessage[] {
+  return h.loopback.control
+    .as(user)
+    .visibleChannels()
+    .filter((ch) => ch.type === 1)
+    .flatMap((ch) => h.loopback.control.messages(ch.id));
+}
+
 /**
  * `host` opens a lobby with /valley, the others join, the host starts: returns the game's channel
  * (its thread) and id.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { position } from '../../src/games/valley/position.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
+import { controls, Driver, dmsTo as dmsOf, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -52,12 +52,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const dmsTo = (user: LoopbackUser): LoopbackMessage[] =>
-  h.loopback.control
-    .as(user)
-    .visibleChannels()
-    .filter((ch) => ch.type === 1)
-    .flatMap((ch) => h.loopback.control.messages(ch.id));
+const dmsTo = (user: LoopbackUser): LoopbackMessage[] => dmsOf(h, user);
 
 describe('a reaction window on Discord', () => {
   it('pings nobody in public, tells the holder privately, and passes the others automatically', async () => {

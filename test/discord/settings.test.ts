@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { Driver, startGameByLobby } from './driver.ts';
+import { Driver, dmsTo as dmsOf, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -39,12 +39,7 @@ const publicMessages = () =>
     .flatMap((ch) => h.loopback.control.messages(ch.id))
     .filter((m) => !m.ephemeral);
 const reminders = () => publicMessages().filter((m) => m.content.includes('is waiting for you'));
-const dmsTo = (user: LoopbackUser): LoopbackMessage[] =>
-  h.loopback.control
-    .as(user)
-    .visibleChannels()
-    .filter((ch) => ch.type === 1)
-    .flatMap((ch) => h.loopback.control.messages(ch.id));
+const dmsTo = (user: LoopbackUser): LoopbackMessage[] => dmsOf(h, user);
 
 async function advanceTo(iso: string): Promise<void> {
   clock.set(Date.parse(iso));
