@@ -68,7 +68,7 @@ export class TurnTimers {
       if (!game.seats[seat]?.userId) continue;
       view ??= this.tables.view(game, null);
       // The computer is playing for them (time ran out, or away): nothing to remind them of.
-      if (this.computerPlaysFor(game, seat)) continue;
+      if (this.computerPlaysFor(game, seat, view.turn.number)) continue;
       // A seat that can only pass a reaction window is passed automatically within seconds.
       if (view.waiting.window && this.tables.view(game, seat).autoPass !== null) continue;
       const stage: Stage = { seat, turn: view.turn.number, decision: view.decision };
@@ -116,13 +116,13 @@ export class TurnTimers {
    * turn the game is at (the computer plays the rest of that turn; its first move may open a decision
    * of theirs, a stage of its own).
    */
-  computerPlaysFor(game: GameRecord, seat: Seat): boolean {
+  computerPlaysFor(game: GameRecord, seat: Seat, turn?: number): boolean {
     const user = game.seats[seat]?.userId;
     if (!user || game.state === null) return false;
     if (this.onVacation(user)) return true;
     if (!game.turnLimitMinutes) return false;
-    const turn = this.tables.view(game, null).turn.number;
-    return this.tables.store.schedule.fired(`timeout:${game.id}:${turn}:%:${seat}`);
+    turn ??= this.tables.view(game, null).turn.number;
+    return this.tables.store.schedule.fired(`timeout:${game.id}:${turn}:`, `:${seat}`);
   }
 
   /** Until when the person is away (ms), if they are now. */
@@ -253,7 +253,7 @@ export class TurnTimers {
     const seat = this.tables.waitingFor(game).find((s) => ctx.users[s]);
     if (seat === undefined) return 'A computer player is to move: it moves by itself.';
     if (ctx.users[seat] === byUserId) return 'The game is waiting for you: nobody to nudge.';
-    const last = this.tables.store.schedule.lastPlanned(`nudge:${game.id}:%`)?.getTime();
+    const last = this.tables.store.schedule.lastPlanned(`nudge:${game.id}:`)?.getTime();
     const now = this.clock.now();
     if (last !== undefined && now - last < NUDGE_EVERY)
       return `Game #${game.id} was nudged <t:${Math.floor(last / 1000)}:R>; you can nudge again <t:${Math.floor((last + NUDGE_EVERY) / 1000)}:R>.`;

@@ -4,7 +4,7 @@
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
  * causes when it causes one, so it fires at most once whatever crashes in between.
  */
-import { and, asc, desc, eq, isNull, like, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import { schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
@@ -25,6 +25,10 @@ export interface ScheduledRow extends PlannedRow {
 }
 
 type Row = typeof schedule.$inferSelect;
+
+/** Keys starting with `prefix`: a range the unique index on `key` answers directly. */
+const withPrefix = (prefix: string) =>
+  and(gte(schedule.key, prefix), lt(schedule.key, `${prefix}\u{10ffff}`));
 
 const toRow = (r: Row): ScheduledRow => ({
   id: r.id,
@@ -82,24 +86,26 @@ export class ScheduleStore {
     return result.changes === 1;
   }
 
-  /** Whether some row whose key matches the LIKE `pattern` fired (was not obsolete or cancelled). */
-  fired(pattern: string): boolean {
-    return (
-      this.core.database.db
-        .select({ id: schedule.id })
-        .from(schedule)
-        .where(and(like(schedule.key, pattern), eq(schedule.outcome, 'fired')))
-        .limit(1)
-        .get() !== undefined
-    );
+  /**
+   * Whether some row whose key starts with `prefix` (and ends with `suffix`) fired — not obsolete or
+   * cancelled. Asked on every move, so a range over the key's index, never a scan (SQLite's LIKE is
+   * case-insensitive and cannot use that index).
+   */
+  fired(prefix: string, suffix = ''): boolean {
+    return this.core.database.db
+      .select({ key: schedule.key })
+      .from(schedule)
+      .where(and(withPrefix(prefix), eq(schedule.outcome, 'fired')))
+      .all()
+      .some((r) => r.key.endsWith(suffix));
   }
 
-  /** When the newest row whose key matches the LIKE `pattern` was planned, if any. */
-  lastPlanned(pattern: string): Date | undefined {
+  /** When the newest row whose key starts with `prefix` was planned, if any. */
+  lastPlanned(prefix: string): Date | undefined {
     return this.core.database.db
       .select({ createdAt: schedule.createdAt })
       .from(schedule)
-      .where(like(schedule.key, pattern))
+      .where(withPrefix(prefix))
       .orderBy(desc(schedule.createdAt))
       .limit(1)
       .get()?.createdAt;
