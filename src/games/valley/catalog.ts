@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import builtIn from '../../../assets/cards/valley-base.json' with { type: 'json' };
+import afterlifeBox from '../../../assets/cards/valley-afterlife.json' with { type: 'json' };
+import baseBox from '../../../assets/cards/valley-base.json' with { type: 'json' };
 
 /**
  * The card catalog is data: a server owner holding the physical cards can correct any number in
@@ -26,6 +27,10 @@ const cardSchema = z.object({
   vp: provenance.nullable(),
   action: z.string().min(1),
   reaction: z.boolean().optional(),
+  /** Where the card's set comes from when the seed does not say (shown by `/card`). */
+  setNote: z.string().min(1).optional(),
+  /** The box the card comes from; set when boxes are merged (see `mergeCatalogs`). */
+  box: z.string().optional(),
 });
 
 const catalogSchema = z.object({
@@ -79,7 +84,36 @@ export function parseCatalog(raw: unknown): Catalog {
   return catalog;
 }
 
-export const baseCatalog: Catalog = parseCatalog(builtIn);
+export const baseCatalog: Catalog = parseCatalog(baseBox);
+export const afterlifeCatalog: Catalog = parseCatalog(afterlifeBox);
+
+/**
+ * Several boxes as one catalog: each card keeps its box, the first box's cards come first (so a game of
+ * the first box alone deals exactly as before). Starters printed in several boxes are listed once.
+ */
+export function mergeCatalogs(box: string, title: string, boxes: readonly Catalog[]): Catalog {
+  const cards: CatalogCard[] = [];
+  const sets: Catalog['sets'] = [];
+  for (const b of boxes) {
+    for (const set of b.sets) {
+      if (sets.some((s) => s.id === set.id))
+        throw new Error(`invalid card catalog: set '${set.id}' is in two boxes`);
+      sets.push(set);
+    }
+    for (const card of b.cards) {
+      if (cards.some((c) => c.id === card.id))
+        throw new Error(`invalid card catalog: card '${card.id}' is in two boxes`);
+      cards.push({ ...card, box: card.box ?? b.box });
+    }
+  }
+  return { box, title, sets, cards };
+}
+
+/** Every card Scarab knows, from every box: what `/card`, the pictures and the lobby's pools draw from. */
+export const fullCatalog: Catalog = mergeCatalogs('valley', 'Valley of the Kings', [
+  baseCatalog,
+  afterlifeCatalog,
+]);
 
 export function findCard(catalog: Catalog, id: string): CatalogCard | undefined {
   return catalog.cards.find((c) => c.id === id);

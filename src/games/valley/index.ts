@@ -5,6 +5,7 @@ import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
+import { checkPool, poolSchema } from './pools.ts';
 import { outcome } from './score.ts';
 import { setup } from './setup.ts';
 import type { ValleyAction, ValleyOptions, ValleyState } from './state.ts';
@@ -12,15 +13,17 @@ import { type ValleyView, view } from './view.ts';
 
 /** Seat limits, said once: the lobby, the store and `/valley` read them from the module. */
 const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 4;
+/** Six, as the Premium Edition seats (the Afterlife box adds a second supply of starters). */
+const MAX_PLAYERS = 6;
 
 const optionsSchema = z.object({
   players: z
     .number()
     .int()
     .min(MIN_PLAYERS, `Valley of the Kings needs at least ${MIN_PLAYERS} players`)
-    .max(MAX_PLAYERS, `at most ${MAX_PLAYERS} players (for now)`),
+    .max(MAX_PLAYERS, `at most ${MAX_PLAYERS} players`),
   firstSeat: z.number().int().min(0).optional(),
+  pool: poolSchema.optional(),
 });
 
 const instance = z.number().int().min(0);
@@ -43,7 +46,18 @@ export function parseOptions(raw: unknown): ValleyOptions {
   const o = parsed.data;
   if (o.firstSeat !== undefined && o.firstSeat >= o.players)
     throw new Error('invalid options: firstSeat is not a seat');
-  return o.firstSeat === undefined ? { players: o.players } : { players: o.players, firstSeat: o.firstSeat };
+  if (o.pool !== undefined) {
+    try {
+      checkPool(o.pool);
+    } catch (e) {
+      throw new Error(`invalid card pool: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  // Absent keys stay absent: the options of games stored before pools existed keep their exact shape.
+  const options: ValleyOptions = { players: o.players };
+  if (o.firstSeat !== undefined) options.firstSeat = o.firstSeat;
+  if (o.pool !== undefined && o.pool !== 'base') options.pool = o.pool;
+  return options;
 }
 
 /** Applies without validating the action's shape or copying: for trusted callers (simulations). */

@@ -1,5 +1,5 @@
 import { seedRng } from '../kernel/rng.ts';
-import { baseCatalog, type Catalog } from './catalog.ts';
+import { type Catalog, fullCatalog } from './catalog.ts';
 import { defsFrom } from './setup.ts';
 import type { CardId, Instance, PlayerState, ValleyState } from './state.ts';
 import { newTurn } from './zones.ts';
@@ -24,7 +24,8 @@ export interface PositionSpec {
   turnsTaken?: number[];
 }
 
-export function position(spec: PositionSpec, catalog: Catalog = baseCatalog): ValleyState {
+/** Every known card may appear (both boxes), as in a game with the Base + Afterlife pool. */
+export function position(spec: PositionSpec, catalog: Catalog = fullCatalog): ValleyState {
   const defs = defsFrom(catalog);
   const cards: CardId[] = [];
   const make = (ids: readonly CardId[] = []): Instance[] =>

@@ -1,5 +1,6 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
-import { baseCatalog, type Catalog } from './catalog.ts';
+import type { Catalog } from './catalog.ts';
+import { poolCatalog } from './pools.ts';
 import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
 import { draw, newTurn } from './zones.ts';
 
@@ -21,7 +22,12 @@ export function defsFrom(catalog: Catalog): Record<string, CardDef> {
 }
 
 /** The rulebook's setup, steps 2–7; the catalog's numbers are frozen into the state for replays. */
-export function setup(options: ValleyOptions, seed: string, catalog: Catalog = baseCatalog): ValleyState {
+/** `catalog` overrides the pool's cards (the simulator's candidate catalogs); by default the options' pool. */
+export function setup(
+  options: ValleyOptions,
+  seed: string,
+  catalog: Catalog = poolCatalog(options.pool),
+): ValleyState {
   const rng = seedRng(seed);
   const cards: string[] = [];
   const add = (id: string, n: number): Instance[] => Array.from({ length: n }, () => cards.push(id) - 1);

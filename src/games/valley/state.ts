@@ -1,5 +1,6 @@
 import type { RngState } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
+import type { CardPool } from './pools.ts';
 
 export type CardId = string;
 /** A physical card in this game: an index into `ValleyState.cards`. */
@@ -20,8 +21,10 @@ export interface CardDef {
 
 export interface ValleyOptions {
   players: number;
-  /** Seat that plays first; chosen at random from the seed when absent. */
+  /** Seat that plays first; chosen at random from the seed when absent (the Premium Edition's rule). */
   firstSeat?: number;
+  /** The cards in play (see pools.ts); absent: the base box. */
+  pool?: CardPool;
 }
 
 export interface PlayerState {

@@ -152,9 +152,10 @@ describe('"Determine Starting Player"', () => {
     }
   });
 
-  it('"For 2-4 players": other player counts and a firstSeat that is not a seat are refused', () => {
+  it('"For 2-4 players", six with the Premium Edition: other player counts and a firstSeat that is not a seat are refused', () => {
     expect(() => parseOptions({ players: 1 })).toThrow(/at least 2 players/);
-    expect(() => parseOptions({ players: 5 })).toThrow(/at most 4 players/);
+    expect(() => parseOptions({ players: 7 })).toThrow(/at most 6 players/);
+    expect(parseOptions({ players: 6 })).toEqual({ players: 6 });
     expect(() => parseOptions({ players: 3, firstSeat: 3 })).toThrow(/firstSeat is not a seat/);
     expect(() => valley.setup({ players: 2, firstSeat: 2 }, 'x')).toThrow(/firstSeat/);
   });
