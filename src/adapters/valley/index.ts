@@ -1,5 +1,5 @@
 import { botMove, isBotName } from '../../games/valley/bots/index.ts';
-import { baseCatalog, type Catalog } from '../../games/valley/catalog.ts';
+import { type Catalog, fullCatalog } from '../../games/valley/catalog.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import { valley } from '../../games/valley/index.ts';
 import { scoreSeat } from '../../games/valley/score.ts';
@@ -15,13 +15,12 @@ import { canvasPictures, type ValleyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
 
 /**
- * Valley of the Kings at a table: its messages, pictures, controls and computer players. `catalog` is
- * the game's card pool: card facts not frozen into a game's state (action texts, set names, which
- * numbers are provisional) come from it. Every game today is dealt from the base catalog (the options
- * name no other pool), so that is the default.
+ * Valley of the Kings at a table: its messages, pictures, controls and computer players. `catalog` holds
+ * every card a game may be dealt (both boxes): card facts not frozen into a game's state (action texts,
+ * set names, which numbers are provisional) come from it. A game's own cards are its pool (options).
  */
 export function valleyAdapter(
-  catalog: Catalog = baseCatalog,
+  catalog: Catalog = fullCatalog,
   pictures: ValleyPictures = canvasPictures(catalog),
 ): GameAdapter<ValleyAction, ValleyView, ValleyStep> {
   return {

@@ -1,4 +1,4 @@
-import { baseCatalog, type Catalog, type Numbered } from '../../../src/games/valley/catalog.ts';
+import { type Catalog, fullCatalog, type Numbered } from '../../../src/games/valley/catalog.ts';
 import { type PositionSpec, position, Table } from '../table.ts';
 
 /**
@@ -43,14 +43,30 @@ const WRITTEN_WITH: Record<string, readonly [cost: number, gold: number]> = {
   'statue-of-osiris': [6, 3],
   'statue-of-sobek': [6, 2],
   'statue-of-thoth': [8, 1],
+  // Afterlife
+  antechamber: [3, 2],
+  'offering-chapel': [3, 2],
+  brooch: [6, 2],
+  'mirror-case': [5, 2],
+  necklace: [4, 1],
+  ring: [3, 1],
+  axe: [5, 3],
+  bow: [6, 2],
+  dagger: [4, 2],
+  'pesesh-kef': [4, 2],
+  'burial-ceremony': [4, 1],
+  'goddess-nut': [4, 2],
+  judgment: [5, 2],
+  'senet-game': [5, 2],
+  'hounds-and-jackals-game': [4, 2],
 };
 
 const pin = (n: Numbered, value: number): Numbered =>
   n.source === 'provisional' ? { value, source: 'provisional' } : n;
 
 export const pinnedCatalog: Catalog = {
-  ...baseCatalog,
-  cards: baseCatalog.cards.map((c) => {
+  ...fullCatalog,
+  cards: fullCatalog.cards.map((c) => {
     const n = WRITTEN_WITH[c.id];
     return n ? { ...c, cost: pin(c.cost, n[0]), gold: pin(c.gold, n[1]) } : c;
   }),
