@@ -87,7 +87,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
       note = ' (I may not create threads here, so the game is played in this channel.)';
     if (where !== i.channelId) store.locations.setLocation(game.id, { threadId: where });
     game = store.getGame(game.id);
-    const messageId = await rt.publisher.send(where, lobbyMessage(game));
+    const messageId = await rt.publisher.send(where, lobbyMessage(game, adapter.lobbySettings));
     store.locations.setMessage(game.id, 'lobby', { messageId, channelId: where });
   } catch (e) {
     // No lobby without its message: nobody could join it, and it would sit in /games for good.

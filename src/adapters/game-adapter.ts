@@ -2,6 +2,7 @@ import type { GameContext } from '../discord/messages/context.ts';
 import type { Payload } from '../discord/messages/payload.ts';
 import type { GameModule, Seat, TableView } from '../games/kernel/types.ts';
 import type { SetInGame } from '../ratings/player-stats.ts';
+import type { LobbySettings } from './lobby-settings.ts';
 
 /**
  * Everything the table layer (Discord handlers, publisher, computer players, commands) needs from a
@@ -43,6 +44,8 @@ export interface GameAdapter<
   };
   /** `/rules`: the game in brief. */
   rules(): Payload;
+  /** What the host may choose in the lobby beyond seats, rating and turn limit (stored in the options). */
+  readonly lobbySettings?: LobbySettings;
   /** `/stats`: a player's favourite groups of cards in a finished game (e.g. Valley's sets), if any. */
   readonly favourites?: {
     // biome-ignore lint/suspicious/noExplicitAny: the game's own final state

@@ -81,7 +81,16 @@ export class Driver {
   }
 
   async choose(user: LoopbackUser, m: LoopbackMessage, c: Control, value: string): Promise<LoopbackMessage> {
-    const handle = this.control.as(user).select(m, c.customId, [value]);
+    return this.chooseMany(user, m, c, [value]);
+  }
+
+  async chooseMany(
+    user: LoopbackUser,
+    m: LoopbackMessage,
+    c: Control,
+    values: readonly string[],
+  ): Promise<LoopbackMessage> {
+    const handle = this.control.as(user).select(m, c.customId, [...values]);
     return this.settleAfter(handle, m);
   }
 

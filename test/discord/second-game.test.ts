@@ -153,7 +153,7 @@ describe('a second game through the same table layer', () => {
     await h.settle();
     const valleyLobby = d.latest(valleyWhere, 'join');
     expect(valleyLobby.content).toContain('**Valley of the Kings**');
-    expect(valleyLobby.content).toMatch(/Seats \(1\/4\)/);
+    expect(valleyLobby.content).toMatch(/Seats \(1\/6\)/);
     const after = await c.as(alice).slash('games').reply();
     expect(after.content).toMatch(/· lobby · Valley of the Kings/);
     expect(after.content).not.toContain(`#${gameId} `); // the race is over

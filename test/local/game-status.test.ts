@@ -155,7 +155,7 @@ describe("the hint line's reading of a game", () => {
     });
     expect(gameStatus(open, BOB, BOT)?.text).toMatch(/^You have a seat/);
     expect(gameStatus(open, CAROL, BOT)?.text).toMatch(/press Join/);
-    const cancelled = [posted(lobbyMessage(store.cancelGame(lobby.id), 'Cancelled by <@100>.'))];
+    const cancelled = [posted(lobbyMessage(store.cancelGame(lobby.id), undefined, 'Cancelled by <@100>.'))];
     expect(gameStatus(cancelled, BOB, BOT)?.state).toBe('cancelled');
   });
 

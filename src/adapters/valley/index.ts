@@ -11,6 +11,7 @@ import { boardMessage, decisionPing, finishedBoardText } from './board-message.t
 import { valleyClick } from './hand-clicks.ts';
 import { handMessage, type ValleyStep } from './hand-message.ts';
 import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-messages.ts';
+import { valleyLobbySettings } from './lobby-settings.ts';
 import { canvasPictures, type ValleyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
 
@@ -49,6 +50,7 @@ export function valleyAdapter(
       show: (id) => cardMessage(catalog, id, pictures),
     },
     rules: rulesMessage,
+    lobbySettings: valleyLobbySettings,
     favourites: {
       of: (state: ValleyState | null, seat) =>
         state === null ? [] : scoreSeat(state, seat).sets.map((s) => ({ set: s.set, distinct: s.distinct })),

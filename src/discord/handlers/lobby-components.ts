@@ -1,4 +1,5 @@
 import { PermissionFlagsBits } from 'discord.js';
+import { LobbySettingError, lobbyOptionsOf } from '../../adapters/lobby-settings.ts';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
 import type { Click } from '../clicked-message.ts';
@@ -24,8 +25,9 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         ? `Game #${game.id} was cancelled.`
         : `Game #${game.id} has already started.`,
     );
+  const settings = rt.tables.adapterOf(game).lobbySettings;
   const update = async (g: GameRecord, note?: string) => {
-    await i.update(editOptions(lobbyMessage(g, note)));
+    await i.update(editOptions(lobbyMessage(g, settings, note)));
   };
   try {
     switch (id.verb) {
@@ -55,7 +57,7 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
           // Computer players are woken whatever happens to the messages: a failed post must not stall the game.
           try {
             await i.editReply(
-              editOptions(lobbyMessage(started, 'The game has started: the board follows below.')),
+              editOptions(lobbyMessage(started, settings, 'The game has started: the board follows below.')),
             );
             rt.table.plan(started);
             await rt.publisher.postBoard(started);
@@ -81,6 +83,23 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         if (!canManage(i, game))
           return tell(i, 'Only the host (or someone with Manage Server) can choose the turn limit.');
         return update(store.lobbies.setTurnLimit(game.id, choice.minutes));
+      }
+      case 'set': {
+        // Selects carry the control in the arg and the choice in the values; buttons carry both in the arg.
+        const [control = '', buttonValue] = id.arg.split(':');
+        const values = i.isStringSelectMenu() ? i.values : buttonValue !== undefined ? [buttonValue] : [];
+        if (!settings || !control || values.length === 0)
+          return tell(i, 'This control belongs to an older version of Scarab.');
+        if (!canManage(i, game))
+          return tell(i, "Only the host (or someone with Manage Server) can change the game's settings.");
+        let options: Record<string, unknown>;
+        try {
+          options = settings.choose(lobbyOptionsOf(game.options), control, values);
+        } catch (e) {
+          if (e instanceof LobbySettingError) return tell(i, e.message);
+          throw e;
+        }
+        return update(store.lobbies.setOptions(game.id, options));
       }
       case 'cancel': {
         if (!canManage(i, game))

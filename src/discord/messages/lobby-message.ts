@@ -1,4 +1,10 @@
 import { ButtonStyle } from 'discord-api-types/v10';
+import {
+  type LobbySettings,
+  lobbyOptionsOf,
+  MAX_LOBBY_BUTTONS,
+  MAX_LOBBY_SELECTS,
+} from '../../adapters/lobby-settings.ts';
 import { getGame } from '../../games/registry.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
@@ -7,8 +13,11 @@ import { button, type Payload, row, select } from './payload.ts';
 import { lobbyRatingLine } from './rating-lines.ts';
 import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
 
-/** The lobby of any game: its seat limits and title come from the game's rules module. */
-export function lobbyMessage(game: GameRecord, note?: string): Payload {
+/**
+ * The lobby of any game: its seat limits and title come from the game's rules module, its own settings
+ * (e.g. Valley's card pool) from its adapter.
+ */
+export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: string): Payload {
   const { title, minPlayers, maxPlayers } = getGame(game.type);
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg });
@@ -16,6 +25,11 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
     (s, i) => `${i + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} (computer)`}`,
   );
   const open = game.status === 'lobby';
+  const own = open ? settings?.controls(lobbyOptionsOf(game.options)) : undefined;
+  if (own && (own.selects.length > MAX_LOBBY_SELECTS || own.buttons.length > MAX_LOBBY_BUTTONS))
+    throw new Error(
+      `a lobby has room for ${MAX_LOBBY_SELECTS} selects and ${MAX_LOBBY_BUTTONS} buttons of the game's own`,
+    );
   const full = game.seats.length >= maxPlayers;
   const lines = [
     `**${title}** · game #${game.id} · ${open ? 'lobby' : game.status}`,
@@ -23,8 +37,9 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
     `Seats (${game.seats.length}/${maxPlayers}):`,
     ...(seats.length ? seats : ['(nobody yet)']),
     open
-      ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order after a random first player.`
+      ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order.`
       : '',
+    ...(settings?.lines(lobbyOptionsOf(game.options)) ?? []),
     lobbyRatingLine(game),
     `⏰ Turn limit: ${turnLimitText(game.turnLimitMinutes)}${game.turnLimitMinutes ? ' (a reminder comes at half time; then the computer plays that turn, and the game stays rated unless a seat is handed over for good)' : ''}.`,
     note ?? '',
@@ -40,7 +55,10 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
             button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < minPlayers),
             button(id('cancel'), 'Cancel', ButtonStyle.Danger),
           ),
-          row(ratingButton(game, id)),
+          row(
+            ratingButton(game, id),
+            ...(own?.buttons ?? []).map((b) => button(id('set', `${b.id}:${b.value}`), b.label)),
+          ),
           row(
             select(
               id('limit'),
@@ -50,6 +68,21 @@ export function lobbyMessage(game: GameRecord, note?: string): Payload {
                 value: turnLimitValue(m),
                 default: m === (game.turnLimitMinutes ?? null),
               })),
+            ),
+          ),
+          ...(own?.selects ?? []).map((s) =>
+            row(
+              select(
+                id('set', s.id),
+                s.placeholder,
+                s.choices.map((c) => ({
+                  label: c.label,
+                  value: c.value,
+                  ...(c.description ? { description: c.description } : {}),
+                  ...(c.default ? { default: true } : {}),
+                })),
+                s.pick ?? { min: 1, max: 1 },
+              ),
             ),
           ),
         ]
