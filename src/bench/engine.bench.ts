@@ -1,6 +1,6 @@
 /**
  * Engine speed: whole 4-player games per second on one core, with random players (the issue's goal:
- * at least 2,000 a second) and with heuristic players. Moves go through `applyInPlace` (the bots only
+ * at least 2,000 a second) and with heuristic players; and 6-player games with both boxes' cards. Moves go through `applyInPlace` (the bots only
  * choose legal actions, so validation and copying would measure something else); `npm run simulate`
  * is the place for the invariant checks. Also reports how the time splits between choosing a move
  * (mostly `legalActions`) and applying it, to show where profiling should look.
@@ -9,11 +9,12 @@ import { nextInt, seedRng } from '../games/kernel/rng.ts';
 import { type BotName, bots } from '../games/valley/bots/index.ts';
 import { applyInPlace, waitingFor } from '../games/valley/index.ts';
 import { setup } from '../games/valley/setup.ts';
+import type { ValleyOptions } from '../games/valley/state.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const GOAL_RANDOM = 2000;
 
-function measure(bot: BotName, players: number, seconds: number, seed: string) {
+function measure(bot: BotName, players: number, seconds: number, seed: string, pool?: ValleyOptions['pool']) {
   const choose = bots[bot];
   let games = 0;
   let actions = 0;
@@ -22,7 +23,7 @@ function measure(bot: BotName, players: number, seconds: number, seed: string) {
   let applyMs = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
-    const s = setup({ players }, `${seed}-${games}`);
+    const s = setup(pool === undefined ? { players } : { players, pool }, `${seed}-${games}`);
     const rng = seedRng(`${seed}-${games}/bots`);
     while (!s.finished) {
       const waiting = waitingFor(s);
@@ -74,4 +75,13 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
   });
   const heuristic = measure('heuristic', 4, seconds, 'bench');
   report({ bench: 'engine', case: '4 heuristic players', unit: 'games/s', ...heuristic });
+  const six = measure('random', 6, seconds, 'bench', 'base-afterlife');
+  report({ bench: 'engine', case: '6 random players, Base + Afterlife', unit: 'games/s', ...six });
+  const sixHeuristic = measure('heuristic', 6, seconds, 'bench', 'base-afterlife');
+  report({
+    bench: 'engine',
+    case: '6 heuristic players, Base + Afterlife',
+    unit: 'games/s',
+    ...sixHeuristic,
+  });
 }

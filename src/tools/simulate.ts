@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { BOT_NAMES, type Bot, type BotName, bots, isBotName } from '../games/valley/bots/index.ts';
-import { type Catalog, parseCatalog } from '../games/valley/catalog.ts';
+import { type Catalog, fullCatalog, parseCatalog } from '../games/valley/catalog.ts';
 import { apply, applyInPlace, waitingFor } from '../games/valley/index.ts';
 import { legalActions } from '../games/valley/legal-actions.ts';
+import { type CardPool, checkPool, poolCatalog, poolLabel } from '../games/valley/pools.ts';
 import { outcome } from '../games/valley/score.ts';
 import { setup } from '../games/valley/setup.ts';
 import type { Instance, ValleyAction, ValleyState } from '../games/valley/state.ts';
@@ -28,6 +29,9 @@ export interface SimOptions {
   /** Check the invariants after every action (on unless --no-check; the benchmark turns them off). */
   check: boolean;
   cards: boolean;
+  /** The cards dealt (see pools.ts); the base box by default. */
+  pool: CardPool;
+  /** Replaces the built-in box of the same name (`box` in the file) for calibration. */
   catalog?: Catalog;
   catalogFile?: string;
   /** A game taking more actions than this is stopped and counted as an error. */
@@ -94,6 +98,7 @@ export interface SimResult {
     seed: string;
     bots: string[];
     validate: boolean;
+    pool: string;
     catalog: string | null;
   };
 }
@@ -102,11 +107,12 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run simulate -- [options]
   --games N          games to play (default 100)
-  --players P        2, 3 or 4; or a range 2-4 / list 2,3,4 used in turn (default 4)
+  --players P        2 to 6; or a range 2-6 / list 2,4,6 used in turn (default 4)
+  --pool P           base | base-afterlife | sets and uniques: books,weapons,boat (default base)
   --seed S           seed of the first game; game g uses S-g (default "sim")
   --bots B           ${BOT_NAMES.join(' | ')} for every seat, or one per seat: heuristic,random,random,random
   --cards            add per-card statistics (bought, taken, entombed, in winners' tombs)
-  --catalog FILE     play with this card file instead of assets/cards/valley-base.json
+  --catalog FILE     play with this card file instead of the box it names (valley-base or valley-afterlife)
   --validate         apply every action through the public apply (slower; same results)
   --no-check         skip the per-action invariant checks (for timing the engine)
 The last line printed is one JSON object with the figures.`;
@@ -128,6 +134,7 @@ export function parseArgs(args: readonly string[]): SimOptions {
     validate: false,
     check: true,
     cards: false,
+    pool: 'base',
     maxActions: 100_000,
   };
   let botsGiven = false;
@@ -152,10 +159,25 @@ export function parseArgs(args: readonly string[]): SimOptions {
               { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },
               (_, k) => Number(range[1]) + k,
             )
-          : v.split(',').map((x) => intArg('--players', x, 2, 4));
-        if (list.length === 0 || list.some((n) => n < 2 || n > 4))
-          throw new UsageError(`--players must be 2, 3 or 4 (or a range within 2-4), got '${v}'`);
+          : v.split(',').map((x) => intArg('--players', x, 2, 6));
+        if (list.length === 0 || list.some((n) => n < 2 || n > 6))
+          throw new UsageError(`--players must be 2 to 6 (or a range within 2-6), got '${v}'`);
         o.players = list;
+        break;
+      }
+      case '--pool': {
+        const v = value();
+        if (v === 'base' || v === 'base-afterlife') o.pool = v;
+        else {
+          const ids = v.split(',');
+          const setIds = new Set(fullCatalog.sets.map((x) => x.id));
+          o.pool = { sets: ids.filter((id) => setIds.has(id)), uniques: ids.filter((id) => !setIds.has(id)) };
+        }
+        try {
+          checkPool(o.pool);
+        } catch (e) {
+          throw new UsageError(`--pool: ${e instanceof Error ? e.message : e}`);
+        }
         break;
       }
       case '--seed':
@@ -264,7 +286,8 @@ function playGame(
   rng: RngState,
   tally: Tally | null,
 ): { state: ValleyState; actions: number; violation: string | null } {
-  let s = setup({ players }, gameSeed, opts.catalog);
+  const options = opts.pool === 'base' ? { players } : { players, pool: opts.pool };
+  let s = setup(options, gameSeed, poolCatalog(opts.pool, opts.catalog));
   const n = s.cards.length;
   const track = opts.check || tally !== null;
   let loc = new Int16Array(n);
@@ -497,6 +520,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
       seed: opts.seed,
       bots: opts.bots,
       validate: opts.validate,
+      pool: poolLabel(opts.pool),
       catalog: opts.catalogFile ?? null,
     },
   };
@@ -553,7 +577,7 @@ export function main(args: readonly string[], io: SimIo): number {
   }
   for (const line of r.samples) io.stdout(`problem: ${line}`);
   io.stdout(
-    `${r.games} games (${opts.players.join('/')} players, bots ${opts.bots.join(',')}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner ${r.averageWinningScore} points, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}% (fair: ${(100 * r.fairWinRate).toFixed(1)}%)`,
+    `${r.games} games (${opts.players.join('/')} players, ${poolLabel(opts.pool)} cards, bots ${opts.bots.join(',')}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner ${r.averageWinningScore} points, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}% (fair: ${(100 * r.fairWinRate).toFixed(1)}%)`,
   );
   io.stdout(JSON.stringify(r));
   return r.errors + r.invariantViolations > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseCatalog, type Catalog, fullCatalog } from './catalog.ts';
+import { afterlifeCatalog, baseCatalog, type Catalog, fullCatalog, mergeCatalogs } from './catalog.ts';
 
 /**
  * The cards a game is played with. The rulebooks let players mix cards from any box (Afterlife: "use
@@ -19,17 +19,24 @@ export const poolSchema = z.union([
   z.object({ sets: z.array(z.string()), uniques: z.array(z.string()) }).strict(),
 ]);
 
-/** The catalog of a pool's cards: every starter, then the chosen cards in catalog order. */
-export function poolCatalog(pool: CardPool | undefined): Catalog {
-  if (pool === undefined || pool === 'base') return baseCatalog;
-  if (pool === 'base-afterlife') return fullCatalog;
+/**
+ * The catalog of a pool's cards: every starter, then the chosen cards in catalog order. `box` replaces
+ * the built-in box of the same name (the simulator's candidate numbers for calibration).
+ */
+export function poolCatalog(pool: CardPool | undefined, box?: Catalog): Catalog {
+  const base = box?.box === baseCatalog.box ? box : baseCatalog;
+  const afterlife = box?.box === afterlifeCatalog.box ? box : afterlifeCatalog;
+  if (pool === undefined || pool === 'base') return base;
+  const full =
+    box === undefined ? fullCatalog : mergeCatalogs(fullCatalog.box, fullCatalog.title, [base, afterlife]);
+  if (pool === 'base-afterlife') return full;
   const sets = new Set(pool.sets);
   const uniques = new Set(pool.uniques);
   return {
     box: 'custom',
-    title: fullCatalog.title,
-    sets: fullCatalog.sets.filter((s) => sets.has(s.id)),
-    cards: fullCatalog.cards.filter(
+    title: full.title,
+    sets: full.sets.filter((s) => sets.has(s.id)),
+    cards: full.cards.filter(
       (c) =>
         c.kind === 'starter' ||
         (c.kind === 'set' && c.set !== null && sets.has(c.set)) ||

@@ -33,8 +33,13 @@ describe('npm run simulate: arguments', () => {
     [['--games', '0'], /--games must be between 1/],
     [['--games', 'many'], /--games needs a whole number, got 'many'/],
     [['--games'], /--games needs a value/],
-    [['--players', '5'], /--players must be between 2 and 4, got 5/],
-    [['--players', '1-3'], /--players must be 2, 3 or 4/],
+    [['--players', '7'], /--players must be between 2 and 6, got 7/],
+    [['--players', '1-3'], /--players must be 2 to 6/],
+    [
+      ['--pool', 'weapons,boat'],
+      /--pool: a custom card pool needs at least 24 cards besides the starters; this one has 7/,
+    ],
+    [['--pool', 'spoons'], /--pool: 'spoons' is not a unique artifact/],
     [['--bots', 'genius'], /unknown bot 'genius' \(known: random, heuristic\)/],
     [
       ['--bots', 'heuristic,random', '--players', '4'],
@@ -52,7 +57,7 @@ describe('npm run simulate: arguments', () => {
     const r = run(['--players', '9']);
     expect(r.code).toBe(2);
     expect(r.out).toEqual([]);
-    expect(r.err).toMatch(/simulate: --players must be between 2 and 4, got 9/);
+    expect(r.err).toMatch(/simulate: --players must be between 2 and 6, got 9/);
     expect(r.err).toMatch(/usage: npm run simulate/);
   });
 
@@ -89,6 +94,31 @@ describe('npm run simulate: the last line is one JSON object with the figures', 
     expect(last.firstSeatWinRate).toBeGreaterThanOrEqual(0);
     expect(last.firstSeatWinRate).toBeLessThanOrEqual(1);
     expect(Object.keys(last.byPlayers)).toEqual(['2', '3', '4']);
+  });
+
+  it('--pool and six seats: mixed pools at 2–6 players, with the Afterlife cards in the per-card figures', () => {
+    const r = simulate(
+      parseArgs([
+        '--games',
+        '5',
+        '--players',
+        '2-6',
+        '--pool',
+        'base-afterlife',
+        '--bots',
+        'heuristic',
+        '--cards',
+      ]),
+    );
+    expect(r).toMatchObject({ games: 5, errors: 0, invariantViolations: 0 });
+    expect(Object.keys(r.byPlayers)).toEqual(['2', '3', '4', '5', '6']);
+    expect(r.options.pool).toBe('Base + Afterlife');
+    expect(Object.keys(r.cards ?? {})).toHaveLength(50);
+    const custom = simulate(
+      parseArgs(['--games', '2', '--players', '6', '--pool', 'books,weapons,jewelry,tomb-art,boat']),
+    );
+    expect(custom.options.pool).toBe('Custom: Books, Jewelry, Weapons, Tomb Art + Boat');
+    expect(custom.errors).toBe(0);
   });
 
   it('is reproducible from its seed, and --validate plays the very same games', () => {
