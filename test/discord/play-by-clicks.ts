@@ -1,0 +1,165 @@
+import { expect } from 'vitest';
+import { valley } from '../../src/games/valley/index.ts';
+import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls, type Driver, sleep } from './driver.ts';
+
+export interface PlayedGame {
+  windowsAnsweredByHand: number;
+  autoPasses: number;
+  restarted: boolean;
+}
+
+/**
+ * Plays a started Valley game to its end as people do, by clicking their hands' controls: each turn one
+ * purchase, one entombing, then the end of the turn; a reaction window is answered by hand by someone
+ * who can react (or, once, by someone who can only pass) while the others pass automatically. Seats of
+ * computer players (`null`) are left to the bot. `restartAtTurn`: restarts the bot once at that turn.
+ */
+export async function playByClicks(
+  d: Driver,
+  gameId: number,
+  where: string,
+  users: readonly (LoopbackUser | null)[],
+  options: { restartAtTurn?: number; maxSteps?: number } = {},
+): Promise<PlayedGame> {
+  const h = d.h;
+  const c = h.loopback.control;
+  const played: PlayedGame = { windowsAnsweredByHand: 0, autoPasses: 0, restarted: false };
+  let boughtOnTurn = -1;
+  const waitForMove = async (version: number) => {
+    while (h.store.getGame(gameId).version === version && h.store.getGame(gameId).status === 'active')
+      await sleep(20);
+  };
+  for (let step = 0; step < (options.maxSteps ?? 6000); step++) {
+    await h.settle();
+    const game = h.store.getGame(gameId);
+    if (game.status === 'finished') break;
+    const s = game.state as ValleyState;
+    if (options.restartAtTurn !== undefined && !played.restarted && s.turn.number >= options.restartAtTurn) {
+      await h.restart();
+      played.restarted = true;
+      continue;
+    }
+    const q = s.stack.at(-1)?.q;
+    const waiting = valley.waitingFor(s);
+    const people = waiting.filter((seat) => users[seat]);
+    if (people.length === 0) {
+      await waitForMove(game.version);
+      continue;
+    }
+    if (q?.window) {
+      const onlyPass = (seat: number) => valley.legalActions(s, seat).length === 1;
+      const canReact = people.find((seat) => !onlyPass(seat));
+      const byHand = canReact ?? (played.windowsAnsweredByHand === 0 ? people[0] : undefined);
+      if (byHand === undefined) {
+        await waitForMove(game.version);
+        played.autoPasses++;
+        continue;
+      }
+      // Respond shows on the board once its edit goes out (edits are paced); My hand does the same.
+      const note = d.latest(where, 'hand');
+      const respond = controls(note).find((x) => x.verb === 'respond' || x.verb === 'hand');
+      if (!respond) throw new Error('the board has neither Respond nor My hand');
+      const user = users[byHand] as LoopbackUser;
+      const hand = await d.press(user, note, respond);
+      const answers = controls(hand).filter((x) => x.verb === 'ans');
+      const pick = answers.find((x) => x.arg.endsWith(':react')) ?? answers[0];
+      if (!pick) throw new Error(`no answer in: ${hand.content}`);
+      await d.press(user, hand, pick);
+      played.windowsAnsweredByHand++;
+      continue;
+    }
+    const seat = people[0] as number;
+    const user = users[seat] as LoopbackUser;
+    let hand = await d.openHand(user, where);
+    expect(hand.ephemeral).toBe(true);
+    expect(
+      hand.attachments[0]?.contentType,
+      JSON.stringify({ c: hand.content, l: hand.loading, a: hand.attachments.length }),
+    ).toBe('image/png');
+    const cs = controls(hand);
+    const answer = cs.find((x) => x.verb === 'ans');
+    if (answer) {
+      if (answer.kind === 'select') await d.choose(user, hand, answer, answer.values[0] as string);
+      else await d.press(user, hand, answer);
+      continue;
+    }
+    if (s.turn.seat !== seat) {
+      // Asked out of turn, but the answer is not on this hand yet (an edit still on its way).
+      await sleep(20);
+      continue;
+    }
+    const buy = cs.find((x) => x.verb === 'buyslot');
+    if (buy && boughtOnTurn !== s.turn.number) {
+      hand = await d.press(user, hand, buy);
+      const pay = controls(hand).find((x) => x.verb === 'act' && x.kind === 'select');
+      if (pay) await d.choose(user, hand, pay, pay.values[0] as string);
+      else {
+        // More ways to pay than one menu lists: pick the cards of a legal payment.
+        const cards = controls(hand).find((x) => x.verb === 'pay');
+        if (!cards) throw new Error(`no way to pay in: ${hand.content}`);
+        const legal = valley
+          .legalActions(h.store.getGame(gameId).state as ValleyState, seat)
+          .find((a) => a.type === 'buy' && a.slot === Number(buy.arg));
+        if (legal?.type !== 'buy') throw new Error('the buy is no longer legal');
+        await c.as(user).select(hand, cards.customId, legal.pay.map(String)).reply();
+        await h.settle();
+      }
+      boughtOnTurn = s.turn.number;
+      continue;
+    }
+    const entomb = cs.find((x) => x.kind === 'select' && x.label.startsWith('Entomb'));
+    if (entomb && !s.turn.entombed) {
+      await d.choose(user, hand, entomb, entomb.values[0] as string);
+      continue;
+    }
+    await d.endTurn(user, hand);
+  }
+  return played;
+}
+
+function stateAt(d: Driver, gameId: number, version: number): ValleyState {
+  const g = d.h.store.getGame(gameId);
+  let s = valley.setup(valley.parseOptions(g.options), g.seed) as ValleyState;
+  for (const a of d.h.store.actionLog(gameId).slice(0, version)) {
+    const r = valley.apply(s, a.seat, a.action as ValleyAction);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  return s;
+}
+
+/**
+ * Every public message of the game's channel names only cards the public could see at the version it
+ * was drawn from (its controls carry the version; the results are drawn from the final one). Returns the
+ * number of messages checked.
+ */
+export function expectNoLeaks(
+  d: Driver,
+  gameId: number,
+  where: string,
+  seen: readonly LoopbackMessage[],
+): number {
+  const final = d.h.store.getGame(gameId);
+  const names = Object.values((final.state as ValleyState).defs).map((c) => c.name);
+  let checked = 0;
+  for (const m of seen) {
+    if (m.channelId !== where || m.ephemeral) continue;
+    const version =
+      controls(m).find((x) => x.verb === 'hand' || x.verb === 'respond')?.version ??
+      (m.content.includes('is over') ? final.version : null);
+    if (version === null) continue;
+    const pub = valley.view(stateAt(d, gameId, version), null);
+    const json = JSON.stringify({ ...pub, defs: undefined });
+    // Names the public may read at this version: cards it can see, and its log.
+    const visible =
+      [...json.matchAll(/"card":"([a-z-]+)"/g)].map((x) => pub.defs[x[1] as string]?.name).join('|') + json;
+    const text = [m.content, ...m.attachments.map((a) => a.description ?? '')].join('\n');
+    for (const n of names)
+      if (new RegExp(`\\b${n}\\b`).test(text))
+        expect(visible, `${n} in a public message at v${version}`).toContain(n);
+    checked++;
+  }
+  return checked;
+}
