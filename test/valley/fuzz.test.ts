@@ -3,18 +3,25 @@ import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import { apply, valley, waitingFor } from '../../src/games/valley/index.ts';
 import { conservationError, leakError } from '../../src/games/valley/invariants.ts';
 import { legalActions } from '../../src/games/valley/legal-actions.ts';
+import type { CardPool } from '../../src/games/valley/pools.ts';
 import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
 import { view } from '../../src/games/valley/view.ts';
 
 // FUZZ_GAMES=100000 npx vitest run test/valley/fuzz.test.ts runs a long campaign; CI runs a thousand.
 const GAMES = Number(process.env.FUZZ_GAMES ?? 1000);
 const MAX_ACTIONS = 20_000;
+const AFTERLIFE_GAMES = Math.max(20, Math.ceil(GAMES / 10));
 
 type Logged = { seat: number; action: ValleyAction };
 
-function playRandomGame(seed: string, players: number, deep: boolean): { state: ValleyState; log: Logged[] } {
+function playRandomGame(
+  seed: string,
+  players: number,
+  deep: boolean,
+  pool?: CardPool,
+): { state: ValleyState; log: Logged[] } {
   const rng = seedRng(`moves:${seed}`);
-  let s = valley.setup({ players }, seed);
+  let s = valley.setup(pool ? { players, pool } : { players }, seed);
   const log: Logged[] = [];
   while (!s.finished) {
     const seats = waitingFor(s);
@@ -54,12 +61,23 @@ describe('fuzz: seeded random games played to the end', () => {
     expect(turns / GAMES).toBeGreaterThan(10);
   });
 
+  // The Afterlife cards bring their own hidden information (Senet Game shows a hand to one seat) and
+  // state (Ring, queued Axes): a quarter of these games check every view after every action.
+  it(`${AFTERLIFE_GAMES} Base + Afterlife games with 2–6 players keep every invariant after every action`, () => {
+    for (let g = 0; g < AFTERLIFE_GAMES; g++) {
+      const { state } = playRandomGame(`afterlife-${g}`, 2 + (g % 5), g % 4 === 0, 'base-afterlife');
+      expect(valley.outcome(state)).not.toBeNull();
+      expect(state.turn.axes).toBeUndefined();
+    }
+  });
+
   it('replaying the action log from the seed reproduces the final state exactly', () => {
-    for (let g = 0; g < 12; g++) {
+    for (let g = 0; g < 16; g++) {
       const seed = `replay-${g}`;
       const players = 2 + (g % 3);
-      const { state, log } = playRandomGame(seed, players, false);
-      let replay = valley.setup({ players }, seed);
+      const pool: CardPool | undefined = g >= 12 ? 'base-afterlife' : undefined;
+      const { state, log } = playRandomGame(seed, players, false, pool);
+      let replay = valley.setup(pool ? { players, pool } : { players }, seed);
       for (const { seat, action } of log) {
         const r = apply(replay, seat, JSON.parse(JSON.stringify(action)));
         if (!r.ok) throw new Error(r.error.message);
@@ -79,5 +97,21 @@ describe('fuzz: seeded random games played to the end', () => {
     const v = view(s, 1);
     const leaky = { ...v, pyramid: [{ instance: s.players[0]?.hand[0] as number, card: 'x' }] };
     expect(leakError(s, leaky, 1)).toMatch(/hidden cards/);
+  });
+
+  it('lets a hand shown to one seat (Senet Game) appear in that seat’s view only', () => {
+    const s = valley.setup({ players: 3, pool: 'base-afterlife' }, 'checks');
+    const hand = s.players[1]?.hand as number[];
+    s.turn.shown = [{ from: 1, to: 0, cards: [...hand] }];
+    const mine = view(s, 0);
+    expect(mine.me?.shown?.[0]?.cards.map((c) => c.instance)).toEqual(hand);
+    expect(leakError(s, mine, 0)).toBeNull();
+    // The same cards in anyone else's view are a leak.
+    for (const viewer of [null, 2]) {
+      const v = view(s, viewer);
+      expect(leakError(s, v, viewer)).toBeNull();
+      const leaky = { ...v, extra: mine.me?.shown };
+      expect(leakError(s, leaky, viewer)).toMatch(/hidden cards/);
+    }
   });
 });

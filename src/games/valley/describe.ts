@@ -1,15 +1,17 @@
 import type { Seat } from '../kernel/types.ts';
 import { SLOT_NAMES } from './pyramid.ts';
 import type { ValleyAction, ValleyState } from './state.ts';
-import { def, goldOf, nameOf } from './zones.ts';
+import { def, doubledCard, nameOf, paymentGold } from './zones.ts';
 
 /** Button-sized text for a legal action, from the point of view of the seat taking it. */
 export function describeAction(s: ValleyState, seat: Seat, a: ValleyAction): string {
   switch (a.type) {
     case 'buy': {
       const card = s.pyramid[a.slot] as number;
-      const gold = a.pay.reduce((sum, c) => sum + goldOf(s, seat, c), 0);
-      return `Buy ${nameOf(s, card)} (cost ${def(s, card).cost}, ${SLOT_NAMES[a.slot]}) with ${a.pay.map((c) => nameOf(s, c)).join(' + ')} (${gold} gold)`;
+      const gold = paymentGold(s, seat, a.pay);
+      const doubled = doubledCard(s, seat, a.pay);
+      const ring = doubled === null ? '' : `, Ring doubles ${nameOf(s, doubled)}`;
+      return `Buy ${nameOf(s, card)} (cost ${def(s, card).cost}, ${SLOT_NAMES[a.slot]}) with ${a.pay.map((c) => nameOf(s, c)).join(' + ')} (${gold} gold${ring})`;
     }
     case 'play':
       return `Play ${nameOf(s, a.card)} for its action`;

@@ -23,11 +23,45 @@ export function entombFromDiscard(s: ValleyState, seat: Seat, card: Instance, wh
   log(s, `@${seat} entombed ${nameOf(s, card)} from their discard pile (${why})`);
 }
 
+/**
+ * A discard from hand as the result of an action (never the end of the turn's discard, nor Boat and
+ * Mummified Cat discarding themselves): an Axe discarded this way triggers.
+ */
 export function discardFromHand(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
   const p = player(s, seat);
   take(p.hand, card);
   p.discard.push(card);
   log(s, `@${seat} discarded ${nameOf(s, card)}${why}`);
+  if (s.cards[card] === AXE) queueAxe(s, seat, card);
+}
+
+/** A revealed card discarded by the action that revealed it (Book of Gates, Statue of Sobek). */
+export function discardFromAside(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
+  const p = player(s, seat);
+  take(p.aside, card);
+  p.discard.push(card);
+  if (why) log(s, `@${seat} discarded ${nameOf(s, card)}${why}`);
+  if (s.cards[card] === AXE) queueAxe(s, seat, card);
+}
+
+export const AXE = 'axe';
+
+/**
+ * "You must complete all the action parts on a card before doing anything else": an Axe discarded by
+ * an action waits until that action is complete (see `nextAxe`).
+ */
+function queueAxe(s: ValleyState, seat: Seat, card: Instance): void {
+  s.turn.axes = [...(s.turn.axes ?? []), { seat, card }];
+}
+
+/** The oldest waiting Axe as a program to run, or null; the queue's key goes once it is empty. */
+export function nextAxe(s: ValleyState): Frame | null {
+  const queue = s.turn.axes;
+  if (!queue) return null;
+  const [first, ...rest] = queue;
+  if (rest.length > 0) s.turn.axes = rest;
+  else delete s.turn.axes;
+  return first ? frame(AXE, first.seat, first.card) : null;
 }
 
 /** Puts a hand card on the boneyard and opens the Mummified Cat window for everyone else. */

@@ -2,10 +2,11 @@ import { refuse } from '../kernel/errors.ts';
 import type { Seat } from '../kernel/types.ts';
 import { cardPrograms } from './cards/index.ts';
 import { type Answers, frame } from './choices.ts';
+import { nextAxe } from './effects.ts';
 import { program, programFor, registerCardPrograms } from './programs.ts';
 import { isBase, SLOT_NAMES } from './pyramid.ts';
 import type { Instance, ValleyAction, ValleyState } from './state.ts';
-import { def, goldOf, log, nameOf, player, take } from './zones.ts';
+import { def, doubledCard, log, nameOf, paymentGold, player, ringPending, take } from './zones.ts';
 
 registerCardPrograms(cardPrograms);
 
@@ -14,7 +15,14 @@ export function resume(s: ValleyState, answers: Answers | null): void {
   let pending = answers;
   for (;;) {
     const f = s.stack.at(-1);
-    if (!f || f.q) return;
+    if (!f) {
+      // The running action is complete: now the Axes it made someone discard.
+      const axe = nextAxe(s);
+      if (!axe) return;
+      s.stack.push(axe);
+      continue;
+    }
+    if (f.q) return;
     const step = program(f.kind).run(s, f, pending);
     pending = null;
     if (step === undefined) s.stack.pop();
@@ -95,9 +103,12 @@ function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
   if (new Set(pay).size !== pay.length) refuse('duplicate-payment', 'Each card can pay only once.');
   for (const c of pay) inHand(s, seat, c, 'Payment');
   const cost = def(s, card).cost;
-  const gold = pay.reduce((sum, c) => sum + goldOf(s, seat, c), 0);
-  if (gold < cost) refuse('too-poor', `${nameOf(s, card)} costs ${cost}; those cards give ${gold} gold.`);
-  const spare = pay.find((c) => gold - goldOf(s, seat, c) >= cost);
+  const gold = paymentGold(s, seat, pay);
+  const doubled = doubledCard(s, seat, pay);
+  const ring = doubled === null ? '' : ` (Ring doubles ${nameOf(s, doubled)})`;
+  if (gold < cost)
+    refuse('too-poor', `${nameOf(s, card)} costs ${cost}; those cards give ${gold} gold${ring}.`);
+  const spare = pay.find((c) => paymentGold(s, seat, without(pay, c)) >= cost);
   if (spare !== undefined)
     refuse(
       'overpaying',
@@ -108,8 +119,24 @@ function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
     take(p.hand, c);
     p.play.push(c);
   }
-  s.stack.push(frame('buy', seat, null, { slot, paid: pay.map((c) => nameOf(s, c)).join(' + ') }));
+  if (doubled !== null) delete s.turn.ring;
+  const paid = pay
+    .map((c) => (c === doubled ? `${nameOf(s, c)} (doubled by Ring)` : nameOf(s, c)))
+    .join(' + ');
+  s.stack.push(frame('buy', seat, null, { slot, paid }));
   resume(s, null);
+}
+
+const without = (cards: readonly Instance[], card: Instance): Instance[] => {
+  const k = cards.indexOf(card);
+  return [...cards.slice(0, k), ...cards.slice(k + 1)];
+};
+
+/** Ring doubles the next card played, whatever it is played for; played otherwise than for gold, it is lost. */
+function spendRing(s: ValleyState, seat: Seat, card: Instance, how: string): void {
+  if (!ringPending(s, seat)) return;
+  delete s.turn.ring;
+  log(s, `@${seat}'s double gold value (Ring) went to ${nameOf(s, card)}, ${how}`);
 }
 
 function play(s: ValleyState, seat: Seat, card: Instance): void {
@@ -126,6 +153,7 @@ function play(s: ValleyState, seat: Seat, card: Instance): void {
   p.play.push(card);
   s.turn.executed.push(id);
   log(s, `@${seat} played ${nameOf(s, card)} for its action`);
+  spendRing(s, seat, card, 'played for its action');
   s.stack.push(frame(id, seat, card));
   resume(s, null);
 }
@@ -139,6 +167,7 @@ function entomb(s: ValleyState, seat: Seat, card: Instance): void {
   p.tomb.push(card);
   s.turn.entombed = true;
   log(s, `@${seat} entombed ${nameOf(s, card)}`);
+  spendRing(s, seat, card, 'entombed');
 }
 
 function endTurn(s: ValleyState, seat: Seat, top: Instance | null, beneath: readonly Instance[]): void {

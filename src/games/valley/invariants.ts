@@ -18,8 +18,9 @@ export function conservationError(s: ValleyState): string | null {
 }
 
 /**
- * Instances a view may mention: public zones, and for a seat its own hand and, when the rules let it
- * look, its own discard pile. Anything else in a view is a leak of hidden information.
+ * Instances a view may mention: public zones, and for a seat its own hand, when the rules let it
+ * look, its own discard pile, and a hand shown to it alone (Senet Game). Anything else in a view is a
+ * leak of hidden information.
  */
 export function leakError(s: ValleyState, v: ValleyView, viewer: Seat | null): string | null {
   const allowed = new Set<Instance>();
@@ -35,6 +36,8 @@ export function leakError(s: ValleyState, v: ValleyView, viewer: Seat | null): s
       if (v.me?.discard) for (const c of p.discard) allowed.add(c);
     }
   });
+  // A hand shown to the viewer alone (Senet Game), as it was shown.
+  for (const h of s.turn.shown ?? []) if (h.to === viewer) for (const c of h.cards) allowed.add(c);
   // The viewer's own question may list cards of its discard pile (Heart Scarab, Burial Mask, Heavens).
   const ask = s.stack.at(-1)?.q?.asks.find((a) => a.seat === viewer);
   const myDiscard = viewer === null ? [] : (s.players[viewer]?.discard ?? []);

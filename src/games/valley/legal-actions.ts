@@ -2,7 +2,7 @@ import type { Seat } from '../kernel/types.ts';
 import { programFor } from './programs.ts';
 import { BASE } from './pyramid.ts';
 import type { Instance, ValleyAction, ValleyState } from './state.ts';
-import { def, goldOf, player } from './zones.ts';
+import { def, goldOf, player, ringPending } from './zones.ts';
 
 /** The lowest instance of each distinct card in `cards`: copies are interchangeable. */
 function distinct(s: ValleyState, cards: readonly Instance[]): Instance[] {
@@ -23,6 +23,10 @@ interface Kinds {
   gold: number[];
   /** Gold of kinds k and after, all copies: where the search can stop early. */
   rest: number[];
+  /** Ring is pending: a payment's most valuable card counts twice. */
+  ring: boolean;
+  /** The highest gold of any kind (what Ring can add at most). */
+  top: number;
 }
 
 function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
@@ -47,12 +51,24 @@ function kindsOf(s: ValleyState, seat: Seat, hand: readonly Instance[]): Kinds {
   const gold = new Array<number>(n);
   const rest = new Array<number>(n + 1);
   rest[n] = 0;
+  let top = 0;
   for (let k = n - 1; k >= 0; k--) {
     const g = cards[k] as Instance[];
     gold[k] = goldOf(s, seat, g[0] as Instance);
     rest[k] = (rest[k + 1] as number) + (gold[k] as number) * g.length;
+    top = Math.max(top, gold[k] as number);
   }
-  return { cards, gold, rest };
+  return { cards, gold, rest, ring: ringPending(s, seat), top };
+}
+
+/** The highest gold among the chosen cards of kinds before `k`, one copy of kind `drop` left out. */
+function highest(kinds: Kinds, counts: readonly number[], k: number, drop: number): number {
+  let max = 0;
+  for (let i = 0; i < k; i++) {
+    const n = (counts[i] as number) - (i === drop ? 1 : 0);
+    if (n > 0) max = Math.max(max, kinds.gold[i] as number);
+  }
+  return max;
 }
 
 function search(
@@ -63,17 +79,24 @@ function search(
   total: number,
   out: Instance[][],
 ): void {
-  if (total >= cost) {
+  // `total` is the plain sum; with Ring the payment is worth its highest card more. Adding a card never
+  // lowers what a payment is worth, so a payment that suffices ends the search down this branch.
+  const worth = kinds.ring ? total + highest(kinds, counts, k, -1) : total;
+  if (worth >= cost) {
     // Minimal: dropping any one chosen card would fall short.
-    for (let i = 0; i < k; i++)
-      if ((counts[i] as number) > 0 && total - (kinds.gold[i] as number) >= cost) return;
+    for (let i = 0; i < k; i++) {
+      if ((counts[i] as number) === 0) continue;
+      const less = total - (kinds.gold[i] as number);
+      if ((kinds.ring ? less + highest(kinds, counts, k, i) : less) >= cost) return;
+    }
     const pay: Instance[] = [];
     for (let i = 0; i < k; i++)
       for (let n = 0; n < (counts[i] as number); n++) pay.push((kinds.cards[i] as Instance[])[n] as Instance);
     out.push(pay);
     return;
   }
-  if (k >= kinds.cards.length || total + (kinds.rest[k] as number) < cost) return;
+  if (k >= kinds.cards.length || total + (kinds.rest[k] as number) + (kinds.ring ? kinds.top : 0) < cost)
+    return;
   const copies = (kinds.cards[k] as Instance[]).length;
   const gold = kinds.gold[k] as number;
   for (let n = 0; n <= copies; n++) {

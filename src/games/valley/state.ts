@@ -51,6 +51,30 @@ export interface TurnState {
   executed: CardId[];
   thoth: boolean;
   extraDraw: number;
+  /*
+   * The optional fields below exist only while they apply, so the state of a game that never uses
+   * these cards keeps its exact shape (stored games are verified by replaying them). `clone` copies the
+   * turn shallowly: the arrays are replaced, never changed in place.
+   */
+  /** Ring: the next card this seat plays (for gold, for its action or to entomb) has double gold value. */
+  ring?: true;
+  /** Axes discarded by the running action, resolved first in first out once it completes (engine.ts). */
+  axes?: AxeTrigger[];
+  /** Hands shown to one seat only (Senet Game: "show you their hand to prove it"); never public. */
+  shown?: ShownHand[];
+}
+
+export interface AxeTrigger {
+  /** The Axe's owner: the seat that discarded it. */
+  seat: Seat;
+  card: Instance;
+}
+
+export interface ShownHand {
+  from: Seat;
+  to: Seat;
+  /** The hand as it was shown. */
+  cards: Instance[];
 }
 
 export interface Option {

@@ -183,6 +183,9 @@ const endTurn: Program = {
       p.play = [];
       p.hand = [];
       s.turn.thoth = false;
+      // Over with the turn (Ring: "does not carry over"), already while the pyramid is rebuilt.
+      delete s.turn.ring;
+      delete s.turn.shown;
       log(s, `@${seat} ended their turn`);
       if (!s.turn.pyramidChanged && !pyramidEmpty(s)) {
         f.step = 1;

@@ -36,13 +36,19 @@ export interface PrivateView {
    * to repeat it), at least 1 (an opponent's Censer takes the top card). 0 when it is not your turn.
    */
   orderDepth: number;
+  /**
+   * Hands shown to you alone this turn (Senet Game: an opponent without a set card proves it), by the
+   * seat that showed them. Present only when there is one.
+   */
+  shown?: { seat: Seat; cards: CardRef[] }[];
 }
 
 export interface ValleyView extends TableView<ValleyAction> {
   game: 'valley';
   viewer: Seat | null;
   finished: boolean;
-  turn: { seat: Seat; number: number; entombed: boolean; thoth: boolean; extraDraw: number };
+  /** `ring`: present while Ring doubles the next card the player plays (public: Ring was played openly). */
+  turn: { seat: Seat; number: number; entombed: boolean; thoth: boolean; extraDraw: number; ring?: true };
   /** Slots 0–2 base (buyable), 3–4 middle, 5 top. */
   pyramid: (CardRef | null)[];
   boneyard: { count: number; top: CardRef | null };
@@ -103,6 +109,7 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       entombed: s.turn.entombed,
       thoth: s.turn.thoth,
       extraDraw: s.turn.extraDraw,
+      ...(s.turn.ring ? { ring: true as const } : {}),
     },
     pyramid: s.pyramid.map((c) => (c === null ? null : ref(c))),
     boneyard: {
@@ -122,15 +129,7 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       score: scoreSeat(s, seat),
       turnsTaken: s.turnsTaken[seat] ?? 0,
     })),
-    me:
-      viewer === null || !me
-        ? null
-        : {
-            seat: viewer,
-            hand: me.hand.map((c) => ({ ...ref(c), gold: goldOf(s, viewer, c) })),
-            discard: s.turn.seat === viewer && !s.finished ? null : me.discard.map(ref),
-            orderDepth: s.turn.seat === viewer && !s.finished ? orderDepth(s, viewer) : 0,
-          },
+    me: viewer === null || !me ? null : privateView(s, viewer, ref),
     waiting: {
       seats: waitingSeats,
       text: q ? q.publicText : s.finished ? 'The game is over' : `@${s.turn.seat} to play`,
@@ -146,6 +145,19 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     defs: s.defs,
     outcome: outcome(s),
   };
+}
+
+function privateView(s: ValleyState, viewer: Seat, ref: (c: Instance) => CardRef): PrivateView {
+  const me = s.players[viewer] as ValleyState['players'][number];
+  const out: PrivateView = {
+    seat: viewer,
+    hand: me.hand.map((c) => ({ ...ref(c), gold: goldOf(s, viewer, c) })),
+    discard: s.turn.seat === viewer && !s.finished ? null : me.discard.map(ref),
+    orderDepth: s.turn.seat === viewer && !s.finished ? orderDepth(s, viewer) : 0,
+  };
+  const shown = (s.turn.shown ?? []).filter((h) => h.to === viewer);
+  if (shown.length > 0) out.shown = shown.map((h) => ({ seat: h.from, cards: h.cards.map(ref) }));
+  return out;
 }
 
 /** See `PrivateView.orderDepth`: what the owner knows of their own cards, never anything hidden from them. */

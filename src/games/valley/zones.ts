@@ -22,6 +22,29 @@ export function goldOf(s: ValleyState, seat: Seat, card: Instance): number {
   return s.turn.seat === seat && s.turn.thoth ? 4 : def(s, card).gold;
 }
 
+/** Whether Ring doubles the next card `seat` plays. */
+export const ringPending = (s: ValleyState, seat: Seat): boolean =>
+  s.turn.seat === seat && s.turn.ring === true;
+
+/**
+ * The card Ring doubles in a payment: the player lays out the most valuable card first, so the one
+ * with the highest gold (the first of equals). Null without a pending Ring.
+ */
+export function doubledCard(s: ValleyState, seat: Seat, pay: readonly Instance[]): Instance | null {
+  if (!ringPending(s, seat)) return null;
+  let best: Instance | null = null;
+  for (const c of pay) if (best === null || goldOf(s, seat, c) > goldOf(s, seat, best)) best = c;
+  return best;
+}
+
+/** The gold of a payment: the cards' gold, the doubled card counted twice. */
+export function paymentGold(s: ValleyState, seat: Seat, pay: readonly Instance[]): number {
+  let gold = 0;
+  for (const c of pay) gold += goldOf(s, seat, c);
+  const doubled = doubledCard(s, seat, pay);
+  return doubled === null ? gold : gold + goldOf(s, seat, doubled);
+}
+
 /** Removes `card` from `zone`; a missing card is a bug in the rules, never a player mistake. */
 export function take(zone: Instance[], card: Instance): void {
   const k = zone.lastIndexOf(card);

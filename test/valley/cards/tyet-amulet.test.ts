@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Table } from '../table.ts';
+import { table } from './pinned-numbers.ts';
 
 const URNS = Array.from({ length: 10 }, () => 'urn');
 const logText = (t: Table) => t.s.log.map((e) => e.text);
+/** Answers every question `seat` is asked with its first option, until none is left. */
+const firstOptions = (t: Table, seat: number) => {
+  while (t.options(seat).length > 0) t.choose(seat, t.options(seat)[0] as string);
+  return t;
+};
 
 describe('Tyet Amulet: repeat an action you executed this turn', () => {
   it('repeats Statue of Horus: a second entomb from hand, on top of the normal entombing', () => {
@@ -183,5 +189,81 @@ describe('Tyet Amulet: repeat an action you executed this turn', () => {
     const t = Table.from({ players: 2, hands: [['statue-of-horus', 'tyet-amulet', 'urn'], []] });
     t.play(0, 'statue-of-horus').choose(0, 'Urn');
     expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+  });
+
+  describe('Afterlife cards', () => {
+    it('repeats Ring once its effect is spent: the next card played after Tyet has double gold value', () => {
+      const t = table({
+        players: 2,
+        hands: [['ring', 'tyet-amulet', 'shabti', 'statue-of-isis'], []],
+        pyramid: ['statue-of-osiris', null, null, null, null, null],
+      });
+      t.play(0, 'ring').entomb(0, 'shabti');
+      expect(t.s.turn.ring).toBeUndefined();
+      t.play(0, 'tyet-amulet');
+      expect(logText(t)).toContain('@0 repeated Ring with Tyet Amulet');
+      expect(t.s.turn.ring).toBe(true);
+      // Statue of Isis (3 gold) doubled pays for Statue of Osiris (cost 6).
+      t.buy(0, 0, ['statue-of-isis']);
+      expect(t.discard(0)).toEqual(['statue-of-osiris']);
+    });
+
+    it('does not repeat Ring while its effect waits (doubling does not stack)', () => {
+      const t = table({ players: 2, hands: [['ring', 'tyet-amulet', 'statue-of-isis'], []] });
+      t.play(0, 'ring');
+      expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+      expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+        /that can be executed again/,
+      );
+    });
+
+    it('does not repeat Mirror Case: the card has left play, into the pyramid', () => {
+      const t = table({
+        players: 2,
+        hands: [['mirror-case', 'tyet-amulet', 'urn'], []],
+        pyramid: ['urn', 'shabti', null, null, null, null],
+      });
+      t.play(0, 'mirror-case');
+      firstOptions(t, 0);
+      expect(t.pyramid()).toContain('mirror-case');
+      expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+      expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+        /nor Mirror Case, Senet Game or Hounds and Jackals Game/,
+      );
+    });
+
+    it('does not repeat Senet Game: the card has left play, onto an opponent’s discard pile', () => {
+      const t = table({
+        players: 2,
+        hands: [
+          ['senet-game', 'tyet-amulet', 'urn'],
+          ['statue-of-isis', 'ring'],
+        ],
+        decks: [['shabti', 'shabti'], []],
+      });
+      t.play(0, 'senet-game').choose(1, 'Ring');
+      expect(t.discard(1)).toEqual(['senet-game']);
+      expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+      expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+        /nor Mirror Case, Senet Game or Hounds and Jackals Game/,
+      );
+    });
+
+    it('does not repeat Hounds and Jackals Game, even with a card left in play to return', () => {
+      const t = table({
+        players: 2,
+        hands: [['hounds-and-jackals-game', 'tyet-amulet', 'urn', 'shabti'], []],
+        pyramid: ['urn', 'shabti', null, null, null, null],
+        stock: ['urn', 'urn'],
+      });
+      t.buy(0, 0, ['urn']).buy(0, 1, ['shabti']);
+      t.play(0, 'hounds-and-jackals-game');
+      firstOptions(t, 0);
+      expect(t.inPlay(0)).toHaveLength(2);
+      expect(t.canPlay(0, 'tyet-amulet')).toBe(false);
+      expect(t.refused(0, { type: 'play', card: t.inHand(0, 'tyet-amulet') })).toMatch(
+        /nor Mirror Case, Senet Game or Hounds and Jackals Game/,
+      );
+    });
   });
 });

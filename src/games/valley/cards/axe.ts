@@ -1,11 +1,46 @@
+import { cardOptions, parseValue } from '../choices.ts';
+import { discardFromHand } from '../effects.ts';
+import type { Instance, ValleyState } from '../state.ts';
+import { costOf, log, player } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
+import { eachOpponent } from './each-opponent.ts';
 
-// Placeholder while the card is written: it cannot be played.
+function highestCost(s: ValleyState, seat: number): Instance[] {
+  const hand = player(s, seat).hand;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const c of hand) max = Math.max(max, costOf(s, c));
+  return hand.filter((c) => costOf(s, c) === max);
+}
+
+const resolve = eachOpponent({
+  // A discard from hand forced by another player's card: what Offering Table is for.
+  blockable: true,
+  affected: (s, _f, t) => player(s, t).hand.length > 0,
+  prompt: (_s, f) => `Axe (@${f.seat}): discard the highest-cost card in your hand.`,
+  options: (s, _f, t) => cardOptions(s, highestCost(s, t)),
+  publicText: '@target is discarding the highest-cost card in their hand (Axe)',
+  apply(s, _f, t, value) {
+    // Another Axe discarded here triggers in turn, once this one is resolved: hands only shrink.
+    discardFromHand(s, t, parseValue(value, 'c'), ' (Axe)');
+    return null;
+  },
+});
+
+/**
+ * Axe has no action to play. Its program is what happens when an action (anyone's) makes its owner
+ * discard it: the engine queues it then and runs it once that action is complete (effects.ts, nextAxe).
+ * The rulebook has opponents reveal their hands to verify the discard; the options enforce it instead.
+ */
 export const axe: CardProgram = {
   id: 'axe',
-  needs: 'not yet implemented',
+  needs:
+    "it has no action to play: when an action (yours or an opponent's) makes you discard it, each opponent discards the highest-cost card in their hand",
   canExecute: () => false,
-  run() {
-    throw new Error('rules bug: axe is not implemented');
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      log(s, `@${f.seat} discarded Axe: each opponent discards the highest-cost card in their hand`);
+    }
+    return resolve(s, f, answers);
   },
 };

@@ -1,6 +1,7 @@
 import { call, frame } from '../choices.ts';
+import { discardFromAside } from '../effects.ts';
 import { programFor } from '../programs.ts';
-import { log, nameOf, player, popDeck, take } from '../zones.ts';
+import { log, nameOf, player, popDeck } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
 /** The revealed card is set aside (public) while its action runs, then discarded. */
@@ -25,11 +26,9 @@ export const bookOfGates: CardProgram = {
       log(s, `@${f.seat} revealed ${nameOf(s, card)} with Book of Gates; its action cannot be executed`);
     }
     const card = f.v.revealed as number;
-    // Censer moves itself to an opponent's discard pile; anything else is discarded here.
-    if (p.aside.includes(card)) {
-      take(p.aside, card);
-      p.discard.push(card);
-    }
+    // Censer and Senet Game move themselves to an opponent's discard pile; anything else is discarded
+    // here, as part of Book of Gates' action (an Axe triggers).
+    if (p.aside.includes(card)) discardFromAside(s, f.seat, card);
     return undefined;
   },
 };

@@ -1,11 +1,46 @@
+import type { Seat } from '../../kernel/types.ts';
+import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
+import { removeFromPyramid } from '../effects.ts';
+import { occupiedSlots, SLOT_NAMES } from '../pyramid.ts';
+import type { ValleyState } from '../state.ts';
+import { def, log, nameOf, player } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
-// Placeholder while the card is written: it cannot be played.
+/** Pyramid slots holding a set card of a set none of whose cards is in `seat`'s tomb. */
+function newSetSlots(s: ValleyState, seat: Seat): number[] {
+  const sets = new Set(player(s, seat).tomb.map((c) => def(s, c).set));
+  return occupiedSlots(s).filter((slot) => {
+    const d = def(s, s.pyramid[slot] as number);
+    return d.kind === 'set' && d.set !== null && !sets.has(d.set);
+  });
+}
+
+/** "Take" reaches the whole pyramid; the card goes straight into the tomb, outside the once-per-turn entomb. */
 export const bow: CardProgram = {
   id: 'bow',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: bow is not implemented');
+  needs: 'the pyramid must hold a set card of a set that is not in your tomb',
+  canExecute: (s, seat) => newSetSlots(s, seat).length > 0,
+  run(s, f, answers) {
+    if (f.step === 0) {
+      f.step = 1;
+      return ask(
+        f.seat,
+        'Bow: take which set card (of a set not in your tomb) and entomb it?',
+        slotOptions(s, newSetSlots(s, f.seat)),
+        `@${f.seat} is using Bow`,
+      );
+    }
+    if (f.step === 1) {
+      f.step = 2;
+      const slot = parseValue(one(answers, f.seat), 's');
+      const { card, crumble } = removeFromPyramid(s, slot, f.seat);
+      player(s, f.seat).tomb.push(card);
+      log(
+        s,
+        `@${f.seat} took ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]}) and entombed it (Bow)`,
+      );
+      return call(crumble);
+    }
+    return undefined;
   },
 };

@@ -1,11 +1,22 @@
+import { log, nameOf, player } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
-// Placeholder while the card is written: it cannot be played.
+/**
+ * The count is compared without naming any card below the top ("without revealing them"); each card
+ * is named only once taken, when it lies face up on its taker's discard pile.
+ */
 export const dagger: CardProgram = {
   id: 'dagger',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: dagger is not implemented');
+  needs: 'the boneyard must hold at least as many cards as there are players',
+  canExecute: (s) => s.boneyard.length >= s.players.length,
+  run(s, f) {
+    const n = s.players.length;
+    for (let k = 0; k < n; k++) {
+      const seat = (f.seat + k) % n;
+      const card = s.boneyard.pop() as number;
+      player(s, seat).discard.push(card);
+      log(s, `@${seat} took ${nameOf(s, card)} from the boneyard (Dagger)`);
+    }
+    return undefined;
   },
 };

@@ -52,9 +52,12 @@ export function eachOpponent(
         f.v.more = false;
         continue;
       }
+      // "This card is used during an opponent's turn": never by the player whose turn it is (an Axe
+      // discarded by that player's own action can target them).
       const canBlock =
         step.blockable &&
         f.v.more !== true &&
+        target !== s.turn.seat &&
         player(s, target).hand.some((c) => s.cards[c] === OFFERING_TABLE);
       const options = step.options(s, f, target);
       return ask(

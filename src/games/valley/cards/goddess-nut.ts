@@ -1,11 +1,93 @@
+import { ask, call, one, parseValue, seatOptions, slotOptions } from '../choices.ts';
+import { takeFromPyramid } from '../effects.ts';
+import { occupiedSlots } from '../pyramid.ts';
+import type { ValleyState } from '../state.ts';
+import { costOf, log, opponentsInTurnOrder } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
+import { lowestCostSlots } from './lowest-cost.ts';
 
-// Placeholder while the card is written: it cannot be played.
+const NOTHING = 'none';
+
+function highestCostSlots(s: ValleyState): number[] {
+  const slots = occupiedSlots(s);
+  const max = Math.max(...slots.map((slot) => costOf(s, s.pyramid[slot] as number)));
+  return slots.filter((slot) => costOf(s, s.pyramid[slot] as number) === max);
+}
+
+/**
+ * Both parts are takes, not buys, so no Boat window opens. Two pyramid cards are needed: with one,
+ * the opponent's optional take could leave the owner's mandatory take impossible. Offering Table has
+ * nothing to refuse: the opponent is offered a card, never made to give one up.
+ */
 export const goddessNut: CardProgram = {
   id: 'goddess-nut',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: goddess-nut is not implemented');
+  needs: 'the pyramid must hold at least 2 cards',
+  canExecute: (s, seat) => occupiedSlots(s).length >= 2 && opponentsInTurnOrder(s, seat).length > 0,
+  run(s, f, answers) {
+    const seat = f.seat;
+    if (f.step === 0) {
+      const opponents = opponentsInTurnOrder(s, seat);
+      if (opponents.length > 1) {
+        f.step = 1;
+        return ask(
+          seat,
+          'Goddess Nut: select an opponent. They may take the lowest-cost card; then you take the highest-cost card.',
+          seatOptions(opponents),
+          `@${seat} is using Goddess Nut`,
+        );
+      }
+      f.v.target = opponents[0] as number;
+      f.step = 2;
+    }
+    if (f.step === 1) {
+      f.v.target = parseValue(one(answers, seat), 'p');
+      f.step = 2;
+    }
+    const target = f.v.target as number;
+    if (f.step === 2) {
+      f.step = 3;
+      log(s, `@${seat} selected @${target} (Goddess Nut)`);
+      // Ties for the lowest cost: the opponent chooses, so every tied card is an option.
+      return ask(
+        target,
+        `Goddess Nut (@${seat}): you may take the lowest-cost card of the pyramid.`,
+        [
+          ...slotOptions(s, lowestCostSlots(s)).map((o) => ({ ...o, label: `Take ${o.label}` })),
+          { value: NOTHING, label: 'Take nothing' },
+        ],
+        `@${target} may take the lowest-cost card (Goddess Nut)`,
+      );
+    }
+    if (f.step === 3) {
+      f.step = 4;
+      const value = one(answers, target);
+      if (value !== NOTHING)
+        // The taker causes this crumble, so the opponent chooses at the base centre.
+        return call(takeFromPyramid(s, target, parseValue(value, 's'), '(Goddess Nut)'));
+      log(s, `@${target} took nothing (Goddess Nut)`);
+    }
+    if (f.step === 4) {
+      const slots = highestCostSlots(s);
+      if (slots.length > 1) {
+        f.step = 5;
+        return ask(
+          seat,
+          'Goddess Nut: several cards share the highest cost. Take which?',
+          slotOptions(s, slots),
+          `@${seat} is using Goddess Nut`,
+        );
+      }
+      f.v.slot = slots[0] as number;
+      f.step = 6;
+    }
+    if (f.step === 5) {
+      f.v.slot = parseValue(one(answers, seat), 's');
+      f.step = 6;
+    }
+    if (f.step === 6) {
+      f.step = 7;
+      return call(takeFromPyramid(s, seat, f.v.slot as number, '(Goddess Nut)'));
+    }
+    return undefined;
   },
 };

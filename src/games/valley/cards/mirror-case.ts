@@ -1,11 +1,81 @@
+import { ask, call, one, parseValue, slotOptions, slotValue } from '../choices.ts';
+import { removeSource, takeFromPyramid } from '../effects.ts';
+import { FALLS_FROM, occupiedSlots, SLOT_NAMES, SLOTS } from '../pyramid.ts';
+import { log } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
-// Placeholder while the card is written: it cannot be played.
+/** The slots a card in `slot` can fall into: those that FALLS_FROM says it falls into. */
+const BELOW: readonly (readonly number[])[] = SLOTS.map((slot) =>
+  SLOTS.filter((x) => (FALLS_FROM[x] ?? []).includes(slot)),
+);
+
+const TOP = 5;
+
 export const mirrorCase: CardProgram = {
   id: 'mirror-case',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: mirror-case is not implemented');
+  needs: 'the pyramid must hold a card',
+  canExecute: (s) => occupiedSlots(s).length > 0,
+  run(s, f, answers) {
+    const seat = f.seat;
+    if (f.step === 0) {
+      const slots = occupiedSlots(s);
+      if (slots.length > 1) {
+        f.step = 1;
+        return ask(
+          seat,
+          'Mirror Case: take a card from the pyramid.',
+          slotOptions(s, slots),
+          `@${seat} is using Mirror Case`,
+        );
+      }
+      f.v.slot = slots[0] as number;
+      f.step = 2;
+    }
+    if (f.step === 1) {
+      f.v.slot = parseValue(one(answers, seat), 's');
+      f.step = 2;
+    }
+    if (f.step === 2) {
+      f.step = 3;
+      return call(takeFromPyramid(s, seat, f.v.slot as number, '(Mirror Case)'));
+    }
+    const card = f.src as number;
+    let pending = answers;
+    if (f.step === 3) {
+      f.step = 4;
+      // The source is in play, or set aside when Book of Gates revealed it.
+      removeSource(s, seat, card);
+      // The take left a hole, so some slot is empty. The top is occupied only when the pyramid already
+      // had holes (late in the game): then, as when rebuilding, the first empty slot from the base up.
+      const at = s.pyramid[TOP] === null ? TOP : (SLOTS.find((x) => s.pyramid[x] === null) as number);
+      s.pyramid[at] = card;
+      f.v.at = at;
+      f.v.from = at;
+      // No pyramid-changed flag of its own: the take has already set it.
+      log(s, `@${seat} put Mirror Case into the pyramid (${SLOT_NAMES[at]})`);
+    }
+    // It falls like a crumbling card, one row at a time, as far as the empty slots below allow.
+    for (;;) {
+      const at = f.v.at as number;
+      const empty = (BELOW[at] ?? []).filter((x) => s.pyramid[x] === null);
+      let to: number;
+      if (empty.length === 0) break;
+      if (empty.length === 1) to = empty[0] as number;
+      else if (pending) {
+        to = parseValue(one(pending, seat), 's');
+        pending = null;
+      } else
+        return ask(
+          seat,
+          'Mirror Case falls: into which empty slot?',
+          empty.map((x) => ({ value: slotValue(x), label: `Into the ${SLOT_NAMES[x]}` })),
+          `@${seat} is choosing where Mirror Case falls`,
+        );
+      s.pyramid[to] = card;
+      s.pyramid[at] = null;
+      f.v.at = to;
+    }
+    if (f.v.at !== f.v.from) log(s, `Mirror Case fell to the ${SLOT_NAMES[f.v.at as number]}`);
+    return undefined;
   },
 };

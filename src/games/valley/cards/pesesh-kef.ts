@@ -1,11 +1,39 @@
+import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
+import { takeFromPyramid } from '../effects.ts';
+import { occupiedSlots } from '../pyramid.ts';
 import type { CardProgram } from './card-program.ts';
 
-// Placeholder while the card is written: it cannot be played.
+/** The chooser gives nothing up, so Offering Table has nothing to refuse. */
 export const peseshKef: CardProgram = {
   id: 'pesesh-kef',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: pesesh-kef is not implemented');
+  needs: 'the pyramid must hold a card',
+  canExecute: (s) => occupiedSlots(s).length > 0,
+  run(s, f, answers) {
+    // Play goes clockwise, so the player to your left is the next seat in turn order.
+    const left = (f.seat + 1) % s.players.length;
+    if (f.step === 0) {
+      const slots = occupiedSlots(s);
+      if (slots.length > 1) {
+        f.step = 1;
+        return ask(
+          left,
+          `Pesesh-kef: choose the pyramid card @${f.seat} takes.`,
+          slotOptions(s, slots),
+          `@${left} is choosing the card @${f.seat} takes (Pesesh-kef)`,
+        );
+      }
+      f.v.slot = slots[0] as number;
+      f.step = 2;
+    }
+    if (f.step === 1) {
+      f.v.slot = parseValue(one(answers, left), 's');
+      f.step = 2;
+    }
+    if (f.step === 2) {
+      f.step = 3;
+      // "You do the pyramid crumbling": the crumble belongs to the taker, not to the chooser.
+      return call(takeFromPyramid(s, f.seat, f.v.slot as number, `(Pesesh-kef, chosen by @${left})`));
+    }
+    return undefined;
   },
 };

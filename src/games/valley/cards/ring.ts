@@ -1,11 +1,18 @@
+import { log } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
-// Placeholder while the card is written: it cannot be played.
+/**
+ * The effect waits in the turn (`turn.ring`) for the next card played from hand: for gold, for its
+ * action or to entomb (engine.ts). A new turn starts without it, so it never carries over.
+ */
 export const ring: CardProgram = {
   id: 'ring',
-  needs: 'not yet implemented',
-  canExecute: () => false,
-  run() {
-    throw new Error('rules bug: ring is not implemented');
+  // Doubling does not stack: a second Ring (or Tyet Amulet repeating it) would change nothing.
+  needs: 'the next card you play already has double gold value',
+  canExecute: (s) => s.turn.ring !== true,
+  run(s, f) {
+    s.turn.ring = true;
+    log(s, `The next card @${f.seat} plays this turn has double gold value (Ring)`);
+    return undefined;
   },
 };

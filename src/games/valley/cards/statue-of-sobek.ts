@@ -1,4 +1,5 @@
 import { ask, cardOptions, one, parseValue, seatOptions } from '../choices.ts';
+import { discardFromAside } from '../effects.ts';
 import { log, nameOf, opponentsInTurnOrder, player, popDeck, take } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
@@ -24,10 +25,7 @@ export const statueOfSobek: CardProgram = {
     }
     const left = () => (f.v.cards as number[]).filter((c) => p.aside.includes(c));
     if (f.step === 1) {
-      const card = parseValue(one(answers, f.seat), 'c');
-      take(p.aside, card);
-      p.discard.push(card);
-      log(s, `@${f.seat} discarded ${nameOf(s, card)} (Statue of Sobek)`);
+      discardFromAside(s, f.seat, parseValue(one(answers, f.seat), 'c'), ' (Statue of Sobek)');
       f.step = 2;
       return ask(
         f.seat,

@@ -6,9 +6,19 @@ import type { CardProgram } from './card-program.ts';
 
 /**
  * The rulebook forbids repeating Boat, Censer and Statue of Thoth. Repeating another Tyet Amulet is
- * left out as well: it could only repeat an action that this Tyet can repeat directly.
+ * left out as well: it could only repeat an action that this Tyet can repeat directly. Mirror Case and
+ * Senet Game move their own card, which has left play (a repeat's card would be this Tyet Amulet), and
+ * Hounds and Jackals Game could put this Tyet back into the hand to repeat it again, for ever.
  */
-export const NOT_REPEATABLE = new Set(['boat', 'censer', 'statue-of-thoth', 'tyet-amulet']);
+export const NOT_REPEATABLE = new Set([
+  'boat',
+  'censer',
+  'statue-of-thoth',
+  'tyet-amulet',
+  'mirror-case',
+  'senet-game',
+  'hounds-and-jackals-game',
+]);
 
 function repeatable(s: ValleyState, seat: number, exclude: number | null): string[] {
   const kinds = [...new Set(s.turn.executed)].filter((id) => !NOT_REPEATABLE.has(id));
@@ -18,7 +28,7 @@ function repeatable(s: ValleyState, seat: number, exclude: number | null): strin
 export const tyetAmulet: CardProgram = {
   id: 'tyet-amulet',
   needs:
-    'you must have executed an action this turn (not Boat, Censer or Statue of Thoth) that can be executed again',
+    'you must have executed an action this turn (not Boat, Censer or Statue of Thoth; nor Mirror Case, Senet Game or Hounds and Jackals Game) that can be executed again',
   canExecute: (s, seat, exclude) => s.turn.seat === seat && repeatable(s, seat, exclude).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
