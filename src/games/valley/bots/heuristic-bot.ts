@@ -1,4 +1,5 @@
 import { nextInt, type RngState } from '../../kernel/rng.ts';
+import { NOT_REPEATABLE } from '../cards/tyet-amulet.ts';
 import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
@@ -319,8 +320,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
     case 'tyet-amulet': {
       let best = 0;
       for (const k of new Set(o.turn.executed))
-        if (!['boat', 'censer', 'statue-of-thoth', 'tyet-amulet'].includes(k))
-          best = Math.max(best, playValue(ctx, k, card, reserve));
+        if (!NOT_REPEATABLE.has(k)) best = Math.max(best, playValue(ctx, k, card, reserve));
       return best;
     }
     case 'urn': {
@@ -340,6 +340,110 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
       const top = gains.slice(0, Math.max(1, Math.ceil(gains.length / 3)));
       return top.reduce((a, b) => a + b, 0) / Math.max(1, top.length) - 0.3;
     }
+    default:
+      return afterlifePlayValue(ctx, id, card, reserve);
+  }
+}
+
+/** The Afterlife cards' actions (see playValue). */
+function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instance | null): number {
+  const o = ctx.o;
+  const others = without(o.hand, card);
+  const opponents = Array.from({ length: o.players - 1 }, (_, k) => (o.seat + 1 + k) % o.players);
+  const gold = goldNow(o);
+  const avail = without(others, reserve);
+  switch (id) {
+    case 'antechamber': {
+      // A discarded card back in hand: its gold or action now, or the tomb if nothing is entombed yet.
+      let best = 0;
+      for (const c of o.discard)
+        best = Math.max(
+          best,
+          planValue(ctx, [...avail, c], baseIds(o), gold) -
+            planValue(ctx, avail, baseIds(o), gold) +
+            (o.turn.entombed ? 0 : 0.8 * tombGain(ctx, c)),
+        );
+      return best - 0.2;
+    }
+    case 'bow': {
+      const sets = ctx.tombSets[o.seat] ?? new Map();
+      let best = 0;
+      for (const c of o.pyramid) {
+        if (c === null) continue;
+        const d = o.def(c);
+        if (d.kind === 'set' && d.set !== null && !sets.has(d.set)) best = Math.max(best, tombGain(ctx, c));
+      }
+      return best + 0.2;
+    }
+    case 'brooch': {
+      const tomb = (o.tombs[o.seat] ?? []).map((c) => o.id(c));
+      const now = tombScore(ctx, tomb);
+      let best = -Infinity;
+      for (const c of o.pyramid) {
+        if (c === null) continue;
+        const withIt = [...tomb, o.id(c)];
+        withIt.forEach((x, i) => {
+          if (o.defs[x]?.kind !== 'set') return;
+          best = Math.max(best, tombScore(ctx, [...withIt.slice(0, i), ...withIt.slice(i + 1)]) - now);
+        });
+      }
+      return best === -Infinity ? 0 : best;
+    }
+    case 'burial-ceremony':
+      // Each starter is a point in the tomb; keep those whose gold this turn's purchases need.
+      return others
+        .filter((c) => o.def(c).kind === 'starter' && c !== reserve)
+        .reduce((v, c) => v + Math.max(0, tombGain(ctx, c) * ctx.reach + 0.4 - 1.5 * keepValue(ctx, c)), 0);
+    case 'dagger':
+      return o.boneyardTop === null ? 0 : gainValue(ctx, o.id(o.boneyardTop)) - 0.2;
+    case 'goddess-nut': {
+      const ids = slotCards(o, () => true);
+      const costs = ids.map((x) => o.defs[x]?.cost ?? 0);
+      const top = ids.filter((x) => (o.defs[x]?.cost ?? 0) === Math.max(...costs));
+      const low = ids.filter((x) => (o.defs[x]?.cost ?? 0) === Math.min(...costs));
+      return bestGain(ctx, top) - 0.3 * Math.max(0, ...low.map((x) => opponentGain(ctx, x)));
+    }
+    case 'hounds-and-jackals-game': {
+      let best = 0;
+      for (const c of o.inPlay[o.seat] ?? [])
+        if (c !== card && o.id(c) !== id)
+          best = Math.max(
+            best,
+            planValue(ctx, [...avail, c], baseIds(o), gold) - planValue(ctx, avail, baseIds(o), gold),
+          );
+      return best;
+    }
+    case 'judgment':
+      return o.boneyardTop === null
+        ? 0
+        : gainValue(ctx, o.id(o.boneyardTop)) - minBy(avail, (c) => permanentLoss(ctx, c));
+    case 'mirror-case':
+      return bestGain(
+        ctx,
+        slotCards(o, () => true),
+      );
+    case 'necklace':
+      // The top of the deck is unknown: most cards of a young deck are starters worth a point.
+      return 1.2 * ctx.reach;
+    case 'offering-chapel': {
+      const top = o.discard.at(-1);
+      const mine = top === undefined ? 0 : tombGain(ctx, top) - 0.3 * keepValue(ctx, top);
+      return mine - 0.2 * opponents.filter((t) => o.discardTops[t] !== null).length;
+    }
+    case 'pesesh-kef': {
+      // The player on the left chooses: expect the card worth least to us.
+      const ids = slotCards(o, () => true);
+      return ids.length === 0 ? 0 : Math.max(0, Math.min(...ids.map((x) => gainValue(ctx, x))));
+    }
+    case 'ring': {
+      if (o.turn.ring) return 0;
+      const best = [...avail].sort((a, b) => gold(b) - gold(a))[0];
+      if (best === undefined) return 0;
+      const doubled = (c: Instance) => (c === best ? 2 * gold(c) : gold(c));
+      return planValue(ctx, avail, baseIds(o), doubled) - planValue(ctx, avail, baseIds(o), gold) - 0.1;
+    }
+    case 'senet-game':
+      return DRAWN + 0.6 * Math.min(1, opponents.length) - 0.3;
     default:
       return 0;
   }
@@ -544,6 +648,21 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
       case 'boat-window':
         if (q.step === 1) return react(options, bestGain(ctx, baseIds(o)) > 0.8);
         break;
+      case 'goddess-nut':
+        // Offered the cheapest card: take it when it is worth having.
+        return choose((opt) => {
+          const sl = slot(opt);
+          const c = sl === null ? null : o.pyramid[sl];
+          return c === null || c === undefined ? 0.3 : gainValue(ctx, o.id(c));
+        });
+      case 'pesesh-kef':
+        // Choosing what the player on our right takes: what is worth least to them, and most to us left behind.
+        return bySlot((id) => -gainValueOf(ctx, q.asker, id) - 0.2 * gainValue(ctx, id));
+      case 'offering-chapel':
+        return chapel(ctx, options);
+      case 'senet-game':
+        // The card goes to the Senet player: give what is worth least to both.
+        return by((c) => -(keepValue(ctx, c) + tombGain(ctx, c) + 0.5 * gainValueOf(ctx, q.asker, o.id(c))));
       default:
         return cheapDiscard();
     }
@@ -637,6 +756,58 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
       return strongest();
     case 'statue-of-sobek':
       return sobek(ctx, options, q.step, weakest, by, rng);
+    case 'goddess-nut':
+      // The opponent who gains least from the cheapest card; then the dearest card worth most.
+      if (seatOf(options[0] as Option) !== null)
+        return bySeat((t) => {
+          const low = lowestCost(o);
+          return -Math.max(0, ...low.map((id) => gainValueOf(ctx, t, id)));
+        });
+      return take();
+    case 'mirror-case':
+    case 'pesesh-kef':
+      return take();
+    case 'judgment': {
+      const top = o.boneyardTop;
+      const worth = top === null ? 0 : gainValue(ctx, o.id(top));
+      // Set aside the card least missed while what comes up is worth more; the order of sacrifices is moot.
+      return choose((opt) => {
+        if (opt.value === 'stop') return 0;
+        const c = card(opt);
+        return c === null ? -1e9 : worth - permanentLoss(ctx, c) - (c === reserve ? 5 : 0);
+      });
+    }
+    case 'hounds-and-jackals-game':
+      return by((c) => goldNow(o)(c) + keepValue(ctx, c));
+    case 'offering-chapel':
+      return chapel(ctx, options);
+    case 'antechamber':
+      // Back to hand: the card most useful now (gold, action) or worth entombing this turn.
+      return by((c) => goldNow(o)(c) + keepValue(ctx, c) + (o.turn.entombed ? 0 : tombGain(ctx, c)));
+    case 'bow':
+      return bySlot((id) => tombGainOf(ctx, o.seat, id) + 0.2 * opponentGain(ctx, id));
+    case 'brooch': {
+      if (slot(options[0] as Option) !== null)
+        return bySlot((id) => tombGainOf(ctx, o.seat, id) + 0.2 * opponentGain(ctx, id));
+      // The set card whose loss costs the tomb least.
+      const tomb = (o.tombs[o.seat] ?? []).map((c) => o.id(c));
+      return by((c) => {
+        const k = tomb.indexOf(o.id(c));
+        return tombScore(ctx, [...tomb.slice(0, k), ...tomb.slice(k + 1)]);
+      });
+    }
+    case 'burial-ceremony':
+      return choose((opt) => {
+        const c = card(opt);
+        return c === null
+          ? 0
+          : tombGain(ctx, c) * ctx.reach + 0.4 - 1.5 * keepValue(ctx, c) - (c === reserve ? 5 : 0);
+      });
+    case 'necklace':
+      return {
+        type: 'answer',
+        value: options.find((opt) => opt.value === 'yes')?.value ?? (options[0] as Option).value,
+      };
     case 'shabti': {
       const s = shabtiBest(ctx, without(o.hand));
       if (s && s.value > 0 && options.some((opt) => opt.value === s.option))
@@ -655,6 +826,15 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
   if (slot(first) !== null) return take();
   if (seatOf(first) !== null) return weakest();
   return { type: 'answer', value: first.value };
+}
+
+/** Offering Chapel: entomb the top of the discard pile when it scores more than it is worth kept. */
+function chapel(ctx: Ctx, options: readonly Option[]): ValleyAction {
+  const entomb = options.find((opt) => card(opt) !== null);
+  const c = entomb ? card(entomb) : null;
+  const worth = c === null ? false : tombGain(ctx, c) > 0.5 * keepValue(ctx, c) + 0.2;
+  const pass = options.find((opt) => card(opt) === null) ?? (options[0] as Option);
+  return { type: 'answer', value: worth && entomb ? entomb.value : pass.value };
 }
 
 function react(options: readonly Option[], worth: boolean): ValleyAction {

@@ -44,6 +44,22 @@ export const POWER: Readonly<Record<CardId, number>> = {
   'statue-of-osiris': 2.2,
   'statue-of-sobek': 2.2,
   'statue-of-thoth': 2.5,
+  // Afterlife
+  antechamber: 1.2,
+  axe: 0.8,
+  bow: 3,
+  brooch: 2,
+  'burial-ceremony': 1.5,
+  dagger: 1.2,
+  'goddess-nut': 2.5,
+  'hounds-and-jackals-game': 1,
+  judgment: 1.5,
+  'mirror-case': 2.5,
+  necklace: 2.2,
+  'offering-chapel': 1.8,
+  'pesesh-kef': 1.5,
+  ring: 1,
+  'senet-game': 1.5,
 };
 
 /** Per-seat facts the valuations need, computed once per decision. */
