@@ -6,7 +6,7 @@ import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { decodeCustomId } from '../../../src/discord/custom-id.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
-import { baseCatalog } from '../../../src/games/valley/catalog.ts';
+import { baseCatalog, fullCatalog } from '../../../src/games/valley/catalog.ts';
 import { view } from '../../../src/games/valley/view.ts';
 import { Table } from '../../valley/table.ts';
 
@@ -122,5 +122,43 @@ describe('the one end-turn control', () => {
     const step = handMessage(view(t.s, 0), ctx, pictures, baseCatalog, { endOrder: [t.inHand(0, 'urn')] });
     expect(step.content).toMatch(/from the top of your discard pile, Urn\. Choose the next card beneath/);
     expect(selects(step)[0]?.options.map((o) => o.label)).toEqual(['Shabti', 'Box of Food']);
+  });
+});
+
+describe('what the private hand tells only its owner', () => {
+  it("Senet Game: the hand an opponent showed is in the Senet player's hand message, not in the others'", () => {
+    const t = Table.from({
+      players: 3,
+      hands: [['senet-game', 'urn'], ['shabti', 'boat'], ['book-of-gates']],
+      decks: [['shabti'], [], []],
+    });
+    t.play(0, 'senet-game');
+    if (t.options(0).length > 0) t.choose(0, '@1');
+    const mine = handMessage(
+      view(t.s, 0),
+      { ...ctx, names: ['alice', 'bob', 'carol'] },
+      pictures,
+      fullCatalog,
+    );
+    expect(mine.content).toContain('👁 bob showed you their hand (no set card): Shabti, Boat.');
+    for (const seat of [1, 2]) {
+      const other = handMessage(
+        view(t.s, seat),
+        { ...ctx, names: ['alice', 'bob', 'carol'] },
+        pictures,
+        fullCatalog,
+      );
+      expect(other.content).not.toContain('showed you');
+    }
+  });
+
+  it('Ring: the player to move is told that the next card they play has double gold value', () => {
+    const t = Table.from({ players: 2, hands: [['ring', 'urn', 'shabti'], []] });
+    expect(handMessage(view(t.s, 0), ctx, pictures, fullCatalog).content).not.toContain('💍');
+    t.play(0, 'ring');
+    expect(handMessage(view(t.s, 0), ctx, pictures, fullCatalog).content).toContain(
+      '💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.',
+    );
+    expect(handMessage(view(t.s, 1), ctx, pictures, fullCatalog).content).not.toContain('💍');
   });
 });
