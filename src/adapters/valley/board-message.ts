@@ -4,6 +4,7 @@ import { type GameContext, seatMention } from '../../discord/messages/context.ts
 import { deadlineLine, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import { withNames } from '../../games/valley/describe.ts';
+import { poolLabel } from '../../games/valley/pools.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import type { BoardOptions } from '../game-adapter.ts';
 import type { ValleyPictures } from './pictures.ts';
@@ -40,7 +41,7 @@ export function boardMessage(
   o: BoardOptions = {},
 ): Payload {
   const mover = v.turn.seat;
-  const title = `**Valley of the Kings** · game #${ctx.gameId} · turn ${v.turn.number + 1}`;
+  const title = `**Valley of the Kings** · game #${ctx.gameId} · turn ${v.turn.number + 1} · ${poolLabel(v.pool)} cards`;
   const who = o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`;
   const owed = owedByOthers(v);
   const pic = pictures.table(v, ctx.names);

@@ -1,6 +1,7 @@
 import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import type { Payload } from '../../discord/messages/payload.ts';
 import { withNames } from '../../games/valley/describe.ts';
+import { poolLabel } from '../../games/valley/pools.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import type { ValleyPictures } from './pictures.ts';
 
@@ -26,6 +27,7 @@ export function resultsMessage(
     content: [
       `🏁 **Valley of the Kings** · game #${ctx.gameId} is over. ${withNames(outcome.summary, ctx.names)}`,
       ...lines,
+      `🃏 Cards: ${poolLabel(v.pool)}.`,
       ...ratingLines,
       humans.map((u) => `<@${u}>`).join(' '),
     ].join('\n'),

@@ -1,6 +1,7 @@
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
 import { describeAction } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
+import type { CardPool } from './pools.ts';
 import { pyramidEmpty } from './pyramid.ts';
 import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
 import type { CardDef, CardId, Instance, LogEntry, ValleyAction, ValleyState } from './state.ts';
@@ -67,6 +68,8 @@ export interface ValleyView extends TableView<ValleyAction> {
   log: LogEntry[];
   defs: Record<CardId, CardDef>;
   outcome: Outcome | null;
+  /** The game's card pool when it is not the base box alone (public: chosen in the lobby). */
+  pool?: CardPool;
 }
 
 /**
@@ -144,6 +147,7 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     log: s.log,
     defs: s.defs,
     outcome: outcome(s),
+    ...(s.options.pool === undefined ? {} : { pool: s.options.pool }),
   };
 }
 
