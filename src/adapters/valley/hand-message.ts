@@ -60,7 +60,9 @@ export function handMessage(
     `**Your hand** (game #${ctx.gameId}): ${hand.map((c) => `${name(c.card)} (${c.gold}g)`).join(', ') || 'empty'} — ${gold} gold in all${v.turn.thoth && v.turn.seat === seat ? ' (Statue of Thoth: every card is worth 4)' : ''}`,
   ];
   if (v.turn.ring && v.turn.seat === seat)
-    lines.push('💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.');
+    lines.push(
+      '💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.',
+    );
   // Shown to this player alone (Senet Game); this message is ephemeral, so nobody else reads it.
   for (const shown of me?.shown ?? [])
     lines.push(
