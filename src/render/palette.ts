@@ -1,6 +1,19 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
-export type Glyph = 'dot' | 'star' | 'ankh' | 'book' | 'jar' | 'coffin' | 'statue' | 'diamond';
+export type Glyph =
+  | 'dot'
+  | 'star'
+  | 'ankh'
+  | 'book'
+  | 'jar'
+  | 'coffin'
+  | 'statue'
+  | 'diamond'
+  | 'bandage'
+  | 'gem'
+  | 'door'
+  | 'blade'
+  | 'eye';
 
 export interface Style {
   /** What the look is for, e.g. a set's id. */
@@ -122,6 +135,61 @@ export function drawGlyph(ctx: SKRSContext2D, glyph: Glyph, x: number, y: number
       ctx.closePath();
       ctx.fill();
       ctx.fillRect(x - r * 0.7, y + r * 0.62, r * 1.4, r * 0.38);
+      break;
+    case 'bandage':
+      // A wrapped bundle: three diagonal bands.
+      ctx.lineWidth = r * 0.34;
+      for (const k of [-0.55, 0, 0.55]) {
+        ctx.moveTo(x - r * 0.8, y + k * r + r * 0.3);
+        ctx.lineTo(x + r * 0.8, y + k * r - r * 0.3);
+      }
+      ctx.stroke();
+      break;
+    case 'gem':
+      // A ring with a stone on top.
+      ctx.lineWidth = r * 0.24;
+      ctx.arc(x, y + r * 0.25, r * 0.62, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, y - r);
+      ctx.lineTo(x + r * 0.4, y - r * 0.55);
+      ctx.lineTo(x, y - r * 0.2);
+      ctx.lineTo(x - r * 0.4, y - r * 0.55);
+      ctx.closePath();
+      ctx.fill();
+      break;
+    case 'door':
+      // An arched doorway, hollow.
+      ctx.moveTo(x - r * 0.7, y + r);
+      ctx.lineTo(x - r * 0.7, y - r * 0.25);
+      ctx.arc(x, y - r * 0.25, r * 0.7, Math.PI, 0);
+      ctx.lineTo(x + r * 0.7, y + r);
+      ctx.closePath();
+      ctx.moveTo(x - r * 0.32, y + r);
+      ctx.lineTo(x - r * 0.32, y - r * 0.2);
+      ctx.arc(x, y - r * 0.2, r * 0.32, Math.PI, 0);
+      ctx.lineTo(x + r * 0.32, y + r);
+      ctx.closePath();
+      ctx.fill('evenodd');
+      break;
+    case 'blade':
+      // A dagger, point up, with a cross-guard.
+      ctx.moveTo(x, y - r);
+      ctx.lineTo(x + r * 0.28, y + r * 0.2);
+      ctx.lineTo(x - r * 0.28, y + r * 0.2);
+      ctx.closePath();
+      ctx.fill();
+      ctx.fillRect(x - r * 0.65, y + r * 0.2, r * 1.3, r * 0.22);
+      ctx.fillRect(x - r * 0.13, y + r * 0.42, r * 0.26, r * 0.58);
+      break;
+    case 'eye':
+      // An almond eye with its pupil.
+      ctx.moveTo(x - r, y);
+      ctx.quadraticCurveTo(x, y - r * 0.95, x + r, y);
+      ctx.quadraticCurveTo(x, y + r * 0.95, x - r, y);
+      ctx.closePath();
+      ctx.arc(x, y, r * 0.3, 0, Math.PI * 2);
+      ctx.fill('evenodd');
       break;
     case 'diamond':
       ctx.moveTo(x, y - r);

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/adapters/valley/pictures/card-face.ts';
 import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
 import { renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
-import { finale, showcase } from '../../src/adapters/valley/pictures/samples.ts';
+import { finale, showcase, sixSeats } from '../../src/adapters/valley/pictures/samples.ts';
 import { renderTable } from '../../src/adapters/valley/pictures/table-image.ts';
 import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
-import { baseCatalog } from '../../src/games/valley/catalog.ts';
+import { baseCatalog, fullCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
 import { decode, NAMES } from './png-util.ts';
@@ -47,6 +47,8 @@ function compare(name: string, png: Buffer) {
   }
 }
 
+const SIX = ['Alice', 'Bob the Builder', 'Carol', 'Dmitri', 'Eve', 'Fatima Al-Zahra'];
+
 describe('golden images', () => {
   const s = showcase();
   const end = finale();
@@ -63,6 +65,12 @@ describe('golden images', () => {
   it('final results decided by the fewest tomb cards', () => {
     compare('results-finale', renderResults(valley.view(end, null), NAMES, baseCatalog));
   });
+  it('six seats with both boxes: the compact seat blocks and the Afterlife sets', () => {
+    compare('table-six', renderTable(valley.view(sixSeats(), null), SIX, fullCatalog));
+  });
+  it('the results of six seats, with a column for each of the ten sets', () => {
+    compare('results-six', renderResults(valley.view(sixSeats(true), null), SIX, fullCatalog));
+  });
   it('single card faces', () => {
     const defs = defsFrom(baseCatalog);
     for (const id of ['statue-of-isis', 'boat', 'book-of-the-netherworld']) {
@@ -70,5 +78,8 @@ describe('golden images', () => {
       if (!def) throw new Error(id);
       compare(`card-${id}`, renderCard(def, baseCatalog));
     }
+    const full = defsFrom(fullCatalog);
+    for (const id of ['goddess-nut', 'senet-game', 'axe'])
+      compare(`card-${id}`, renderCard(full[id] as NonNullable<(typeof full)[string]>, fullCatalog));
   });
 });

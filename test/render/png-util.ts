@@ -8,4 +8,4 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 
 export const decode = (png: Buffer): PNG => PNG.sync.read(png);
 
-export const NAMES = ['Amunet', 'Bek', 'Chione', 'Djedi'];
+export const NAMES = ['Amunet', 'Bek', 'Chione', 'Djedi', 'Ebana', 'Femi'];

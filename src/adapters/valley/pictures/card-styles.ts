@@ -16,6 +16,13 @@ const SET_LOOK: Record<string, { frame: string; glyph: Glyph }> = {
   'canopic-jars': { frame: '#169e74', glyph: 'jar' },
   sarcophagi: { frame: '#d55e00', glyph: 'coffin' },
   statues: { frame: '#56b4e9', glyph: 'statue' },
+  // Afterlife: hues away from the base sets' and from the starters' grey and the uniques' purple.
+  mummification: { frame: '#d9c7a3', glyph: 'bandage' },
+  jewelry: { frame: '#e0709f', glyph: 'gem' },
+  chambers: { frame: '#8a6a45', glyph: 'door' },
+  weapons: { frame: '#45515e', glyph: 'blade' },
+  // "All tomb art has the same light blue frame colour" (Afterlife rulebook): a green-blue, apart from statues.
+  'tomb-art': { frame: '#6fd3c5', glyph: 'eye' },
 };
 
 export const STARTER = makeStyle('starter', 'Starter', '#9a9a9a', 'dot');

@@ -1,8 +1,12 @@
 import { nextInt, type RngState, seedRng } from '../../../games/kernel/rng.ts';
 import type { Seat } from '../../../games/kernel/types.ts';
+import { baseCatalog } from '../../../games/valley/catalog.ts';
 import { applyInPlace, valley, waitingFor } from '../../../games/valley/index.ts';
-import { position } from '../../../games/valley/position.ts';
+import { type PositionSpec, position } from '../../../games/valley/position.ts';
 import type { ValleyAction, ValleyState } from '../../../games/valley/state.ts';
+
+/** The samples are base-box games: their pictures show the base sets only. */
+const basePosition = (spec: PositionSpec) => position(spec, baseCatalog);
 
 /**
  * Positions from seeded random games, for the gallery, the benchmark and the render tests. The policy
@@ -44,7 +48,7 @@ export function playRandom(
 
 /** A hand-made middle of a 4-player game: full tombs, an empty slot, a long name. For gallery and goldens. */
 export function showcase(): ValleyState {
-  return position({
+  return basePosition({
     players: 4,
     seat: 2,
     hands: [
@@ -90,7 +94,7 @@ export function showcase(): ValleyState {
 
 /** The end of a game whose first place is decided by the fewest tomb cards. */
 export function finale(): ValleyState {
-  const s = position({
+  const s = basePosition({
     players: 3,
     tombs: [
       ['statue-of-anubis', 'statue-of-horus', 'statue-of-isis', 'boat', 'shabti', 'urn', 'urn'],
@@ -115,7 +119,7 @@ export function finale(): ValleyState {
 
 /** Edge cases for review: a nine-card hand under Statue of Thoth, a tomb of every group, a shared place. */
 export function extremes(): ValleyState {
-  const s = position({
+  const s = basePosition({
     players: 4,
     seat: 0,
     hands: [
@@ -157,5 +161,32 @@ export function extremes(): ValleyState {
     turnsTaken: [9, 9, 9, 9],
   });
   s.turn.thoth = true;
+  return s;
+}
+
+/** Six seats with both boxes' cards (the compact seat blocks, the Afterlife sets); `finished` for the results. */
+export function sixSeats(finished = false): ValleyState {
+  const s = position({
+    players: 6,
+    seat: 3,
+    hands: [['urn'], ['shabti', 'ring'], [], ['judgment', 'urn', 'shabti'], ['axe'], []],
+    tombs: [
+      ['necklace', 'brooch', 'mirror-case', 'ring', 'dagger', 'bow', 'axe'],
+      ['goddess-nut', 'judgment', 'pesesh-kef', 'burial-ceremony', 'antechamber', 'offering-chapel'],
+      ['hounds-and-jackals-game', 'senet-game', 'statue-of-isis', 'book-of-gates', 'urn'],
+      ['shabti', 'shabti', 'box-of-food'],
+      ['statue-of-horus', 'statue-of-anubis', 'tyet-amulet', 'wadj-amulet', 'shabti'],
+      ['boat', 'censer', 'offering-table'],
+    ],
+    discards: [['urn'], ['antechamber'], [], ['shabti'], ['censer'], ['box-of-food']],
+    pyramid: finished
+      ? [null, null, null, null, null, null]
+      : ['pesesh-kef', 'ring', 'antechamber', 'axe', 'judgment', 'senet-game'],
+    stock: finished ? [] : ['urn', 'dagger', 'bow'],
+    boneyard: ['burial-ceremony'],
+    turnsTaken: finished ? [20, 20, 20, 20, 20, 20] : [4, 4, 4, 3, 3, 3],
+  });
+  s.options = { players: 6, firstSeat: 0, pool: 'base-afterlife' };
+  s.finished = finished;
   return s;
 }

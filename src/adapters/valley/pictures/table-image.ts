@@ -101,16 +101,18 @@ function tombSummary(
   x: number,
   y: number,
   width: number,
+  size = 19,
 ) {
   const groups = tombGroups(view, p.seat, catalog);
   if (!groups.length) {
-    text(ctx, 'Tomb empty', x, y, { size: 18, color: MUTED });
+    text(ctx, 'Tomb empty', x, y, { size: size - 1, color: MUTED });
     return;
   }
-  ctx.font = font(19, true);
+  const r = Math.round((size * 12) / 19);
+  ctx.font = font(size, true);
   const items = groups.map((g) => {
     const count = g.size === null ? `${g.total}` : `${g.cards.length}/${g.size}`;
-    return { g, count, w: 26 + ctx.measureText(count).width + 12 };
+    return { g, count, w: 2 * r + 2 + ctx.measureText(count).width + 12 };
   });
   const total = items.reduce((sum, it) => sum + it.w, 0) - 12;
   ctx.save();
@@ -118,12 +120,43 @@ function tombSummary(
   if (total > width) ctx.scale(width / total, 1);
   let cx = 0;
   for (const it of items) {
-    drawBadge(ctx, it.g.style, cx + 11, 0, 12);
-    text(ctx, it.count, cx + 26, 1, { size: 19, bold: true, color: TEXT });
+    drawBadge(ctx, it.g.style, cx + r - 1, 0, r);
+    text(ctx, it.count, cx + 2 * r + 2, 1, { size, bold: true, color: TEXT });
     cx += it.w;
   }
   ctx.restore();
 }
+
+/**
+ * Five or six seats leave each block about 80–95 px: the same three lines, smaller (a block of four
+ * seats or fewer keeps the large layout, read at a glance on a phone).
+ */
+const LARGE = {
+  name: 26,
+  nameY: 26,
+  score: 34,
+  scoreY: 30,
+  vp: 16,
+  tag: 16,
+  tagY: 14,
+  tagH: 26,
+  counts: 19,
+  countsY: 62,
+  tomb: 19,
+};
+const COMPACT = {
+  name: 22,
+  nameY: 20,
+  score: 28,
+  scoreY: 22,
+  vp: 14,
+  tag: 14,
+  tagY: 8,
+  tagH: 22,
+  counts: 16,
+  countsY: 44,
+  tomb: 16,
+};
 
 function seatBlock(
   ctx: SKRSContext2D,
@@ -147,37 +180,38 @@ function seatBlock(
   const rank = view.outcome?.results.find((r) => r.seat === p.seat)?.rank;
   const tag = current ? '▶ TO PLAY' : asked ? '… DECIDING' : rank ? ordinal(rank) : '';
   const winner = rank === 1;
-  ctx.font = font(16, true);
+  const L = h < 110 ? COMPACT : LARGE;
+  ctx.font = font(L.tag, true);
   const tagW = tag ? ctx.measureText(tag).width + 16 : 0;
-  ctx.font = font(34, true);
+  ctx.font = font(L.score, true);
   const score = String(p.score.total);
   const scoreW = ctx.measureText(score).width + 40;
-  text(ctx, seatName(names, p.seat), x + 16, y + 26, {
-    size: 26,
+  text(ctx, seatName(names, p.seat), x + 16, y + L.nameY, {
+    size: L.name,
     bold: true,
     color: current ? GOLD : TEXT,
     max: w - 40 - scoreW - tagW,
   });
-  text(ctx, score, x + w - 46, y + 30, { size: 34, bold: true, color: TEXT, align: 'right' });
-  text(ctx, 'VP', x + w - 14, y + 34, { size: 16, bold: true, color: MUTED, align: 'right' });
+  text(ctx, score, x + w - 46, y + L.scoreY, { size: L.score, bold: true, color: TEXT, align: 'right' });
+  text(ctx, 'VP', x + w - 14, y + L.scoreY + 4, { size: L.vp, bold: true, color: MUTED, align: 'right' });
   if (tag) {
     const tx = x + w - 16 - scoreW - tagW;
     const bright = current || winner;
-    fillRound(ctx, tx, y + 14, tagW, 26, 8, bright ? GOLD : '#55606a');
-    text(ctx, tag, tx + tagW / 2, y + 28, {
-      size: 16,
+    fillRound(ctx, tx, y + L.tagY, tagW, L.tagH, 8, bright ? GOLD : '#55606a');
+    text(ctx, tag, tx + tagW / 2, y + L.tagY + L.tagH / 2 + 1, {
+      size: L.tag,
       bold: true,
       color: bright ? '#1b1b1b' : TEXT,
       align: 'center',
     });
   }
   const counts = `Hand ${p.handCount}   Deck ${p.deckCount}   Discard ${p.discardCount}`;
-  text(ctx, p.score.tombCards ? `${counts}   Tomb ${p.score.tombCards}` : counts, x + 16, y + 62, {
-    size: 19,
+  text(ctx, p.score.tombCards ? `${counts}   Tomb ${p.score.tombCards}` : counts, x + 16, y + L.countsY, {
+    size: L.counts,
     color: MUTED,
     max: w - 32,
   });
-  tombSummary(ctx, view, catalog, p, x + 16, y + 96, w - 32);
+  tombSummary(ctx, view, catalog, p, x + 16, L === LARGE ? y + 96 : y + h - 15, w - 32, L.tomb);
   // Public details, when the block has room for a fourth line (up to three players). Cards in play
   // are in the header.
   if (h < 150) return;
