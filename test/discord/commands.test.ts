@@ -41,10 +41,29 @@ describe('slash commands', () => {
     expect(none.content).toMatch(/no card called “Sphinx”/);
   });
 
+  it("/card knows the Afterlife cards: their box, a set the seed does not name, and the seed's own numbers", async () => {
+    const c = h.loopback.control;
+    for (const [typed, name] of [
+      ['neck', 'Necklace'],
+      ['nut', 'Goddess Nut'],
+    ])
+      expect(
+        (await c.as(alice).autocomplete('card', { name: typed }, 'name').choices()).map((x) => x.name),
+      ).toContain(name);
+    const nut = await c.as(alice).slash('card', { name: 'goddess-nut' }).reply();
+    expect(nut.content).toContain('**Goddess Nut** — Tomb Art (2), level II, 2 copies · *Afterlife* box');
+    expect(nut.content).toMatch(/Cost 4(?! \(provisional\))/);
+    expect(nut.content).toMatch(/That opponent may take the card with the lowest cost/);
+    const ring = await c.as(alice).slash('card', { name: 'Ring' }).reply();
+    expect(ring.content).toContain('_Set: inferred from the name: the seed names no set for this card._');
+    expect(ring.content).toMatch(/Gold 1 \(provisional\)/);
+  });
+
   it('/rules explains a turn', async () => {
     const r = await h.loopback.control.as(alice).slash('rules').reply();
     expect(r.ephemeral).toBe(true);
     expect(r.content).toMatch(/Rebuild the pyramid/);
+    expect(r.content).toMatch(/2 to 6 players/);
   });
 
   it('plays in the channel when the bot may not create threads', async () => {

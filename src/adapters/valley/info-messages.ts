@@ -44,8 +44,9 @@ export function cardMessage(catalog: Catalog, cardId: string, pictures: ValleyPi
   const provisional = [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional');
   return {
     content: [
-      `**${c.name}** — ${kind}, level ${'I'.repeat(c.level)}, ${c.copies} ${c.copies === 1 ? 'copy' : 'copies'}`,
+      `**${c.name}** — ${kind}, level ${'I'.repeat(c.level)}, ${c.copies} ${c.copies === 1 ? 'copy' : 'copies'}${c.box === 'valley-afterlife' ? ' · *Afterlife* box' : ''}`,
       `> ${c.action}`,
+      ...(c.setNote ? [`_${c.kind === 'set' ? 'Set' : 'Kind'}: ${c.setNote}._`] : []),
       numbers,
       provisional
         ? '_Provisional numbers are Scarab’s own: no rulebook prints them. A server owner with the cards can correct them in the catalog._'
@@ -71,6 +72,7 @@ export function rulesMessage(): Payload {
       '**Pyramid:** when a card leaves, the card diagonally above crumbles down (two candidates above the base centre: the player who caused it chooses).',
       '**End:** when the stock and the pyramid are empty and everyone has had the same number of turns.',
       '**Scoring:** only the tomb counts. Starters and unique artifacts score their VP; each set scores (different cards)², duplicates nothing. Ties: fewest cards in the tomb wins, then a shared victory.',
+      '**Players and cards:** 2 to 6 players (the Premium Edition seats six). The host picks the card pool: the base box, the base box with the known *Afterlife* cards mixed in, or sets and unique artifacts by hand; and whether the host or a random player (the Premium rule) goes first.',
       '**Here:** `/valley` opens a lobby. Each turn the bot posts the board and mentions the player to move. Press **My hand** for your private hand and every legal move; **Respond** when the game asks you something.',
     ].join('\n'),
   );
