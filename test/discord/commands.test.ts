@@ -46,7 +46,7 @@ describe('slash commands', () => {
     for (const [typed, name] of [
       ['neck', 'Necklace'],
       ['nut', 'Goddess Nut'],
-    ])
+    ] as const)
       expect(
         (await c.as(alice).autocomplete('card', { name: typed }, 'name').choices()).map((x) => x.name),
       ).toContain(name);

@@ -267,3 +267,61 @@ describe('Tyet Amulet: repeat an action you executed this turn', () => {
     });
   });
 });
+
+describe('Tyet Amulet repeats the other Afterlife actions', () => {
+  /** Answers every question (Stop when offered, never giving up the Tyet), whoever is asked, until the player may act again. */
+  const settle = (t: ReturnType<typeof table>) => {
+    for (let k = 0; k < 50 && t.s.stack.at(-1)?.q; k++) {
+      const q = t.s.stack.at(-1)?.q;
+      const ask = q?.asks.find((a) => q.answers[String(a.seat)] === undefined);
+      if (!ask) break;
+      const pick =
+        ask.options.find((o) => o.value === 'stop') ?? ask.options.find((o) => o.card !== 'tyet-amulet');
+      t.act(ask.seat, { type: 'answer', value: pick?.value as string });
+    }
+  };
+  const pyramid = ['urn', 'shabti', 'statue-of-isis', 'book-of-the-dead', 'axe', 'ring'];
+  it.each([
+    ['antechamber', { discards: [['urn', 'shabti'], []] }],
+    ['bow', {}],
+    ['brooch', { tombs: [['statue-of-horus', 'book-of-gates'], []] }],
+    ['burial-ceremony', { hand: ['shabti', 'urn'] }],
+    ['dagger', { boneyard: ['urn', 'shabti', 'urn', 'shabti'] }],
+    ['necklace', { decks: [['urn', 'censer', 'shabti'], []] }],
+    [
+      'offering-chapel',
+      {
+        discards: [
+          ['urn', 'shabti'],
+          ['censer', 'boat'],
+        ],
+      },
+    ],
+    ['goddess-nut', {}],
+    ['pesesh-kef', {}],
+    ['judgment', { hand: ['shabti', 'urn'], boneyard: ['urn', 'censer', 'boat'] }],
+  ] as const)('%s', (id, extra) => {
+    const spec = extra as {
+      hand?: string[];
+      discards?: string[][];
+      tombs?: string[][];
+      boneyard?: string[];
+      decks?: string[][];
+    };
+    const t = table({
+      players: 2,
+      hands: [[id, 'tyet-amulet', ...(spec.hand ?? [])], []],
+      pyramid,
+      ...(spec.discards ? { discards: spec.discards } : {}),
+      ...(spec.tombs ? { tombs: spec.tombs } : {}),
+      ...(spec.boneyard ? { boneyard: spec.boneyard } : {}),
+      ...(spec.decks ? { decks: spec.decks } : {}),
+    });
+    t.play(0, id);
+    settle(t);
+    expect(t.canPlay(0, 'tyet-amulet')).toBe(true);
+    t.play(0, 'tyet-amulet');
+    settle(t);
+    expect(t.s.turn.executed.filter((x) => x === id)).toHaveLength(2);
+  });
+});
