@@ -1,3 +1,4 @@
+import { archaeology } from './archaeology/index.ts';
 import type { GameModule } from './kernel/types.ts';
 import { valley } from './valley/index.ts';
 
@@ -10,7 +11,10 @@ export type AnyGame = GameModule<any, any, any, any>;
  * The rules modules the store can load, listed here explicitly: importing a game registers nothing.
  * Tests add their own games with `registerGame`.
  */
-const games = new Map<string, AnyGame>([[valley.id, valley]]);
+const games = new Map<string, AnyGame>([
+  [valley.id, valley],
+  [archaeology.id, archaeology],
+]);
 
 export function registerGame(game: AnyGame): void {
   if (games.has(game.id)) throw new Error(`game '${game.id}' is registered twice`);

@@ -16,6 +16,7 @@ import { type CardPool, checkPool, poolCatalog, poolLabel } from '../games/valle
 import { outcome } from '../games/valley/score.ts';
 import { setup } from '../games/valley/setup.ts';
 import type { Instance, ValleyAction, ValleyState } from '../games/valley/state.ts';
+import { mainArchaeology } from './simulate-archaeology.ts';
 
 export interface SimOptions {
   games: number;
@@ -105,7 +106,17 @@ export interface SimResult {
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: npm run simulate -- [options]
+/** `--game` (valley by default), read before the rest: each game has its own options. */
+function gameArg(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--game') return args[i + 1] ?? '';
+    if (a.startsWith('--game=')) return a.slice('--game='.length);
+  }
+  return 'valley';
+}
+
+export const USAGE = `usage: npm run simulate -- [--game valley] [options]   (--game archaeology --help: its options)
   --games N          games to play (default 100)
   --players P        2 to 6; or a range 2-6 / list 2,4,6 used in turn (default 4)
   --pool P           base | base-afterlife | sets and uniques: books,weapons,boat (default base)
@@ -148,6 +159,9 @@ export function parseArgs(args: readonly string[]): SimOptions {
       return v;
     };
     switch (flag) {
+      case '--game':
+        if (value() !== 'valley') throw new UsageError('--game must be valley here');
+        break;
       case '--games':
         o.games = intArg('--games', value(), 1, 10_000_000);
         break;
@@ -557,6 +571,12 @@ export interface SimIo {
 
 /** The command: 0 when every game ended cleanly, 1 when some failed, 2 on bad arguments. */
 export function main(args: readonly string[], io: SimIo): number {
+  const game = gameArg(args);
+  if (game === 'archaeology') return mainArchaeology(args, io);
+  if (game !== 'valley') {
+    io.stderr(`simulate: --game must be valley or archaeology, got '${game}'\n${USAGE}`);
+    return 2;
+  }
   let opts: SimOptions;
   try {
     opts = parseArgs(args);

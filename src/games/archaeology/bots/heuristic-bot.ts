@@ -1,0 +1,133 @@
+import type { RngState } from '../../kernel/rng.ts';
+import type { Seat } from '../../kernel/types.ts';
+import { CHAMBERS, TREASURES, type Treasure } from '../catalog.ts';
+import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from '../state.ts';
+import { type ArchaeologyView, view } from '../view.ts';
+
+/**
+ * A greedy player that reads only its own view (what a person in the seat knows). It values a hand by
+ * what its cards would fetch sold in the best sets, plus a share of what the next card of each set
+ * would add while cards are still to be dug, and maps by the chambers left.
+ */
+export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState): ArchaeologyAction {
+  const v = view(state, seat);
+  const me = v.me;
+  if (!me) throw new Error(`seat ${seat} is not in the game`);
+  if (me.steal) return { type: 'steal', from: richestHand(v, me.steal) };
+  if (me.sandstorm && me.sandstorm.owed > 0)
+    return { type: 'discard', cards: cheapest(v, me.hand, me.sandstorm.owed) };
+  const legal = v.actions.map((a) => a.action);
+  const explore = [...CHAMBERS]
+    .reverse()
+    .find((ch) => legal.some((a) => a.type === 'explore' && a.chamber === ch));
+  if (explore) return { type: 'explore', chamber: explore };
+  const sale = bestSale(v, me.hand, me.mustSell);
+  if (sale) return sale;
+  const trade = bestTrade(v, me.hand, legal);
+  if (trade) return trade;
+  if (legal.some((a) => a.type === 'end')) return { type: 'end' };
+  // Must sell and nothing is worth it: the smallest loss.
+  const sells = legal.filter((a) => a.type === 'sell');
+  return (sells[0] ?? legal[0]) as ArchaeologyAction;
+}
+
+/** Best money from n cards of one treasure sold in sets no larger than the museum takes. */
+export function bestSplit(numbers: TreasureNumbers, n: number): number {
+  const best = [0];
+  for (let i = 1; i <= n; i++) {
+    let b = 0;
+    for (let k = 1; k <= Math.min(i, numbers.prices.length); k++)
+      b = Math.max(b, (numbers.prices[k - 1] as number) + (best[i - k] as number));
+    best.push(b);
+  }
+  return best[n] as number;
+}
+
+function worth(v: ArchaeologyView, hand: Counts): number {
+  // Cards still to come make partial sets worth more; the last turns value only what sells now.
+  const future = Math.min(1, v.digSite / 40);
+  const chambersLeft = v.chambers.filter((c) => !c.explored);
+  let w = 0;
+  for (const k of TREASURES) {
+    const n = hand[k] ?? 0;
+    const nums = v.numbers[k];
+    const now = bestSplit(nums, n);
+    const max = nums.prices.length;
+    const next = n % max === 0 ? 0 : bestSplit(nums, n + 1) - now;
+    w += now + 0.45 * future * next;
+    if (k === 'map' && chambersLeft.length > 0) w += n * 4;
+  }
+  return w;
+}
+
+function richestHand(v: ArchaeologyView, targets: readonly Seat[]): Seat {
+  return [...targets].sort(
+    (a, b) => (v.seats[b]?.handSize ?? 0) - (v.seats[a]?.handSize ?? 0) || a - b,
+  )[0] as Seat;
+}
+
+/** The `owed` cards whose loss lowers the hand's worth least, one at a time. */
+function cheapest(v: ArchaeologyView, hand: Counts, owed: number): Counts {
+  const left: Counts = { ...hand };
+  const lost: Counts = {};
+  for (let i = 0; i < owed; i++) {
+    let pick: Treasure | null = null;
+    let best = -Infinity;
+    for (const k of TREASURES) {
+      if ((left[k] ?? 0) === 0) continue;
+      const after = { ...left, [k]: (left[k] as number) - 1 };
+      const w = worth(v, after);
+      if (w > best) {
+        best = w;
+        pick = k;
+      }
+    }
+    if (!pick) break;
+    left[pick] = (left[pick] as number) - 1;
+    lost[pick] = (lost[pick] ?? 0) + 1;
+  }
+  return lost;
+}
+
+function bestSale(v: ArchaeologyView, hand: Counts, mustSell: boolean): ArchaeologyAction | null {
+  const endgame = v.digSite === 0;
+  // Risk of keeping cards: thieves and sandstorms still in the dig site.
+  const threats = v.thieves.total - v.thieves.drawn + (v.sandstorms.total - v.sandstorms.drawn);
+  let best: { kind: Treasure; count: number; score: number } | null = null;
+  for (const k of TREASURES) {
+    const n = hand[k] ?? 0;
+    if (n === 0) continue;
+    const nums = v.numbers[k];
+    const max = nums.prices.length;
+    const count = Math.min(n, max);
+    const price = nums.prices[count - 1] as number;
+    const full = count === max;
+    const risky = threats > 0 && v.digSite > 0 && v.digSite / threats < 3 && count >= Math.ceil(max / 2) + 1;
+    const go = endgame || full || risky || mustSell;
+    if (!go) continue;
+    const score = price + (full ? 100 : 0);
+    if (!best || score > best.score) best = { kind: k, count, score };
+  }
+  return best ? { type: 'sell', kind: best.kind, count: best.count } : null;
+}
+
+function bestTrade(
+  v: ArchaeologyView,
+  hand: Counts,
+  legal: readonly ArchaeologyAction[],
+): ArchaeologyAction | null {
+  const base = worth(v, hand);
+  let best: ArchaeologyAction | null = null;
+  let gain = 0.5;
+  for (const a of legal) {
+    if (a.type !== 'trade') continue;
+    const after: Counts = { ...hand };
+    for (const k of TREASURES) after[k] = (after[k] ?? 0) - (a.give[k] ?? 0) + (a.take[k] ?? 0);
+    const g = worth(v, after) - base;
+    if (g > gain) {
+      gain = g;
+      best = a;
+    }
+  }
+  return best;
+}

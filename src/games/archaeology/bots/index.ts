@@ -1,0 +1,33 @@
+import { type RngState, seedRng } from '../../kernel/rng.ts';
+import type { Seat } from '../../kernel/types.ts';
+import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
+import { heuristicBot } from './heuristic-bot.ts';
+import { randomBot } from './random-bot.ts';
+
+/** A computer player: one legal action for `seat`, one of `waitingFor(state)`; `rng` is its own. */
+export type ArchaeologyBot = (state: ArchaeologyState, seat: Seat, rng: RngState) => ArchaeologyAction;
+
+export const archaeologyBots = { random: randomBot, heuristic: heuristicBot } as const satisfies Record<
+  string,
+  ArchaeologyBot
+>;
+export type ArchaeologyBotName = keyof typeof archaeologyBots;
+export const ARCHAEOLOGY_BOT_NAMES = Object.keys(archaeologyBots) as ArchaeologyBotName[];
+
+export function isArchaeologyBotName(name: string): name is ArchaeologyBotName {
+  return Object.hasOwn(archaeologyBots, name);
+}
+
+/**
+ * One move for `seat` for callers without a generator of their own (the table): one is seeded from the
+ * bot, the seat and public facts, so replaying a game replays its bots' choices.
+ */
+export function archaeologyBotMove(
+  state: ArchaeologyState,
+  seat: Seat,
+  name: ArchaeologyBotName = 'heuristic',
+  rng?: RngState,
+): ArchaeologyAction {
+  const r = rng ?? seedRng(`${name}/${seat}/${state.turn.number}/${state.log.length}/${state.dig.length}`);
+  return archaeologyBots[name](state, seat, r);
+}

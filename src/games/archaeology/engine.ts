@@ -1,0 +1,323 @@
+import { refuse } from '../kernel/errors.ts';
+import { nextInt } from '../kernel/rng.ts';
+import type { Seat } from '../kernel/types.ts';
+import { archaeologyCatalog, CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
+import type { ArchaeologyAction, ArchaeologyState, Counts, Instance } from './state.ts';
+import {
+  countsOf,
+  countsText,
+  log,
+  maxSet,
+  normalise,
+  removeCounts,
+  setValue,
+  total,
+  tradeValue,
+} from './zones.ts';
+
+// Names only word the log; no rule reads them, so the module's catalog serves every game.
+const NAMES = Object.fromEntries(archaeologyCatalog.treasures.map((t) => [t.id, t])) as unknown as Record<
+  Treasure,
+  { name: string; plural: string }
+>;
+export const treasureNames = NAMES;
+
+const say = (counts: Counts) => countsText(counts, NAMES);
+
+export function mapsNeeded(chamber: Chamber): number {
+  return CHAMBERS.indexOf(chamber) + 1;
+}
+
+export const CHAMBER_NAMES: Record<Chamber, string> = {
+  small: 'small chamber',
+  medium: 'medium chamber',
+  large: 'large chamber',
+};
+
+/** Every player's hand is empty once the dig site is: "then the game is over". */
+function gameOver(s: ArchaeologyState): boolean {
+  return s.dig.length === 0 && s.hands.every((h) => h.length === 0);
+}
+
+function checkEnd(s: ArchaeologyState): boolean {
+  if (!gameOver(s)) return false;
+  s.finished = true;
+  s.pending = null;
+  log(s, 'Every hand is empty: the game is over.');
+  return true;
+}
+
+/** The start of `s.turn.seat`'s turn: dig, unless the dig site is empty. */
+export function beginTurn(s: ArchaeologyState): void {
+  const seat = s.turn.seat;
+  // "If all players pass in sequence, then the first player who passed must sell at least 1 of his
+  // cards to the museum when play returns to him."
+  if (s.passes && s.passes.first === seat) {
+    s.turn.mustSell = true;
+    s.passes = null;
+    log(s, `Everyone passed since @${seat} did: @${seat} must sell at least one card this turn.`);
+  }
+  dig(s);
+}
+
+/** Draws the top card of the dig site for the player to move and resolves it. */
+function dig(s: ArchaeologyState): void {
+  const seat = s.turn.seat;
+  const card = s.dig.pop();
+  if (card === undefined) return;
+  s.turn.dug = true;
+  const kind = s.cards[card];
+  if (kind === 'thief') {
+    s.thieves.push(card);
+    const targets = opponents(s, seat).filter((o) => (s.hands[o]?.length ?? 0) > 0);
+    log(s, `@${seat} dug up a thief (${s.thieves.length} of ${countKind(s, 'thief')} drawn).`);
+    if (targets.length === 0) log(s, 'No opponent holds a card: the thief leaves with nothing.');
+    else if (targets.length === 1) steal(s, seat, targets[0] as Seat);
+    else s.pending = { type: 'thief', id: ++s.decisionSeq, seat, targets };
+    return;
+  }
+  if (kind === 'sandstorm') {
+    s.sandstorms.push(card);
+    const owed = s.hands.map((h) => Math.floor(h.length / 2));
+    log(
+      s,
+      `@${seat} dug up a sandstorm (${s.sandstorms.length} of ${s.sandstorms.length + countIn(s, s.dig, 'sandstorm')} drawn): everyone loses half their hand.`,
+    );
+    if (owed.every((n) => n === 0)) {
+      afterSandstorm(s, seat);
+      return;
+    }
+    s.pending = { type: 'sandstorm', id: ++s.decisionSeq, drawer: seat, owed, aside: s.hands.map(() => []) };
+    return;
+  }
+  s.hands[seat]?.push(card);
+  log(s, `@${seat} dug up a treasure.`, others(s, seat));
+  log(s, `You dug up a ${NAMES[kind as Treasure].name}.`, [seat]);
+}
+
+function countKind(s: ArchaeologyState, kind: string): number {
+  return s.cards.filter((k) => k === kind).length;
+}
+
+function countIn(s: ArchaeologyState, zone: readonly Instance[], kind: string): number {
+  let n = 0;
+  for (const c of zone) if (s.cards[c] === kind) n++;
+  return n;
+}
+
+export function opponents(s: ArchaeologyState, seat: Seat): Seat[] {
+  const out: Seat[] = [];
+  for (let i = 1; i < s.hands.length; i++) out.push((seat + i) % s.hands.length);
+  return out;
+}
+
+function others(s: ArchaeologyState, seat: Seat): Seat[] {
+  return s.hands.map((_, i) => i).filter((i) => i !== seat);
+}
+
+/** "He then takes one card from that player's hand without looking at what it is." */
+function steal(s: ArchaeologyState, thief: Seat, from: Seat): void {
+  const hand = s.hands[from] as Instance[];
+  const [card] = hand.splice(nextInt(s.rng, hand.length), 1) as [Instance];
+  s.hands[thief]?.push(card);
+  const what = NAMES[s.cards[card] as Treasure].name;
+  log(
+    s,
+    `@${thief}'s thief stole a card from @${from}.`,
+    others(s, thief).filter((o) => o !== from),
+  );
+  log(s, `Your thief stole a ${what} from @${from}.`, [thief]);
+  log(s, `@${thief}'s thief stole your ${what}.`, [from]);
+}
+
+/** Everyone has chosen: the lost cards reach the marketplace clockwise from the drawer, who digs again. */
+function afterSandstorm(s: ArchaeologyState, drawer: Seat): void {
+  const p = s.pending;
+  s.pending = null;
+  if (p?.type === 'sandstorm') {
+    for (let i = 0; i < s.hands.length; i++) {
+      const seat = (drawer + i) % s.hands.length;
+      const lost = p.aside[seat] as Instance[];
+      if (lost.length === 0) continue;
+      s.market.push(...lost);
+      log(s, `@${seat} lost ${say(countsOf(s, lost))} to the marketplace.`);
+    }
+  }
+  if (s.dig.length > 0) log(s, `@${drawer} digs again.`);
+  dig(s);
+}
+
+/** Ends the turn of the player to move and starts the next player's (skipping empty hands once the dig site is empty). */
+function endTurn(s: ArchaeologyState): void {
+  const t = s.turn;
+  const passed = !t.dug && !t.acted;
+  if (passed) {
+    s.passes = s.passes ? { first: s.passes.first, count: s.passes.count + 1 } : { first: t.seat, count: 1 };
+    log(s, `@${t.seat} passed.`);
+  } else {
+    s.passes = null;
+    log(s, `@${t.seat} ended their turn.`);
+  }
+  if (checkEnd(s)) return;
+  const n = s.hands.length;
+  let next = (t.seat + 1) % n;
+  // Once the dig site is empty a player with no cards has nothing left to do: play goes round them.
+  if (s.dig.length === 0) while ((s.hands[next]?.length ?? 0) === 0) next = (next + 1) % n;
+  s.turn = { seat: next, number: t.number + 1, dug: false, acted: false, sold: false, mustSell: false };
+  beginTurn(s);
+}
+
+function expectCounts(raw: Counts, what: string): Counts {
+  for (const k of Object.keys(raw)) {
+    if (!(TREASURES as readonly string[]).includes(k))
+      refuse('malformed', `${what}: '${k}' is not a treasure.`);
+    const n = raw[k as Treasure];
+    if (n === undefined || !Number.isInteger(n) || n < 0)
+      refuse('malformed', `${what}: ${n} is not a number of cards.`);
+  }
+  return normalise(raw);
+}
+
+function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts): void {
+  const give = expectCounts(rawGive, 'give');
+  const take = expectCounts(rawTake, 'take');
+  if (total(give) === 0) refuse('empty-trade', 'Choose at least one card of your hand to trade.');
+  if (total(take) === 0) refuse('empty-trade', 'Choose at least one card of the marketplace to take.');
+  const both = TREASURES.filter((k) => give[k] && take[k]);
+  if (both.length > 0)
+    refuse(
+      'same-type',
+      `You would get back the ${NAMES[both[0] as Treasure].plural} you give: leave them out of the trade.`,
+    );
+  const gives = tradeValue(s, give);
+  const takes = tradeValue(s, take);
+  if (takes > gives)
+    refuse(
+      'trade-value',
+      `${say(take)} trade for ${takes}, more than the ${gives} you give: take equal or lesser value.`,
+    );
+  const hand = s.hands[seat] as Instance[];
+  const market = s.market;
+  // Check both sides before moving anything: a refused trade changes nothing.
+  const inHand = countsOf(s, hand);
+  const inMarket = countsOf(s, market);
+  for (const k of TREASURES) {
+    if ((give[k] ?? 0) > (inHand[k] ?? 0))
+      refuse('not-held', `You hold ${inHand[k] ?? 0} ${NAMES[k].plural}, not ${give[k]}.`);
+    if ((take[k] ?? 0) > (inMarket[k] ?? 0))
+      refuse('not-in-market', `The marketplace has ${inMarket[k] ?? 0} ${NAMES[k].plural}, not ${take[k]}.`);
+  }
+  const given = removeCounts(s, hand, give, () => 'unreachable');
+  const taken = removeCounts(s, market, take, () => 'unreachable');
+  market.push(...given);
+  hand.push(...taken);
+  const lost = gives - takes;
+  log(s, `@${seat} traded ${say(give)} for ${say(take)}${lost > 0 ? ` (${lost} trading value lost)` : ''}.`);
+}
+
+function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
+  if (!CHAMBERS.includes(chamber)) refuse('malformed', `'${chamber}' is not a chamber of the pyramid.`);
+  const cards = s.chambers[chamber];
+  if (cards === null) refuse('explored', `The ${CHAMBER_NAMES[chamber]} has been explored already.`);
+  const need = mapsNeeded(chamber);
+  const hand = s.hands[seat] as Instance[];
+  const maps = removeCounts(
+    s,
+    hand,
+    { map: need },
+    (_k, have) => `The ${CHAMBER_NAMES[chamber]} takes ${need} map${need > 1 ? 's' : ''}; you hold ${have}.`,
+  );
+  s.out.push(...maps);
+  hand.push(...cards);
+  s.chambers[chamber] = null;
+  log(
+    s,
+    `@${seat} spent ${need} map${need > 1 ? 's' : ''} to explore the ${CHAMBER_NAMES[chamber]} and took its ${cards.length} treasures.`,
+  );
+  log(s, `In the ${CHAMBER_NAMES[chamber]} you found ${say(countsOf(s, cards))}.`, [seat]);
+}
+
+function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): void {
+  if (!(TREASURES as readonly string[]).includes(kind)) refuse('malformed', `'${kind}' is not a treasure.`);
+  if (!Number.isInteger(count) || count < 1) refuse('malformed', 'Sell at least one card.');
+  const max = maxSet(s, kind);
+  if (count > max)
+    refuse(
+      'set-too-big',
+      `The museum takes at most ${max} ${NAMES[kind].plural} in one set; sell ${max} and the rest as another set.`,
+    );
+  const hand = s.hands[seat] as Instance[];
+  const cards = removeCounts(
+    s,
+    hand,
+    { [kind]: count },
+    (_k, have) => `You hold ${have} ${NAMES[kind].plural}, not ${count}.`,
+  );
+  s.sold[seat]?.push({ kind, cards });
+  s.turn.sold = true;
+  log(s, `@${seat} sold ${say({ [kind]: count })} to the museum for $${setValue(s, kind, count)}.`);
+}
+
+/** Applies a legal action in place, or throws a RuleViolation leaving `s` as it was. */
+export function applyAction(s: ArchaeologyState, seat: Seat, action: ArchaeologyAction): void {
+  if (s.finished) refuse('game-over', 'The game is over.');
+  const p = s.pending;
+  if (p?.type === 'thief') {
+    if (seat !== p.seat) refuse('not-your-decision', 'The game waits for the thief to choose whom to rob.');
+    if (action.type !== 'steal') refuse('thief-first', 'First choose the opponent your thief robs.');
+    if (!p.targets.includes(action.from))
+      refuse('bad-target', 'Choose an opponent who holds at least one card.');
+    s.pending = null;
+    steal(s, seat, action.from);
+    return;
+  }
+  if (p?.type === 'sandstorm') {
+    const owed = p.owed[seat] ?? 0;
+    if (owed === 0) refuse('not-your-decision', 'The sandstorm waits for the others to lose their cards.');
+    if (action.type !== 'discard')
+      refuse('sandstorm-first', `The sandstorm first: choose ${owed} card${owed > 1 ? 's' : ''} to lose.`);
+    const cards = expectCounts(action.cards, 'discard');
+    const n = total(cards);
+    if (n === 0) refuse('empty-discard', `Choose the ${owed} card${owed > 1 ? 's' : ''} you lose.`);
+    if (n > owed) refuse('too-many', `You lose ${owed} card${owed > 1 ? 's' : ''}, not ${n}.`);
+    const lost = removeCounts(
+      s,
+      s.hands[seat] as Instance[],
+      cards,
+      (k, have) => `You hold ${have} ${NAMES[k].plural}, not ${cards[k]}.`,
+    );
+    p.aside[seat]?.push(...lost);
+    p.owed[seat] = owed - n;
+    if (p.owed.every((o) => o === 0)) {
+      afterSandstorm(s, p.drawer);
+      checkEnd(s);
+    }
+    return;
+  }
+  if (seat !== s.turn.seat) refuse('not-your-turn', 'It is not your turn.');
+  switch (action.type) {
+    case 'trade':
+      trade(s, seat, action.give, action.take);
+      s.turn.acted = true;
+      return;
+    case 'explore':
+      explore(s, seat, action.chamber);
+      s.turn.acted = true;
+      return;
+    case 'sell':
+      sell(s, seat, action.kind, action.count);
+      s.turn.acted = true;
+      checkEnd(s);
+      return;
+    case 'end':
+      if (s.turn.mustSell && !s.turn.sold)
+        refuse(
+          'must-sell',
+          'Everyone passed since your pass: sell at least one card before you end your turn.',
+        );
+      endTurn(s);
+      return;
+    default:
+      refuse('no-decision', 'Nothing is asked of you now: trade, explore, sell or end your turn.');
+  }
+}

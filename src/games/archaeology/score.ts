@@ -1,0 +1,30 @@
+import type { Outcome, SeatResult } from '../kernel/types.ts';
+import type { ArchaeologyState } from './state.ts';
+import { cardsSold, moneyOf } from './zones.ts';
+
+/**
+ * "The player with the highest total wins. In the case of a tie, the tied players count the total
+ * number of cards that they sold to the museum. Whoever has the lowest total is the winner."
+ */
+export function outcome(s: ArchaeologyState): Outcome | null {
+  if (!s.finished) return null;
+  const rows = s.hands.map((_, seat) => ({ seat, money: moneyOf(s, seat), cards: cardsSold(s, seat) }));
+  const better = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    a.money > b.money || (a.money === b.money && a.cards < b.cards);
+  const results: SeatResult[] = rows.map((r) => ({
+    seat: r.seat,
+    score: r.money,
+    rank: 1 + rows.filter((o) => better(o, r)).length,
+    tieBreakers: [r.cards],
+  }));
+  const winners = rows.filter((r) => !rows.some((o) => better(o, r)));
+  const top = Math.max(...rows.map((r) => r.money));
+  const tiedOnMoney = rows.filter((r) => r.money === top);
+  let summary: string;
+  if (tiedOnMoney.length === 1) summary = `@${winners[0]?.seat} wins with $${top}`;
+  else if (winners.length === 1)
+    summary = `Tie on $${top} broken by fewest cards sold: @${winners[0]?.seat} sold ${winners[0]?.cards}`;
+  else
+    summary = `${winners.map((w) => `@${w.seat}`).join(' and ')} share the win: $${top} from ${winners[0]?.cards} cards each`;
+  return { results, summary };
+}

@@ -1,0 +1,106 @@
+import { refuse } from '../kernel/errors.ts';
+import type { Seat } from '../kernel/types.ts';
+import { TREASURES, type Treasure } from './catalog.ts';
+import type { ArchaeologyState, Counts, Instance } from './state.ts';
+
+/** The public log keeps this many lines: enough for the board's recent events and the Log view. */
+const LOG_LINES = 80;
+
+export function log(s: ArchaeologyState, text: string, to?: Seat[]): void {
+  s.log.push(to ? { text, to } : { text });
+  if (s.log.length > LOG_LINES) s.log.splice(0, s.log.length - LOG_LINES);
+}
+
+/** How many cards of each treasure `cards` holds, listing only types present. */
+export function countsOf(s: ArchaeologyState, cards: readonly Instance[]): Counts {
+  const counts: Counts = {};
+  for (const c of cards) {
+    const k = s.cards[c] as Treasure;
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  return normalise(counts);
+}
+
+/** The same counts with keys in catalog order and no zeros, so equal counts serialise equally. */
+export function normalise(counts: Counts): Counts {
+  const out: Counts = {};
+  for (const k of TREASURES) {
+    const n = counts[k] ?? 0;
+    if (n > 0) out[k] = n;
+  }
+  return out;
+}
+
+export function total(counts: Counts): number {
+  let n = 0;
+  for (const k of TREASURES) n += counts[k] ?? 0;
+  return n;
+}
+
+export function tradeValue(s: ArchaeologyState, counts: Counts): number {
+  let v = 0;
+  for (const k of TREASURES) v += (counts[k] ?? 0) * s.numbers[k].trade;
+  return v;
+}
+
+/** What a set of `count` cards of `kind` earns at the museum (0 beyond the largest set). */
+export function setValue(s: ArchaeologyState, kind: Treasure, count: number): number {
+  return s.numbers[kind].prices[count - 1] ?? 0;
+}
+
+export function maxSet(s: ArchaeologyState, kind: Treasure): number {
+  return s.numbers[kind].prices.length;
+}
+
+/**
+ * Removes `counts` from `zone` (the last-placed copies of each type first) and returns them, or
+ * refuses with `why` if the zone does not hold them.
+ */
+export function removeCounts(
+  s: ArchaeologyState,
+  zone: Instance[],
+  counts: Counts,
+  why: (kind: Treasure, have: number, want: number) => string,
+): Instance[] {
+  const have = countsOf(s, zone);
+  for (const k of TREASURES) {
+    const want = counts[k] ?? 0;
+    if (want > (have[k] ?? 0)) refuse('not-held', why(k, have[k] ?? 0, want));
+  }
+  const taken: Instance[] = [];
+  for (const k of TREASURES) {
+    let want = counts[k] ?? 0;
+    for (let i = zone.length - 1; i >= 0 && want > 0; i--) {
+      if (s.cards[zone[i] as Instance] === k) {
+        taken.push(...zone.splice(i, 1));
+        want--;
+      }
+    }
+  }
+  return taken;
+}
+
+export function moneyOf(s: ArchaeologyState, seat: Seat): number {
+  let money = 0;
+  for (const set of s.sold[seat] ?? []) money += setValue(s, set.kind, set.cards.length);
+  return money;
+}
+
+export function cardsSold(s: ArchaeologyState, seat: Seat): number {
+  let n = 0;
+  for (const set of s.sold[seat] ?? []) n += set.cards.length;
+  return n;
+}
+
+/** "2 Coins and a Talisman": counts for people, in catalog order. */
+export function countsText(
+  counts: Counts,
+  names: Record<Treasure, { name: string; plural: string }>,
+): string {
+  const parts = TREASURES.filter((k) => (counts[k] ?? 0) > 0).map((k) => {
+    const n = counts[k] as number;
+    return n === 1 ? `a ${names[k].name}` : `${n} ${names[k].plural}`;
+  });
+  if (parts.length <= 1) return parts[0] ?? 'nothing';
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
