@@ -3,8 +3,15 @@
  * at least 2,000 a second) and with heuristic players; and 6-player games with both boxes' cards. Moves go through `applyInPlace` (the bots only
  * choose legal actions, so validation and copying would measure something else); `npm run simulate`
  * is the place for the invariant checks. Also reports how the time splits between choosing a move
- * (mostly `legalActions`) and applying it, to show where profiling should look.
+ * (mostly `legalActions`) and applying it, to show where profiling should look. Archaeology's engine
+ * is measured the same way, with its own players.
  */
+import { type ArchaeologyBotName, archaeologyBots } from '../games/archaeology/bots/index.ts';
+import {
+  applyInPlace as applyArchaeology,
+  waitingFor as archaeologyWaiting,
+} from '../games/archaeology/index.ts';
+import { setup as setupArchaeology } from '../games/archaeology/setup.ts';
 import { nextInt, seedRng } from '../games/kernel/rng.ts';
 import { type BotName, bots } from '../games/valley/bots/index.ts';
 import { applyInPlace, waitingFor } from '../games/valley/index.ts';
@@ -53,6 +60,36 @@ function measure(bot: BotName, players: number, seconds: number, seed: string, p
   };
 }
 
+function measureArchaeology(bot: ArchaeologyBotName, players: number, seconds: number, seed: string) {
+  const choose = archaeologyBots[bot];
+  let games = 0;
+  let actions = 0;
+  let turns = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) {
+    const s = setupArchaeology({ players }, `${seed}-${games}`);
+    const rng = seedRng(`${seed}-${games}/bots`);
+    while (!s.finished) {
+      const waiting = archaeologyWaiting(s);
+      const seat =
+        waiting.length === 1 ? (waiting[0] as number) : (waiting[nextInt(rng, waiting.length)] as number);
+      applyArchaeology(s, seat, choose(s, seat, rng));
+      actions++;
+    }
+    turns += s.turn.number + 1;
+    games++;
+  }
+  const elapsed = (performance.now() - t0) / 1000;
+  return {
+    games,
+    seconds: round(elapsed),
+    gamesPerSecond: round(games / elapsed, 1),
+    actionsPerGame: round(actions / games, 1),
+    turnsPerGame: round(turns / games, 1),
+    msPerGame: round((elapsed * 1000) / games),
+  };
+}
+
 function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
@@ -84,4 +121,9 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     unit: 'games/s',
     ...sixHeuristic,
   });
+  measureArchaeology('random', 4, quick ? 0.1 : 0.5, 'warm');
+  for (const bot of ['random', 'heuristic'] as const) {
+    const r = measureArchaeology(bot, 4, seconds, 'bench');
+    report({ bench: 'engine', case: `Archaeology, 4 ${bot} players`, unit: 'games/s', ...r });
+  }
 }
