@@ -1,3 +1,4 @@
+import { archaeologyAdapter } from './archaeology/index.ts';
 import type { AnyAdapter } from './game-adapter.ts';
 import { valleyAdapter } from './valley/index.ts';
 
@@ -6,5 +7,5 @@ import { valleyAdapter } from './valley/index.ts';
  * game adds its adapter to this list and its rules module to `src/games/registry.ts`.
  */
 export function installedAdapters(): AnyAdapter[] {
-  return [valleyAdapter()];
+  return [valleyAdapter(), archaeologyAdapter()];
 }

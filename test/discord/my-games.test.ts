@@ -128,7 +128,7 @@ describe('/mygames', () => {
   it('tells someone seated nowhere how to start a game', async () => {
     const reply = await h.loopback.control.as(carol).slash('mygames').reply();
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toBe('You are not seated in any game. Start one with `/valley`.');
+    expect(reply.content).toBe('You are not seated in any game. Start one with `/valley` or `/archaeology`.');
   });
 });
 

@@ -1,0 +1,57 @@
+import { archaeologyBotMove, isArchaeologyBotName } from '../../games/archaeology/bots/index.ts';
+import { type ArchaeologyCatalog, archaeologyCatalog } from '../../games/archaeology/catalog.ts';
+import { archaeology } from '../../games/archaeology/index.ts';
+import type { ArchaeologyAction, ArchaeologyState } from '../../games/archaeology/state.ts';
+import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import type { GameAdapter } from '../game-adapter.ts';
+import { decodeArchaeologyAction, encodeArchaeologyAction } from './action-code.ts';
+import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
+import { archaeologyClick } from './hand-clicks.ts';
+import { type ArchaeologyStep, handMessage } from './hand-message.ts';
+import {
+  archaeologyCardList,
+  archaeologyCardMessage,
+  archaeologyRules,
+  logMessage,
+  museumMessage,
+  pricesMessage,
+} from './info-messages.ts';
+import { type ArchaeologyPictures, canvasArchaeologyPictures } from './pictures.ts';
+import { resultsMessage } from './results-message.ts';
+import { withNames } from './summary.ts';
+
+/** Archaeology at a table: its messages, pictures, controls and computer players. */
+export function archaeologyAdapter(
+  catalog: ArchaeologyCatalog = archaeologyCatalog,
+  pictures: ArchaeologyPictures = canvasArchaeologyPictures,
+): GameAdapter<ArchaeologyAction, ArchaeologyView, ArchaeologyStep> {
+  return {
+    game: archaeology,
+    lobbyCommand: { name: 'archaeology', description: 'Open a lobby for a new game of Archaeology' },
+    codec: { encode: encodeArchaeologyAction, decode: decodeArchaeologyAction },
+    messages: {
+      board: (v, ctx, o) => boardMessage(v, ctx, pictures, o),
+      hand: (v, ctx, o) => handMessage(v, ctx, pictures, { ...o.step, banner: o.banner }),
+      decisionPing,
+      results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
+      finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
+      names: (text, ctx) => withNames(text, ctx.names),
+    },
+    click: archaeologyClick,
+    info: [
+      { verb: 'museum', label: 'Museum', build: museumMessage },
+      { verb: 'prices', label: 'Prices', build: pricesMessage },
+      { verb: 'log', label: 'Log', build: logMessage },
+    ],
+    computers: {
+      kinds: ['heuristic', 'random'],
+      move: (state: ArchaeologyState, seat, kind) =>
+        archaeologyBotMove(state, seat, isArchaeologyBotName(kind) ? kind : 'heuristic'),
+    },
+    cards: {
+      list: () => archaeologyCardList(catalog),
+      show: (id) => archaeologyCardMessage(catalog, id),
+    },
+    rules: archaeologyRules,
+  };
+}

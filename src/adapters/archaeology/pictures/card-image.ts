@@ -1,0 +1,25 @@
+import type { TreasureDef } from '../../../games/archaeology/catalog.ts';
+import { fillRound, text } from '../../../render/canvas-shapes.ts';
+import { GOLD, MUTED, PANEL, TABLE, TEXT } from '../../../render/palette.ts';
+import { renderPng } from '../../../render/png.ts';
+import { treasureChip } from './treasure-chip.ts';
+
+/** A treasure card as `/card` shows it: the card large, and its museum prices (provisional ones marked *). */
+export function renderTreasureCard(t: TreasureDef): Buffer {
+  const rows = t.prices.length;
+  return renderPng(560, Math.max(300, 90 + rows * 36), TABLE, (ctx) => {
+    treasureChip(ctx, t.id, t.trade.value, 20, 20, { w: 190, h: 260 });
+    fillRound(ctx, 230, 20, 310, 50 + rows * 36, 12, PANEL);
+    text(ctx, 'MUSEUM PRICES', 246, 42, { size: 18, bold: true, color: GOLD });
+    t.prices.forEach((p, i) => {
+      const y = 78 + i * 36;
+      text(ctx, `set of ${i + 1}`, 246, y, { size: 20, color: TEXT });
+      text(ctx, `$${p.value}${p.source === 'provisional' ? ' *' : ''}`, 520, y, {
+        size: 22,
+        bold: true,
+        color: p.source === 'provisional' ? MUTED : GOLD,
+        align: 'right',
+      });
+    });
+  });
+}
