@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)(
       await alice.getByRole('button', { name: 'Switch user' }).click();
       await joinTable(alice, 'alice');
       expect(await hintState(alice)).toBe('none');
-      expect(await hint(alice).textContent()).toContain('Type /valley to start a game');
+      expect(await hint(alice).textContent()).toContain('Type /valley or /archaeology to start a game');
 
       // The pace: Normal as BOT_DELAY_MS says, Instant once alice chooses it, in bob's tab too.
       const pace = alice.getByLabel("Computer players' pace");

@@ -226,7 +226,7 @@ describe("the hint line's reading of a game", () => {
     expect(gameStatus([last, results], BOB, BOT)).toEqual({
       state: 'over',
       game: 1,
-      text: `Game over. ${summary} Type /valley in a text channel for another game.`,
+      text: `Game over. ${summary} Type a game’s command (see /rules) in a text channel for another game.`,
     });
     // The last board, stripped of its controls, says so too, even before the results are posted.
     const stripped = { ...last, content: finishedBoardText(ctx(2), view.turn.number, null), components: [] };

@@ -49,7 +49,7 @@ const state = {
   /** @type {EventSource | null} */
   feed: null,
   /**
-   * Commands run from this tab whose answer may lead to a thread they created (/valley's lobby):
+   * Commands run from this tab whose answer may lead to a thread they created (a game's lobby):
    * interaction id → the channels there were when it was sent.
    * @type {Map<string, Set<string>>}
    */
@@ -327,7 +327,7 @@ function onEvent(e) {
 }
 
 /**
- * /valley answers in the channel with a link to the thread it opened for the lobby: the page goes
+ * A game's command (/valley, /archaeology) answers with a link to the thread it opened for the lobby: the page goes
  * there, as a person would click the link. Only for a command run from this tab, and only to a
  * thread that did not exist when it was sent (a link in /games's answer is not followed).
  * @param {PageMessage} m
@@ -461,7 +461,7 @@ async function readCommands() {
       ? 'The bot has no commands here'
       : channel?.kind === 'thread'
         ? 'Type / for commands: /board shows this game’s board again'
-        : 'Type / to use a command: /valley starts a game';
+        : 'Type / to use a command: each game’s own command opens a lobby';
   composer.commandsChanged();
 }
 
@@ -663,12 +663,13 @@ function welcome(c) {
   const p = document.createElement('p');
   if (c.kind === 'text') {
     h.textContent = `Welcome to #${c.name}!`;
+    // The hint names the command of every game the bot hosts (src/local/table-state.ts).
     p.append(
-      'This is a Scarab table on your own computer: the real bot, in a small Discord of its own. Type ',
-      kbd('/valley'),
-      ' to open a game, add computer players in its lobby, then press Start. ',
+      'This is a Scarab table on your own computer: the real bot, in a small Discord of its own. ',
+      state.table?.hint ?? 'Type a game’s command to open a game.',
+      ' ',
       kbd('/rules'),
-      ' explains the game and ',
+      ' explains a game and ',
       kbd('/card'),
       ' shows any card.',
     );

@@ -112,7 +112,7 @@ function customIds(components) {
 /** @param {GameMessages} g @param {Viewer} me @returns {GameStatus} */
 function statusOf(g, me) {
   const game = g.game;
-  const again = 'Type /valley in a text channel for another game.';
+  const again = 'Type a game’s command (see /rules) in a text channel for another game.';
   if (g.end?.kind === 'cancelled' || lobbyState(g.lobby) === 'cancelled')
     return { state: 'cancelled', game, text: `Game #${game} was cancelled. ${again}` };
   const board = g.boards.at(-1);
