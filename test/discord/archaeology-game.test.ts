@@ -191,5 +191,10 @@ describe('Archaeology on Discord', () => {
     expect(arch.content).toContain('Archaeology · leaderboard');
     const valleyBoard = await c.as(alice).slash('leaderboard', { game: 'valley' }).reply();
     expect(valleyBoard.content).toMatch(/Nobody is rated in this server yet/);
+    const stats = await c.as(alice).slash('stats', { game: 'archaeology' }).reply();
+    expect(stats.content).toContain('**alice** · Archaeology');
+    expect(stats.content).toContain('Finished games: 1');
+    const valleyStats = await c.as(alice).slash('stats', { game: 'valley' }).reply();
+    expect(valleyStats.content).toMatch(/alice has not finished a game of Valley of the Kings/);
   }, 600_000);
 });

@@ -1,5 +1,5 @@
 import { archaeologyBotMove, isArchaeologyBotName } from '../../games/archaeology/bots/index.ts';
-import { type ArchaeologyCatalog, archaeologyCatalog } from '../../games/archaeology/catalog.ts';
+import { type ArchaeologyCatalog, archaeologyCatalog, isTreasure } from '../../games/archaeology/catalog.ts';
 import { archaeology } from '../../games/archaeology/index.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
@@ -18,7 +18,7 @@ import {
 } from './info-messages.ts';
 import { type ArchaeologyPictures, canvasArchaeologyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
-import { withNames } from './summary.ts';
+import { treasureName, withNames } from './summary.ts';
 
 /** Archaeology at a table: its messages, pictures, controls and computer players. */
 export function archaeologyAdapter(
@@ -53,5 +53,15 @@ export function archaeologyAdapter(
       show: (id) => archaeologyCardMessage(catalog, id),
     },
     rules: archaeologyRules,
+    // `/stats`: the treasures a player sold, with how many cards of each.
+    favourites: {
+      of: (state: ArchaeologyState | null, seat) => {
+        const byKind = new Map<string, number>();
+        for (const set of state?.sold[seat] ?? [])
+          byKind.set(set.kind, (byKind.get(set.kind) ?? 0) + set.cards.length);
+        return [...byKind].map(([set, distinct]) => ({ set, distinct }));
+      },
+      name: (id) => (isTreasure(id) ? treasureName(id, 2) : id),
+    },
   };
 }
