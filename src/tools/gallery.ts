@@ -4,6 +4,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderTreasureCard } from '../adapters/archaeology/pictures/card-image.ts';
+import { renderArchaeologyHand } from '../adapters/archaeology/pictures/hand-image.ts';
+import {
+  describeHand as describeArchaeologyHand,
+  describeResults as describeArchaeologyResults,
+  describeTable as describeArchaeologyTable,
+} from '../adapters/archaeology/pictures/picture-text.ts';
+import { renderArchaeologyResults } from '../adapters/archaeology/pictures/results-image.ts';
+import { archaeologyFinale, archaeologyMidGame } from '../adapters/archaeology/pictures/samples.ts';
+import { renderArchaeologyTable } from '../adapters/archaeology/pictures/table-image.ts';
 import { cardSheet } from '../adapters/valley/pictures/card-face.ts';
 import { renderHand } from '../adapters/valley/pictures/hand-image.ts';
 import {
@@ -16,6 +26,8 @@ import { renderResults } from '../adapters/valley/pictures/results-image.ts';
 import { extremes, finale, playRandom, showcase } from '../adapters/valley/pictures/samples.ts';
 import { renderTable } from '../adapters/valley/pictures/table-image.ts';
 import { renderTomb } from '../adapters/valley/pictures/tomb-image.ts';
+import { archaeologyCatalog } from '../games/archaeology/catalog.ts';
+import { archaeology } from '../games/archaeology/index.ts';
 import { baseCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import { defsFrom } from '../games/valley/setup.ts';
@@ -83,6 +95,30 @@ if (busy[0]) position('middle-3p', busy[0], busy[0].turn.seat);
 const firstWindow = windows[0];
 if (firstWindow) position('window-4p', firstWindow);
 position('end-4p', end);
+
+// Archaeology: a game halfway (its table and the hand of the seat to play), its results, a treasure.
+const mid = archaeologyMidGame();
+const midPublic = archaeology.view(mid, null);
+save(
+  'archaeology-table.png',
+  renderArchaeologyTable(midPublic, names),
+  describeArchaeologyTable(midPublic, names),
+);
+const midHand = archaeology.view(mid, mid.turn.seat);
+const handPng = renderArchaeologyHand(midHand);
+if (handPng) save('archaeology-hand.png', handPng, describeArchaeologyHand(midHand));
+const finalPublic = archaeology.view(archaeologyFinale(), null);
+save(
+  'archaeology-results.png',
+  renderArchaeologyResults(finalPublic, names),
+  describeArchaeologyResults(finalPublic, names),
+);
+for (const t of archaeologyCatalog.treasures)
+  save(
+    `archaeology-card-${t.id}.png`,
+    renderTreasureCard(t),
+    `${t.name}: its trading value and museum prices.`,
+  );
 
 writeFileSync(join(out, 'README.md'), `# Gallery\n\n${notes.join('\n')}`);
 console.log(`wrote ${notes.length} images to ${out}`);

@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { renderArchaeologyHand } from '../../src/adapters/archaeology/pictures/hand-image.ts';
+import { describeTable as describeArchaeologyTable } from '../../src/adapters/archaeology/pictures/picture-text.ts';
+import { renderArchaeologyResults } from '../../src/adapters/archaeology/pictures/results-image.ts';
+import { playArchaeology } from '../../src/adapters/archaeology/pictures/samples.ts';
+import {
+  TABLE_W as ARCH_TABLE_W,
+  renderArchaeologyTable,
+  tableHeight,
+} from '../../src/adapters/archaeology/pictures/table-image.ts';
 import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
 import {
   describeHand,
@@ -10,6 +19,7 @@ import { renderResults } from '../../src/adapters/valley/pictures/results-image.
 import { playRandom } from '../../src/adapters/valley/pictures/samples.ts';
 import { renderTable, TABLE_H, TABLE_W } from '../../src/adapters/valley/pictures/table-image.ts';
 import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
+import { archaeology } from '../../src/games/archaeology/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
@@ -93,4 +103,39 @@ describe('every image renders for the views of random games', () => {
         expect(renderTable(valley.view(s, seat), NAMES, baseCatalog).equals(pub)).toBe(true);
     });
   });
+});
+
+describe('every Archaeology image renders for the views of random games', () => {
+  for (const [players, seed] of [
+    [2, 'arch-fuzz-a'],
+    [3, 'arch-fuzz-b'],
+    [4, 'arch-fuzz-c'],
+  ] as const) {
+    it(`${players} players, seed ${seed}`, () => {
+      const names = NAMES.slice(0, players);
+      let positions = 0;
+      const end = playArchaeology(
+        players,
+        seed,
+        (s, step) => {
+          if (step % 7 !== 0) return;
+          const pub = archaeology.view(s, null);
+          checkPng(renderArchaeologyTable(pub, names), ARCH_TABLE_W, 500, tableHeight(players));
+          const alt = describeArchaeologyTable(pub, names);
+          // A status line, the marketplace, the dig site, the pyramid, then one line per seat.
+          expect(alt.split('\n')).toHaveLength(4 + players);
+          for (let seat = 0; seat < players; seat++) {
+            const hand = renderArchaeologyHand(archaeology.view(s, seat));
+            expect(hand).not.toBeNull();
+            expect(pngSize(hand as Buffer).height).toBeGreaterThan(100);
+          }
+          positions++;
+        },
+        'random',
+      );
+      const results = renderArchaeologyResults(archaeology.view(end, null), names);
+      expect(pngSize(results).width).toBe(1100);
+      expect(positions).toBeGreaterThan(5);
+    });
+  }
 });

@@ -3,12 +3,19 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { renderTreasureCard } from '../../src/adapters/archaeology/pictures/card-image.ts';
+import { renderArchaeologyHand } from '../../src/adapters/archaeology/pictures/hand-image.ts';
+import { renderArchaeologyResults } from '../../src/adapters/archaeology/pictures/results-image.ts';
+import { archaeologyFinale, archaeologyMidGame } from '../../src/adapters/archaeology/pictures/samples.ts';
+import { renderArchaeologyTable } from '../../src/adapters/archaeology/pictures/table-image.ts';
 import { renderCard } from '../../src/adapters/valley/pictures/card-face.ts';
 import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
 import { renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
 import { finale, showcase, sixSeats } from '../../src/adapters/valley/pictures/samples.ts';
 import { renderTable } from '../../src/adapters/valley/pictures/table-image.ts';
 import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
+import { archaeologyCatalog } from '../../src/games/archaeology/catalog.ts';
+import { archaeology } from '../../src/games/archaeology/index.ts';
 import { baseCatalog, fullCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
@@ -81,5 +88,28 @@ describe('golden images', () => {
     const full = defsFrom(fullCatalog);
     for (const id of ['goddess-nut', 'senet-game', 'axe'])
       compare(`card-${id}`, renderCard(full[id] as NonNullable<(typeof full)[string]>, fullCatalog));
+  });
+});
+
+describe('golden images of Archaeology', () => {
+  const mid = archaeologyMidGame();
+  it('the table of a 4-player game halfway', () => {
+    compare('archaeology-table', renderArchaeologyTable(archaeology.view(mid, null), NAMES));
+  });
+  it('the hand of the seat to play', () => {
+    const png = renderArchaeologyHand(archaeology.view(mid, mid.turn.seat));
+    if (!png) throw new Error('no hand');
+    compare('archaeology-hand', png);
+  });
+  it('the results', () => {
+    compare(
+      'archaeology-results',
+      renderArchaeologyResults(archaeology.view(archaeologyFinale(), null), NAMES),
+    );
+  });
+  it('a treasure as /card shows it', () => {
+    const talisman = archaeologyCatalog.treasures.find((t) => t.id === 'talisman');
+    if (!talisman) throw new Error('no talisman');
+    compare('archaeology-card-talisman', renderTreasureCard(talisman));
   });
 });

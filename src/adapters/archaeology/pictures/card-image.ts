@@ -7,9 +7,16 @@ import { treasureChip } from './treasure-chip.ts';
 /** A treasure card as `/card` shows it: the card large, and its museum prices (provisional ones marked *). */
 export function renderTreasureCard(t: TreasureDef): Buffer {
   const rows = t.prices.length;
-  return renderPng(560, Math.max(300, 90 + rows * 36), TABLE, (ctx) => {
+  const provisional = [t.trade, ...t.prices].some((p) => p.source === 'provisional');
+  return renderPng(560, Math.max(300, 120 + rows * 36), TABLE, (ctx) => {
     treasureChip(ctx, t.id, t.trade.value, 20, 20, { w: 190, h: 260 });
     fillRound(ctx, 230, 20, 310, 50 + rows * 36, 12, PANEL);
+    if (provisional)
+      text(ctx, '* provisional: not printed in the rulebook', 246, 94 + rows * 36, {
+        size: 15,
+        color: MUTED,
+        max: 290,
+      });
     text(ctx, 'MUSEUM PRICES', 246, 42, { size: 18, bold: true, color: GOLD });
     t.prices.forEach((p, i) => {
       const y = 78 + i * 36;
