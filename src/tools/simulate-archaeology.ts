@@ -24,6 +24,7 @@ import { setup } from '../games/archaeology/setup.ts';
 import type { ArchaeologyState } from '../games/archaeology/state.ts';
 import { setValue } from '../games/archaeology/zones.ts';
 import { nextInt, seedRng } from '../games/kernel/rng.ts';
+import { eachFlag, intArg, playersArg, UsageError } from './cli-args.ts';
 
 export interface ArchaeologySimOptions {
   games: number;
@@ -223,8 +224,6 @@ function round(x: number, digits = 3): number {
   return Math.round(x * f) / f;
 }
 
-export class ArchaeologyUsageError extends Error {}
-
 export const ARCHAEOLOGY_USAGE = `usage: npm run simulate -- --game archaeology [options]
   --games N          games to play (default 100)
   --players P        2 to 4; or a range 2-4 / list 2,4 used in turn (default 4)
@@ -235,15 +234,6 @@ export const ARCHAEOLOGY_USAGE = `usage: npm run simulate -- --game archaeology 
   --validate         apply every action through the public apply (slower; same results)
   --no-check         skip the per-action invariant checks (for timing the engine)
 The last line printed is one JSON object with the figures.`;
-
-function intArg(name: string, text: string | undefined, min: number, max: number): number {
-  if (text === undefined || !/^\d+$/.test(text))
-    throw new ArchaeologyUsageError(`${name} needs a whole number, got '${text ?? ''}'`);
-  const n = Number(text);
-  if (n < min || n > max)
-    throw new ArchaeologyUsageError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
 
 export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOptions {
   const o: ArchaeologySimOptions = {
@@ -256,47 +246,26 @@ export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOpt
     treasures: false,
     maxActions: 100_000,
   };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--')))
-        throw new ArchaeologyUsageError(`${flag} needs a value`);
-      return v;
-    };
+  eachFlag(args, (flag, value, arg) => {
     switch (flag) {
       case '--game':
-        if (value() !== 'archaeology') throw new ArchaeologyUsageError('--game must be archaeology here');
+        if (value() !== 'archaeology') throw new UsageError('--game must be archaeology here');
         break;
       case '--games':
         o.games = intArg('--games', value(), 1, 10_000_000);
         break;
-      case '--players': {
-        const v = value();
-        const range = /^(\d)-(\d)$/.exec(v);
-        const list = range
-          ? Array.from(
-              { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },
-              (_, k) => Number(range[1]) + k,
-            )
-          : v.split(',').map((x) => intArg('--players', x, 2, 4));
-        if (list.length === 0 || list.some((p) => p < 2 || p > 4))
-          throw new ArchaeologyUsageError(`--players must be 2 to 4 (or a range within 2-4), got '${v}'`);
-        o.players = list;
+      case '--players':
+        o.players = playersArg(value(), 2, 4);
         break;
-      }
       case '--seed':
         o.seed = value();
-        if (o.seed.length === 0) throw new ArchaeologyUsageError('--seed must not be empty');
+        if (o.seed.length === 0) throw new UsageError('--seed must not be empty');
         break;
       case '--bots': {
         const names = value().split(',');
         for (const b of names)
           if (!isArchaeologyBotName(b))
-            throw new ArchaeologyUsageError(
-              `unknown bot '${b}' (known: ${ARCHAEOLOGY_BOT_NAMES.join(', ')})`,
-            );
+            throw new UsageError(`unknown bot '${b}' (known: ${ARCHAEOLOGY_BOT_NAMES.join(', ')})`);
         o.bots = names as ArchaeologyBotName[];
         break;
       }
@@ -306,14 +275,12 @@ export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOpt
         try {
           text = readFileSync(file, 'utf8');
         } catch (e) {
-          throw new ArchaeologyUsageError(
-            `--catalog: cannot read ${file}: ${e instanceof Error ? e.message : e}`,
-          );
+          throw new UsageError(`--catalog: cannot read ${file}: ${e instanceof Error ? e.message : e}`);
         }
         try {
           o.catalog = parseArchaeologyCatalog(JSON.parse(text));
         } catch (e) {
-          throw new ArchaeologyUsageError(`--catalog ${file}: ${e instanceof Error ? e.message : e}`);
+          throw new UsageError(`--catalog ${file}: ${e instanceof Error ? e.message : e}`);
         }
         o.catalogFile = file;
         break;
@@ -328,14 +295,14 @@ export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOpt
         o.check = false;
         break;
       case '--help':
-        throw new ArchaeologyUsageError('');
+        throw new UsageError('');
       default:
-        throw new ArchaeologyUsageError(`unknown option '${arg}'`);
+        throw new UsageError(`unknown option '${arg}'`);
     }
-  }
+  });
   if (o.bots.length > 1) {
     if (o.players.length !== 1 || o.players[0] !== o.bots.length)
-      throw new ArchaeologyUsageError(
+      throw new UsageError(
         `--bots lists ${o.bots.length} seats, so --players must be exactly ${o.bots.length} (got ${o.players.join(',')})`,
       );
   }
@@ -351,7 +318,7 @@ export function mainArchaeology(
   try {
     o = parseArchaeologyArgs(args);
   } catch (e) {
-    if (e instanceof ArchaeologyUsageError) {
+    if (e instanceof UsageError) {
       io.stderr(e.message ? `simulate: ${e.message}\n${ARCHAEOLOGY_USAGE}` : ARCHAEOLOGY_USAGE);
       return 2;
     }

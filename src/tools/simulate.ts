@@ -16,6 +16,7 @@ import { type CardPool, checkPool, poolCatalog, poolLabel } from '../games/valle
 import { outcome } from '../games/valley/score.ts';
 import { setup } from '../games/valley/setup.ts';
 import type { Instance, ValleyAction, ValleyState } from '../games/valley/state.ts';
+import { eachFlag, intArg, playersArg, UsageError } from './cli-args.ts';
 import { mainArchaeology } from './simulate-archaeology.ts';
 
 export interface SimOptions {
@@ -104,7 +105,7 @@ export interface SimResult {
   };
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
 /** `--game` (valley by default), read before the rest: each game has its own options. */
 function gameArg(args: readonly string[]): string {
@@ -128,14 +129,6 @@ export const USAGE = `usage: npm run simulate -- [--game valley] [options]   (--
   --no-check         skip the per-action invariant checks (for timing the engine)
 The last line printed is one JSON object with the figures.`;
 
-function intArg(name: string, text: string | undefined, min: number, max: number): number {
-  if (text === undefined || !/^\d+$/.test(text))
-    throw new UsageError(`${name} needs a whole number, got '${text ?? ''}'`);
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
 export function parseArgs(args: readonly string[]): SimOptions {
   const o: SimOptions = {
     games: 100,
@@ -149,15 +142,7 @@ export function parseArgs(args: readonly string[]): SimOptions {
     maxActions: 100_000,
   };
   let botsGiven = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--')))
-        throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
+  eachFlag(args, (flag, value, arg) => {
     switch (flag) {
       case '--game':
         if (value() !== 'valley') throw new UsageError('--game must be valley here');
@@ -165,20 +150,9 @@ export function parseArgs(args: readonly string[]): SimOptions {
       case '--games':
         o.games = intArg('--games', value(), 1, 10_000_000);
         break;
-      case '--players': {
-        const v = value();
-        const range = /^(\d)-(\d)$/.exec(v);
-        const list = range
-          ? Array.from(
-              { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },
-              (_, k) => Number(range[1]) + k,
-            )
-          : v.split(',').map((x) => intArg('--players', x, 2, 6));
-        if (list.length === 0 || list.some((n) => n < 2 || n > 6))
-          throw new UsageError(`--players must be 2 to 6 (or a range within 2-6), got '${v}'`);
-        o.players = list;
+      case '--players':
+        o.players = playersArg(value(), 2, 6);
         break;
-      }
       case '--pool': {
         const v = value();
         if (v === 'base' || v === 'base-afterlife') o.pool = v;
@@ -237,7 +211,7 @@ export function parseArgs(args: readonly string[]): SimOptions {
       default:
         throw new UsageError(`unknown argument '${arg}'`);
     }
-  }
+  });
   if (botsGiven && o.bots.length > 1) {
     if (o.players.length !== 1 || o.players[0] !== o.bots.length)
       throw new UsageError(

@@ -1,7 +1,7 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import { encodeCustomId } from '../../discord/custom-id.ts';
 import { type GameContext, seatMention } from '../../discord/messages/context.ts';
-import { deadlineLine, owedByOthers } from '../../discord/messages/decisions.ts';
+import { deadlineLine, decisionPingPayload, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import type { BoardOptions } from '../game-adapter.ts';
@@ -65,13 +65,7 @@ export function finishedBoardText(ctx: GameContext, turn: number, resultsLink: s
   ].join('\n');
 }
 
-/** A decision owed by others (a sandstorm): a message of its own that notifies them, deleted once answered. */
+/** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ArchaeologyView, ctx: GameContext): Payload {
-  const users = v.waiting.seats.map((s) => ctx.users[s]).filter((u): u is string => !!u);
-  return {
-    content: `${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${withNames(v.waiting.text, ctx.names)}. Press **Respond** to choose.`,
-    components: [row(button(gameId(ctx, 'respond'), 'Respond', ButtonStyle.Primary))],
-    files: [],
-    mentionUsers: users,
-  };
+  return decisionPingPayload(v, ctx, (t) => withNames(t, ctx.names));
 }

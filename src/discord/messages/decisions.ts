@@ -1,4 +1,8 @@
+import { ButtonStyle } from 'discord-api-types/v10';
 import type { TableView } from '../../games/kernel/types.ts';
+import { encodeCustomId } from '../custom-id.ts';
+import { type GameContext, seatMention } from './context.ts';
+import { button, type Payload, row } from './payload.ts';
 
 /** Whether the game waits for someone other than the player to move (a window, a discard, a choice). */
 export function owedByOthers(v: TableView<unknown>): boolean {
@@ -11,4 +15,30 @@ export function owedByOthers(v: TableView<unknown>): boolean {
  */
 export function deadlineLine(deadline: number): string {
   return `⏰ This turn runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays it.`;
+}
+
+/**
+ * A decision owed by other people outside a window: an edit never notifies anyone, so they are
+ * mentioned in a short message of their own with **Respond**, deleted once they have answered.
+ * `names` replaces the game's seat placeholders in its waiting text.
+ */
+export function decisionPingPayload(
+  v: TableView<unknown>,
+  ctx: GameContext,
+  names: (text: string) => string,
+): Payload {
+  const users = v.waiting.seats.map((s) => ctx.users[s]).filter((u): u is string => !!u);
+  const respond = encodeCustomId({
+    scope: 'game',
+    gameId: ctx.gameId,
+    version: ctx.version,
+    verb: 'respond',
+    arg: '',
+  });
+  return {
+    content: `${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${names(v.waiting.text)}. Press **Respond** to choose.`,
+    components: [row(button(respond, 'Respond', ButtonStyle.Primary))],
+    files: [],
+    mentionUsers: users,
+  };
 }

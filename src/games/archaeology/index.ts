@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleViolation } from '../kernel/errors.ts';
+import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
 import { CHAMBERS, TREASURES } from './catalog.ts';
 import { clone } from './clone.ts';
@@ -50,22 +50,8 @@ export function applyInPlace(state: ArchaeologyState, seat: Seat, action: Archae
   applyAction(state, seat, action);
 }
 
-export function apply(state: ArchaeologyState, seat: Seat, action: unknown): ApplyResult<ArchaeologyState> {
-  const parsed = actionSchema.safeParse(action);
-  if (!parsed.success)
-    return {
-      ok: false,
-      error: { code: 'malformed', message: `Not an Archaeology action: ${parsed.error.issues[0]?.message}` },
-    };
-  const draft = clone(state);
-  try {
-    applyAction(draft, seat, parsed.data as ArchaeologyAction);
-    return { ok: true, state: draft };
-  } catch (e) {
-    if (e instanceof RuleViolation) return { ok: false, error: e.toRuleError() };
-    throw e;
-  }
-}
+export const apply: (state: ArchaeologyState, seat: Seat, action: unknown) => ApplyResult<ArchaeologyState> =
+  checkedApply<ArchaeologyState, ArchaeologyAction>('an Archaeology', actionSchema, clone, applyAction);
 
 export function waitingFor(s: ArchaeologyState): Seat[] {
   if (s.finished) return [];

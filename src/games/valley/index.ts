@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleViolation } from '../kernel/errors.ts';
+import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
 import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
@@ -65,25 +65,8 @@ export function applyInPlace(state: ValleyState, seat: Seat, action: ValleyActio
   applyAction(state, seat, action);
 }
 
-export function apply(state: ValleyState, seat: Seat, action: unknown): ApplyResult<ValleyState> {
-  const parsed = actionSchema.safeParse(action);
-  if (!parsed.success)
-    return {
-      ok: false,
-      error: {
-        code: 'malformed',
-        message: `Not a Valley of the Kings action: ${parsed.error.issues[0]?.message}`,
-      },
-    };
-  const draft = clone(state);
-  try {
-    applyAction(draft, seat, parsed.data);
-    return { ok: true, state: draft };
-  } catch (e) {
-    if (e instanceof RuleViolation) return { ok: false, error: e.toRuleError() };
-    throw e;
-  }
-}
+export const apply: (state: ValleyState, seat: Seat, action: unknown) => ApplyResult<ValleyState> =
+  checkedApply<ValleyState, ValleyAction>('a Valley of the Kings', actionSchema, clone, applyAction);
 
 export function waitingFor(s: ValleyState): Seat[] {
   if (s.finished) return [];
