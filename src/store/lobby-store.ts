@@ -38,7 +38,7 @@ export class LobbyStore {
     const rawOptions = input.options ?? {};
     const seated = input.seats ?? [];
     if (seated.length > module.maxPlayers) {
-      throw new RangeError(`a ${module.title} game seats at most ${module.maxPlayers}`);
+      throw new RangeError(`${module.title} seats at most ${module.maxPlayers} players`);
     }
     // Fail early on options the module will never accept; the player count is a placeholder until start.
     parseOptionsFor(module, 0, rawOptions, Math.max(module.minPlayers, seated.length));
