@@ -91,7 +91,7 @@ function dig(s: ArchaeologyState): void {
     return;
   }
   s.hands[seat]?.push(card);
-  log(s, `@${seat} dug up a treasure.`, others(s, seat));
+  log(s, `@${seat} dug up a treasure.`);
   log(s, `You dug up a ${NAMES[kind as Treasure].name}.`, [seat]);
 }
 
@@ -111,21 +111,14 @@ export function opponents(s: ArchaeologyState, seat: Seat): Seat[] {
   return out;
 }
 
-function others(s: ArchaeologyState, seat: Seat): Seat[] {
-  return s.hands.map((_, i) => i).filter((i) => i !== seat);
-}
-
 /** "He then takes one card from that player's hand without looking at what it is." */
 function steal(s: ArchaeologyState, thief: Seat, from: Seat): void {
   const hand = s.hands[from] as Instance[];
   const [card] = hand.splice(nextInt(s.rng, hand.length), 1) as [Instance];
   s.hands[thief]?.push(card);
   const what = NAMES[s.cards[card] as Treasure].name;
-  log(
-    s,
-    `@${thief}'s thief stole a card from @${from}.`,
-    others(s, thief).filter((o) => o !== from),
-  );
+  // Everyone sees that a card changed hands; only the two players involved learn which.
+  log(s, `@${thief}'s thief stole a card from @${from}.`);
   log(s, `Your thief stole a ${what} from @${from}.`, [thief]);
   log(s, `@${thief}'s thief stole your ${what}.`, [from]);
 }
