@@ -62,18 +62,26 @@ export interface Position {
 
 /**
  * A game in a chosen position: every card not placed goes out of play (`out`) so conservation holds,
- * the chambers keep their sizes from a real deal, and it is `seat`'s turn after digging.
+ * the chambers keep their sizes (3, 5, 7) with treasures nobody holds, and it is `seat`'s turn after digging.
  */
 export function position(p: Position): ArchaeologyState {
   const players = p.players ?? p.hands.length;
   const s = structuredClone(archaeology.setup({ players, firstSeat: p.seat ?? 0 }, 'position'));
   const taken = new Set<Instance>();
-  for (const ch of ['small', 'medium', 'large'] as const) for (const c of s.chambers[ch] ?? []) taken.add(c);
   const byCounts = (counts: Partial<Record<Treasure, number>>) =>
     Object.entries(counts).flatMap(([k, n]) => spare(s, k, n as number, taken));
   s.hands = p.hands.map(byCounts);
   s.market = byCounts(p.market ?? {});
   s.dig = (p.dig ?? []).map((k) => spare(s, k, 1, taken)[0] as Instance);
+  // The chambers keep their sizes, filled with treasures nobody was given (never maps).
+  const left = s.cards.flatMap((k, i) =>
+    !taken.has(i) && k !== 'map' && k !== 'thief' && k !== 'sandstorm' && k !== 'pyramid' ? [i] : [],
+  );
+  for (const ch of ['small', 'medium', 'large'] as const) {
+    const size = s.chambers[ch]?.length ?? 0;
+    s.chambers[ch] = left.splice(0, size);
+    for (const c of s.chambers[ch] ?? []) taken.add(c);
+  }
   s.thieves = [];
   s.sandstorms = [];
   s.sold = s.hands.map(() => []);
