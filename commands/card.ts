@@ -22,13 +22,13 @@ export function cardCommand(adapters: AdapterSet): SlashCommand {
   return {
     data: {
       name: 'card',
-      description: `Show a ${titles} card: its action, cost, gold and points`.slice(0, 100),
+      description: `Show a card of ${titles}: what it does and its numbers`.slice(0, 100),
       contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
       options: [
         {
           type: ApplicationCommandOptionType.String,
           name: 'name',
-          description: 'The card, e.g. Statue of Isis',
+          description: 'The card’s name: start typing and pick one',
           required: true,
           autocomplete: true,
         },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PositionSpec, position } from '../../src/games/valley/position.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { TWO_GOLD } from '../valley/table.ts';
 import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -35,17 +36,6 @@ async function prepared(spec: Omit<PositionSpec, 'players'>): Promise<{ where: s
   await h.settle();
   return started;
 }
-
-const TWO_GOLD = [
-  'chariot',
-  'censer',
-  'wadj-amulet',
-  'tyet-amulet',
-  'statue-of-anubis',
-  'statue-of-bastet',
-  'statue-of-horus',
-  'statue-of-sobek',
-];
 
 describe('the private hand on Discord', () => {
   it('with more ways to pay than a menu holds, the cards picked pay; cards not needed are refused', async () => {

@@ -12,6 +12,18 @@ import { view } from '../../src/games/valley/view.ts';
 
 export { type PositionSpec, position };
 
+/** Eight different 2-gold cards of the base box: any three pay for a 6-cost card, in 56 ways. */
+export const TWO_GOLD = [
+  'chariot',
+  'censer',
+  'wadj-amulet',
+  'tyet-amulet',
+  'statue-of-anubis',
+  'statue-of-bastet',
+  'statue-of-horus',
+  'statue-of-sobek',
+];
+
 export class Table {
   constructor(public s: ValleyState) {}
 

@@ -8,7 +8,7 @@ import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { baseCatalog, fullCatalog } from '../../../src/games/valley/catalog.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../../valley/table.ts';
+import { Table, TWO_GOLD } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ValleyPictures = {
@@ -22,18 +22,6 @@ const ctx: GameContext = { gameId: 7, version: 3, names: ['alice', 'bob'], users
 
 const selects = (p: Payload): APIStringSelectComponent[] =>
   p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));
-
-// Eight different 2-gold cards and a 6-gold card to buy: any three of them pay, 56 ways.
-const TWO_GOLD = [
-  'chariot',
-  'censer',
-  'wadj-amulet',
-  'tyet-amulet',
-  'statue-of-anubis',
-  'statue-of-bastet',
-  'statue-of-horus',
-  'statue-of-sobek',
-];
 
 describe('paying for a card in the private hand', () => {
   it('more ways to pay than a menu holds: the player picks the cards, and every legal payment can be picked', () => {
