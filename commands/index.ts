@@ -1,7 +1,10 @@
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { AdapterSet } from '../src/adapters/adapter-set.ts';
+import type { AnyAdapter } from '../src/adapters/game-adapter.ts';
 import { installedAdapters } from '../src/adapters/installed.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { gameTitle, localizeCommand } from '../src/i18n/command-localizations.ts';
+import type { Values } from '../src/i18n/messages.ts';
 import { boardCommand } from './board.ts';
 import { cardCommand } from './card.ts';
 import { gamesCommand } from './games.ts';
@@ -16,18 +19,34 @@ import { statsCommand } from './stats.ts';
 
 /** Every slash command of a bot hosting these games: one lobby command per game, then the shared ones. */
 export function commandList(adapters: AdapterSet): SlashCommand[] {
+  const title = (language: string, a: AnyAdapter) => gameTitle(language, a.game.id, a.game.title);
+  const several = adapters.list.length > 1 ? 'yes' : 'no';
+  const shared = (language: string) => ({ several, title: title(language, adapters.default) });
+  const localized = (c: SlashCommand, base: string, values: (language: string) => Values = shared) => ({
+    ...c,
+    data: localizeCommand(c.data, base, values),
+  });
   return [
-    ...adapters.list.map(lobbyCommand),
-    cardCommand(adapters),
-    rulesCommand(adapters),
-    gamesCommand,
-    myGamesCommand,
-    settingsCommand,
-    manageCommand,
-    boardCommand,
-    nudgeCommand,
-    leaderboardCommand(adapters),
-    statsCommand(adapters),
+    ...adapters.list.map((a) =>
+      localized(lobbyCommand(a), 'cmd.lobby', (language) => ({
+        title: title(language, a),
+        most: a.game.maxPlayers - 1,
+      })),
+    ),
+    localized(cardCommand(adapters), 'cmd.card', (language) => ({
+      titles: new Intl.ListFormat(language, { type: 'disjunction' }).format(
+        adapters.list.map((a) => title(language, a)),
+      ),
+    })),
+    localized(rulesCommand(adapters), 'cmd.rules'),
+    localized(gamesCommand, 'cmd.games'),
+    localized(myGamesCommand, 'cmd.mygames'),
+    localized(settingsCommand, 'cmd.settings'),
+    localized(manageCommand, 'cmd.manage'),
+    localized(boardCommand, 'cmd.board'),
+    localized(nudgeCommand, 'cmd.nudge'),
+    localized(leaderboardCommand(adapters), 'cmd.leaderboard'),
+    localized(statsCommand(adapters), 'cmd.stats'),
   ];
 }
 

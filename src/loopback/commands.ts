@@ -10,6 +10,71 @@ import type { SnowflakeGenerator } from './snowflake.ts';
 
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
+/** The locales Discord accepts as keys of `name_localizations` and `description_localizations`. */
+export const DISCORD_LOCALES = new Set([
+  'id',
+  'da',
+  'de',
+  'en-GB',
+  'en-US',
+  'es-ES',
+  'es-419',
+  'fr',
+  'hr',
+  'it',
+  'lt',
+  'hu',
+  'nl',
+  'no',
+  'pl',
+  'pt-BR',
+  'ro',
+  'fi',
+  'sv-SE',
+  'vi',
+  'tr',
+  'cs',
+  'el',
+  'bg',
+  'ru',
+  'uk',
+  'hi',
+  'th',
+  'zh-CN',
+  'ja',
+  'zh-TW',
+  'ko',
+]);
+
+/**
+ * Localized names and descriptions obey the rules of the English ones: Discord refuses an unknown
+ * locale, a localized command or option name that is not a valid name (or not lower case), and a
+ * description (or choice name) outside 1 to 100 characters.
+ */
+function validateLocalizations(
+  map: unknown,
+  at: string,
+  kind: 'name' | 'description' | 'choice',
+  problems: string[],
+): void {
+  if (map === undefined || map === null) return;
+  if (typeof map !== 'object') {
+    problems.push(`${at}: must be an object of locales`);
+    return;
+  }
+  for (const [locale, text] of Object.entries(map)) {
+    const here = `${at}.${locale}`;
+    if (!DISCORD_LOCALES.has(locale)) problems.push(`${here}: "${locale}" is not a valid locale`);
+    if (typeof text !== 'string') problems.push(`${here}: must be a string`);
+    else if (
+      kind === 'name' ? !NAME.test(text) || text !== text.toLowerCase() : text.length < 1 || text.length > 100
+    )
+      problems.push(
+        `${here}: "${text}" is not a valid ${kind === 'name' ? 'name' : `${kind} (1 to 100 characters)`}`,
+      );
+  }
+}
+
 /**
  * Registered application commands, global and per guild. A bulk overwrite keeps the id of a command
  * whose name and type did not change, as Discord does, so ids stay stable across restarts of the bot.
@@ -159,6 +224,18 @@ function validateCommand(body: unknown, at: string): RESTPostAPIApplicationComma
     const options = 'options' in command ? command.options : undefined;
     validateOptions(options ?? [], `${at}.options`, problems);
   }
+  validateLocalizations(
+    command.name_localizations,
+    `${at}.name_localizations`,
+    chatInput ? 'name' : 'choice',
+    problems,
+  );
+  validateLocalizations(
+    'description_localizations' in command ? command.description_localizations : undefined,
+    `${at}.description_localizations`,
+    'description',
+    problems,
+  );
   if (problems.length > 0) throw discordErrors.invalidFormBody(problems);
   return command;
 }
@@ -185,6 +262,22 @@ function validateOptions(
     ) {
       problems.push(`${here}.description: must be 1 to 100 characters`);
     }
+    validateLocalizations(option.name_localizations, `${here}.name_localizations`, 'name', problems);
+    validateLocalizations(
+      option.description_localizations,
+      `${here}.description_localizations`,
+      'description',
+      problems,
+    );
+    if ('choices' in option)
+      (option.choices ?? []).forEach((choice, k) =>
+        validateLocalizations(
+          choice.name_localizations,
+          `${here}.choices[${k}].name_localizations`,
+          'choice',
+          problems,
+        ),
+      );
     if (
       option.type === ApplicationCommandOptionType.Subcommand ||
       option.type === ApplicationCommandOptionType.SubcommandGroup

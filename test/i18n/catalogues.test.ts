@@ -1,0 +1,72 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { DISCORD_LOCALES, languageOf } from '../../src/i18n/locales.ts';
+import { catalogues, LANGUAGES, t } from '../../src/i18n/messages.ts';
+
+interface Element {
+  type: number;
+  value?: unknown;
+  options?: Record<string, { value: Element[] }>;
+}
+
+/** The placeholders a message uses (`{title}`, `{count, plural, …}`, `{several, select, …}`), from its syntax tree. */
+function placeholders(message: string, language: string): string[] {
+  const out = new Set<string>();
+  const walk = (elements: Element[]) => {
+    for (const e of elements) {
+      // Arguments of every kind name their value; literals (0) and # (7) do not.
+      if (e.type !== 0 && e.type !== 7 && typeof e.value === 'string') out.add(e.value);
+      for (const option of Object.values(e.options ?? {})) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, language).getAst() as Element[]);
+  return [...out].sort();
+}
+
+describe('message catalogues', () => {
+  it('English and Spanish are there, and every language has a Discord locale', () => {
+    expect(LANGUAGES).toEqual(['en', 'es']);
+    for (const language of LANGUAGES) expect(DISCORD_LOCALES[language]?.length, language).toBeGreaterThan(0);
+  });
+
+  it('every key of one language is in every other', () => {
+    const english = Object.keys(catalogues.get('en') ?? {}).sort();
+    expect(english.length).toBeGreaterThan(50);
+    for (const language of LANGUAGES)
+      expect(Object.keys(catalogues.get(language) ?? {}).sort(), language).toEqual(english);
+  });
+
+  it('a message takes the same placeholders in every language, and formats', () => {
+    const en = catalogues.get('en') ?? {};
+    const sample = { title: 'X', titles: 'X or Y', most: 3, several: 'yes' };
+    for (const language of LANGUAGES)
+      for (const [key, message] of Object.entries(catalogues.get(language) ?? {})) {
+        expect(placeholders(message, language), `${language} ${key}`).toEqual(
+          placeholders(en[key] ?? '', 'en'),
+        );
+        expect(t(language, key, sample).length, `${language} ${key}`).toBeGreaterThan(0);
+      }
+  });
+
+  it('formats with the language’s own rules: select and placeholders', () => {
+    expect(t('es', 'cmd.leaderboard.description', { several: 'no', title: 'Arqueología' })).toBe(
+      'Los mejores jugadores de Arqueología de este servidor o de todos',
+    );
+    expect(t('en', 'cmd.lobby.computers.description', { most: 5 })).toBe(
+      'Computer players to seat right away (0–5)',
+    );
+    // A language without the key falls back to English; a key English lacks is a bug.
+    expect(t('fr', 'cmd.games.name')).toBe('games');
+    expect(() => t('en', 'no.such.key')).toThrow(/no message 'no.such.key'/);
+  });
+
+  it('maps Discord locales to languages', () => {
+    const known = [...LANGUAGES];
+    expect(languageOf('es-ES', known)).toBe('es');
+    expect(languageOf('es-419', known)).toBe('es');
+    expect(languageOf('es-MX', known)).toBe('es');
+    expect(languageOf('en-US', known)).toBe('en');
+    expect(languageOf('fr', known)).toBe('en');
+    expect(languageOf(null, known)).toBe('en');
+  });
+});
