@@ -270,14 +270,13 @@ function validateOptions(
       problems,
     );
     if ('choices' in option)
-      (option.choices ?? []).forEach((choice, k) =>
+      for (const [k, choice] of (option.choices ?? []).entries())
         validateLocalizations(
           choice.name_localizations,
           `${here}.choices[${k}].name_localizations`,
           'choice',
           problems,
-        ),
-      );
+        );
     if (
       option.type === ApplicationCommandOptionType.Subcommand ||
       option.type === ApplicationCommandOptionType.SubcommandGroup
