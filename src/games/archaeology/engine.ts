@@ -58,6 +58,8 @@ export function beginTurn(s: ArchaeologyState): void {
     log(s, `Everyone passed since @${seat} did: @${seat} must sell at least one card this turn.`);
   }
   dig(s);
+  // The last card dug may be a thief or a sandstorm that changes nothing, with every hand empty.
+  checkEnd(s);
 }
 
 /** Draws the top card of the dig site for the player to move and resolves it. */

@@ -84,6 +84,16 @@ describe('when the dig site is empty', () => {
     expect(refusal(s, 0, { type: 'end' }).code).toBe('game-over');
   });
 
+  it('the game is over even when the last card dug is a thief or sandstorm that changes nothing', () => {
+    for (const last of ['thief', 'sandstorm']) {
+      let s = position({ hands: [{ coin: 1 }, {}], dig: [last] });
+      s = act(s, 0, { type: 'sell', kind: 'coin', count: 1 });
+      s = act(s, 0, { type: 'end' });
+      expect(s.finished, last).toBe(true);
+      expect(waitingFor(s)).toEqual([]);
+    }
+  });
+
   it('empty hands end nothing while the dig site holds cards', () => {
     let s = position({ hands: [{ coin: 1 }, {}], dig: ['talisman'] });
     s = act(s, 0, { type: 'sell', kind: 'coin', count: 1 });
