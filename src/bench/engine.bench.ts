@@ -12,17 +12,56 @@ import {
   waitingFor as archaeologyWaiting,
 } from '../games/archaeology/index.ts';
 import { setup as setupArchaeology } from '../games/archaeology/setup.ts';
-import { nextInt, seedRng } from '../games/kernel/rng.ts';
+import type { ArchaeologyAction, ArchaeologyState } from '../games/archaeology/state.ts';
+import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { type BotName, bots } from '../games/valley/bots/index.ts';
 import { applyInPlace, waitingFor } from '../games/valley/index.ts';
 import { setup } from '../games/valley/setup.ts';
-import type { ValleyOptions } from '../games/valley/state.ts';
+import type { ValleyAction, ValleyOptions, ValleyState } from '../games/valley/state.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const GOAL_RANDOM = 2000;
 
-function measure(bot: BotName, players: number, seconds: number, seed: string, pool?: ValleyOptions['pool']) {
-  const choose = bots[bot];
+/** One game's engine as the benchmark drives it: any game, with its own players. */
+interface Engine<S, A> {
+  setup(seed: string): S;
+  finished(s: S): boolean;
+  waitingFor(s: S): number[];
+  choose(s: S, seat: number, rng: RngState): A;
+  apply(s: S, seat: number, action: A): void;
+  turns(s: S): number;
+}
+
+function valleyEngine(
+  bot: BotName,
+  players: number,
+  pool?: ValleyOptions['pool'],
+): Engine<ValleyState, ValleyAction> {
+  return {
+    setup: (seed) => setup(pool === undefined ? { players } : { players, pool }, seed),
+    finished: (s) => s.finished,
+    waitingFor,
+    choose: bots[bot],
+    apply: applyInPlace,
+    turns: (s) => s.turn.number,
+  };
+}
+
+function archaeologyEngine(
+  bot: ArchaeologyBotName,
+  players: number,
+): Engine<ArchaeologyState, ArchaeologyAction> {
+  return {
+    setup: (seed) => setupArchaeology({ players }, seed),
+    finished: (s) => s.finished,
+    waitingFor: archaeologyWaiting,
+    choose: archaeologyBots[bot],
+    apply: applyArchaeology,
+    turns: (s) => s.turn.number + 1,
+  };
+}
+
+function measure<S, A>(engine: Engine<S, A>, seconds: number, seed: string) {
   let games = 0;
   let actions = 0;
   let turns = 0;
@@ -30,21 +69,21 @@ function measure(bot: BotName, players: number, seconds: number, seed: string, p
   let applyMs = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
-    const s = setup(pool === undefined ? { players } : { players, pool }, `${seed}-${games}`);
+    const s = engine.setup(`${seed}-${games}`);
     const rng = seedRng(`${seed}-${games}/bots`);
-    while (!s.finished) {
-      const waiting = waitingFor(s);
+    while (!engine.finished(s)) {
+      const waiting = engine.waitingFor(s);
       const seat =
         waiting.length === 1 ? (waiting[0] as number) : (waiting[nextInt(rng, waiting.length)] as number);
       const a0 = performance.now();
-      const action = choose(s, seat, rng);
+      const action = engine.choose(s, seat, rng);
       const a1 = performance.now();
-      applyInPlace(s, seat, action);
+      engine.apply(s, seat, action);
       applyMs += performance.now() - a1;
       chooseMs += a1 - a0;
       actions++;
     }
-    turns += s.turn.number;
+    turns += engine.turns(s);
     games++;
   }
   const elapsed = (performance.now() - t0) / 1000;
@@ -60,36 +99,6 @@ function measure(bot: BotName, players: number, seconds: number, seed: string, p
   };
 }
 
-function measureArchaeology(bot: ArchaeologyBotName, players: number, seconds: number, seed: string) {
-  const choose = archaeologyBots[bot];
-  let games = 0;
-  let actions = 0;
-  let turns = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < seconds * 1000) {
-    const s = setupArchaeology({ players }, `${seed}-${games}`);
-    const rng = seedRng(`${seed}-${games}/bots`);
-    while (!s.finished) {
-      const waiting = archaeologyWaiting(s);
-      const seat =
-        waiting.length === 1 ? (waiting[0] as number) : (waiting[nextInt(rng, waiting.length)] as number);
-      applyArchaeology(s, seat, choose(s, seat, rng));
-      actions++;
-    }
-    turns += s.turn.number + 1;
-    games++;
-  }
-  const elapsed = (performance.now() - t0) / 1000;
-  return {
-    games,
-    seconds: round(elapsed),
-    gamesPerSecond: round(games / elapsed, 1),
-    actionsPerGame: round(actions / games, 1),
-    turnsPerGame: round(turns / games, 1),
-    msPerGame: round((elapsed * 1000) / games),
-  };
-}
-
 function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
@@ -98,9 +107,9 @@ function round(x: number, digits = 3): number {
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const seconds = quick ? 0.3 : Number(process.env.BENCH_SECONDS ?? 3);
   // Warm the JIT so the first figure is not penalised.
-  measure('random', 4, quick ? 0.1 : 0.5, 'warm');
-  measure('heuristic', 4, quick ? 0.1 : 0.5, 'warm');
-  const random = measure('random', 4, seconds, 'bench');
+  measure(valleyEngine('random', 4), quick ? 0.1 : 0.5, 'warm');
+  measure(valleyEngine('heuristic', 4), quick ? 0.1 : 0.5, 'warm');
+  const random = measure(valleyEngine('random', 4), seconds, 'bench');
   report({
     bench: 'engine',
     case: '4 random players',
@@ -110,20 +119,20 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     // A quick run is too short to judge.
     ...(quick ? {} : { meetsGoal: random.gamesPerSecond >= GOAL_RANDOM }),
   });
-  const heuristic = measure('heuristic', 4, seconds, 'bench');
+  const heuristic = measure(valleyEngine('heuristic', 4), seconds, 'bench');
   report({ bench: 'engine', case: '4 heuristic players', unit: 'games/s', ...heuristic });
-  const six = measure('random', 6, seconds, 'bench', 'base-afterlife');
+  const six = measure(valleyEngine('random', 6, 'base-afterlife'), seconds, 'bench');
   report({ bench: 'engine', case: '6 random players, Base + Afterlife', unit: 'games/s', ...six });
-  const sixHeuristic = measure('heuristic', 6, seconds, 'bench', 'base-afterlife');
+  const sixHeuristic = measure(valleyEngine('heuristic', 6, 'base-afterlife'), seconds, 'bench');
   report({
     bench: 'engine',
     case: '6 heuristic players, Base + Afterlife',
     unit: 'games/s',
     ...sixHeuristic,
   });
-  measureArchaeology('random', 4, quick ? 0.1 : 0.5, 'warm');
+  measure(archaeologyEngine('random', 4), quick ? 0.1 : 0.5, 'warm');
   for (const bot of ['random', 'heuristic'] as const) {
-    const r = measureArchaeology(bot, 4, seconds, 'bench');
+    const r = measure(archaeologyEngine(bot, 4), seconds, 'bench');
     report({ bench: 'engine', case: `Archaeology, 4 ${bot} players`, unit: 'games/s', ...r });
   }
 }
