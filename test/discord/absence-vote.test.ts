@@ -42,14 +42,31 @@ const carolSeat = () => game().seats.findIndex((s) => s.userId === carol.id);
 const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
 const votes = () => posted().filter((m) => m.content.startsWith('🗳️'));
 
-/** alice or bob takes their turn at once: ends it, answering whatever it asks. */
+/** Lets a decision carol owes out of turn (a Mummified Cat reaction, say) time out on its own clock. */
+async function carolsDecisionTimesOut(): Promise<void> {
+  clock.advance(24 * HOUR);
+  await h.bot.runtime.scheduler.tick();
+  await h.quiet();
+}
+
+/**
+ * alice or bob takes their turn at once: ends it, answering whatever it asks; a reaction owed by
+ * carol (the game's seed is random: her hand may hold Mummified Cat when they sacrifice) times out.
+ */
 async function playTurn(user: LoopbackUser): Promise<void> {
   const turn = state().turn.number;
+  const owed = () => valley.waitingFor(state()).map(userOf)[0];
+  for (let k = 0; k < 3 && owed() === carol; k++) await carolsDecisionTimesOut();
+  if (state().turn.number !== turn) return;
   await d.endTurn(user, await d.openHand(user, where));
   await h.quiet();
   for (let k = 0; k < 10 && state().turn.number === turn; k++) {
-    const asked = valley.waitingFor(state()).map(userOf)[0];
-    if (!asked || asked === carol) break;
+    const asked = owed();
+    if (!asked) break;
+    if (asked === carol) {
+      await carolsDecisionTimesOut();
+      continue;
+    }
     const hand = await d.openHand(asked, where);
     const answer = controls(hand).find((c) => c.verb === 'ans');
     if (!answer) break;
