@@ -1,6 +1,7 @@
 import {
   type APIAttachment,
   type APIChannel,
+  type APIGuild,
   type APIGuildMember,
   type APIInteractionGuildMember,
   type APIMessage,
@@ -17,7 +18,7 @@ import {
   GuildPremiumTier,
   GuildSystemChannelFlags,
   GuildVerificationLevel,
-  Locale,
+  type Locale,
   OverwriteType,
   type RoleFlags,
   type ThreadMemberFlags,
@@ -178,9 +179,9 @@ export function threadJson(world: World, channel: LoopbackChannel): APIThreadCha
   };
 }
 
-export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuildCreateDispatchData {
-  const channels = world.channelsOf(guild.id);
-  const firstText = channels.find((c) => c.type === ChannelType.GuildText);
+/** The guild object of GUILD_UPDATE (and the base of GUILD_CREATE). */
+export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
+  const firstText = world.channelsOf(guild.id).find((c) => c.type === ChannelType.GuildText);
   return {
     id: guild.id,
     name: guild.name,
@@ -206,13 +207,20 @@ export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuil
     description: null,
     banner: null,
     premium_tier: GuildPremiumTier.None,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: guild.preferredLocale as Locale,
     public_updates_channel_id: null,
     nsfw_level: GuildNSFWLevel.Default,
     premium_progress_bar_enabled: false,
     hub_type: null,
     safety_alerts_channel_id: null,
     incidents_data: null,
+  } as APIGuild;
+}
+
+export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuildCreateDispatchData {
+  const channels = world.channelsOf(guild.id);
+  return {
+    ...guildJson(world, guild),
     joined_at: iso(guild.members.get(world.bot.id) ?? guild.createdAt),
     large: false,
     unavailable: false,

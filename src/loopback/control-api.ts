@@ -107,17 +107,35 @@ export class LoopbackControl {
           globalName?: string;
           guildIds?: readonly string[];
           grants?: readonly PermissionName[];
+          /** Their Discord client's language, e.g. 'es-ES' (default 'en-US'). */
+          locale?: string;
         },
   ): LoopbackUser {
     return this.#deps.world.createUser(typeof input === 'string' ? { username: input } : input);
+  }
+
+  /** The language a person's Discord client is set to, sent with each of their interactions. */
+  userLocale(userId: string): string {
+    return this.#deps.world.userLocale(userId);
+  }
+
+  /** A person switches their Discord client's language (Settings → Language). */
+  setUserLocale(userId: string, locale: string): void {
+    this.#deps.world.setUserLocale(userId, locale);
+  }
+
+  /** A server manager sets the server's language (Server Settings → Community → Server Primary Language). */
+  setGuildLocale(guildId: string, locale: string): void {
+    this.#deps.world.setGuildLocale(guildId, locale);
   }
 
   /** A guild the bot is in (GUILD_CREATE is dispatched), with text channels named in `channels`. */
   createGuild(
     name: string,
     channels: readonly string[] = ['general'],
+    options: { preferredLocale?: string } = {},
   ): { guild: LoopbackGuild; channels: LoopbackChannel[] } {
-    const guild = this.#deps.world.createGuild({ name });
+    const guild = this.#deps.world.createGuild({ name, ...options });
     return {
       guild,
       channels: channels.map((channelName) => this.createChannel({ guildId: guild.id, name: channelName })),

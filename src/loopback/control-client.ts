@@ -45,9 +45,17 @@ export class LoopbackHttpClient {
 
   createUser(
     username: string,
-    options: { globalName?: string; guildIds?: readonly string[] } = {},
+    options: { globalName?: string; guildIds?: readonly string[]; locale?: string } = {},
   ): Promise<LoopbackUser> {
     return this.#call('POST', '/users', { username, ...options });
+  }
+
+  setUserLocale(userId: string, locale: string): Promise<void> {
+    return this.#call('PUT', `/users/${userId}/locale`, { locale });
+  }
+
+  setGuildLocale(guildId: string, locale: string): Promise<void> {
+    return this.#call('PUT', `/guilds/${guildId}/locale`, { locale });
   }
 
   createGuild(

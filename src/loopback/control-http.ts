@@ -96,7 +96,12 @@ export class ControlHttp {
           username: str(body, 'username'),
           ...(typeof body.globalName === 'string' ? { globalName: body.globalName } : {}),
           ...(Array.isArray(body.guildIds) ? { guildIds: body.guildIds.map(String) } : {}),
+          ...(typeof body.locale === 'string' ? { locale: body.locale } : {}),
         });
+      case 'PUT /users/:id/locale':
+        return c.setUserLocale(id, str(body, 'locale'));
+      case 'PUT /guilds/:id/locale':
+        return c.setGuildLocale(id, str(body, 'locale'));
       case 'GET /users/:id/channels':
         return c.as(id).visibleChannels();
       case 'POST /users/:id/dm':

@@ -12,7 +12,15 @@ import {
   type GatewayReadyDispatchData,
 } from 'discord-api-types/v10';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { channelJson, guildCreateJson, memberJson, messageJson, threadJson, userJson } from './api-json.ts';
+import {
+  channelJson,
+  guildCreateJson,
+  guildJson,
+  memberJson,
+  messageJson,
+  threadJson,
+  userJson,
+} from './api-json.ts';
 import { createFramer, type GatewayCompression, type GatewayFramer } from './gateway-framing.ts';
 import type { World } from './model.ts';
 import type { LoopbackChannel, LoopbackEvent, LoopbackMessage } from './model-types.ts';
@@ -386,6 +394,15 @@ export class Gateway {
           guildCreateJson(this.#world, event.guild),
         );
         return;
+      case 'guild-update': {
+        // GUILD_UPDATE carries the guild object without GUILD_CREATE's extra fields (channels, members…).
+        this.#broadcast(
+          GatewayDispatchEvents.GuildUpdate,
+          event.guild.id,
+          guildJson(this.#world, event.guild),
+        );
+        return;
+      }
       case 'member-add': {
         const guild = this.#world.guild(event.guildId);
         if (!guild) return;

@@ -14,7 +14,7 @@ import {
   ComponentType,
   InteractionContextType,
   InteractionType,
-  Locale,
+  type Locale,
 } from 'discord-api-types/v10';
 import { channelJson, interactionMemberJson, userJson } from './api-json.ts';
 import type { ResolvedCommandOptions } from './command-options.ts';
@@ -50,7 +50,7 @@ function base<T extends InteractionType>(ctx: PayloadContext, type: T) {
     channel: channelJson(world, channel),
     channel_id: channel.id,
     app_permissions: world.botPermissions(channel.id).toString(),
-    locale: Locale.EnglishUS,
+    locale: world.userLocale(user.id) as Locale,
     entitlements: [],
     attachment_size_limit: ctx.attachmentSizeLimit,
   };
@@ -68,8 +68,8 @@ function base<T extends InteractionType>(ctx: PayloadContext, type: T) {
   return {
     ...common,
     guild_id: guild.id,
-    guild: { id: guild.id, locale: Locale.EnglishUS, features: [] },
-    guild_locale: Locale.EnglishUS,
+    guild: { id: guild.id, locale: guild.preferredLocale as Locale, features: [] },
+    guild_locale: guild.preferredLocale as Locale,
     member: interactionMemberJson(world, guild, user.id),
     authorizing_integration_owners: { 0: guild.id },
     context: InteractionContextType.Guild,

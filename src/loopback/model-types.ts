@@ -23,6 +23,8 @@ export interface LoopbackGuild {
   readonly createdAt: number;
   /** Member id → join time (ms). Insertion order is join order. */
   readonly members: Map<string, number>;
+  /** The server's language (Server Settings → Community), sent as `guild_locale` and `preferred_locale`. */
+  preferredLocale: string;
 }
 
 export type LoopbackChannelType =
@@ -137,7 +139,11 @@ export type LoopbackEvent =
       readonly channel: Readonly<LoopbackChannel>;
       readonly audience: Audience;
     }
-  | { readonly type: 'guild-create'; readonly guild: Readonly<LoopbackGuild>; readonly audience: Audience }
+  | {
+      readonly type: 'guild-create' | 'guild-update';
+      readonly guild: Readonly<LoopbackGuild>;
+      readonly audience: Audience;
+    }
   | {
       readonly type: 'member-add';
       readonly guildId: string;

@@ -8,6 +8,7 @@ import {
   ThreadAutoArchiveDuration,
 } from 'discord-api-types/v10';
 import type { Clock } from './clock.ts';
+import { DISCORD_LOCALES } from './commands.ts';
 import { EventHub } from './event-hub.ts';
 import { parseMentions, repliedUserPinged } from './mentions.ts';
 import type {
@@ -94,6 +95,8 @@ export class World {
   readonly #channelMessages = new Map<string, string[]>();
   readonly #attachments = new Map<string, LoopbackAttachment>();
   readonly #dms = new Map<string, string>();
+  /** Each person's Discord client language, sent as an interaction's `locale`; default en-US. */
+  readonly #locales = new Map<string, string>();
 
   constructor(options: {
     clock: Clock;
@@ -125,9 +128,12 @@ export class World {
     guildIds?: readonly string[];
     /** Permissions beyond an ordinary member's (e.g. ['ManageGuild'] for a server manager). */
     grants?: readonly PermissionName[];
+    /** Their Discord client's language (`interaction.locale`), e.g. 'es-ES'; default 'en-US'. */
+    locale?: string;
   }): LoopbackUser {
     if (input.id !== undefined && this.#users.has(input.id))
       throw new Error(`user ${input.id} already exists`);
+    if (input.locale !== undefined) checkLocale(input.locale);
     const user: LoopbackUser = Object.freeze({
       id: input.id ?? this.ids.next(),
       username: input.username,
@@ -135,6 +141,7 @@ export class World {
       bot: false,
     });
     this.#users.set(user.id, user);
+    if (input.locale !== undefined) this.#locales.set(user.id, input.locale);
     this.#memberPermissions.set(user.id, permissionBits([...MEMBER_PERMISSIONS, ...(input.grants ?? [])]));
     for (const guildId of input.guildIds ?? [...this.#guilds.keys()]) this.addMember(guildId, user.id);
     return user;
@@ -143,6 +150,18 @@ export class World {
   /** What a human member may do in guilds (the bot's own permissions come from @everyone). */
   memberPermissions(userId: string): bigint {
     return this.#memberPermissions.get(userId) ?? EVERYONE_PERMISSIONS;
+  }
+
+  /** The language their Discord client sends with every interaction. */
+  userLocale(id: string): string {
+    return this.#locales.get(id) ?? 'en-US';
+  }
+
+  /** They switch their Discord client's language: their next interactions carry it. */
+  setUserLocale(id: string, locale: string): void {
+    if (!this.#users.has(id)) throw new Error(`no user ${id}`);
+    checkLocale(locale);
+    this.#locales.set(id, locale);
   }
 
   user(id: string): LoopbackUser | undefined {
@@ -159,7 +178,8 @@ export class World {
 
   // ── guilds ─────────────────────────────────────────────────────────────────────────────────────
 
-  createGuild(input: { name: string; id?: string }): LoopbackGuild {
+  createGuild(input: { name: string; id?: string; preferredLocale?: string }): LoopbackGuild {
+    if (input.preferredLocale !== undefined) checkLocale(input.preferredLocale);
     const now = this.clock.now();
     if (input.id !== undefined && this.#guilds.has(input.id))
       throw new Error(`guild ${input.id} already exists`);
@@ -169,10 +189,20 @@ export class World {
       ownerId: this.ids.next(),
       createdAt: now,
       members: new Map([[this.bot.id, now]]),
+      preferredLocale: input.preferredLocale ?? 'en-US',
     };
     this.#guilds.set(guild.id, guild);
     this.events.emit({ type: 'guild-create', guild, audience: { kind: 'guild', guildId: guild.id } });
     return guild;
+  }
+
+  /** A server manager changes the server's language: bots hear GUILD_UPDATE. */
+  setGuildLocale(guildId: string, locale: string): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    checkLocale(locale);
+    guild.preferredLocale = locale;
+    this.events.emit({ type: 'guild-update', guild, audience: { kind: 'guild', guildId } });
   }
 
   guild(id: string): LoopbackGuild | undefined {
@@ -590,4 +620,9 @@ export class World {
       ? { kind: 'user', userId: channel.recipientId }
       : { kind: 'channel', channelId: channel.id };
   }
+}
+
+/** Discord knows these locales only; a client or server set to anything else is a test's mistake. */
+function checkLocale(locale: string): void {
+  if (!DISCORD_LOCALES.has(locale)) throw new Error(`"${locale}" is not a Discord locale`);
 }
