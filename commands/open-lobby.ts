@@ -10,6 +10,7 @@ import {
 } from '../src/discord/channel-access.ts';
 import { computerName } from '../src/discord/handlers/computer-names.ts';
 import { displayName, tell } from '../src/discord/handlers/replies.ts';
+import { serverLanguage } from '../src/discord/language.ts';
 import { lobbyMessage } from '../src/discord/messages/lobby-message.ts';
 import { DEFAULT_TURN_LIMIT } from '../src/discord/messages/turn-limits.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
@@ -60,6 +61,8 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
     hostUserId: i.user.id,
     seats: [{ userId: i.user.id, displayName: displayName(i) }],
     turnLimitMinutes: DEFAULT_TURN_LIMIT,
+    // The server's language until the host picks another in the lobby.
+    language: serverLanguage(i),
   });
   const computers = i.options.getInteger('computers') ?? 0;
   for (let k = 0; k < computers; k++) {

@@ -1,10 +1,12 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
 import { DateTime } from 'luxon';
-import { tell } from '../src/discord/handlers/replies.ts';
+import { say, tell } from '../src/discord/handlers/replies.ts';
+import { userLanguage } from '../src/discord/language.ts';
 import { closestZones, formatClock, isZone, parseClock, zoneNames } from '../src/discord/quiet-hours.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { t } from '../src/i18n/messages.ts';
 import type { PlayerSettings, PlayerSettingsChange } from '../src/store/player-settings-store.ts';
 
 /** The longest vacation: beyond it, a seat is better handed to a computer player for good (/manage). */
@@ -70,6 +72,7 @@ export const settingsCommand: SlashCommand = {
 };
 
 async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
+  const language = userLanguage(i);
   const players = rt.tables.store.players;
   const current = players.get(i.user.id);
   const change: { -readonly [K in keyof PlayerSettingsChange]: PlayerSettingsChange[K] } = {};
@@ -77,20 +80,19 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
   const zone = i.options.getString('time-zone');
   if (zone !== null) {
     if (!isZone(zone.trim()))
-      return tell(
-        i,
-        `“${zone}” is not a time zone I know. Did you mean ${closestZones(zone)
-          .map((z) => `\`${z}\``)
-          .join(', ')}? Nothing was changed.`,
-      );
+      return say(i, 'settings.bad-zone', {
+        zone,
+        suggestions: new Intl.ListFormat(language, { type: 'disjunction' }).format(
+          closestZones(zone).map((z) => `\`${z}\``),
+        ),
+      });
     change.timeZone = zone.trim();
   }
 
   const start = i.options.getString('quiet-start');
   const end = i.options.getString('quiet-end');
   if (i.options.getBoolean('no-quiet-hours')) {
-    if (start !== null || end !== null)
-      return tell(i, 'Give quiet hours or turn them off, not both. Nothing was changed.');
+    if (start !== null || end !== null) return say(i, 'settings.quiet-both');
     change.quietStart = null;
     change.quietEnd = null;
   } else if (start !== null || end !== null) {
@@ -99,23 +101,10 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
     const bad = [start !== null && s === null ? start : null, end !== null && e === null ? end : null].filter(
       (x) => x !== null,
     );
-    if (bad.length > 0)
-      return tell(
-        i,
-        `“${bad[0]}” is not a time: write it as 24-hour HH:MM, e.g. 23:00. Nothing was changed.`,
-      );
-    if (s === null || e === null)
-      return tell(i, 'Quiet hours need a start and an end, e.g. 23:00 and 08:00. Nothing was changed.');
-    if (s === e)
-      return tell(
-        i,
-        'Quiet hours cannot start and end at the same time. (An end before the start is fine: 23:00–08:00 wraps past midnight.) Nothing was changed.',
-      );
-    if (!(change.timeZone ?? current.timeZone))
-      return tell(
-        i,
-        'Quiet hours are in your local time: set your time zone too (`time-zone`). Nothing was changed.',
-      );
+    if (bad.length > 0) return say(i, 'settings.bad-time', { time: bad[0] ?? '' });
+    if (s === null || e === null) return say(i, 'settings.quiet-needs-both');
+    if (s === e) return say(i, 'settings.quiet-same');
+    if (!(change.timeZone ?? current.timeZone)) return say(i, 'settings.quiet-needs-zone');
     change.quietStart = s;
     change.quietEnd = e;
   }
@@ -129,16 +118,13 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
     else {
       const day = DateTime.fromISO(vacation.trim(), { zone: change.timeZone ?? current.timeZone ?? 'UTC' });
       if (!/^\d{4}-\d{2}-\d{2}$/.test(vacation.trim()) || !day.isValid)
-        return tell(i, `“${vacation}” is not a date: write it as YYYY-MM-DD, or “off”. Nothing was changed.`);
+        return say(i, 'settings.bad-date', { date: vacation });
       // Away through the whole of that day, in their own time zone.
       const until = day.plus({ days: 1 }).startOf('day').toMillis();
       const now = rt.clock.now();
-      if (until <= now) return tell(i, 'That date has passed. Nothing was changed.');
+      if (until <= now) return say(i, 'settings.date-passed');
       if (until - now > MAX_VACATION_DAYS * 86_400_000)
-        return tell(
-          i,
-          `A vacation can last up to ${MAX_VACATION_DAYS} days; for longer, ask the host to give your seat to a computer player with /manage. Nothing was changed.`,
-        );
+        return say(i, 'settings.vacation-too-long', { days: MAX_VACATION_DAYS });
       change.vacationUntil = new Date(until);
     }
   }
@@ -149,19 +135,24 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
     for (const g of rt.tables.store.gamesOfUser(i.user.id, ['active']))
       rt.table.rearm(rt.tables.store.getGame(g.id));
   }
-  const changed = Object.keys(change).length > 0 ? 'Saved. ' : '';
-  return tell(i, `${changed}Your settings (only you see them):\n${describe(after)}`);
+  const saved = Object.keys(change).length > 0 ? 'yes' : 'no';
+  return tell(i, `${t(language, 'settings.summary', { saved })}\n${describe(after, language)}`);
 }
 
-function describe(s: PlayerSettings): string {
+/** Each setting on a line; the vacation's end is a Discord timestamp, shown in the reader's own locale. */
+function describe(s: PlayerSettings, language: string): string {
+  const quiet = s.quietStart !== null && s.quietEnd !== null;
   return [
-    `• Time zone: ${s.timeZone ?? 'not set'}`,
-    `• Quiet hours: ${
-      s.quietStart !== null && s.quietEnd !== null
-        ? `${formatClock(s.quietStart)}–${formatClock(s.quietEnd)} your time (reminders wait until they end)`
-        : 'none'
-    }`,
-    `• Turn DMs: ${s.turnDms ? 'on' : 'off'}`,
-    `• Vacation: ${s.vacationUntil ? `until <t:${Math.floor(s.vacationUntil.getTime() / 1000)}:f> (the computer plays your turns)` : 'none'}`,
+    t(language, 'settings.zone', { zone: s.timeZone ?? 'none' }),
+    t(language, 'settings.quiet', {
+      set: quiet ? 'yes' : 'no',
+      start: quiet ? formatClock(s.quietStart as number) : '',
+      end: quiet ? formatClock(s.quietEnd as number) : '',
+    }),
+    t(language, 'settings.dms', { on: s.turnDms ? 'yes' : 'no' }),
+    t(language, 'settings.vacation', {
+      set: s.vacationUntil ? 'yes' : 'no',
+      until: s.vacationUntil ? `<t:${Math.floor(s.vacationUntil.getTime() / 1000)}:f>` : '',
+    }),
   ].join('\n');
 }

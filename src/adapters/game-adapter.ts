@@ -37,10 +37,17 @@ export interface GameAdapter<
     // biome-ignore lint/suspicious/noExplicitAny: the game's own state, read only by its own players
     move(state: any, seat: Seat, kind: string): Action;
   };
-  /** `/card`: the cards of the game's catalog, and a card shown privately. */
+  /**
+   * `/card`: the cards of the game's catalog, named in `language` (`aliases`: their names in the other
+   * languages, which `/card` matches too), and a card shown privately in the reader's language.
+   */
   readonly cards: {
-    list(): readonly { readonly id: string; readonly name: string }[];
-    show(id: string): Payload;
+    list(language: string): readonly {
+      readonly id: string;
+      readonly name: string;
+      readonly aliases: readonly string[];
+    }[];
+    show(id: string, language: string): Payload;
   };
   /** `/rules`: the game in brief. */
   rules(): Payload;

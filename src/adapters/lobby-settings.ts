@@ -1,8 +1,9 @@
 /**
  * Choices a game lets the host make in its lobby, stored in the game's options (e.g. Valley's card pool
  * and first player). The lobby message shows `lines` and one row per select; buttons share the row of
- * the rated/casual button. A lobby has five rows and uses three itself, so a game gets two selects and
- * up to four buttons.
+ * the rated/casual button and the language buttons. A lobby has five rows and uses three itself, so a
+ * game gets two selects and up to three buttons. Texts are in the game's language (`language`, a
+ * catalogue of assets/i18n).
  */
 export type LobbyOptions = Readonly<Record<string, unknown>>;
 
@@ -30,20 +31,31 @@ export interface LobbyButton {
 }
 
 export const MAX_LOBBY_SELECTS = 2;
-export const MAX_LOBBY_BUTTONS = 4;
+export const MAX_LOBBY_BUTTONS = 3;
 
 /** A host's choice that the game refuses, with the sentence to show them. */
 export class LobbySettingError extends Error {}
 
 export interface LobbySettings {
   /** What is chosen now, one line each, for the lobby's text. */
-  lines(options: LobbyOptions): readonly string[];
-  controls(options: LobbyOptions): {
+  lines(options: LobbyOptions, language: string): readonly string[];
+  controls(
+    options: LobbyOptions,
+    language: string,
+  ): {
     readonly selects: readonly LobbySelect[];
     readonly buttons: readonly LobbyButton[];
   };
-  /** The options after the host chose `values` on control `control`; throws LobbySettingError to refuse. */
-  choose(options: LobbyOptions, control: string, values: readonly string[]): Record<string, unknown>;
+  /**
+   * The options after the host chose `values` on control `control`; throws LobbySettingError to refuse,
+   * with the sentence in `language` (the host's).
+   */
+  choose(
+    options: LobbyOptions,
+    control: string,
+    values: readonly string[],
+    language: string,
+  ): Record<string, unknown>;
 }
 
 /** A stored game's options as the settings read them (anything but an object reads as none chosen). */

@@ -3,6 +3,7 @@ import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { GameRecord } from '../store/records.ts';
+import { gameLanguage } from './language.ts';
 import type { GameContext } from './messages/context.ts';
 
 /**
@@ -19,12 +20,14 @@ export class Tables {
     return this.adapters.of(game.type);
   }
 
-  context(game: GameRecord): GameContext {
+  /** What messages about `game` need; in the game's language unless `language` (a reader's own) is given. */
+  context(game: GameRecord, language?: string): GameContext {
     return {
       gameId: game.id,
       version: game.version,
       names: game.seats.map((s) => s.displayName),
       users: game.seats.map((s) => s.userId),
+      language: language ?? gameLanguage(game),
     };
   }
 

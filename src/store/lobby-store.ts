@@ -28,6 +28,8 @@ export interface CreateLobbyInput {
   readonly rated?: boolean | null;
   /** Minutes a person may take per turn or decision; null or absent: no limit. */
   readonly turnLimitMinutes?: number | null;
+  /** The language of its public messages (default: English). */
+  readonly language?: string | null;
 }
 
 export class LobbyStore {
@@ -58,6 +60,7 @@ export class LobbyStore {
           hostUserId: input.hostUserId ?? null,
           rated: input.rated ?? null,
           turnLimitMinutes: input.turnLimitMinutes ?? null,
+          language: input.language ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -133,6 +136,13 @@ export class LobbyStore {
         .set({ turnLimitMinutes: minutes })
         .where(eq(games.id, gameId))
         .run();
+    });
+  }
+
+  /** The language of the game's public messages; only in the lobby, so a game reads the same throughout. */
+  setLanguage(gameId: GameId, language: string): GameRecord {
+    return this.core.lobbyChange(gameId, () => {
+      this.core.database.db.update(games).set({ language }).where(eq(games.id, gameId)).run();
     });
   }
 

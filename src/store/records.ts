@@ -55,6 +55,8 @@ export interface GameRecord extends GameSummary {
    * Always set by the store (optional only so hand-written records in tests may leave it out).
    */
   readonly turnLimitMinutes?: number | null;
+  /** The language of its public messages (null: English, games from before languages). */
+  readonly language?: string | null;
 }
 
 export interface ActionRecord {
@@ -68,7 +70,10 @@ export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 
 export function toSummary(
-  row: Omit<GameRow, 'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver' | 'turnLimitMinutes'>,
+  row: Omit<
+    GameRow,
+    'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver' | 'turnLimitMinutes' | 'language'
+  >,
 ): GameSummary {
   return {
     id: row.id,
@@ -97,6 +102,7 @@ export function toRecord(row: GameRow, seatRows: readonly SeatRow[]): GameRecord
     handedOver: row.handedOver,
     seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
     turnLimitMinutes: row.turnLimitMinutes,
+    language: row.language,
   };
 }
 

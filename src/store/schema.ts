@@ -56,6 +56,12 @@ export const games = sqliteTable(
      * minutes; null: no limit (and games from before turn limits). Chosen by the host in the lobby.
      */
     turnLimitMinutes: integer('turn_limit_minutes'),
+    /**
+     * The language of the game's public messages and pictures (a catalogue in assets/i18n, e.g. 'es'):
+     * the server's when the lobby opened, or the host's choice. Null on games older than languages
+     * (English).
+     */
+    language: text('language'),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),

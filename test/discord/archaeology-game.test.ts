@@ -174,7 +174,7 @@ describe('Archaeology on Discord', () => {
       if (version === undefined) continue;
       const s = stateAt(gameId, version);
       const pub = archaeology.view(s, null);
-      const ctx = { gameId, version, names, users: final.seats.map((x) => x.userId) };
+      const ctx = { gameId, version, names, users: final.seats.map((x) => x.userId), language: 'en' };
       const expected = boardMessage(pub, ctx, none, {});
       expect(m.attachments[0]?.description).toBe(expected.files[0]?.description);
       // The board's facts (dig site, marketplace, pyramid, players) are the public view's.

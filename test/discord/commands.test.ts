@@ -51,7 +51,9 @@ describe('slash commands', () => {
         (await c.as(alice).autocomplete('card', { name: typed }, 'name').choices()).map((x) => x.name),
       ).toContain(name);
     const nut = await c.as(alice).slash('card', { name: 'goddess-nut' }).reply();
-    expect(nut.content).toContain('**Goddess Nut** — Tomb Art (2), level II, 2 copies · *Afterlife* box');
+    expect(nut.content).toContain(
+      '**Goddess Nut** — Tomb Art (set of 2), level II, 2 copies · *Afterlife* box',
+    );
     expect(nut.content).toMatch(/Cost 4(?! \(provisional\))/);
     expect(nut.content).toMatch(/That opponent may take the card with the lowest cost/);
     const ring = await c.as(alice).slash('card', { name: 'Ring' }).reply();

@@ -116,21 +116,21 @@ describe('rating texts', () => {
         ? [decodeCustomId(c.custom_id)?.arg, c.label, c.disabled]
         : null;
     };
-    expect(lobbyRatingLine(lobby({}))).toMatch(/Rated\*\*: every seat is a person.*\(the default\)/);
+    expect(lobbyRatingLine(lobby({}), 'en')).toMatch(/Rated\*\*: every seat is a person.*\(the default\)/);
     expect(buttonOf(lobby({}))).toEqual(['0', 'Make casual', false]);
     const withBot = lobby({ seats: [...lobby({}).seats, bot] });
-    expect(lobbyRatingLine(withBot)).toMatch(/Casual\*\*: a computer player is seated/);
+    expect(lobbyRatingLine(withBot, 'en')).toMatch(/Casual\*\*: a computer player is seated/);
     expect(buttonOf(withBot)).toEqual(['1', 'Make rated', false]);
-    expect(lobbyRatingLine({ ...withBot, rated: true })).toMatch(/Rated\*\* \(the host’s choice\)/);
-    expect(lobbyRatingLine(lobby({ rated: false }))).toMatch(/Casual\*\* \(the host’s choice\)/);
+    expect(lobbyRatingLine({ ...withBot, rated: true }, 'en')).toMatch(/Rated\*\* \(the host’s choice\)/);
+    expect(lobbyRatingLine(lobby({ rated: false }), 'en')).toMatch(/Casual\*\* \(the host’s choice\)/);
     const alone = lobby({ seats: [lobby({}).seats[0]!, bot], rated: true });
-    expect(lobbyRatingLine(alone)).toMatch(/needs at least two people/);
+    expect(lobbyRatingLine(alone, 'en')).toMatch(/needs at least two people/);
     expect(buttonOf(alone)).toEqual(['1', 'Rated needs two people', true]);
-    expect(lobbyRatingLine(lobby({ status: 'active', rated: true }))).toBe('🏆 **Rated** game.');
+    expect(lobbyRatingLine(lobby({ status: 'active', rated: true }), 'en')).toBe('🏆 **Rated** game.');
   });
 
   it('the results say each change, or why nothing changed', () => {
-    const ctx = { gameId: 1, version: 9, names: ['Ann', 'Bob'], users: ['u1', 'u2'] };
+    const ctx = { gameId: 1, version: 9, names: ['Ann', 'Bob'], users: ['u1', 'u2'], language: 'en' };
     const step = (seat: number, before: number, after: number) => ({
       gameId: 1,
       userId: `u${seat + 1}`,

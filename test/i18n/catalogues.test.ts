@@ -9,19 +9,26 @@ interface Element {
   options?: Record<string, { value: Element[] }>;
 }
 
-/** The placeholders a message uses (`{title}`, `{count, plural, …}`, `{several, select, …}`), from its syntax tree. */
-function placeholders(message: string, language: string): string[] {
-  const out = new Set<string>();
+/**
+ * The placeholders a message uses (`{title}`, `{count, plural, …}`, `{several, select, …}`), from its
+ * syntax tree, each with whether it takes a number (plural, number) or any value.
+ */
+function placeholderKinds(message: string, language: string): Map<string, 'number' | 'text'> {
+  const out = new Map<string, 'number' | 'text'>();
   const walk = (elements: Element[]) => {
     for (const e of elements) {
       // Arguments of every kind name their value; literals (0) and # (7) do not.
-      if (e.type !== 0 && e.type !== 7 && typeof e.value === 'string') out.add(e.value);
+      if (e.type !== 0 && e.type !== 7 && typeof e.value === 'string')
+        out.set(e.value, e.type === 2 || e.type === 6 ? 'number' : (out.get(e.value) ?? 'text'));
       for (const option of Object.values(e.options ?? {})) walk(option.value);
     }
   };
   walk(new IntlMessageFormat(message, language).getAst() as Element[]);
-  return [...out].sort();
+  return out;
 }
+
+const placeholders = (message: string, language: string) =>
+  [...placeholderKinds(message, language).keys()].sort();
 
 describe('message catalogues', () => {
   it('English and Spanish are there, and every language has a Discord locale', () => {
@@ -38,11 +45,13 @@ describe('message catalogues', () => {
 
   it('a message takes the same placeholders in every language, and formats', () => {
     const en = catalogues.get('en') ?? {};
-    const sample = { title: 'X', titles: 'X or Y', most: 3, several: 'yes' };
     for (const language of LANGUAGES)
       for (const [key, message] of Object.entries(catalogues.get(language) ?? {})) {
         expect(placeholders(message, language), `${language} ${key}`).toEqual(
           placeholders(en[key] ?? '', 'en'),
+        );
+        const sample = Object.fromEntries(
+          [...placeholderKinds(message, language)].map(([name, kind]) => [name, kind === 'number' ? 2 : 'x']),
         );
         expect(t(language, key, sample).length, `${language} ${key}`).toBeGreaterThan(0);
       }

@@ -40,6 +40,7 @@ const ctx = (version: number): GameContext => ({
   version,
   names: ['alice', 'bob', 'Khufu'],
   users: [ALICE.id, BOB.id, null],
+  language: 'en',
 });
 /** Only the descriptions matter to the page; drawing the pictures would only slow the test. */
 const pictures = {

@@ -49,8 +49,8 @@ export function archaeologyAdapter(
         archaeologyBotMove(state, seat, isArchaeologyBotName(kind) ? kind : 'heuristic'),
     },
     cards: {
-      list: () => archaeologyCardList(catalog),
-      show: (id) => archaeologyCardMessage(catalog, id),
+      list: (language) => archaeologyCardList(catalog, language),
+      show: (id, language) => archaeologyCardMessage(catalog, id, language),
     },
     rules: archaeologyRules,
     // `/stats`: the treasures a player sold, with how many cards of each.

@@ -3,6 +3,9 @@ import { seatName } from '../../discord/messages/context.ts';
 import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
 import { type ArchaeologyCatalog, TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import { gameTitle } from '../../i18n/command-localizations.ts';
+import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
+import { translated } from '../../i18n/translated.ts';
 import { renderTreasureCard } from './pictures/card-image.ts';
 import { priceLine, soldLine, treasureName, withNames } from './summary.ts';
 
@@ -29,54 +32,59 @@ export function logMessage(v: ArchaeologyView, ctx: GameContext): Payload {
   return emptyPayload(clip(`**Log** · game #${ctx.gameId} (latest last)\n${lines.join('\n')}`, 2000));
 }
 
-const SOURCE_MARK = { seed: '', review: ' (from a review)', provisional: ' (provisional)' } as const;
 const ID_PREFIX = 'archaeology:';
 
-const OTHERS = {
-  thief: {
-    name: 'Thief',
-    text: 'Dug up: discarded face up; the player who drew it chooses an opponent and takes one card from their hand at random, without looking. If no opponent holds a card, nothing is stolen. 8 in the game.',
-  },
-  sandstorm: {
-    name: 'Sandstorm',
-    text: 'Dug up: discarded face up; every player, from the drawer clockwise, loses half their hand (rounded down, chosen by them) to the marketplace; then the drawer digs again. 6 in the game (one fewer with 3 players, two fewer with 4).',
-  },
-} as const;
+/** The two cards that are not treasures; their texts live in the message catalogues. */
+const OTHERS = ['thief', 'sandstorm'] as const;
+
+const title = (language: string) => gameTitle(language, 'archaeology', 'Archaeology');
+
+function localTreasureName(t: ArchaeologyCatalog['treasures'][number], language: string): string {
+  return translated(t, 'name', language);
+}
 
 /** `/card`'s list: every treasure and the thief and sandstorm, named so they cannot be taken for a Valley card. */
-export function archaeologyCardList(catalog: ArchaeologyCatalog): { id: string; name: string }[] {
+export function archaeologyCardList(
+  catalog: ArchaeologyCatalog,
+  language: string,
+): { id: string; name: string; aliases: string[] }[] {
+  const named = (id: string, name: (l: string) => string) => ({
+    id: `${ID_PREFIX}${id}`,
+    name: t(language, 'card.of-game', { name: name(language), title: title(language) }),
+    aliases: LANGUAGES.filter((l) => l !== language)
+      .map((l) => name(l))
+      .filter((n) => n !== name(language)),
+  });
   return [
-    ...catalog.treasures.map((t) => ({ id: `${ID_PREFIX}${t.id}`, name: `${t.name} (Archaeology)` })),
-    ...Object.entries(OTHERS).map(([id, o]) => ({
-      id: `${ID_PREFIX}${id}`,
-      name: `${o.name} (Archaeology)`,
-    })),
+    ...catalog.treasures.map((x) => named(x.id, (l) => localTreasureName(x, l))),
+    ...OTHERS.map((id) => named(id, (l) => t(l, `archaeology.card.${id}.name`))),
   ];
 }
 
-export function archaeologyCardMessage(catalog: ArchaeologyCatalog, id: string): Payload {
+export function archaeologyCardMessage(catalog: ArchaeologyCatalog, id: string, language: string): Payload {
+  const say = (key: string, values?: Values) => t(language, key, values);
   const key = id.startsWith(ID_PREFIX) ? id.slice(ID_PREFIX.length) : id;
-  const other = Object.hasOwn(OTHERS, key) ? OTHERS[key as keyof typeof OTHERS] : null;
-  if (other) return emptyPayload(`**${other.name}** — Archaeology\n> ${other.text}`);
-  const t = catalog.treasures.find((x) => x.id === (key as Treasure));
-  if (!t) return emptyPayload(`There is no Archaeology card called '${id}'.`);
-  const prices = t.prices.map((p, i) => `${i + 1}: $${p.value}${SOURCE_MARK[p.source]}`).join(' · ');
-  const provisional = [t.trade, ...t.prices].some((n) => n.source === 'provisional');
-  const png = renderTreasureCard(t);
+  const other = OTHERS.find((o) => o === key);
+  if (other)
+    return emptyPayload(
+      `${say('archaeology.card.other', { name: say(`archaeology.card.${other}.name`), title: title(language) })}\n> ${say(`archaeology.card.${other}.text`)}`,
+    );
+  const x = catalog.treasures.find((c) => c.id === (key as Treasure));
+  if (!x) return emptyPayload(say('archaeology.card.not-found', { name: id }));
+  const name = localTreasureName(x, language);
+  const prices = x.prices
+    .map((p, i) => say('archaeology.card.price', { count: i + 1, value: p.value, source: p.source }))
+    .join(' · ');
+  const provisional = [x.trade, ...x.prices].some((n) => n.source === 'provisional');
+  const png = renderTreasureCard(x);
   return {
     content: [
-      `**${t.name}** — Archaeology treasure, ${t.copies.value} in the game`,
-      `Trading value ${t.trade.value}${SOURCE_MARK[t.trade.source]}`,
-      `Museum prices (a set of one type, at most ${t.prices.length}): ${prices}`,
-      ...(t.assemble
-        ? ['> Pays well only as a complete set: “must be fully assembled to make a good profit”.']
-        : []),
-      ...(t.id === 'map'
-        ? ['> Spend 1, 2 or 3 maps to explore the small, medium or large chamber of the pyramid (once each).']
-        : []),
-      provisional
-        ? '_Provisional numbers are Scarab’s own: the rulebook does not print them. A server owner with the cards can correct them in assets/cards/archaeology.json._'
-        : '',
+      say('archaeology.card.heading', { name, copies: x.copies.value }),
+      say('archaeology.card.trade', { value: x.trade.value, source: x.trade.source }),
+      say('archaeology.card.prices', { most: x.prices.length, prices }),
+      x.assemble ? say('archaeology.card.assemble') : '',
+      x.id === 'map' ? say('archaeology.card.map') : '',
+      provisional ? say('archaeology.card.provisional') : '',
     ]
       .filter(Boolean)
       .join('\n'),
@@ -84,8 +92,14 @@ export function archaeologyCardMessage(catalog: ArchaeologyCatalog, id: string):
     files: [
       {
         attachment: png,
-        name: `${t.id}.png`,
-        description: `${t.name}: trading value ${t.trade.value}; museum prices ${t.prices.map((p, i) => `${i + 1} for $${p.value}`).join(', ')}.`,
+        name: `${x.id}.png`,
+        description: say('archaeology.card.alt', {
+          name,
+          trade: x.trade.value,
+          prices: x.prices
+            .map((p, i) => say('archaeology.card.alt-price', { count: i + 1, value: p.value }))
+            .join(', '),
+        }),
       },
     ],
     mentionUsers: [],

@@ -8,6 +8,7 @@ import type { ValleyView } from '../../games/valley/view.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeAction, encodeAction } from './action-code.ts';
 import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
+import { cardName, otherCardNames } from './card-names.ts';
 import { valleyClick } from './hand-clicks.ts';
 import { handMessage, type ValleyStep } from './hand-message.ts';
 import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-messages.ts';
@@ -46,8 +47,13 @@ export function valleyAdapter(
       move: (state: ValleyState, seat, kind) => botMove(state, seat, isBotName(kind) ? kind : 'heuristic'),
     },
     cards: {
-      list: () => catalog.cards.map((c) => ({ id: c.id, name: c.name })),
-      show: (id) => cardMessage(catalog, id, pictures),
+      list: (language) =>
+        catalog.cards.map((c) => ({
+          id: c.id,
+          name: cardName(c.id, language),
+          aliases: otherCardNames(c.id, language),
+        })),
+      show: (id, language) => cardMessage(catalog, id, pictures, language),
     },
     rules: rulesMessage,
     lobbySettings: valleyLobbySettings,

@@ -1,8 +1,11 @@
 import type { GameContext } from '../../discord/messages/context.ts';
 import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
-import type { Catalog } from '../../games/valley/catalog.ts';
+import type { Catalog, Numbered } from '../../games/valley/catalog.ts';
 import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { t, type Values } from '../../i18n/messages.ts';
+import { translated } from '../../i18n/translated.ts';
+import { cardAction, cardName, setName } from './card-names.ts';
 import type { ValleyPictures } from './pictures.ts';
 import { tombText } from './summary.ts';
 
@@ -25,32 +28,44 @@ export function logMessage(v: ValleyView, ctx: GameContext): Payload {
   return emptyPayload(clip(`**Log** · game #${ctx.gameId} (latest last)\n${lines.join('\n')}`, 2000));
 }
 
-const SOURCE_MARK = { seed: '', review: ' (from a review)', provisional: ' (provisional)' } as const;
-
-export function cardMessage(catalog: Catalog, cardId: string, pictures: ValleyPictures): Payload {
+/** `/card`: a card's picture, action and numbers (provisional ones marked), in the reader's language. */
+export function cardMessage(
+  catalog: Catalog,
+  cardId: string,
+  pictures: ValleyPictures,
+  language: string,
+): Payload {
+  const say = (key: string, values?: Values) => t(language, key, values);
   const c = catalog.cards.find((x) => x.id === cardId);
-  if (!c) return emptyPayload(`There is no card called '${cardId}'.`);
+  if (!c) return emptyPayload(say('card.not-found', { name: cardId }));
   const set = c.set ? catalog.sets.find((s) => s.id === c.set) : undefined;
   const kind =
     c.kind === 'set'
-      ? `${set?.name ?? c.set} (${set?.size ?? '?'})`
-      : c.kind === 'unique'
-        ? 'Unique artifact'
-        : 'Starter card';
-  const num = (label: string, n: { value: number; source: keyof typeof SOURCE_MARK }) =>
-    `${label} ${n.value}${SOURCE_MARK[n.source]}`;
-  const numbers = [num('Cost', c.cost), num('Gold', c.gold), ...(c.vp ? [num('VP', c.vp)] : [])].join(' · ');
+      ? say('card.kind.set', { set: setName(c.set ?? '', language), size: set?.size ?? '?' })
+      : say(c.kind === 'unique' ? 'card.kind.unique' : 'card.kind.starter');
+  const num = (label: string, n: Numbered) =>
+    say('card.number', { label: say(label), value: n.value, source: n.source });
+  const numbers = [
+    num('card.cost', c.cost),
+    num('card.gold', c.gold),
+    ...(c.vp ? [num('card.vp', c.vp)] : []),
+  ];
   const pic = pictures.card(c.id);
   const provisional = [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional');
+  const note = c.setNote ? translated(c, 'setNote', language) : '';
   return {
     content: [
-      `**${c.name}** — ${kind}, level ${'I'.repeat(c.level)}, ${c.copies} ${c.copies === 1 ? 'copy' : 'copies'}${c.box === 'valley-afterlife' ? ' · *Afterlife* box' : ''}`,
-      `> ${c.action}`,
-      ...(c.setNote ? [`_${c.kind === 'set' ? 'Set' : 'Kind'}: ${c.setNote}._`] : []),
-      numbers,
-      provisional
-        ? '_Provisional numbers are Scarab’s own: no rulebook prints them. A server owner with the cards can correct them in the catalog._'
-        : '',
+      say('card.heading', {
+        name: cardName(c.id, language),
+        kind,
+        level: 'I'.repeat(c.level),
+        copies: c.copies,
+        afterlife: c.box === 'valley-afterlife' ? 'yes' : 'no',
+      }),
+      `> ${cardAction(c.id, language)}`,
+      note ? say('card.set-note', { set: c.kind === 'set' ? 'yes' : 'no', note }) : '',
+      numbers.join(' · '),
+      provisional ? say('card.provisional') : '',
     ]
       .filter(Boolean)
       .join('\n'),

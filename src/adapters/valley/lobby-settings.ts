@@ -3,12 +3,11 @@ import {
   type CardPool,
   checkPool,
   MIN_CUSTOM_STOCK,
-  POOL_NAMES,
   poolCatalog,
-  poolLabel,
   poolSchema,
   stockSize,
 } from '../../games/valley/pools.ts';
+import { t, type Values } from '../../i18n/messages.ts';
 import {
   type LobbyChoice,
   type LobbyOptions,
@@ -16,6 +15,7 @@ import {
   LobbySettingError,
   type LobbySettings,
 } from '../lobby-settings.ts';
+import { cardAction, cardName, setName } from './card-names.ts';
 
 /** The options' pool, or the base box when absent or unreadable (the rules check it again at start). */
 function poolOf(options: LobbyOptions): CardPool {
@@ -26,14 +26,16 @@ function poolOf(options: LobbyOptions): CardPool {
 const cardsIn = (pool: CardPool) => stockSize(poolCatalog(pool));
 
 /** Every set and unique artifact of both boxes, as one menu of at most 25 choices. */
-function cardChoices(pool: { sets: string[]; uniques: string[] }): LobbyChoice[] {
-  const boxName = (box: string | undefined) => (box === 'valley-afterlife' ? 'Afterlife' : 'Base');
+function cardChoices(pool: { sets: string[]; uniques: string[] }, language: string): LobbyChoice[] {
+  const say = (key: string, values?: Values) => t(language, key, values);
+  const boxName = (box: string | undefined) =>
+    say(box === 'valley-afterlife' ? 'valley.lobby.box.afterlife' : 'valley.lobby.box.base');
   const sets = fullCatalog.sets.map((set) => {
     const cards = fullCatalog.cards.filter((c) => c.set === set.id);
     return {
       value: `set:${set.id}`,
-      label: `${set.name} (set of ${set.size})`,
-      description: `${boxName(cards[0]?.box)} · ${cards.map((c) => c.name).join(', ')}`,
+      label: say('valley.lobby.set', { name: setName(set.id, language), size: set.size }),
+      description: `${boxName(cards[0]?.box)} · ${cards.map((c) => cardName(c.id, language)).join(', ')}`,
       default: pool.sets.includes(set.id),
     };
   });
@@ -41,11 +43,24 @@ function cardChoices(pool: { sets: string[]; uniques: string[] }): LobbyChoice[]
     .filter((c) => c.kind === 'unique')
     .map((c) => ({
       value: `unique:${c.id}`,
-      label: `${c.name} (unique)`,
-      description: `${boxName(c.box)} · ${c.action}`,
+      label: say('valley.lobby.unique', { name: cardName(c.id, language) }),
+      description: `${boxName(c.box)} · ${cardAction(c.id, language)}`,
       default: pool.uniques.includes(c.id),
     }));
   return [...sets, ...uniques];
+}
+
+/** The pool as players read it: Base, Base + Afterlife, or the custom pool's sets and uniques. */
+export function localPoolLabel(pool: CardPool | undefined, language: string): string {
+  if (pool === undefined || typeof pool === 'string') return t(language, `valley.pool.${pool ?? 'base'}`);
+  const sets = fullCatalog.sets.filter((s) => pool.sets.includes(s.id)).map((s) => setName(s.id, language));
+  const uniques = fullCatalog.cards
+    .filter((c) => pool.uniques.includes(c.id))
+    .map((c) => cardName(c.id, language));
+  return t(language, 'valley.pool.custom-list', {
+    sets: sets.join(', ') || t(language, 'valley.pool.no-sets'),
+    uniques: uniques.length ? uniques.join(', ') : 'none',
+  });
 }
 
 function contents(pool: CardPool): { sets: string[]; uniques: string[] } {
@@ -59,50 +74,49 @@ function contents(pool: CardPool): { sets: string[]; uniques: string[] } {
 
 /** Valley's lobby: the card pool (Base, Base + Afterlife, or sets and uniques picked by hand) and the first player. */
 export const valleyLobbySettings: LobbySettings = {
-  lines(options) {
+  lines(options, language) {
     const pool = poolOf(options);
     const random = options.firstSeat === undefined;
     return [
-      `🃏 Cards: ${poolLabel(pool)} (${cardsIn(pool)} cards beside the starters; numbers marked provisional are Scarab's choice).`,
-      random
-        ? '🔀 First player: drawn at random when the game starts (Premium Edition rule); then seat order.'
-        : '🔀 First player: the host (seat 1); then seat order.',
+      t(language, 'valley.lobby.cards', { pool: localPoolLabel(pool, language), count: cardsIn(pool) }),
+      t(language, random ? 'valley.lobby.first.random' : 'valley.lobby.first.host'),
     ];
   },
-  controls(options) {
+  controls(options, language) {
+    const say = (key: string, values?: Values) => t(language, key, values);
     const pool = poolOf(options);
     const kind = typeof pool === 'string' ? pool : 'custom';
     const selects: LobbySelect[] = [
       {
         id: 'pool',
-        placeholder: 'Card pool (host)…',
+        placeholder: say('valley.lobby.pool.placeholder'),
         choices: [
           {
             value: 'base',
-            label: POOL_NAMES.base,
-            description: `The base box: ${cardsIn('base')} cards`,
+            label: say('valley.pool.base'),
+            description: say('valley.lobby.pool.base', { count: cardsIn('base') }),
             default: kind === 'base',
           },
           {
             value: 'base-afterlife',
-            label: POOL_NAMES['base-afterlife'],
-            description: `Both boxes, the 15 known Afterlife cards mixed in: ${cardsIn('base-afterlife')} cards`,
+            label: say('valley.pool.base-afterlife'),
+            description: say('valley.lobby.pool.base-afterlife', { count: cardsIn('base-afterlife') }),
             default: kind === 'base-afterlife',
           },
           {
             value: 'custom',
-            label: POOL_NAMES.custom,
-            description: `Pick sets and unique artifacts from both boxes (at least ${MIN_CUSTOM_STOCK} cards)`,
+            label: say('valley.pool.custom'),
+            description: say('valley.lobby.pool.custom', { least: MIN_CUSTOM_STOCK }),
             default: kind === 'custom',
           },
         ],
       },
     ];
     if (typeof pool !== 'string') {
-      const choices = cardChoices(pool);
+      const choices = cardChoices(pool, language);
       selects.push({
         id: 'cards',
-        placeholder: 'Sets and unique artifacts in the custom pool (host)…',
+        placeholder: say('valley.lobby.cards.placeholder'),
         choices,
         pick: { min: 1, max: choices.length },
       });
@@ -111,12 +125,12 @@ export const valleyLobbySettings: LobbySettings = {
       selects,
       buttons: [
         options.firstSeat === undefined
-          ? { id: 'first', label: 'Host plays first', value: 'host' }
-          : { id: 'first', label: 'Random first player', value: 'random' },
+          ? { id: 'first', label: say('valley.lobby.button.host-first'), value: 'host' }
+          : { id: 'first', label: say('valley.lobby.button.random-first'), value: 'random' },
       ],
     };
   },
-  choose(options, control, values) {
+  choose(options, control, values, language) {
     const next: Record<string, unknown> = { ...options };
     const value = values[0];
     if (control === 'first' && (value === 'host' || value === 'random')) {
@@ -140,12 +154,12 @@ export const valleyLobbySettings: LobbySettings = {
         checkPool(pool);
       } catch (e) {
         throw new LobbySettingError(
-          `That pool cannot be played: ${e instanceof Error ? e.message : String(e)}.`,
+          t(language, 'valley.lobby.error.pool', { reason: e instanceof Error ? e.message : String(e) }),
         );
       }
       next.pool = pool;
       return next;
     }
-    throw new LobbySettingError('This menu belongs to an older version of Scarab.');
+    throw new LobbySettingError(t(language, 'error.old-control'));
   },
 };

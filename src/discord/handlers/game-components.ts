@@ -1,14 +1,16 @@
 import { MessageFlags } from 'discord.js';
 import type { HandOptions } from '../../adapters/game-adapter.ts';
 import type { Seat } from '../../games/kernel/types.ts';
+import { t } from '../../i18n/messages.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
+import { userLanguage } from '../language.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
-import { replyPrivately, tell } from './replies.ts';
+import { replyPrivately, say, tell } from './replies.ts';
 
 /**
  * Acknowledges so that the answer can only land privately: in place on the user's own private hand,
@@ -34,15 +36,13 @@ async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opt
   });
 }
 
+/** The catalogue key of why a game's controls do nothing now, if they do not. */
 function statusProblem(game: GameRecord): string | null {
-  if (game.status === 'finished') return `Game #${game.id} is over: the results are posted in its channel.`;
-  if (game.status === 'cancelled') return `Game #${game.id} was cancelled.`;
-  if (game.status === 'lobby') return `Game #${game.id} has not started yet.`;
+  if (game.status === 'finished') return 'error.game-over';
+  if (game.status === 'cancelled') return 'error.game-cancelled';
+  if (game.status === 'lobby') return 'error.game-not-started';
   return null;
 }
-
-const STALE =
-  '⚠️ The board changed since these buttons were drawn, so nothing was done. Here is your hand now.';
 
 /**
  * Every game's controls: the table's own verbs (hand, respond, my games, the board's info views) here, the
@@ -55,26 +55,26 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
     return replyPrivately(i, myGamesFor(rt.tables, i.user.id));
   }
   const game = rt.tables.store.findGame(id.gameId);
-  if (!game) return tell(i, `Game #${id.gameId} does not exist any more.`);
+  if (!game) return say(i, 'error.no-game', { id: id.gameId });
   const adapter = rt.tables.adapters.find(game.type);
-  if (!adapter) return tell(i, `Game #${game.id} is of a kind this bot no longer hosts.`);
+  if (!adapter) return say(i, 'error.game-not-hosted', { id: game.id });
   const info = adapter.info.find((v) => v.verb === id.verb);
   if (info) {
-    if (game.state === null) return tell(i, `Game #${id.gameId} has not started yet.`);
+    if (game.state === null) return say(i, 'error.game-not-started', { id: game.id });
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     return replyPrivately(i, info.build(rt.tables.view(game, null), rt.tables.context(game)));
   }
   // A vote on a seat whose person keeps timing out: the host may decide without a seat.
   if (id.verb === 'vote') return onVote(rt, i, game, id);
   const problem = statusProblem(game);
-  if (problem) return tell(i, problem);
+  if (problem) return say(i, problem, { id: game.id });
   const seat = rt.tables.seatOf(game, i.user.id);
-  if (seat === null) return tell(i, `You are not playing in game #${game.id}, so you have no hand here.`);
+  if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
   if (id.verb === 'hand' || id.verb === 'respond') return showHand(rt, i, game, seat);
 
   const values = i.isStringSelectMenu() ? i.values : [];
   const step = adapter.click(id.verb, id.arg, values, rt.tables.view(game, seat));
-  if (!step) return tell(i, 'This button belongs to an older version of Scarab; open your hand again.');
+  if (!step) return say(i, 'error.old-hand-control');
   if (step.kind === 'refuse') return tell(i, step.message);
   if (step.fresh === 'version' && id.version !== game.version) return stale(rt, i, game.id, seat);
   if (step.kind === 'show') return showHand(rt, i, game, seat, step.options);
@@ -106,5 +106,6 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
 /** A click drawn on an older position: shown after any move still being published, never before it. */
 async function stale(rt: Runtime, i: Click, gameId: number, seat: Seat) {
   await ackPrivately(i);
-  await rt.locks.run(gameId, () => showHand(rt, i, rt.tables.store.getGame(gameId), seat, { banner: STALE }));
+  const banner = t(userLanguage(i), 'error.stale-board');
+  await rt.locks.run(gameId, () => showHand(rt, i, rt.tables.store.getGame(gameId), seat, { banner }));
 }

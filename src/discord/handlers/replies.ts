@@ -1,6 +1,13 @@
 import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
+import { t, type Values } from '../../i18n/messages.ts';
+import { userLanguage } from '../language.ts';
 import type { Payload } from '../messages/payload.ts';
 import { editOptions, messageOptions } from '../send.ts';
+
+/** The catalogue message `key`, privately, in the language of the person who clicked or typed. */
+export function say(i: RepliableInteraction, key: string, values?: Values): Promise<void> {
+  return tell(i, t(userLanguage(i), key, values));
+}
 
 /** An ephemeral answer to whatever state the interaction is in (new, deferred or replied). */
 export async function tell(i: RepliableInteraction, text: string): Promise<void> {

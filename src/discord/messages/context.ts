@@ -8,6 +8,11 @@ export interface GameContext {
   names: string[];
   /** Discord user id per seat; null for a computer player. */
   users: (string | null)[];
+  /**
+   * The language to write in (a catalogue of assets/i18n): the game's own for public messages, the
+   * reader's for private ones.
+   */
+  language: string;
 }
 
 /** A picture to attach, with the text equivalent screen readers read (attachment description, ≤ 1024 chars). */

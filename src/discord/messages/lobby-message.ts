@@ -6,9 +6,12 @@ import {
   MAX_LOBBY_SELECTS,
 } from '../../adapters/lobby-settings.ts';
 import { getGame } from '../../games/registry.ts';
+import { gameTitle } from '../../i18n/command-localizations.ts';
+import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../custom-id.ts';
+import { gameLanguage } from '../language.ts';
 import { button, type Payload, row, select } from './payload.ts';
 import { lobbyRatingLine } from './rating-lines.ts';
 import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
@@ -18,30 +21,40 @@ import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
  * (e.g. Valley's card pool) from its adapter.
  */
 export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: string): Payload {
-  const { title, minPlayers, maxPlayers } = getGame(game.type);
+  const { minPlayers, maxPlayers } = getGame(game.type);
+  const language = gameLanguage(game);
+  const say = (key: string, values?: Values) => t(language, key, values);
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg });
-  const seats = game.seats.map(
-    (s, i) => `${i + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} (computer)`}`,
+  const seats = game.seats.map((s, i) =>
+    s.userId
+      ? say('lobby.seat.person', { n: i + 1, mention: `<@${s.userId}>` })
+      : say('lobby.seat.computer', { n: i + 1, name: s.displayName }),
   );
   const open = game.status === 'lobby';
-  const own = open ? settings?.controls(lobbyOptionsOf(game.options)) : undefined;
+  const own = open ? settings?.controls(lobbyOptionsOf(game.options), language) : undefined;
   if (own && (own.selects.length > MAX_LOBBY_SELECTS || own.buttons.length > MAX_LOBBY_BUTTONS))
     throw new Error(
       `a lobby has room for ${MAX_LOBBY_SELECTS} selects and ${MAX_LOBBY_BUTTONS} buttons of the game's own`,
     );
   const full = game.seats.length >= maxPlayers;
   const lines = [
-    `**${title}** · game #${game.id} · ${open ? 'lobby' : game.status}`,
-    game.hostUserId ? `Host: <@${game.hostUserId}>` : '',
-    `Seats (${game.seats.length}/${maxPlayers}):`,
-    ...(seats.length ? seats : ['(nobody yet)']),
-    open
-      ? `Join, or add computer players; the host starts when ${minPlayers}–${maxPlayers} seats are filled. Seat order is the turn order.`
-      : '',
-    ...(settings?.lines(lobbyOptionsOf(game.options)) ?? []),
-    lobbyRatingLine(game),
-    `⏰ Turn limit: ${turnLimitText(game.turnLimitMinutes)}${game.turnLimitMinutes ? ' (a reminder comes at half time; then the computer plays that turn, and the game stays rated unless a seat is handed over for good)' : ''}.`,
+    say('lobby.heading', {
+      title: gameTitle(language, game.type, getGame(game.type).title),
+      id: game.id,
+      status: game.status,
+    }),
+    game.hostUserId ? say('lobby.host', { host: `<@${game.hostUserId}>` }) : '',
+    say('lobby.seats', { filled: game.seats.length, most: maxPlayers }),
+    ...(seats.length ? seats : [say('lobby.nobody')]),
+    open ? say('lobby.how', { least: minPlayers, most: maxPlayers }) : '',
+    ...(settings?.lines(lobbyOptionsOf(game.options), language) ?? []),
+    lobbyRatingLine(game, language),
+    say('lobby.turn-limit', {
+      limited: game.turnLimitMinutes ? 'yes' : 'no',
+      limit: turnLimitText(game.turnLimitMinutes, language),
+    }),
+    open ? say('lobby.language', { name: say('language.name') }) : '',
     note ?? '',
   ].filter(Boolean);
   return {
@@ -49,22 +62,31 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
     components: open
       ? [
           row(
-            button(id('join'), 'Join', ButtonStyle.Primary, full),
-            button(id('leave'), 'Leave'),
-            button(id('bot'), 'Add computer player', ButtonStyle.Secondary, full),
-            button(id('start'), 'Start', ButtonStyle.Success, game.seats.length < minPlayers),
-            button(id('cancel'), 'Cancel', ButtonStyle.Danger),
+            button(id('join'), say('lobby.button.join'), ButtonStyle.Primary, full),
+            button(id('leave'), say('lobby.button.leave')),
+            button(id('bot'), say('lobby.button.computer'), ButtonStyle.Secondary, full),
+            button(
+              id('start'),
+              say('lobby.button.start'),
+              ButtonStyle.Success,
+              game.seats.length < minPlayers,
+            ),
+            button(id('cancel'), say('lobby.button.cancel'), ButtonStyle.Danger),
           ),
           row(
-            ratingButton(game, id),
+            ratingButton(game, id, language),
+            // One button per other language, named in that language (a button sets, never toggles).
+            ...LANGUAGES.filter((l) => l !== language).map((l) =>
+              button(id('lang', l), t(l, 'lobby.button.language', { name: t(l, 'language.name') })),
+            ),
             ...(own?.buttons ?? []).map((b) => button(id('set', `${b.id}:${b.value}`), b.label)),
           ),
           row(
             select(
               id('limit'),
-              'Turn limit (host)…',
+              say('lobby.turn-limit.placeholder'),
               TURN_LIMITS.map((m) => ({
-                label: turnLimitText(m),
+                label: turnLimitText(m, language),
                 value: turnLimitValue(m),
                 default: m === (game.turnLimitMinutes ?? null),
               })),
@@ -93,9 +115,16 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
 }
 
 /** Sets the choice the button names (not a toggle), so a doubled click cannot flip it back. */
-function ratingButton(game: GameRecord, id: (verb: string, arg?: string) => string) {
+function ratingButton(game: GameRecord, id: (verb: string, arg?: string) => string, language: string) {
   const now = lobbyRating(game.rated, game.seats);
   if (now.why === 'too-few-people')
-    return button(id('rated', '1'), 'Rated needs two people', ButtonStyle.Secondary, true);
-  return now.rated ? button(id('rated', '0'), 'Make casual') : button(id('rated', '1'), 'Make rated');
+    return button(
+      id('rated', '1'),
+      t(language, 'lobby.button.rated-needs-people'),
+      ButtonStyle.Secondary,
+      true,
+    );
+  return now.rated
+    ? button(id('rated', '0'), t(language, 'lobby.button.make-casual'))
+    : button(id('rated', '1'), t(language, 'lobby.button.make-rated'));
 }

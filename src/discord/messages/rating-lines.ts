@@ -1,3 +1,4 @@
+import { t } from '../../i18n/messages.ts';
 import { type LobbyRating, lobbyRating, type RatingDecision } from '../../ratings/eligibility.ts';
 import { displayRating, formatDelta, formatRating } from '../../ratings/model.ts';
 import type { RatingStep } from '../../ratings/queries.ts';
@@ -5,22 +6,12 @@ import type { GameRecord } from '../../store/records.ts';
 import { type GameContext, seatName } from './context.ts';
 
 /** The lobby's rated/casual line: which applies, and why (the default is rated when every seat is a person). */
-export function lobbyRatingLine(game: GameRecord): string {
+export function lobbyRatingLine(game: GameRecord, language: string): string {
   if (game.status === 'cancelled') return '';
-  if (game.status !== 'lobby')
-    return game.rated ? '🏆 **Rated** game.' : '🎲 **Casual** game: ratings are unchanged.';
-  return LOBBY_LINES[lobbyRating(game.rated, game.seats).why];
+  if (game.status !== 'lobby') return t(language, game.rated ? 'rating.game.rated' : 'rating.game.casual');
+  const why: LobbyRating['why'] = lobbyRating(game.rated, game.seats).why;
+  return t(language, `rating.lobby.${why}`);
 }
-
-const LOBBY_LINES: Record<LobbyRating['why'], string> = {
-  'all-human':
-    '🏆 **Rated**: every seat is a person, so the result changes ratings (the default). The host can make it casual.',
-  'computers-seated':
-    '🎲 **Casual**: a computer player is seated, so ratings are unchanged (the default). The host can make it rated: computer players are then left out of ratings.',
-  'chosen-rated': '🏆 **Rated** (the host’s choice): computer players, if any, are left out of ratings.',
-  'chosen-casual': '🎲 **Casual** (the host’s choice): ratings are unchanged.',
-  'too-few-people': '🎲 **Casual**: a rated game needs at least two people.',
-};
 
 /** Under a game's results: each person's rating change, or why the game was not rated. */
 export function resultRatingLines(

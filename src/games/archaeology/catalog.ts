@@ -27,12 +27,15 @@ const treasureSchema = z.object({
   assemble: z.boolean().optional(),
   /** prices[n - 1]: what a set of n pays; the length is the largest set the museum takes. */
   prices: z.array(provenance).min(1),
+  /** Its names in Spanish, beside the English; read by the adapter, never by the rules. */
+  es: z.object({ name: z.string().min(1), plural: z.string().min(1) }).optional(),
 });
 
 const catalogSchema = z
   .object({
     game: z.literal('archaeology'),
     title: z.string(),
+    titleEs: z.string().optional(),
     note: z.string().optional(),
     treasures: z.array(treasureSchema),
     others: z.object({
@@ -42,6 +45,7 @@ const catalogSchema = z
         z.object({
           id: z.enum(CHAMBERS),
           name: z.string(),
+          es: z.object({ name: z.string().min(1) }).optional(),
           maps: z.number().int().min(1),
           size: z.number().int().min(1),
         }),

@@ -14,6 +14,16 @@ const provenance = z.discriminatedUnion('source', [
 ]);
 export type Numbered = z.infer<typeof provenance>;
 
+/**
+ * A card's or set's name (and action) in another language, beside the English so that one edit
+ * corrects it; read by the adapters (card-names.ts in each), never by the rules.
+ */
+const spanish = z.object({
+  name: z.string().min(1).max(80),
+  action: z.string().min(1).optional(),
+  setNote: z.string().min(1).optional(),
+});
+
 const cardSchema = z.object({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case'),
   name: z.string().min(1),
@@ -31,13 +41,17 @@ const cardSchema = z.object({
   setNote: z.string().min(1).optional(),
   /** The box the card comes from; set when boxes are merged (see `mergeCatalogs`). */
   box: z.string().optional(),
+  es: spanish.optional(),
 });
 
 const catalogSchema = z.object({
   box: z.string(),
   title: z.string(),
+  titleEs: z.string().optional(),
   note: z.string().optional(),
-  sets: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int().min(1) })),
+  sets: z.array(
+    z.object({ id: z.string(), name: z.string(), size: z.number().int().min(1), es: spanish.optional() }),
+  ),
   cards: z.array(cardSchema),
 });
 

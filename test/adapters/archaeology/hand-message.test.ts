@@ -14,7 +14,13 @@ import { act, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ArchaeologyPictures = { table: () => picture, hand: () => picture, results: () => picture };
-const ctx: GameContext = { gameId: 7, version: 3, names: ['alice', 'bob', 'carol'], users: ['1', '2', '3'] };
+const ctx: GameContext = {
+  gameId: 7,
+  version: 3,
+  names: ['alice', 'bob', 'carol'],
+  users: ['1', '2', '3'],
+  language: 'en',
+};
 
 const selects = (p: Payload): APIStringSelectComponent[] =>
   p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));

@@ -15,7 +15,13 @@ const pictures: ValleyPictures = {
   results: () => picture,
   card: () => picture,
 };
-const ctx: GameContext = { gameId: 9, version: 0, names: ['alice', 'bob'], users: ['1', '2'] };
+const ctx: GameContext = {
+  gameId: 9,
+  version: 0,
+  names: ['alice', 'bob'],
+  users: ['1', '2'],
+  language: 'en',
+};
 
 function finished(options: ValleyOptions) {
   const s = valley.setup(options, 'pool-lines');

@@ -18,7 +18,13 @@ const pictures: ValleyPictures = {
   results: () => picture,
   card: () => picture,
 };
-const ctx: GameContext = { gameId: 7, version: 3, names: ['alice', 'bob'], users: ['1', '2'] };
+const ctx: GameContext = {
+  gameId: 7,
+  version: 3,
+  names: ['alice', 'bob'],
+  users: ['1', '2'],
+  language: 'en',
+};
 
 const selects = (p: Payload): APIStringSelectComponent[] =>
   p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));
