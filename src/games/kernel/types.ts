@@ -1,3 +1,5 @@
+import type { Message } from './message.ts';
+
 /**
  * The contract every game module fulfils. Everything outside `src/games` (store, bots, Discord, fuzzers)
  * talks to a game only through these verbs, so a new game needs no changes elsewhere.
@@ -29,12 +31,16 @@ export interface Outcome {
   readonly results: readonly SeatResult[];
   /** How the winner was decided, for people: e.g. "Tie on 25 broken by fewest tomb cards". */
   readonly summary: string;
+  /** The same as a catalogue message, for readers of every language (absent on older games). */
+  readonly summaryMsg?: Message;
 }
 
 /** An action together with a short text a person can read (button label, log line). */
 export interface LabelledAction<A> {
   readonly action: A;
   readonly label: string;
+  /** The label as a catalogue message, where the game gives one. */
+  readonly msg?: Message;
 }
 
 /**
@@ -52,7 +58,13 @@ export interface TableView<Action> {
    * Who the game waits for, as everyone may know it. A reaction window lists every seat asked, never
    * who can actually react.
    */
-  readonly waiting: { readonly seats: readonly Seat[]; readonly text: string; readonly window: boolean };
+  readonly waiting: {
+    readonly seats: readonly Seat[];
+    readonly text: string;
+    readonly window: boolean;
+    /** `text` as a catalogue message, where the game gives one. */
+    readonly msg?: Message;
+  };
   /**
    * Identifies a decision owed outside the ordinary flow of the turn (a question, a reaction window);
    * null when only the player to move is awaited. It changes when that decision closes.

@@ -1,3 +1,4 @@
+import type { Message } from '../kernel/message.ts';
 import type { RngState } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
 import type { CardPool } from './pools.ts';
@@ -121,6 +122,8 @@ export interface LogEntry {
   turn: number;
   /** Public text; `@N` stands for seat N's name. */
   text: string;
+  /** The same as a catalogue message, for readers of every language (absent on older entries). */
+  msg?: Message;
 }
 
 export interface ValleyState {

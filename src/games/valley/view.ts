@@ -1,3 +1,4 @@
+import type { Message } from '../kernel/message.ts';
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
 import { describeAction } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
@@ -61,6 +62,8 @@ export interface ValleyView extends TableView<ValleyAction> {
   decision: number | null;
   /** What the viewer is asked to do now ('' when nothing). */
   prompt: string;
+  /** `prompt` as a catalogue message, where the rules give one. */
+  promptMsg?: Message;
   /** The id of the question the viewer must answer now, if any. */
   questionId: number | null;
   actions: LabelledAction<ValleyAction>[];
