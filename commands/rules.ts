@@ -1,3 +1,4 @@
+import { userLanguage } from '../src/discord/language.ts';
 import { InteractionContextType } from 'discord-api-types/v10';
 import type { AdapterSet } from '../src/adapters/adapter-set.ts';
 import { replyPrivately } from '../src/discord/handlers/replies.ts';
@@ -23,7 +24,7 @@ export function rulesCommand(adapters: AdapterSet): SlashCommand {
         (named ? rt.tables.adapters.find(named) : undefined) ??
         (here ? rt.tables.adapters.find(here.type) : undefined) ??
         rt.tables.adapters.default;
-      return replyPrivately(i, adapter.rules());
+      return replyPrivately(i, adapter.rules(userLanguage(i)));
     },
   };
 }

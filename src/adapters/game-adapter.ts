@@ -26,9 +26,16 @@ export interface GameAdapter<
   readonly messages: GameMessages<View, Step>;
   /**
    * A click on one of the game's own hand controls (any verb but the table's own: hand, respond,
-   * mygames, and the game's info verbs). `view` is the clicking seat's view now. null: not a verb of this game.
+   * mygames, and the game's info verbs). `view` is the clicking seat's view now; a refusal is written in
+   * `language`, the clicking person's. null: not a verb of this game.
    */
-  click(verb: string, arg: string, values: readonly string[], view: View): ClickStep<Action, Step> | null;
+  click(
+    verb: string,
+    arg: string,
+    values: readonly string[],
+    view: View,
+    language: string,
+  ): ClickStep<Action, Step> | null;
   /** Read-only public views behind the board's buttons, e.g. Tombs and Log. */
   readonly info: readonly InfoView<View>[];
   readonly computers: {
@@ -49,8 +56,8 @@ export interface GameAdapter<
     }[];
     show(id: string, language: string): Payload;
   };
-  /** `/rules`: the game in brief. */
-  rules(): Payload;
+  /** `/rules`: the game in brief, in the reader's language. */
+  rules(language: string): Payload;
   /** What the host may choose in the lobby beyond seats, rating and turn limit (stored in the options). */
   readonly lobbySettings?: LobbySettings;
   /** `/stats`: a player's favourite groups of cards in a finished game (e.g. Valley's sets), if any. */

@@ -161,7 +161,7 @@ describe('Archaeology on Discord', () => {
 
     // Leak scan: every public board is what the public view of its version draws, word for word.
     const none: ArchaeologyPictures = {
-      table: (v, names) => ({ png: Buffer.alloc(0), alt: describeTable(v, names) }),
+      table: (v, { names }) => ({ png: Buffer.alloc(0), alt: describeTable(v, names) }),
       hand: () => null,
       results: () => ({ png: Buffer.alloc(0), alt: '' }),
     };

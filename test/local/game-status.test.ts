@@ -44,8 +44,8 @@ const ctx = (version: number): GameContext => ({
 });
 /** Only the descriptions matter to the page; drawing the pictures would only slow the test. */
 const pictures = {
-  table: (v, names) => ({ png: Buffer.alloc(0), alt: describeTable(v, names, baseCatalog) }),
-  results: (v, names) => ({ png: Buffer.alloc(0), alt: describeResults(v, names, baseCatalog) }),
+  table: (v, { names }) => ({ png: Buffer.alloc(0), alt: describeTable(v, names, baseCatalog) }),
+  results: (v, { names }) => ({ png: Buffer.alloc(0), alt: describeResults(v, names, baseCatalog) }),
 } as ValleyPictures;
 
 let gameStatus: GameStatusOf;

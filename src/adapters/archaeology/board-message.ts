@@ -32,7 +32,7 @@ export function boardMessage(
 ): Payload {
   const mover = v.turn.seat;
   const owed = owedByOthers(v);
-  const pic = pictures.table(v, ctx.names);
+  const pic = pictures.table(v, ctx);
   const content = [
     title(ctx, v.turn.number),
     o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`,

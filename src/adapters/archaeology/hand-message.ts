@@ -189,7 +189,7 @@ export function handMessage(
   else lines.push(`Waiting: ${names(v.waiting.text)}.`);
   components.push(row(button(id('hand'), 'Refresh')));
   const mine = v.log.slice(-3).map((l) => `> ${names(l)}`);
-  const pic = pictures.hand(v, ctx.names);
+  const pic = pictures.hand(v, ctx);
   return {
     content: [...lines, ...mine].join('\n'),
     components: components.slice(0, 5),

@@ -1,5 +1,6 @@
 import type { Picture } from '../../discord/messages/context.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import type { Reader } from '../engine-text.ts';
 import { renderArchaeologyHand } from './pictures/hand-image.ts';
 import { describeHand, describeResults, describeTable } from './pictures/picture-text.ts';
 import { renderArchaeologyResults } from './pictures/results-image.ts';
@@ -10,17 +11,20 @@ const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slic
 
 /** Pictures of Archaeology's views, each with its text equivalent. A port, so tests can draw nothing. */
 export interface ArchaeologyPictures {
-  table(view: ArchaeologyView, names: string[]): Picture;
+  table(view: ArchaeologyView, reader: Reader): Picture;
   /** null when the viewer has no seat. */
-  hand(view: ArchaeologyView, names: string[]): Picture | null;
-  results(view: ArchaeologyView, names: string[]): Picture;
+  hand(view: ArchaeologyView, reader: Reader): Picture | null;
+  results(view: ArchaeologyView, reader: Reader): Picture;
 }
 
 export const canvasArchaeologyPictures: ArchaeologyPictures = {
-  table: (v, names) => ({ png: renderArchaeologyTable(v, names), alt: alt(describeTable(v, names)) }),
+  table: (v, { names }) => ({ png: renderArchaeologyTable(v, names), alt: alt(describeTable(v, names)) }),
   hand: (v) => {
     const png = renderArchaeologyHand(v);
     return png ? { png, alt: alt(describeHand(v)) } : null;
   },
-  results: (v, names) => ({ png: renderArchaeologyResults(v, names), alt: alt(describeResults(v, names)) }),
+  results: (v, { names }) => ({
+    png: renderArchaeologyResults(v, names),
+    alt: alt(describeResults(v, names)),
+  }),
 };

@@ -18,7 +18,7 @@ export function resultsMessage(
     const s = v.seats[r.seat];
     return `${r.rank}. **${seatName(ctx, r.seat)}** — $${r.score} (${s?.cardsSold ?? 0} cards sold: ${soldLine(s?.sold ?? [])})`;
   });
-  const pic = pictures.results(v, ctx.names);
+  const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
     content: [

@@ -44,7 +44,7 @@ export function boardMessage(
   const title = `**Valley of the Kings** · game #${ctx.gameId} · turn ${v.turn.number + 1} · ${poolLabel(v.pool)} cards`;
   const who = o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`;
   const owed = owedByOthers(v);
-  const pic = pictures.table(v, ctx.names);
+  const pic = pictures.table(v, ctx);
   const content = [
     title,
     who,

@@ -204,7 +204,7 @@ function finish(
   lines: string[],
   components: Payload['components'],
 ): Payload {
-  const pic = pictures.hand(v, ctx.names);
+  const pic = pictures.hand(v, ctx);
   return {
     content: clip(lines.join('\n'), 2000),
     components,

@@ -10,7 +10,7 @@ import type { ValleyPictures } from './pictures.ts';
 import { tombText } from './summary.ts';
 
 export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPictures): Payload {
-  const pics = pictures.tombs(v, ctx.names);
+  const pics = pictures.tombs(v, ctx);
   return {
     content: clip(`**Tombs** · game #${ctx.gameId}\n${tombText(v, ctx)}`, 2000),
     components: [],
@@ -50,7 +50,7 @@ export function cardMessage(
     num('card.gold', c.gold),
     ...(c.vp ? [num('card.vp', c.vp)] : []),
   ];
-  const pic = pictures.card(c.id);
+  const pic = pictures.card(c.id, language);
   const provisional = [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional');
   const note = c.setNote ? translated(c, 'setNote', language) : '';
   return {

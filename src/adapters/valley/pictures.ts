@@ -2,6 +2,7 @@ import type { Picture } from '../../discord/messages/context.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
 import { defsFrom } from '../../games/valley/setup.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import type { Reader } from '../engine-text.ts';
 import { renderCard } from './pictures/card-face.ts';
 import { renderHand } from './pictures/hand-image.ts';
 import {
@@ -20,12 +21,12 @@ const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slic
 
 /** Pictures of Valley's views, each with its text equivalent. A port, so tests and benchmarks can draw nothing. */
 export interface ValleyPictures {
-  table(view: ValleyView, names: string[]): Picture;
-  hand(view: ValleyView, names: string[]): Picture;
+  table(view: ValleyView, reader: Reader): Picture;
+  hand(view: ValleyView, reader: Reader): Picture;
   /** One picture per seat's tomb. */
-  tombs(view: ValleyView, names: string[]): Picture[];
-  results(view: ValleyView, names: string[]): Picture;
-  card(cardId: string): Picture;
+  tombs(view: ValleyView, reader: Reader): Picture[];
+  results(view: ValleyView, reader: Reader): Picture;
+  card(cardId: string, language: string): Picture;
 }
 
 /**
@@ -36,19 +37,22 @@ export interface ValleyPictures {
 export function canvasPictures(catalog: Catalog): ValleyPictures {
   const defs = defsFrom(catalog);
   return {
-    table: (v, names) => ({
+    table: (v, { names }) => ({
       png: renderTable(v, names, catalog),
       alt: alt(describeTable(v, names, catalog)),
     }),
-    hand: (v, names) => ({ png: renderHand(v, names, catalog), alt: alt(describeHand(v, names, catalog)) }),
-    tombs: (v, names) =>
+    hand: (v, { names }) => ({
+      png: renderHand(v, names, catalog),
+      alt: alt(describeHand(v, names, catalog)),
+    }),
+    tombs: (v, { names }) =>
       v.players.map(
         (p): Picture => ({
           png: renderTomb(v, p.seat, names, catalog),
           alt: alt(describeTomb(v, p.seat, names, catalog)),
         }),
       ),
-    results: (v, names) => ({
+    results: (v, { names }) => ({
       png: renderResults(v, names, catalog),
       alt: alt(describeResults(v, names, catalog)),
     }),

@@ -21,7 +21,7 @@ export function resultsMessage(
     const sets = b?.sets.map((s) => `${s.set} ${s.distinct}²=${s.points}`).join(', ');
     return `${r.rank}. **${seatName(ctx, r.seat)}** — ${r.score} VP (${p?.tomb.length ?? 0} tomb cards; starters ${b?.starters ?? 0}, uniques ${b?.uniques ?? 0}${sets ? `, ${sets}` : ''})`;
   });
-  const pic = pictures.results(v, ctx.names);
+  const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
     content: [

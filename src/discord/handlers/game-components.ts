@@ -73,7 +73,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (id.verb === 'hand' || id.verb === 'respond') return showHand(rt, i, game, seat);
 
   const values = i.isStringSelectMenu() ? i.values : [];
-  const step = adapter.click(id.verb, id.arg, values, rt.tables.view(game, seat));
+  const step = adapter.click(id.verb, id.arg, values, rt.tables.view(game, seat), userLanguage(i));
   if (!step) return say(i, 'error.old-hand-control');
   if (step.kind === 'refuse') return tell(i, step.message);
   if (step.fresh === 'version' && id.version !== game.version) return stale(rt, i, game.id, seat);
