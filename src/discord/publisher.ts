@@ -2,12 +2,14 @@ import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { BoardOptions } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
+import { t } from '../i18n/messages.ts';
 import { ratingDecision } from '../ratings/eligibility.ts';
 import { GLOBAL_SCOPE } from '../ratings/scopes.ts';
 import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ChannelPacer } from './channel-pacer.ts';
 import type { GameLocks } from './game-lock.ts';
+import { userLanguage } from './language.ts';
 import { seatMention } from './messages/context.ts';
 import { owedByOthers } from './messages/decisions.ts';
 import { clip, type Payload } from './messages/payload.ts';
@@ -273,7 +275,6 @@ export class Publisher {
     v0: TableView<unknown>,
     v1: TableView<unknown>,
   ): Promise<void> {
-    const ctx = this.tables.context(after);
     const messages = this.tables.adapterOf(after).messages;
     // The turn goes on: its player was waiting for others, and now the game waits for them again.
     const mover = v1.turn.seat;
@@ -282,14 +283,15 @@ export class Publisher {
       !this.tables.waitingFor(before).includes(mover) &&
       this.tables.waitingFor(after).includes(mover);
     for (const { seat } of after.seats) {
-      if (!ctx.users[seat]) continue;
+      if (!after.seats[seat]?.userId) continue;
       const live = this.hands.live(after.id, seat);
       // Views (with every legal action) are drawn only for hands that are there to redraw.
       if (live && live.version !== after.version) {
         const mine = this.tables.view(after, seat);
         if (!live.controls && mine.actions.length === 0) continue;
-        const banner =
-          resumed && seat === mover ? '🔔 Everyone has answered: it is your move again.' : undefined;
+        // Redrawn in the language the hand was opened in: the person's own.
+        const ctx = this.tables.context(after, userLanguage(live.interaction));
+        const banner = resumed && seat === mover ? t(ctx.language, 'table.everyone-answered') : undefined;
         try {
           await live.interaction.editReply(editOptions(messages.hand(mine, ctx, banner ? { banner } : {})));
           this.hands.remember(after.id, seat, {

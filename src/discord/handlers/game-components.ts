@@ -25,7 +25,10 @@ async function ackPrivately(i: Click): Promise<void> {
 /** Opens (from a public message) or refreshes (from the hand itself) the seat's private hand. */
 async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opts: HandOptions = {}) {
   const view = rt.tables.view(game, seat);
-  const payload = rt.tables.adapterOf(game).messages.hand(view, rt.tables.context(game), opts);
+  // A hand is private: in the language of the person looking at it, whatever the game's.
+  const payload = rt.tables
+    .adapterOf(game)
+    .messages.hand(view, rt.tables.context(game, userLanguage(i)), opts);
   await ackPrivately(i);
   await i.editReply(editOptions(payload));
   // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
@@ -62,7 +65,10 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (info) {
     if (game.state === null) return say(i, 'error.game-not-started', { id: game.id });
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    return replyPrivately(i, info.build(rt.tables.view(game, null), rt.tables.context(game)));
+    return replyPrivately(
+      i,
+      info.build(rt.tables.view(game, null), rt.tables.context(game, userLanguage(i))),
+    );
   }
   // A vote on a seat whose person keeps timing out: the host may decide without a seat.
   if (id.verb === 'vote') return onVote(rt, i, game, id);
@@ -90,14 +96,16 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
       // The move was legal in the position before it, so that position describes it.
       const adapter = rt.tables.adapterOf(before);
       const label = adapter.game.describe(before.state, seat, action);
+      const ctx = rt.tables.context(after, userLanguage(i));
       await showHand(rt, i, after, seat, {
-        banner: `✅ ${adapter.messages.names(label, rt.tables.context(after))}`,
+        banner: t(ctx.language, 'table.done', { what: adapter.messages.names(label, ctx) }),
       });
     },
     async refused(error, game) {
       const names = rt.tables.adapterOf(game).messages.names;
+      const ctx = rt.tables.context(game, userLanguage(i));
       await showHand(rt, i, game, seat, {
-        banner: `⚠️ ${names(error.message, rt.tables.context(game))} Nothing was done.`,
+        banner: t(ctx.language, 'table.refused', { why: names(error.message, ctx) }),
       });
     },
   });

@@ -3,17 +3,17 @@ import englishCatalogue from '../../../assets/i18n/en.json' with { type: 'json' 
 
 /**
  * A sentence for people as data: a key of the message catalogues (assets/i18n) and its values. A value
- * written '@N' is seat N, '#id' the card (or treasure) `id`, '~key' another message; anything else is
- * put in as it is. The rules store and show messages this way so the table can write them in each
+ * written '@N' is seat N, '#id' the card (or treasure) `id`, '~key' another message, a message object
+ * a part written the same way (lists are built so, see `joined`); anything else is put in as it is. The rules store and show messages this way so the table can write them in each
  * reader's language; they also render them in English (`english`) for their own text fields, which
  * tests, logs and games stored before languages read.
  */
 export interface Message {
   readonly key: string;
-  readonly values?: Readonly<Record<string, string | number>>;
+  readonly values?: MessageValues;
 }
 
-export type MessageValues = Readonly<Record<string, string | number>>;
+export type MessageValues = { readonly [name: string]: string | number | Message };
 
 export const seatRef = (seat: number): string => `@${seat}`;
 export const cardRef = (id: string): string => `#${id}`;
@@ -37,7 +37,8 @@ export function renderMessage(
 ): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(m.values ?? {})) {
-    if (typeof value !== 'string') values[name] = value;
+    if (typeof value === 'object') values[name] = renderMessage(value, o);
+    else if (typeof value !== 'string') values[name] = value;
     else if (/^@\d+$/.test(value)) values[name] = o.seat(Number(value.slice(1)));
     else if (value.startsWith('#')) values[name] = o.card(value.slice(1));
     else if (value.startsWith('~')) values[name] = renderMessage({ key: value.slice(1) }, o);
@@ -65,4 +66,10 @@ export function english(m: Message, card: (id: string) => string): string {
     card,
     seat: seatRef,
   });
+}
+
+/** Items as one message: `{a}{sep}{b}` nested, with `key` the catalogue's two-item pattern (e.g. "{a} + {b}"). */
+export function joined(items: readonly Message[], key: string): Message | null {
+  if (items.length === 0) return null;
+  return items.reduce((a, b) => ({ key, values: { a, b } }));
 }

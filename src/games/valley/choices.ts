@@ -1,7 +1,7 @@
 import type { Seat } from '../kernel/types.ts';
-import { SLOT_NAMES } from './pyramid.ts';
+import { cardIdOf, cardOf, englishOf, say, seatOf, slotOf, type Text, withMessage } from './messages.ts';
 import type { Ask, Frame, Instance, Json, Option, Question, ValleyState } from './state.ts';
-import { def, nameOf, player } from './zones.ts';
+import { def, player } from './zones.ts';
 
 /** What a program step returns: finished (undefined), a question to wait for, or a sub-program to run first. */
 export type Step = undefined | { ask: Question } | { call: Frame };
@@ -21,7 +21,7 @@ export function parseValue(value: string, prefix: 'c' | 's' | 'p'): number {
  * The copy offered is the first in `cards`: for a pile (bottom → top) the deepest one, so taking it
  * never changes the pile's visible top card.
  */
-export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix = ''): Option[] {
+export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix: Text = ''): Option[] {
   const seen = new Map<string, Instance>();
   for (const card of cards) {
     const id = s.cards[card] as string;
@@ -29,7 +29,14 @@ export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix =
   }
   return [...seen.entries()].map(([id, card]) => ({
     value: cardValue(card),
-    label: `${def(s, card).name}${suffix}`,
+    ...withMessage(
+      'label',
+      suffix === ''
+        ? say('option.card', { card: cardIdOf(id) })
+        : typeof suffix === 'string'
+          ? `${def(s, card).name}${suffix}`
+          : say('option.card-and', { card: cardIdOf(id), more: `~${suffix.key}` }),
+    ),
     card: id,
   }));
 }
@@ -48,24 +55,42 @@ export function slotOptions(s: ValleyState, slots: readonly number[]): Option[] 
     const card = s.pyramid[slot] as Instance;
     return {
       value: slotValue(slot),
-      label: `${nameOf(s, card)} (${SLOT_NAMES[slot]})`,
+      ...withMessage('label', say('option.slot', { card: cardOf(s, card), slot: slotOf(slot) })),
       card: s.cards[card] as string,
     };
   });
 }
 
 export function seatOptions(seats: readonly Seat[]): Option[] {
-  return seats.map((seat) => ({ value: seatValue(seat), label: `@${seat}` }));
+  return seats.map((seat) => ({
+    value: seatValue(seat),
+    ...withMessage('label', say('option.seat', { seat: seatOf(seat) })),
+  }));
 }
 
-export function ask(seat: Seat, prompt: string, options: Option[], publicText: string): { ask: Question } {
-  if (options.length === 0) throw new Error(`rules bug: asked '${prompt}' with no options`);
-  return { ask: { id: 0, asks: [{ seat, prompt, options }], answers: {}, publicText, window: false } };
+export function ask(seat: Seat, prompt: Text, options: Option[], publicText: Text): { ask: Question } {
+  if (options.length === 0) throw new Error(`rules bug: asked '${englishOf(prompt)}' with no options`);
+  return {
+    ask: {
+      id: 0,
+      asks: [{ seat, ...withMessage('prompt', prompt), options }],
+      answers: {},
+      ...withMessage('publicText', publicText),
+      window: false,
+    },
+  };
 }
 
-export function askMany(asks: Ask[], publicText: string, window: boolean): { ask: Question } {
-  return { ask: { id: 0, asks, answers: {}, publicText, window } };
+export function askMany(asks: Ask[], publicText: Text, window: boolean): { ask: Question } {
+  return { ask: { id: 0, asks, answers: {}, ...withMessage('publicText', publicText), window } };
 }
+
+/** An option whose label is a message (or plain English). */
+export const option = (value: string, label: Text, card?: string): Option => ({
+  value,
+  ...withMessage('label', label),
+  ...(card === undefined ? {} : { card }),
+});
 
 export function one(answers: Answers | null, seat: Seat): string {
   const value = answers?.[String(seat)];

@@ -1,8 +1,9 @@
+import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { frame } from './choices.ts';
-import { SLOT_NAMES } from './pyramid.ts';
+import { cardIdOf, cardOf, say, seatOf, slotOf } from './messages.ts';
 import type { Frame, Instance, ValleyState } from './state.ts';
-import { def, log, nameOf, player, take } from './zones.ts';
+import { def, log, player, take } from './zones.ts';
 
 /**
  * Card movements shared by several programs. Each writes its public log line; anything that may need a
@@ -13,34 +14,35 @@ export function entombFromHand(s: ValleyState, seat: Seat, card: Instance): void
   const p = player(s, seat);
   take(p.hand, card);
   p.tomb.push(card);
-  log(s, `@${seat} entombed ${nameOf(s, card)}`);
+  log(s, say('entombed', { seat: seatOf(seat), card: cardOf(s, card) }));
 }
 
+/** `why`: the card whose action it is (its id). */
 export function entombFromDiscard(s: ValleyState, seat: Seat, card: Instance, why: string): void {
   const p = player(s, seat);
   take(p.discard, card);
   p.tomb.push(card);
-  log(s, `@${seat} entombed ${nameOf(s, card)} from their discard pile (${why})`);
+  log(s, say('entombed-from-discard', { seat: seatOf(seat), card: cardOf(s, card), why: named(why) }));
 }
 
 /**
  * A discard from hand as the result of an action (never the end of the turn's discard, nor Boat and
  * Mummified Cat discarding themselves): an Axe discarded this way triggers.
  */
-export function discardFromHand(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
+export function discardFromHand(s: ValleyState, seat: Seat, card: Instance, why?: string): void {
   const p = player(s, seat);
   take(p.hand, card);
   p.discard.push(card);
-  log(s, `@${seat} discarded ${nameOf(s, card)}${why}`);
+  log(s, discarded(s, seat, card, why));
   if (s.cards[card] === AXE) queueAxe(s, seat, card);
 }
 
 /** A revealed card discarded by the action that revealed it (Book of Gates, Statue of Sobek). */
-export function discardFromAside(s: ValleyState, seat: Seat, card: Instance, why = ''): void {
+export function discardFromAside(s: ValleyState, seat: Seat, card: Instance, why?: string): void {
   const p = player(s, seat);
   take(p.aside, card);
   p.discard.push(card);
-  if (why) log(s, `@${seat} discarded ${nameOf(s, card)}${why}`);
+  if (why) log(s, discarded(s, seat, card, why));
   if (s.cards[card] === AXE) queueAxe(s, seat, card);
 }
 
@@ -68,7 +70,7 @@ export function nextAxe(s: ValleyState): Frame | null {
 export function sacrificeFromHand(s: ValleyState, seat: Seat, card: Instance): Frame | null {
   take(player(s, seat).hand, card);
   s.boneyard.push(card);
-  log(s, `@${seat} sacrificed ${nameOf(s, card)} from hand`);
+  log(s, say('sacrificed-from-hand', { seat: seatOf(seat), card: cardOf(s, card) }));
   return catWindow(s, seat, card);
 }
 
@@ -85,12 +87,35 @@ export function removeFromPyramid(
   return { card, crumble: frame('crumble', causer, null, { slot }) };
 }
 
-/** "Take": a pyramid card onto the taker's discard pile. */
-export function takeFromPyramid(s: ValleyState, seat: Seat, slot: number, how: string): Frame {
+/**
+ * "Take": a pyramid card onto the taker's discard pile. `how`: the card whose action takes it (its id,
+ * logged as "(Name)"), or a message saying how.
+ */
+export function takeFromPyramid(s: ValleyState, seat: Seat, slot: number, how: string | Message): Frame {
   const { card, crumble } = removeFromPyramid(s, slot, seat);
   player(s, seat).discard.push(card);
-  log(s, `@${seat} took ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]}) ${how}`);
+  log(
+    s,
+    say('took-from-pyramid', {
+      seat: seatOf(seat),
+      card: cardOf(s, card),
+      slot: slotOf(slot),
+      how: typeof how === 'string' ? because(how) : how,
+    }),
+  );
   return crumble;
+}
+
+/** "(Name)" of the card `id`, whose action this is. */
+export const because = (id: string): Message => say('because', { card: cardIdOf(id) });
+
+/** The card `id`'s name. */
+export const named = (id: string): Message => say('option.card', { card: cardIdOf(id) });
+
+function discarded(s: ValleyState, seat: Seat, card: Instance, why: string | undefined): Message {
+  return why === undefined
+    ? say('discarded', { seat: seatOf(seat), card: cardOf(s, card) })
+    : say('discarded-why', { seat: seatOf(seat), card: cardOf(s, card), why: because(why) });
 }
 
 /** Removes the card whose action is running from wherever it waits (in play, or revealed aside). */

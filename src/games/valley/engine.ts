@@ -1,11 +1,13 @@
 import { refuse } from '../kernel/errors.ts';
+import { joined } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { cardPrograms } from './cards/index.ts';
 import { type Answers, frame } from './choices.ts';
 import { nextAxe } from './effects.ts';
+import { cardOf, say, seatOf } from './messages.ts';
 import { program, programFor, registerCardPrograms } from './programs.ts';
 import { isBase, SLOT_NAMES } from './pyramid.ts';
-import type { Instance, ValleyAction, ValleyState } from './state.ts';
+import type { Instance, Json, ValleyAction, ValleyState } from './state.ts';
 import { def, doubledCard, log, nameOf, paymentGold, player, ringPending, take } from './zones.ts';
 
 registerCardPrograms(cardPrograms);
@@ -123,7 +125,13 @@ function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
   const paid = pay
     .map((c) => (c === doubled ? `${nameOf(s, c)} (doubled by Ring)` : nameOf(s, c)))
     .join(' + ');
-  s.stack.push(frame('buy', seat, null, { slot, paid }));
+  const paidMsg = joined(
+    pay.map((c) => say(c === doubled ? 'buy.doubled' : 'buy.paid', { card: cardOf(s, c) })),
+    'valley.rules.list.plus',
+  );
+  s.stack.push(
+    frame('buy', seat, null, { slot, paid, ...(paidMsg ? { paidMsg: paidMsg as unknown as Json } : {}) }),
+  );
   resume(s, null);
 }
 
@@ -133,10 +141,10 @@ const without = (cards: readonly Instance[], card: Instance): Instance[] => {
 };
 
 /** Ring doubles the next card played, whatever it is played for; played otherwise than for gold, it is lost. */
-function spendRing(s: ValleyState, seat: Seat, card: Instance, how: string): void {
+function spendRing(s: ValleyState, seat: Seat, card: Instance, how: 'played' | 'entombed'): void {
   if (!ringPending(s, seat)) return;
   delete s.turn.ring;
-  log(s, `@${seat}'s double gold value (Ring) went to ${nameOf(s, card)}, ${how}`);
+  log(s, say('ring-spent', { seat: seatOf(seat), card: cardOf(s, card), how }));
 }
 
 function play(s: ValleyState, seat: Seat, card: Instance): void {
@@ -152,8 +160,8 @@ function play(s: ValleyState, seat: Seat, card: Instance): void {
   take(p.hand, card);
   p.play.push(card);
   s.turn.executed.push(id);
-  log(s, `@${seat} played ${nameOf(s, card)} for its action`);
-  spendRing(s, seat, card, 'played for its action');
+  log(s, say('played', { seat: seatOf(seat), card: cardOf(s, card) }));
+  spendRing(s, seat, card, 'played');
   s.stack.push(frame(id, seat, card));
   resume(s, null);
 }
@@ -166,7 +174,7 @@ function entomb(s: ValleyState, seat: Seat, card: Instance): void {
   take(p.hand, card);
   p.tomb.push(card);
   s.turn.entombed = true;
-  log(s, `@${seat} entombed ${nameOf(s, card)}`);
+  log(s, say('entombed', { seat: seatOf(seat), card: cardOf(s, card) }));
   spendRing(s, seat, card, 'entombed');
 }
 

@@ -81,6 +81,8 @@ export interface ShownHand {
 export interface Option {
   value: string;
   label: string;
+  /** `label` as a catalogue message (see messages.ts). */
+  labelMsg?: Message;
   card?: CardId;
 }
 
@@ -88,6 +90,7 @@ export interface Option {
 export interface Ask {
   seat: Seat;
   prompt: string;
+  promptMsg?: Message;
   options: Option[];
 }
 
@@ -102,6 +105,7 @@ export interface Question {
   answers: Record<string, string>;
   /** Safe for everyone to read: does not reveal options or who could react. */
   publicText: string;
+  publicTextMsg?: Message;
   window: boolean;
 }
 

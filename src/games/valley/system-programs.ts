@@ -1,9 +1,21 @@
+import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
-import { type Answers, ask, askMany, call, one, parseValue, type Step, slotOptions } from './choices.ts';
+import {
+  type Answers,
+  ask,
+  askMany,
+  call,
+  one,
+  option,
+  parseValue,
+  type Step,
+  slotOptions,
+} from './choices.ts';
 import { boatWindow, catWindow, removeFromPyramid, takeFromPyramid } from './effects.ts';
-import { BASE, FALLS_FROM, occupiedSlots, pyramidEmpty, refill, SLOT_NAMES } from './pyramid.ts';
+import { cardOf, say, seatOf, slotOf, type Text, withMessage } from './messages.ts';
+import { BASE, FALLS_FROM, occupiedSlots, pyramidEmpty, refill } from './pyramid.ts';
 import type { Ask, Frame, Instance, ValleyState } from './state.ts';
-import { draw, log, nameOf, newTurn, opponentsInTurnOrder, player, take } from './zones.ts';
+import { draw, log, newTurn, opponentsInTurnOrder, player, take } from './zones.ts';
 
 export interface Program {
   run(s: ValleyState, f: Frame, answers: Answers | null): Step;
@@ -25,9 +37,9 @@ const crumble: Program = {
       } else {
         return ask(
           f.seat,
-          `The pyramid crumbles: which card falls into the ${SLOT_NAMES[slot]}?`,
+          say('crumble.ask', { slot: slotOf(slot) }),
           slotOptions(s, from),
-          `@${f.seat} is choosing how the pyramid crumbles`,
+          say('crumble.public', { seat: seatOf(f.seat) }),
         );
       }
       s.pyramid[slot] = s.pyramid[source] as Instance;
@@ -54,15 +66,12 @@ function firstReactor(s: ValleyState, answers: Answers): Seat | undefined {
   return undefined;
 }
 
-function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: string, prompt: string) {
+function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: Text, prompt: Text) {
   return seats.map(
     (seat): Ask => ({
       seat,
-      prompt,
-      options: [
-        { value: 'pass', label: 'Pass' },
-        ...(canReact(seat) ? [{ value: 'react', label: reaction }] : []),
-      ],
+      ...withMessage('prompt', prompt),
+      options: [option('pass', say('option.pass')), ...(canReact(seat) ? [option('react', reaction)] : [])],
     }),
   );
 }
@@ -82,10 +91,10 @@ const boatWindowProgram: Program = {
         windowAsks(
           seats,
           (seat) => baseHasCard && holds(s, seat, 'boat') !== undefined,
-          'Discard Boat and take a card from the base of the pyramid',
-          `@${buyer} bought a card. React?`,
+          say('boat.react'),
+          say('boat.window', { seat: seatOf(buyer) }),
         ),
-        'Waiting for reactions to the purchase',
+        say('boat.waiting'),
         true,
       );
     }
@@ -96,20 +105,15 @@ const boatWindowProgram: Program = {
       const boat = holds(s, user, 'boat') as Instance;
       take(player(s, user).hand, boat);
       player(s, user).discard.push(boat);
-      log(s, `@${user} discarded Boat to take a card from the base of the pyramid`);
+      log(s, say('boat.log', { seat: seatOf(user) }));
       f.v.user = user;
       const slots = BASE.filter((slot) => s.pyramid[slot] !== null);
-      return ask(
-        user,
-        'Boat: take which card from the base?',
-        slotOptions(s, slots),
-        `@${user} is choosing a card (Boat)`,
-      );
+      return ask(user, say('boat.ask'), slotOptions(s, slots), say('boat.public', { seat: seatOf(user) }));
     }
     if (f.step === 2 && answers) {
       f.step = 3;
       const user = f.v.user as Seat;
-      return call(takeFromPyramid(s, user, parseValue(one(answers, user), 's'), 'with Boat'));
+      return call(takeFromPyramid(s, user, parseValue(one(answers, user), 's'), say('how.boat')));
     }
     return undefined;
   },
@@ -126,10 +130,10 @@ const catWindowProgram: Program = {
         windowAsks(
           inTurnOrder(s, seats),
           (seat) => holds(s, seat, 'mummified-cat') !== undefined && s.boneyard.at(-1) === card,
-          `Discard Mummified Cat and take ${nameOf(s, card)}`,
-          `@${f.seat} sacrificed ${nameOf(s, card)}. React?`,
+          say('cat.react', { card: cardOf(s, card) }),
+          say('cat.window', { seat: seatOf(f.seat), card: cardOf(s, card) }),
         ),
-        'Waiting for reactions to the sacrifice',
+        say('cat.waiting'),
         true,
       );
     }
@@ -142,7 +146,7 @@ const catWindowProgram: Program = {
       p.discard.push(cat);
       take(s.boneyard, card);
       p.discard.push(card);
-      log(s, `@${user} discarded Mummified Cat and took the sacrificed ${nameOf(s, card)}`);
+      log(s, say('cat.log', { seat: seatOf(user), card: cardOf(s, card) }));
     }
     return undefined;
   },
@@ -157,7 +161,9 @@ const buy: Program = {
       const { card, crumble: c } = removeFromPyramid(s, slot, f.seat);
       player(s, f.seat).discard.push(card);
       s.turn.boughtCosts.push(s.defs[s.cards[card] as string]?.cost ?? 0);
-      log(s, `@${f.seat} bought ${nameOf(s, card)} paying with ${f.v.paid as string}`);
+      // Games stored before languages keep the English list of what was paid.
+      const paid = f.v.paidMsg ? (f.v.paidMsg as unknown as Message) : (f.v.paid as string);
+      log(s, say('buy.log', { seat: seatOf(f.seat), card: cardOf(s, card), paid }));
       return call(c);
     }
     if (f.step === 1) {
@@ -186,14 +192,14 @@ const endTurn: Program = {
       // Over with the turn (Ring: "does not carry over"), already while the pyramid is rebuilt.
       delete s.turn.ring;
       delete s.turn.shown;
-      log(s, `@${seat} ended their turn`);
+      log(s, say('end.log', { seat: seatOf(seat) }));
       if (!s.turn.pyramidChanged && !pyramidEmpty(s)) {
         f.step = 1;
         return ask(
           seat,
-          'You did not change the pyramid this turn: sacrifice one of its cards.',
+          say('end.sacrifice-ask'),
           slotOptions(s, occupiedSlots(s)),
-          `@${seat} is choosing a pyramid card to sacrifice`,
+          say('end.sacrifice-public', { seat: seatOf(seat) }),
         );
       }
       f.step = 3;
@@ -204,7 +210,7 @@ const endTurn: Program = {
       const { card, crumble: c } = removeFromPyramid(s, slot, seat);
       s.boneyard.push(card);
       f.v.sacrificed = card;
-      log(s, `@${seat} sacrificed ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]})`);
+      log(s, say('end.sacrificed', { seat: seatOf(seat), card: cardOf(s, card), slot: slotOf(slot) }));
       return call(c);
     }
     if (f.step === 2) {
@@ -221,10 +227,7 @@ const endTurn: Program = {
       const allEqual = s.turnsTaken.every((t) => t === s.turnsTaken[0]);
       if (s.stock.length === 0 && pyramidEmpty(s) && allEqual) {
         s.finished = true;
-        log(
-          s,
-          'The stock and the pyramid are empty and everyone has had the same number of turns: the game ends',
-        );
+        log(s, say('end.game-ends'));
       }
       s.turn = newTurn(next, s.turn.number + 1);
     }

@@ -1,5 +1,6 @@
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
+import { englishOf, type Text } from './messages.ts';
 import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 
 export function def(s: ValleyState, card: Instance): CardDef {
@@ -104,8 +105,13 @@ export function newTurn(seat: Seat, number: number): TurnState {
 
 export const LOG_LIMIT = 80;
 
-export function log(s: ValleyState, text: string): void {
-  s.log.push({ turn: s.turn.number, text });
+/** A public log line, in English and, when given as a message, as the message too (see messages.ts). */
+export function log(s: ValleyState, text: Text): void {
+  s.log.push(
+    typeof text === 'string'
+      ? { turn: s.turn.number, text }
+      : { turn: s.turn.number, text: englishOf(text), msg: text },
+  );
   // One line in, one out: shift allocates nothing, where splice returns the removed lines in a new array.
   while (s.log.length > LOG_LIMIT) s.log.shift();
 }

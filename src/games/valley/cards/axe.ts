@@ -21,7 +21,7 @@ const resolve = eachOpponent({
   publicText: '@target is discarding the highest-cost card in their hand (Axe)',
   apply(s, _f, t, value) {
     // Another Axe discarded here triggers in turn, once this one is resolved: hands only shrink.
-    discardFromHand(s, t, parseValue(value, 'c'), ' (Axe)');
+    discardFromHand(s, t, parseValue(value, 'c'), 'axe');
     return null;
   },
 });

@@ -45,7 +45,7 @@ export const bookOfTheEarth: CardProgram = {
     }
     if (f.step === 3) {
       f.step = 4;
-      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Book of the Earth)'));
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'book-of-the-earth'));
     }
     return undefined;
   },

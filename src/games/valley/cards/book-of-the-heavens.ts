@@ -18,7 +18,7 @@ export const bookOfTheHeavens: CardProgram = {
         `@${f.seat} is using Book of the Heavens`,
       );
     }
-    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'Book of the Heavens');
+    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'book-of-the-heavens');
     return undefined;
   },
 };

@@ -29,7 +29,7 @@ export const bookOfTraversingEternity: CardProgram = {
     if (f.step === 1) {
       f.step = 2;
       return call(
-        takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Book of Traversing Eternity)'),
+        takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'book-of-traversing-eternity'),
       );
     }
     return undefined;

@@ -20,7 +20,7 @@ export const burialMask: CardProgram = {
     }
     const card = parseValue(one(answers, f.seat), 'c');
     if (p.hand.includes(card)) entombFromHand(s, f.seat, card);
-    else entombFromDiscard(s, f.seat, card, 'Burial Mask');
+    else entombFromDiscard(s, f.seat, card, 'burial-mask');
     return undefined;
   },
 };

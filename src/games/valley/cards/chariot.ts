@@ -18,7 +18,7 @@ export const chariot: CardProgram = {
         `@${f.seat} is using Chariot`,
       );
     }
-    discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), ' (Chariot)');
+    discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'chariot');
     const card = s.boneyard.pop() as number;
     player(s, f.seat).discard.push(card);
     log(s, `@${f.seat} took ${nameOf(s, card)} from the boneyard (Chariot)`);

@@ -30,7 +30,7 @@ export const djedPillarAmulet: CardProgram = {
     }
     if (f.step === 1) {
       f.step = 2;
-      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Djed Pillar Amulet)'));
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'djed-pillar-amulet'));
     }
     return undefined;
   },

@@ -15,7 +15,7 @@ export const duamutefCanopicJar: CardProgram = {
     options: (s, _f, t) => handOptions(s, t),
     publicText: '@target is choosing a card to discard (Duamutef Canopic Jar)',
     apply(s, _f, t, value) {
-      discardFromHand(s, t, parseValue(value, 'c'), ' (Duamutef Canopic Jar)');
+      discardFromHand(s, t, parseValue(value, 'c'), 'duamutef-canopic-jar');
       return null;
     },
   }),

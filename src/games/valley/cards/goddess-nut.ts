@@ -63,7 +63,7 @@ export const goddessNut: CardProgram = {
       const value = one(answers, target);
       if (value !== NOTHING)
         // The taker causes this crumble, so the opponent chooses at the base centre.
-        return call(takeFromPyramid(s, target, parseValue(value, 's'), '(Goddess Nut)'));
+        return call(takeFromPyramid(s, target, parseValue(value, 's'), 'goddess-nut'));
       log(s, `@${target} took nothing (Goddess Nut)`);
     }
     if (f.step === 4) {
@@ -86,7 +86,7 @@ export const goddessNut: CardProgram = {
     }
     if (f.step === 6) {
       f.step = 7;
-      return call(takeFromPyramid(s, seat, f.v.slot as number, '(Goddess Nut)'));
+      return call(takeFromPyramid(s, seat, f.v.slot as number, 'goddess-nut'));
     }
     return undefined;
   },

@@ -19,7 +19,7 @@ export const hapiCanopicJar: CardProgram = {
       );
     }
     if (f.step === 1) {
-      discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), ' (Hapi Canopic Jar)');
+      discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'hapi-canopic-jar');
       const slots = lowestCostSlots(s);
       f.step = 2;
       if (slots.length > 1)
@@ -30,11 +30,11 @@ export const hapiCanopicJar: CardProgram = {
           `@${f.seat} is using Hapi Canopic Jar`,
         );
       f.step = 3;
-      return call(takeFromPyramid(s, f.seat, slots[0] as number, '(Hapi Canopic Jar)'));
+      return call(takeFromPyramid(s, f.seat, slots[0] as number, 'hapi-canopic-jar'));
     }
     if (f.step === 2) {
       f.step = 3;
-      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Hapi Canopic Jar)'));
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'hapi-canopic-jar'));
     }
     return undefined;
   },

@@ -18,7 +18,7 @@ export const heartScarabAmulet: CardProgram = {
         `@${f.seat} is using Heart Scarab Amulet`,
       );
     }
-    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'Heart Scarab Amulet');
+    entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'heart-scarab-amulet');
     return undefined;
   },
 };

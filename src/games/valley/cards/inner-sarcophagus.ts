@@ -16,7 +16,7 @@ export const innerSarcophagus: CardProgram = {
     options: (s, _f, t) => handOptions(s, t),
     publicText: '@target is discarding down to 3 cards (Inner Sarcophagus)',
     apply(s, _f, t, value) {
-      discardFromHand(s, t, parseValue(value, 'c'), ' (Inner Sarcophagus)');
+      discardFromHand(s, t, parseValue(value, 'c'), 'inner-sarcophagus');
       return player(s, t).hand.length > 3 ? 'again' : null;
     },
   }),

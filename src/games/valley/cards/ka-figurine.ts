@@ -29,7 +29,7 @@ export const kaFigurine: CardProgram = {
     if (f.step === 1) {
       const card = parseValue(one(answers, f.seat), 'c');
       f.v.set = def(s, card).set;
-      discardFromHand(s, f.seat, card, ' (Ka Figurine)');
+      discardFromHand(s, f.seat, card, 'ka-figurine');
       f.step = 2;
       return ask(
         f.seat,
@@ -40,7 +40,7 @@ export const kaFigurine: CardProgram = {
     }
     if (f.step === 2) {
       f.step = 3;
-      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Ka Figurine)'));
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'ka-figurine'));
     }
     return undefined;
   },

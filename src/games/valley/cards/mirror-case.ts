@@ -37,7 +37,7 @@ export const mirrorCase: CardProgram = {
     }
     if (f.step === 2) {
       f.step = 3;
-      return call(takeFromPyramid(s, seat, f.v.slot as number, '(Mirror Case)'));
+      return call(takeFromPyramid(s, seat, f.v.slot as number, 'mirror-case'));
     }
     const card = f.src as number;
     let pending = answers;

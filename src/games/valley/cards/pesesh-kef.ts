@@ -1,5 +1,6 @@
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { CardProgram } from './card-program.ts';
 
@@ -32,7 +33,9 @@ export const peseshKef: CardProgram = {
     if (f.step === 2) {
       f.step = 3;
       // "You do the pyramid crumbling": the crumble belongs to the taker, not to the chooser.
-      return call(takeFromPyramid(s, f.seat, f.v.slot as number, `(Pesesh-kef, chosen by @${left})`));
+      return call(
+        takeFromPyramid(s, f.seat, f.v.slot as number, say('how.pesesh-kef', { seat: seatOf(left) })),
+      );
     }
     return undefined;
   },

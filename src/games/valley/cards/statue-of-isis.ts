@@ -24,7 +24,7 @@ export const statueOfIsis: CardProgram = {
     }
     if (f.step === 1) {
       f.step = 2;
-      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), '(Statue of Isis)'));
+      return call(takeFromPyramid(s, f.seat, parseValue(one(answers, f.seat), 's'), 'statue-of-isis'));
     }
     return undefined;
   },

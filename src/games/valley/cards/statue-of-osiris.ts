@@ -8,7 +8,7 @@ export const statueOfOsiris = oneHandCard({
   prompt: 'discard a card, then draw 3.',
   needs: 'you need a card in hand',
   effect(s, seat, card) {
-    discardFromHand(s, seat, card, ' (Statue of Osiris)');
+    discardFromHand(s, seat, card, 'statue-of-osiris');
     log(s, `@${seat} drew ${draw(s, seat, 3)} cards (Statue of Osiris)`);
   },
 });

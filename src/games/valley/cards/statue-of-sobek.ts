@@ -25,7 +25,7 @@ export const statueOfSobek: CardProgram = {
     }
     const left = () => (f.v.cards as number[]).filter((c) => p.aside.includes(c));
     if (f.step === 1) {
-      discardFromAside(s, f.seat, parseValue(one(answers, f.seat), 'c'), ' (Statue of Sobek)');
+      discardFromAside(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'statue-of-sobek');
       f.step = 2;
       return ask(
         f.seat,
