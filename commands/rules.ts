@@ -1,7 +1,7 @@
-import { userLanguage } from '../src/discord/language.ts';
 import { InteractionContextType } from 'discord-api-types/v10';
 import type { AdapterSet } from '../src/adapters/adapter-set.ts';
 import { replyPrivately } from '../src/discord/handlers/replies.ts';
+import { userLanguage } from '../src/discord/language.ts';
 import { gameOption, type SlashCommand } from '../src/discord/slash-command.ts';
 
 /** The turn summary and how to play through the bot: of the game named, or played here, or the first hosted. */

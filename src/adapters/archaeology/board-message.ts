@@ -4,24 +4,33 @@ import { type GameContext, seatMention } from '../../discord/messages/context.ts
 import { deadlineLine, decisionPingPayload, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import { gameTitle } from '../../i18n/command-localizations.ts';
+import { t } from '../../i18n/messages.ts';
 import type { BoardOptions } from '../game-adapter.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
-import { digLine, marketLine, playersLine, pyramidLine, recentLog, withNames } from './summary.ts';
+import { archaeologyText } from './rules-text.ts';
+import { digLine, marketLine, playersLine, pyramidLine, recentLog } from './summary.ts';
 
 const gameId = (ctx: GameContext, verb: string) =>
   encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg: '' });
 
 function boardButtons(ctx: GameContext, respond: boolean) {
+  const label = (verb: string) => t(ctx.language, `archaeology.button.${verb}`);
   return row(
-    button(gameId(ctx, 'hand'), 'My hand', ButtonStyle.Primary),
-    ...(respond ? [button(gameId(ctx, 'respond'), 'Respond', ButtonStyle.Primary)] : []),
-    button(gameId(ctx, 'museum'), 'Museum'),
-    button(gameId(ctx, 'prices'), 'Prices'),
-    button(gameId(ctx, 'log'), 'Log'),
+    button(gameId(ctx, 'hand'), label('hand'), ButtonStyle.Primary),
+    ...(respond ? [button(gameId(ctx, 'respond'), label('respond'), ButtonStyle.Primary)] : []),
+    button(gameId(ctx, 'museum'), label('museum')),
+    button(gameId(ctx, 'prices'), label('prices')),
+    button(gameId(ctx, 'log'), label('log')),
   );
 }
 
-const title = (ctx: GameContext, turn: number) => `**Archaeology** · game #${ctx.gameId} · turn ${turn + 1}`;
+const title = (ctx: GameContext, turn: number) =>
+  t(ctx.language, 'archaeology.board.title', {
+    title: gameTitle(ctx.language, 'archaeology', 'Archaeology'),
+    id: String(ctx.gameId),
+    turn: String(turn + 1),
+  });
 
 /** The public board, from the view of nobody: hand sizes, never hand contents. */
 export function boardMessage(
@@ -35,16 +44,19 @@ export function boardMessage(
   const pic = pictures.table(v, ctx);
   const content = [
     title(ctx, v.turn.number),
-    o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`,
+    o.headline ?? t(ctx.language, 'archaeology.board.your-turn', { who: seatMention(ctx, mover) }),
     ...(o.deadline ? [deadlineLine(o.deadline)] : []),
     ...(owed
       ? [
-          `⏳ ${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${withNames(v.waiting.text, ctx.names)}. Press **Respond** to choose.`,
+          t(ctx.language, 'archaeology.board.owed', {
+            who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
+            what: archaeologyText(v.waiting.text, v.waiting.msg, ctx),
+          }),
         ]
       : []),
-    digLine(v),
-    marketLine(v),
-    pyramidLine(v),
+    digLine(v, ctx.language),
+    marketLine(v, ctx.language),
+    pyramidLine(v, ctx.language),
     playersLine(v, ctx),
     ...recentLog(v, ctx, 4).map((l) => `> ${l}`),
   ].join('\n');
@@ -61,11 +73,18 @@ export function boardMessage(
 export function finishedBoardText(ctx: GameContext, turn: number, resultsLink: string | null): string {
   return [
     title(ctx, turn),
-    `🏁 The game is over: ${resultsLink ? `see the results ${resultsLink}` : 'the results are below'}.`,
+    t(ctx.language, 'archaeology.board.over', {
+      linked: resultsLink ? 'yes' : 'no',
+      link: resultsLink ?? '',
+    }),
   ].join('\n');
 }
 
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ArchaeologyView, ctx: GameContext): Payload {
-  return decisionPingPayload(v, ctx, (t) => withNames(t, ctx.names));
+  return decisionPingPayload(v, ctx, (text) =>
+    text === v.waiting.text
+      ? archaeologyText(text, v.waiting.msg, ctx)
+      : archaeologyText(text, undefined, ctx),
+  );
 }

@@ -1,26 +1,33 @@
 import type { ArchaeologyAction } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
 import type { ClickStep } from '../game-adapter.ts';
 import { decodeArchaeologyAction, decodeCounts } from './action-code.ts';
 import { type ArchaeologyStep, countsFromCopies } from './hand-message.ts';
 
 type Step = ClickStep<ArchaeologyAction, ArchaeologyStep>;
 
-const damaged = (what: 'button' | 'menu'): Step => ({
-  kind: 'refuse',
-  message: `That ${what} is damaged; open your hand again.`,
-});
+const damagedIn =
+  (language: string) =>
+  (what: 'button' | 'menu'): Step => ({
+    kind: 'refuse',
+    message: t(language, `archaeology.click.damaged-${what}`),
+  });
 
 /**
  * Archaeology's hand controls. Whether a move is legal is the rules' decision; this only reads what
- * was clicked and says how fresh the hand it was drawn on must be.
+ * was clicked and says how fresh the hand it was drawn on must be. Refusals and banners are written
+ * in `language`, the clicking person's.
  */
 export function archaeologyClick(
   verb: string,
   arg: string,
   values: readonly string[],
   view: ArchaeologyView,
+  language: string = DEFAULT_LANGUAGE,
 ): Step | null {
+  const damaged = damagedIn(language);
   switch (verb) {
     case 'act':
     case 'sell': {
@@ -49,7 +56,7 @@ export function archaeologyClick(
       if (view.questionId === null || String(view.questionId) !== arg)
         return {
           kind: 'show',
-          options: { banner: '⚠️ That sandstorm is over (or your cards are chosen), so nothing was done.' },
+          options: { banner: t(language, 'archaeology.click.sandstorm-over') },
           fresh: 'any',
         };
       return { kind: 'act', action: { type: 'discard', cards }, fresh: 'question' };

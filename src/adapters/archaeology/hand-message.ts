@@ -12,11 +12,14 @@ import {
   selectRows,
 } from '../../discord/messages/payload.ts';
 import { TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
-import type { ArchaeologyAction, Counts } from '../../games/archaeology/state.ts';
+import type { Counts } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import type { Message } from '../../games/kernel/message.ts';
+import { t, type Values } from '../../i18n/messages.ts';
 import { encodeArchaeologyAction, encodeCounts } from './action-code.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
-import { countOf, countsLine, priceLine, TREASURE_NAMES, treasureName, withNames } from './summary.ts';
+import { archaeologyText } from './rules-text.ts';
+import { countOf, countsLineIn, countsOrEmpty, priceLine, treasureNameOf } from './summary.ts';
 
 /** Where the player is in a trade made in two clicks: the marketplace cards chosen first. */
 export interface ArchaeologyStep {
@@ -24,19 +27,24 @@ export interface ArchaeologyStep {
 }
 
 /**
- * Menu options for single cards, `kind.i`: at most `perKind` copies of each type, so that every type
- * fits in one menu of 25 (a larger trade or loss is made in two goes).
+ * Menu options for single cards, `kind.i`, labelled in `language`: at most `perKind` copies of each
+ * type, so that every type fits in one menu of 25 (a larger trade or loss is made in two goes).
  */
 export function copyOptions(
   counts: Counts,
   describe: (k: Treasure, i: number, n: number) => string,
+  language: string,
   limit = MAX_OPTIONS,
 ): APISelectMenuOption[] {
   const kinds = TREASURES.filter((k) => (counts[k] ?? 0) > 0);
   const perKind = Math.max(1, Math.floor(limit / Math.max(1, kinds.length)));
   return kinds.flatMap((k) =>
     Array.from({ length: Math.min(counts[k] as number, perKind) }, (_, j) => ({
-      label: `${TREASURE_NAMES[k].name} ${j + 1} of ${counts[k]}`,
+      label: t(language, 'archaeology.hand.copy', {
+        name: treasureNameOf(k, 1, language),
+        i: String(j + 1),
+        n: String(counts[k]),
+      }),
       value: `${k}.${j + 1}`,
       description: describe(k, j + 1, counts[k] as number),
     })),
@@ -72,33 +80,42 @@ export function handMessage(
   if (!me) throw new Error('a hand needs a seat');
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg });
-  const names = (t: string) => withNames(t, ctx.names);
+  const say = (key: string, values?: Values) => t(ctx.language, `archaeology.${key}`, values);
+  const counts = (c: Counts) => countsLineIn(c, ctx.language);
   const size = countOf(me.hand);
   const lines: string[] = [...(o.banner ? [o.banner] : [])];
-  lines.push(`**Your hand** (game #${ctx.gameId}): ${size} card${size === 1 ? '' : 's'}`);
+  lines.push(say('hand.title', { id: String(ctx.gameId), size }));
   for (const k of TREASURES) {
     const n = me.hand[k] ?? 0;
     if (n === 0) continue;
     const sale = me.sales.find((s) => s.kind === k);
     lines.push(
-      `• ${n} ${treasureName(k, n)} — trade ${v.numbers[k].trade} each · sell ${sale?.count} now for $${sale?.value} (museum: ${priceLine(v, k)})`,
+      say('hand.treasure', {
+        n,
+        name: treasureNameOf(k, n, ctx.language),
+        trade: String(v.numbers[k].trade),
+        count: String(sale?.count),
+        value: String(sale?.value),
+        prices: priceLine(v, k, ctx.language),
+      }),
     );
   }
+  const tradeOf = (k: Treasure) => say('hand.copy-trade', { value: String(v.numbers[k].trade) });
   const components: Payload['components'] = [];
   const acts = v.actions;
-  const labelOf = (a: ArchaeologyAction) =>
-    names(acts.find((x) => encodeArchaeologyAction(x.action) === encodeArchaeologyAction(a))?.label ?? '');
+  const labelled = (a: { label: string; msg?: Message | undefined }) => archaeologyText(a.label, a.msg, ctx);
 
   if (me.steal) {
-    lines.push(
-      '🦹 **You dug up a thief.** Choose the opponent it robs: it takes one of their cards at random, unseen.',
-    );
+    lines.push(say('hand.thief'));
     components.push(
       ...buttonRows(
         me.steal.map((seat) =>
           button(
             id('act', encodeArchaeologyAction({ type: 'steal', from: seat })),
-            `Rob ${ctx.names[seat] ?? `seat ${seat + 1}`} (${v.seats[seat]?.handSize ?? 0} cards)`,
+            say('hand.rob', {
+              name: ctx.names[seat] ?? say('seat', { n: String(seat + 1) }),
+              cards: v.seats[seat]?.handSize ?? 0,
+            }),
             ButtonStyle.Primary,
           ),
         ),
@@ -107,15 +124,19 @@ export function handMessage(
   } else if (me.sandstorm && me.sandstorm.owed > 0) {
     const chosen = countOf(me.sandstorm.chosen);
     lines.push(
-      `🌪 **A sandstorm!** Choose ${me.sandstorm.owed} more card${me.sandstorm.owed === 1 ? '' : 's'} to lose to the marketplace${chosen > 0 ? ` (already chosen: ${countsLine(me.sandstorm.chosen)})` : ''}. Nobody sees them until everyone has chosen.`,
+      say('hand.sandstorm', {
+        owed: me.sandstorm.owed,
+        chosen: chosen > 0 ? 'yes' : 'no',
+        cards: counts(me.sandstorm.chosen),
+      }),
     );
-    const options = copyOptions(me.hand, (k) => `trade ${v.numbers[k].trade}`);
+    const options = copyOptions(me.hand, tradeOf, ctx.language);
     const most = Math.min(me.sandstorm.owed, options.length);
     components.push(
       row(
         select(
           id('lose', String(v.questionId ?? '')),
-          `Choose ${me.sandstorm.owed} card${me.sandstorm.owed === 1 ? '' : 's'} to lose`,
+          say('hand.lose', { owed: me.sandstorm.owed }),
           options,
           {
             min: 1,
@@ -125,49 +146,48 @@ export function handMessage(
       ),
     );
   } else if (me.sandstorm) {
-    lines.push(
-      `🌪 You lose ${countsLine(me.sandstorm.chosen)} to the sandstorm; waiting for the others to choose.`,
-    );
+    lines.push(say('hand.lost', { cards: counts(me.sandstorm.chosen) }));
   } else if (v.turn.seat === me.seat && !v.finished && acts.length > 0) {
-    if (me.mustSell)
-      lines.push('⚠️ Everyone passed since your pass: **sell at least one card** before you end your turn.');
-    lines.push(`Marketplace: ${countsLine(v.market, 'empty')}`);
+    if (me.mustSell) lines.push(say('hand.must-sell'));
+    lines.push(say('hand.market', { cards: countsOrEmpty(v.market, ctx.language) }));
     if (o.take) {
       const value = tradeValue(v, o.take);
-      lines.push(
-        `🔁 You take **${countsLine(o.take)}** (trading value ${value}). Now choose cards of your hand worth ${value} or more (any surplus is lost).`,
-      );
+      lines.push(say('hand.take', { cards: counts(o.take), value: String(value) }));
       const give: Counts = { ...me.hand };
       for (const k of TREASURES) if (o.take[k]) delete give[k];
-      const options = copyOptions(give, (k) => `trade ${v.numbers[k].trade}`);
+      const options = copyOptions(give, tradeOf, ctx.language);
       if (options.length > 0)
         components.push(
           row(
-            select(id('give', encodeCounts(o.take)), `Give cards worth ${value} or more`, options, {
+            select(id('give', encodeCounts(o.take)), say('hand.give', { value: String(value) }), options, {
               min: 1,
               max: options.length,
             }),
           ),
         );
-      else lines.push('You hold nothing else to give for those.');
-      components.push(row(button(id('cancel'), 'Cancel the trade')));
+      else lines.push(say('hand.nothing-to-give'));
+      components.push(row(button(id('cancel'), say('hand.cancel'))));
     } else {
       const sells = acts.filter((a) => a.action.type === 'sell');
       if (sells.length > 0)
         components.push(
           ...selectRows(
             (k) => id('sell', String(k)),
-            (k, n) => (n > 1 ? `Sell to the museum (${k + 1}/${n})…` : 'Sell to the museum…'),
-            sells.map((a) => ({ label: names(a.label), value: encodeArchaeologyAction(a.action) })),
+            (k, n) => say('hand.sell', { several: n > 1 ? 'yes' : 'no', k: String(k + 1), n: String(n) }),
+            sells.map((a) => ({ label: labelled(a), value: encodeArchaeologyAction(a.action) })),
             2,
           ),
         );
       const canTrade = acts.some((a) => a.action.type === 'trade');
       if (canTrade) {
-        const options = copyOptions(v.market, (k) => `trade value ${v.numbers[k].trade}`);
+        const options = copyOptions(
+          v.market,
+          (k) => say('hand.copy-trade-value', { value: String(v.numbers[k].trade) }),
+          ctx.language,
+        );
         components.push(
           row(
-            select(id('take'), 'Trade: choose marketplace cards to take…', options, {
+            select(id('take'), say('hand.trade'), options, {
               min: 1,
               max: options.length,
             }),
@@ -179,16 +199,16 @@ export function handMessage(
         .map((a) =>
           button(
             id('act', encodeArchaeologyAction(a.action)),
-            labelOf(a.action),
+            labelled(a),
             a.action.type === 'explore' ? ButtonStyle.Primary : ButtonStyle.Secondary,
           ),
         );
       components.push(...buttonRows(buttons).slice(0, 5 - components.length - 1));
     }
-  } else if (v.finished) lines.push('The game is over.');
-  else lines.push(`Waiting: ${names(v.waiting.text)}.`);
-  components.push(row(button(id('hand'), 'Refresh')));
-  const mine = v.log.slice(-3).map((l) => `> ${names(l)}`);
+  } else if (v.finished) lines.push(say('hand.over'));
+  else lines.push(say('hand.waiting', { what: archaeologyText(v.waiting.text, v.waiting.msg, ctx) }));
+  components.push(row(button(id('hand'), say('button.refresh'))));
+  const mine = v.log.slice(-3).map((l) => `> ${archaeologyText(l, undefined, ctx)}`);
   const pic = pictures.hand(v, ctx);
   return {
     content: [...lines, ...mine].join('\n'),

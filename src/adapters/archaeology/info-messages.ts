@@ -4,32 +4,54 @@ import { clip, emptyPayload, type Payload } from '../../discord/messages/payload
 import { type ArchaeologyCatalog, TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
+import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
 import { renderTreasureCard } from './pictures/card-image.ts';
-import { priceLine, soldLine, treasureName, withNames } from './summary.ts';
+import { archaeologyText } from './rules-text.ts';
+import { priceLine, soldLineIn, treasureNameOf } from './summary.ts';
 
 export function museumMessage(v: ArchaeologyView, ctx: GameContext): Payload {
-  const lines = v.seats.map(
-    (s) => `**${seatName(ctx, s.seat)}** — $${s.money} from ${s.cardsSold} cards: ${soldLine(s.sold)}`,
+  const say = (key: string, values?: Values) => t(ctx.language, key, values);
+  const lines = v.seats.map((s) =>
+    say('archaeology.museum.line', {
+      name: seatName(ctx, s.seat),
+      money: String(s.money),
+      cards: s.cardsSold,
+      sets: soldLineIn(s.sold, ctx.language),
+    }),
   );
   return emptyPayload(
-    clip(`**Museum** · game #${ctx.gameId}: what each player has sold\n${lines.join('\n')}`, 2000),
+    clip(`${say('archaeology.museum.title', { id: String(ctx.gameId) })}\n${lines.join('\n')}`, 2000),
   );
 }
 
 export function pricesMessage(v: ArchaeologyView, ctx: GameContext): Payload {
-  const lines = TREASURES.map(
-    (k) => `**${treasureName(k, 2)}** — trade ${v.numbers[k].trade} · museum ${priceLine(v, k)}`,
+  const say = (key: string, values?: Values) => t(ctx.language, key, values);
+  const lines = TREASURES.map((k) =>
+    say('archaeology.prices.line', {
+      name: treasureNameOf(k, 2, ctx.language),
+      trade: String(v.numbers[k].trade),
+      prices: priceLine(v, k, ctx.language),
+    }),
   );
   return emptyPayload(
-    `**Trading values and museum prices** · game #${ctx.gameId}\n${lines.join('\n')}\nA set holds one type; the last price is the largest set the museum takes.`,
+    [
+      say('archaeology.prices.title', { id: String(ctx.gameId) }),
+      ...lines,
+      say('archaeology.prices.note'),
+    ].join('\n'),
   );
 }
 
 export function logMessage(v: ArchaeologyView, ctx: GameContext): Payload {
-  const lines = v.log.slice(-25).map((l) => withNames(l, ctx.names));
-  return emptyPayload(clip(`**Log** · game #${ctx.gameId} (latest last)\n${lines.join('\n')}`, 2000));
+  const lines = v.log.slice(-25).map((l) => archaeologyText(l, undefined, ctx));
+  return emptyPayload(
+    clip(
+      `${t(ctx.language, 'archaeology.log.title', { id: String(ctx.gameId) })}\n${lines.join('\n')}`,
+      2000,
+    ),
+  );
 }
 
 const ID_PREFIX = 'archaeology:';
@@ -106,14 +128,11 @@ export function archaeologyCardMessage(catalog: ArchaeologyCatalog, id: string, 
   };
 }
 
-export function archaeologyRules(): Payload {
+/** `/rules`: the game in brief, in the reader's language. */
+export function archaeologyRules(language: string = DEFAULT_LANGUAGE): Payload {
   return emptyPayload(
-    [
-      '**Archaeology** (2–4 players): make the most money by finding treasures and selling them to the museum.',
-      '**Your turn.** You dig first: the top card of the dig site is added to your hand unseen. A **thief** lets you take a random card from an opponent you choose; a **sandstorm** makes everyone, from you clockwise, lose half their hand (rounded down, your choice) to the marketplace, then you dig again.',
-      'Then, as often as you like and in any order: **trade** cards of your hand for marketplace cards of equal or lesser trading value (the difference is lost); **explore** the pyramid with 1, 2 or 3 maps (small, medium or large chamber, once each; maps leave the game); **sell** a set of one treasure type to the museum (never more than its price table allows; each sale is a new pile). Then end your turn.',
-      '**The end.** Once the dig site is empty nobody digs, and a turn that does nothing is a pass. If everyone passes in a row, the first to pass must sell at least one card when play returns to them. The game ends when every hand is empty; the most money wins, and a tie goes to whoever sold the fewest cards.',
-      '**Here.** Press **My hand** on the board: sell from the menu, trade by choosing the marketplace cards then what you give, explore and end with the buttons. A sandstorm asks everyone privately (**Respond**). `/card` shows each treasure’s trading value and museum prices.',
-    ].join('\n'),
+    (['intro', 'turn', 'actions', 'end', 'here'] as const)
+      .map((part) => t(language, `archaeology.rules.${part}`))
+      .join('\n'),
   );
 }

@@ -1,8 +1,11 @@
 import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import type { Payload } from '../../discord/messages/payload.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import { gameTitle } from '../../i18n/command-localizations.ts';
+import { t } from '../../i18n/messages.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
-import { soldLine, withNames } from './summary.ts';
+import { archaeologyText } from './rules-text.ts';
+import { soldLineIn } from './summary.ts';
 
 /** Places with money, cards sold (the tie-break) and every set; `ratingLines` from the table. */
 export function resultsMessage(
@@ -16,15 +19,25 @@ export function resultsMessage(
   const ranked = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const lines = ranked.map((r) => {
     const s = v.seats[r.seat];
-    return `${r.rank}. **${seatName(ctx, r.seat)}** — $${r.score} (${s?.cardsSold ?? 0} cards sold: ${soldLine(s?.sold ?? [])})`;
+    return t(ctx.language, 'archaeology.results.line', {
+      rank: String(r.rank),
+      name: seatName(ctx, r.seat),
+      score: String(r.score),
+      sold: s?.cardsSold ?? 0,
+      sets: soldLineIn(s?.sold ?? [], ctx.language),
+    });
   });
   const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
     content: [
-      `🏁 **Archaeology** · game #${ctx.gameId} is over. ${withNames(outcome.summary, ctx.names)}`,
+      t(ctx.language, 'archaeology.results.title', {
+        title: gameTitle(ctx.language, 'archaeology', 'Archaeology'),
+        id: String(ctx.gameId),
+        summary: archaeologyText(outcome.summary, outcome.summaryMsg, ctx),
+      }),
       ...lines,
-      '_Ties go to whoever sold the fewest cards._',
+      t(ctx.language, 'archaeology.results.ties'),
       ...ratingLines,
       humans.map((u) => `<@${u}>`).join(' '),
     ].join('\n'),

@@ -1,30 +1,47 @@
+import { joined, type Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
-import { SLOT_NAMES } from './pyramid.ts';
-import type { ValleyAction, ValleyState } from './state.ts';
-import { def, doubledCard, nameOf, paymentGold } from './zones.ts';
+import { cardOf, englishOf, say, slotOf, type Text } from './messages.ts';
+import type { Instance, ValleyAction, ValleyState } from './state.ts';
+import { def, doubledCard, paymentGold } from './zones.ts';
 
 /** Button-sized text for a legal action, from the point of view of the seat taking it. */
 export function describeAction(s: ValleyState, seat: Seat, a: ValleyAction): string {
+  return englishOf(describeActionMessage(s, seat, a));
+}
+
+/** The same as a catalogue message (an answer's label is the option's own, which may be English only). */
+export function describeActionMessage(s: ValleyState, seat: Seat, a: ValleyAction): Text {
+  const cards = (list: readonly Instance[], key: string) =>
+    joined(
+      list.map((c) => say('option.card', { card: cardOf(s, c) })),
+      key,
+    ) as Message;
   switch (a.type) {
     case 'buy': {
       const card = s.pyramid[a.slot] as number;
-      const gold = paymentGold(s, seat, a.pay);
       const doubled = doubledCard(s, seat, a.pay);
-      const ring = doubled === null ? '' : `, Ring doubles ${nameOf(s, doubled)}`;
-      return `Buy ${nameOf(s, card)} (cost ${def(s, card).cost}, ${SLOT_NAMES[a.slot]}) with ${a.pay.map((c) => nameOf(s, c)).join(' + ')} (${gold} gold${ring})`;
+      return say('action.buy', {
+        card: cardOf(s, card),
+        cost: def(s, card).cost,
+        slot: slotOf(a.slot),
+        paid: cards(a.pay, 'valley.rules.list.plus'),
+        gold: paymentGold(s, seat, a.pay),
+        ring: doubled === null ? '' : say('action.ring', { card: cardOf(s, doubled) }),
+      });
     }
     case 'play':
-      return `Play ${nameOf(s, a.card)} for its action`;
+      return say('action.play', { card: cardOf(s, a.card) });
     case 'entomb':
-      return `Entomb ${nameOf(s, a.card)}`;
+      return say('action.entomb', { card: cardOf(s, a.card) });
     case 'end-turn':
-      if (a.top === null) return 'End turn';
-      if (a.beneath?.length)
-        return `End turn, leaving ${[a.top, ...a.beneath].map((c) => nameOf(s, c)).join(', then ')} on top of your discard pile`;
-      return `End turn, leaving ${nameOf(s, a.top)} on top of your discard pile`;
+      if (a.top === null) return say('action.end');
+      return say('action.end-leaving', {
+        cards: cards([a.top, ...(a.beneath ?? [])], 'valley.rules.list.then'),
+      });
     case 'answer': {
       const ask = s.stack.at(-1)?.q?.asks.find((x) => x.seat === seat);
-      return ask?.options.find((o) => o.value === a.value)?.label ?? a.value;
+      const o = ask?.options.find((x) => x.value === a.value);
+      return o?.labelMsg ?? o?.label ?? a.value;
     }
   }
 }

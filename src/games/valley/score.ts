@@ -1,4 +1,6 @@
+import { joined, type Message } from '../kernel/message.ts';
 import type { Outcome, Seat } from '../kernel/types.ts';
+import { englishOf, say, seatOf } from './messages.ts';
 import type { Instance, ValleyState } from './state.ts';
 import { def } from './zones.ts';
 
@@ -59,12 +61,19 @@ export function outcome(s: ValleyState): Outcome | null {
   }));
   const best = sorted[0] as (typeof scores)[number];
   const tiedOnPoints = scores.filter((x) => x.b.total === best.b.total);
-  const winners = results.filter((r) => r.rank === 1).map((r) => `@${r.seat}`);
-  let summary: string;
-  if (tiedOnPoints.length === 1) summary = `${winners[0]} wins with ${best.b.total} points.`;
+  const winners = results.filter((r) => r.rank === 1).map((r) => seatOf(r.seat));
+  const points = best.b.total;
+  const cards = best.b.tombCards;
+  let summary: Message;
+  if (tiedOnPoints.length === 1) summary = say('summary.wins', { seat: winners[0] as string, points });
   else if (winners.length === 1)
-    summary = `${winners[0]} wins: tied on ${best.b.total} points, broken by the fewest cards in the tomb (${best.b.tombCards}).`;
-  else
-    summary = `Shared victory for ${winners.join(' and ')}: ${best.b.total} points and ${best.b.tombCards} tomb cards each.`;
-  return { results, summary };
+    summary = say('summary.tie-broken', { seat: winners[0] as string, points, cards });
+  else {
+    const seats = joined(
+      winners.map((seat) => say('option.seat', { seat })),
+      'valley.rules.list.and',
+    ) as Message;
+    summary = say('summary.shared', { seats, points, cards });
+  }
+  return { results, summary: englishOf(summary), summaryMsg: summary };
 }

@@ -1,7 +1,8 @@
 import type { Message } from '../kernel/message.ts';
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
-import { describeAction } from './describe.ts';
+import { describeActionMessage } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
+import { englishOf, say, seatOf, type Text, withMessage } from './messages.ts';
 import type { CardPool } from './pools.ts';
 import { pyramidEmpty } from './pyramid.ts';
 import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
@@ -58,7 +59,7 @@ export interface ValleyView extends TableView<ValleyAction> {
   players: PlayerView[];
   me: PrivateView | null;
   /** Public: who the game waits for. A reaction window lists everyone asked, never who can react. */
-  waiting: { seats: Seat[]; text: string; window: boolean };
+  waiting: { seats: Seat[]; text: string; msg?: Message; window: boolean };
   decision: number | null;
   /** What the viewer is asked to do now ('' when nothing). */
   prompt: string;
@@ -94,15 +95,13 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       ? q.asks.find((a) => a.seat === viewer && q.answers[String(viewer)] === undefined)
       : undefined;
   const me = viewer === null ? null : s.players[viewer];
-  let prompt = '';
-  if (myAsk) prompt = myAsk.prompt;
+  let prompt: Text = '';
+  if (myAsk) prompt = myAsk.promptMsg ?? myAsk.prompt;
   else if (!q && !s.finished && viewer === s.turn.seat)
-    prompt = `Your turn: buy from the base of the pyramid, play cards for their actions, entomb one card, then end your turn.${
+    prompt = say('turn.prompt', {
       // Said while it applies, so the sacrifice at the end of the turn never comes as a surprise.
-      !s.turn.pyramidChanged && !pyramidEmpty(s)
-        ? ' You have not changed the pyramid this turn: if you end it now, you must sacrifice one of its cards.'
-        : ''
-    }`;
+      unchanged: !s.turn.pyramidChanged && !pyramidEmpty(s) ? 'yes' : 'no',
+    });
   const actions = viewer === null ? [] : legalActions(s, viewer);
   const only = actions.length === 1 ? actions[0] : undefined;
   return {
@@ -138,14 +137,27 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     me: viewer === null || !me ? null : privateView(s, viewer, ref),
     waiting: {
       seats: waitingSeats,
-      text: q ? q.publicText : s.finished ? 'The game is over' : `@${s.turn.seat} to play`,
+      ...waitingText(
+        q
+          ? (q.publicTextMsg ?? q.publicText)
+          : s.finished
+            ? say('waiting.over')
+            : say('waiting.to-play', { seat: seatOf(s.turn.seat) }),
+      ),
       window: q?.window ?? false,
     },
     decision: q?.id ?? null,
-    prompt,
+    ...withMessage('prompt', prompt),
     questionId: myAsk && q ? q.id : null,
     actions:
-      viewer === null ? [] : actions.map((action) => ({ action, label: describeAction(s, viewer, action) })),
+      viewer === null
+        ? []
+        : actions.map((action) => {
+            const text = describeActionMessage(s, viewer, action);
+            return typeof text === 'string'
+              ? { action, label: text }
+              : { action, label: englishOf(text), msg: text };
+          }),
     autoPass: q?.window && only?.type === 'answer' && only.value === 'pass' ? only : null,
     log: s.log,
     defs: s.defs,
@@ -179,3 +191,6 @@ function orderDepth(s: ValleyState, seat: Seat): number {
   }
   return Math.max(1, urns + (urns > 0 ? tyets : 0));
 }
+
+const waitingText = (text: Text): { text: string; msg?: Message } =>
+  typeof text === 'string' ? { text } : { text: englishOf(text), msg: text };

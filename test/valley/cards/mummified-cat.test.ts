@@ -163,6 +163,7 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
     expect(v.waiting).toEqual({
       seats: [1, 2, 3],
       text: 'Waiting for reactions to the sacrifice',
+      msg: { key: 'valley.rules.cat.waiting' },
       window: true,
     });
     expect(t.prompt(1)).toBe(t.prompt(2));

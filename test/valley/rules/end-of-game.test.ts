@@ -113,7 +113,12 @@ describe('End of Game: "The game continues until all of the following conditions
     expect(waitingFor(t.s)).toEqual([]);
     const v = view(t.s, 0);
     expect(v.finished).toBe(true);
-    expect(v.waiting).toEqual({ seats: [], text: 'The game is over', window: false });
+    expect(v.waiting).toEqual({
+      seats: [],
+      text: 'The game is over',
+      msg: { key: 'valley.rules.waiting.over' },
+      window: false,
+    });
     expect(v.prompt).toBe('');
     expect(v.actions).toEqual([]);
   });

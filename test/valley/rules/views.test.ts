@@ -72,7 +72,12 @@ describe('Hidden information: view(state, seat) is what that seat may see', () =
     expect(v.prompt).toMatch(/^Your turn/);
     expect(v.actions.map((a) => a.action)).toEqual(legalActions(s, 2));
     expect(v.actions.every((a) => a.label.length > 0)).toBe(true);
-    expect(v.waiting).toEqual({ seats: [2], text: '@2 to play', window: false });
+    expect(v.waiting).toEqual({
+      seats: [2],
+      text: '@2 to play',
+      msg: { key: 'valley.rules.waiting.to-play', values: { seat: '@2' } },
+      window: false,
+    });
     for (const other of [0, 1]) {
       expect(view(s, other).prompt).toBe('');
       expect(view(s, other).actions).toEqual([]);
@@ -152,6 +157,7 @@ describe('Reaction windows ask every other player, so nobody learns who holds th
     expect(view(t.s, null).waiting).toEqual({
       seats: [1, 2],
       text: 'Waiting for reactions to the sacrifice',
+      msg: { key: 'valley.rules.cat.waiting' },
       window: true,
     });
     t.pass(2);
