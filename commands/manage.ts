@@ -5,9 +5,12 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { computerName } from '../src/discord/handlers/computer-names.ts';
-import { tell } from '../src/discord/handlers/replies.ts';
+import { say, tell } from '../src/discord/handlers/replies.ts';
+import { userLanguage } from '../src/discord/language.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { gameTitle } from '../src/i18n/command-localizations.ts';
+import { t } from '../src/i18n/messages.ts';
 import { StoreError } from '../src/store/errors.ts';
 import type { GameRecord } from '../src/store/records.ts';
 
@@ -66,19 +69,26 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
   const store = rt.tables.store;
   const id = i.options.getInteger('game', true);
   const game = store.findGame(id);
-  if (!game || game.guildId !== i.guildId) return tell(i, `There is no game #${id} in this server.`);
-  if (!mayManage(i, game))
-    return tell(i, `Only the host of game #${id} or someone with Manage Server can do that.`);
+  const mine = userLanguage(i);
+  const n = String(id);
+  if (!game || game.guildId !== i.guildId) return say(i, 'manage.no-game', { id: n });
+  if (!mayManage(i, game)) return say(i, 'manage.not-allowed', { id: n });
   if (game.status === 'finished' || game.status === 'cancelled')
-    return tell(i, `Game #${id} is already ${game.status}.`);
+    return say(i, 'manage.already', { id: n, status: game.status });
   const adapter = rt.tables.adapterOf(game);
+  // What everyone reads is in the game's language; the answer to the person managing, in theirs.
+  const theirs = rt.tables.context(game).language;
   try {
     if (i.options.getSubcommand() === 'cancel') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await rt.locks.run(id, async () => {
         const cancelled = store.cancelGame(id);
-        const text = `Game #${id} was cancelled by <@${i.user.id}>.`;
-        await rt.publisher.closeBoard(cancelled, `**${adapter.game.title}** · game #${id}\n${text}`);
+        const text = t(theirs, 'manage.cancelled-by', { id: n, who: `<@${i.user.id}>` });
+        const title = gameTitle(theirs, game.type, adapter.game.title);
+        await rt.publisher.closeBoard(
+          cancelled,
+          `${t(theirs, 'manage.cancelled-title', { title, id: n })}\n${text}`,
+        );
         await rt.publisher.send(rt.publisher.channelOf(game), {
           content: text,
           components: [],
@@ -86,12 +96,12 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
           mentionUsers: [],
         });
       });
-      await i.editReply({ content: `Game #${id} is cancelled.` });
+      await i.editReply({ content: t(mine, 'manage.cancelled', { id: n }) });
       return;
     }
     const user = i.options.getUser('player', true);
     const seat = rt.tables.seatOf(game, user.id);
-    if (seat === null) return tell(i, `<@${user.id}> has no seat in game #${id}.`);
+    if (seat === null) return say(i, 'manage.no-seat', { who: `<@${user.id}>`, id: n });
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(id, async () => {
       const taken = new Set(game.seats.map((s) => s.displayName));
@@ -101,7 +111,12 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
       });
       try {
         await rt.publisher.send(rt.publisher.channelOf(updated), {
-          content: `Seat ${seat + 1} of game #${id} (<@${user.id}>) is now played by the computer player ${updated.seats[seat]?.displayName}.`,
+          content: t(theirs, 'manage.seat-taken-over', {
+            seat: seat + 1,
+            id: n,
+            who: `<@${user.id}>`,
+            computer: updated.seats[seat]?.displayName ?? '',
+          }),
           components: [],
           files: [],
           mentionUsers: [],
@@ -110,7 +125,7 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
         rt.table.rearm(updated);
       }
     });
-    await i.editReply({ content: `Done: a computer player took over seat ${seat + 1}.` });
+    await i.editReply({ content: t(mine, 'manage.done', { seat: seat + 1 }) });
   } catch (e) {
     if (e instanceof StoreError) return tell(i, e.message);
     throw e;

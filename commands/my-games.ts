@@ -1,6 +1,7 @@
 import { MessageFlags } from 'discord.js';
 import { InteractionContextType } from 'discord-api-types/v10';
 import { replyPrivately } from '../src/discord/handlers/replies.ts';
+import { userLanguage } from '../src/discord/language.ts';
 import { myGamesFor } from '../src/discord/my-games.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 
@@ -13,6 +14,6 @@ export const myGamesCommand: SlashCommand = {
   },
   async execute(rt, i) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    return replyPrivately(i, myGamesFor(rt.tables, i.user.id));
+    return replyPrivately(i, myGamesFor(rt.tables, i.user.id, userLanguage(i)));
   },
 };

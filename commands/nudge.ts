@@ -1,5 +1,6 @@
 import { InteractionContextType } from 'discord-api-types/v10';
-import { tell } from '../src/discord/handlers/replies.ts';
+import { say, tell } from '../src/discord/handlers/replies.ts';
+import { userLanguage } from '../src/discord/language.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 
 /** Reminds the player the game in this channel waits for (at most once per 12 hours per game). */
@@ -11,9 +12,9 @@ export const nudgeCommand: SlashCommand = {
   },
   async execute(rt, i) {
     const here = rt.tables.activeGameIn(i.channelId);
-    if (!here) return tell(i, 'No game is being played in this channel.');
+    if (!here) return say(i, 'error.no-game-here');
     const answer = await rt.locks.run(here.id, async () =>
-      rt.timers.nudge(rt.tables.store.getGame(here.id), i.user.id),
+      rt.timers.nudge(rt.tables.store.getGame(here.id), i.user.id, userLanguage(i)),
     );
     return tell(i, answer);
   },

@@ -9,12 +9,13 @@ import {
   refusalText,
 } from '../src/discord/channel-access.ts';
 import { computerName } from '../src/discord/handlers/computer-names.ts';
-import { displayName, tell } from '../src/discord/handlers/replies.ts';
-import { serverLanguage } from '../src/discord/language.ts';
+import { displayName, say } from '../src/discord/handlers/replies.ts';
+import { serverLanguage, userLanguage } from '../src/discord/language.ts';
 import { lobbyMessage } from '../src/discord/messages/lobby-message.ts';
 import { DEFAULT_TURN_LIMIT } from '../src/discord/messages/turn-limits.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { t } from '../src/i18n/messages.ts';
 
 const CANNOT_IN_THIS_CHANNEL = 50024;
 
@@ -43,15 +44,15 @@ export function lobbyCommand(adapter: AnyAdapter): SlashCommand {
 }
 
 async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: AnyAdapter): Promise<void> {
-  if (!i.inGuild() || !i.channel)
-    return tell(i, 'Games are played in a server channel, not in direct messages.');
+  if (!i.inGuild() || !i.channel) return say(i, 'lobby.dm-only');
   // Checked before anything is created, so a channel the bot cannot use leaves no dead lobby behind.
   const missing = missingForGame(i.channel.type, i.appPermissions);
   if (missing.length > 0)
-    return tell(
-      i,
-      `I cannot run a game in <#${i.channelId}>: I am missing the ${listPermissions(missing)} permission${missing.length > 1 ? 's' : ''} there. Ask someone who manages this server to grant ${missing.length > 1 ? 'them' : 'it'}, or use another channel.`,
-    );
+    return say(i, 'lobby.missing-permissions', {
+      where: `<#${i.channelId}>`,
+      permissions: listPermissions(missing, userLanguage(i)),
+      count: missing.length,
+    });
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const store = rt.tables.store;
   let game = store.lobbies.create({
@@ -83,11 +84,10 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
       } catch (e) {
         if (!isAccessRefusal(e) && !(e instanceof DiscordAPIError && e.code === CANNOT_IN_THIS_CHANNEL))
           throw e;
-        note = ' (I may not create threads here, so the game is played in this channel.)';
+        note = t(userLanguage(i), 'lobby.no-threads');
         rt.log.info({ gameId: game.id, code: e.code }, 'thread creation refused; playing in the channel');
       }
-    } else if (channel.type === ChannelType.GuildText)
-      note = ' (I may not create threads here, so the game is played in this channel.)';
+    } else if (channel.type === ChannelType.GuildText) note = t(userLanguage(i), 'lobby.no-threads');
     if (where !== i.channelId) store.locations.setLocation(game.id, { threadId: where });
     game = store.getGame(game.id);
     const messageId = await rt.publisher.send(where, lobbyMessage(game, adapter.lobbySettings));
@@ -97,10 +97,13 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
     store.cancelGame(game.id);
     if (!isAccessRefusal(e)) throw e;
     rt.log.info({ gameId: game.id, code: e.code }, 'lobby refused by Discord; cancelled');
-    await i.editReply({ content: `No game was opened: ${refusalText(e, `<#${where}>`)}` });
+    const language = userLanguage(i);
+    await i.editReply({
+      content: t(language, 'lobby.not-opened', { why: refusalText(e, `<#${where}>`, language) }),
+    });
     return;
   }
   await i.editReply({
-    content: `Game #${game.id} is open in <#${where}>: invite players to press **Join**.${note}`,
+    content: t(userLanguage(i), 'lobby.opened', { id: String(game.id), where: `<#${where}>`, note }),
   });
 }

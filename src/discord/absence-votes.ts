@@ -1,12 +1,14 @@
 import { ButtonStyle, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { Seat } from '../games/kernel/types.ts';
+import { t, type Values } from '../i18n/messages.ts';
 import type { VoteChoice } from '../store/absence-store.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Click } from './clicked-message.ts';
 import type { CustomId } from './custom-id.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { computerName } from './handlers/computer-names.ts';
-import { tell } from './handlers/replies.ts';
+import { say } from './handlers/replies.ts';
+import { userLanguage } from './language.ts';
 import { type GameContext, seatName } from './messages/context.ts';
 import { button, type Payload, row } from './messages/payload.ts';
 import type { Runtime } from './runtime.ts';
@@ -27,15 +29,16 @@ export function voteMessage(ctx: GameContext, title: string, seat: Seat): Payloa
       arg: `${seat}.${choice}`,
     });
   const name = seatName(ctx, seat);
+  const say = (key: string, values?: Values) => t(ctx.language, key, values);
   return {
     content: [
-      `🗳️ ${title} game #${ctx.gameId}: ${name}'s time ran out ${TIMEOUTS_BEFORE_VOTE} turns in a row.`,
-      `The other players vote: replace ${name} with a computer player for good (the game is then no longer rated), or wait for them. The host, or anyone who may manage the server, can decide at once.`,
+      say('vote.heading', { title, id: String(ctx.gameId), name, count: TIMEOUTS_BEFORE_VOTE }),
+      say('vote.explain', { name }),
     ].join('\n'),
     components: [
       row(
-        button(id('r'), `Replace ${name}`.slice(0, 80), ButtonStyle.Danger),
-        button(id('w'), 'Wait for them', ButtonStyle.Secondary),
+        button(id('r'), say('vote.button.replace', { name }).slice(0, 80), ButtonStyle.Danger),
+        button(id('w'), say('vote.button.wait'), ButtonStyle.Secondary),
       ),
     ],
     files: [],
@@ -46,7 +49,7 @@ export function voteMessage(ctx: GameContext, title: string, seat: Seat): Payloa
 /** A click on a vote's buttons: counted privately; decided by a majority of the others, or by the host. */
 export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: CustomId): Promise<void> {
   const m = /^(\d)\.([rw])$/.exec(id.arg);
-  if (!m) return tell(i, 'That button is damaged.');
+  if (!m) return say(i, 'vote.damaged');
   const seat = Number(m[1]);
   const choice: VoteChoice = m[2] === 'r' ? 'replace' : 'wait';
   const store = rt.tables.store;
@@ -56,15 +59,15 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
     !absentee?.userId ||
     store.absences.timeoutsInARow(game.id, seat) < TIMEOUTS_BEFORE_VOTE
   )
-    return tell(i, 'There is nothing to decide any more: they played since, or the vote is over.');
+    return say(i, 'vote.over');
   const manager =
     i.user.id === game.hostUserId || (i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false);
   const voters = game.seats.filter((s) => s.userId && s.seat !== seat).map((s) => s.userId as string);
-  if (!manager && !voters.includes(i.user.id))
-    return tell(i, `Only the other players of game #${game.id}, or its host, can vote.`);
+  if (!manager && !voters.includes(i.user.id)) return say(i, 'vote.only-others', { id: String(game.id) });
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const ctx = rt.tables.context(game);
   const name = seatName(ctx, seat);
+  const mine = userLanguage(i);
   let decided: VoteChoice | null = manager ? choice : null;
   if (!decided) {
     const tally = store.absences.vote(game.id, seat, i.user.id, choice);
@@ -72,7 +75,12 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
     else if (tally.wait >= voters.length / 2) decided = 'wait';
     else {
       await i.editReply({
-        content: `Your vote is counted: ${tally.replace} for replacing ${name}, ${tally.wait} for waiting, of ${voters.length}.`,
+        content: t(mine, 'vote.counted', {
+          replace: tally.replace,
+          wait: tally.wait,
+          voters: voters.length,
+          name,
+        }),
       });
       return;
     }
@@ -80,7 +88,11 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
   await rt.locks.run(game.id, async () => {
     store.absences.reset(game.id, seat);
     if (decided === 'wait') {
-      await rt.publisher.retire(game.id, voteKind(seat), `🗳️ Game #${game.id}: the players wait for ${name}.`);
+      await rt.publisher.retire(
+        game.id,
+        voteKind(seat),
+        t(ctx.language, 'vote.waited', { id: String(game.id), name }),
+      );
       return;
     }
     const taken = new Set(game.seats.map((s) => s.displayName));
@@ -93,13 +105,18 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
       await rt.publisher.retire(
         game.id,
         voteKind(seat),
-        `🗳️ Game #${game.id}: seat ${seat + 1} (${name}) is now played by the computer player ${updated.seats[seat]?.displayName} for good; the game is no longer rated.`,
+        t(ctx.language, 'vote.replaced', {
+          id: String(game.id),
+          seat: seat + 1,
+          name,
+          computer: updated.seats[seat]?.displayName ?? '',
+        }),
       );
     } finally {
       rt.table.rearm(updated);
     }
   });
   await i.editReply({
-    content: decided === 'wait' ? `Decided: the players wait for ${name}.` : `Decided: ${name} is replaced.`,
+    content: t(mine, decided === 'wait' ? 'vote.decided-wait' : 'vote.decided-replace', { name }),
   });
 }

@@ -5,6 +5,7 @@ import {
   PermissionFlagsBits,
   type PermissionsBitField,
 } from 'discord.js';
+import { has, t } from '../i18n/messages.ts';
 
 /** Discord's answers when the bot may not see a channel, or may see it but not do what it asked. */
 export const MISSING_ACCESS = 50001;
@@ -40,13 +41,16 @@ export function isAccessRefusal(e: unknown): e is DiscordAPIError {
 }
 
 /** A sentence for the user naming what Discord refused. */
-export function refusalText(e: DiscordAPIError, where: string): string {
-  return e.code === MISSING_ACCESS
-    ? `I cannot see ${where} (Discord answered “Missing Access”): give me the View Channel permission there, or use another channel.`
-    : `Discord refused me a permission in ${where} (“Missing Permissions”): I need View Channel, Send Messages (in threads too) and Attach Files there.`;
+export function refusalText(e: DiscordAPIError, where: string, language: string): string {
+  return t(language, e.code === MISSING_ACCESS ? 'access.missing-access' : 'access.missing-permissions', {
+    where,
+  });
 }
 
-export function listPermissions(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/** Permission names as Discord shows them in `language` ("View Channel", "Ver canal"), as one list. */
+export function listPermissions(names: readonly string[], language: string): string {
+  const key = (name: string) => `perm.${name.toLowerCase().replaceAll(' ', '-')}`;
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    names.map((n) => (has('en', key(n)) ? t(language, key(n)) : n)),
+  );
 }

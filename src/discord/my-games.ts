@@ -1,4 +1,6 @@
 import { type APIButtonComponent, ComponentType } from 'discord-api-types/v10';
+import { gameTitle } from '../i18n/command-localizations.ts';
+import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import { encodeCustomId } from './custom-id.ts';
 import { type MyGameEntry, myGamesMessage } from './messages/my-games-message.ts';
@@ -26,12 +28,17 @@ export function whereIs(tables: Tables, game: GameRecord): string {
  * `waitingFor`; whom else it waits for from the public view, which in a reaction window names every
  * seat asked (never only those still able to react), so the list tells nobody who holds what.
  */
-export function myGameEntry(tables: Tables, game: GameRecord, userId: string): MyGameEntry | null {
+export function myGameEntry(
+  tables: Tables,
+  game: GameRecord,
+  userId: string,
+  language = 'en',
+): MyGameEntry | null {
   if (game.status !== 'lobby' && game.status !== 'active') return null;
   const adapter = tables.adapters.find(game.type);
   const base = {
     gameId: game.id,
-    title: adapter?.game.title ?? game.type,
+    title: gameTitle(language, game.type, adapter?.game.title ?? game.type),
     where: whereIs(tables, game),
     since: game.updatedAt.getTime(),
   };
@@ -49,22 +56,23 @@ export function myGameEntry(tables: Tables, game: GameRecord, userId: string): M
 }
 
 /** Every lobby and running game `userId` is seated in, in every server. */
-export function myGameEntries(tables: Tables, userId: string): MyGameEntry[] {
+export function myGameEntries(tables: Tables, userId: string, language = 'en'): MyGameEntry[] {
   const ids = new Set(tables.store.gamesOfUser(userId, ['lobby', 'active']).map((g) => g.id));
   const entries: MyGameEntry[] = [];
   for (const id of ids) {
     const game = tables.store.findGame(id);
-    const entry = game ? myGameEntry(tables, game, userId) : null;
+    const entry = game ? myGameEntry(tables, game, userId, language) : null;
     if (entry) entries.push(entry);
   }
   return entries;
 }
 
 /** The private answer to `/mygames` and to a board's "My games" button. */
-export function myGamesFor(tables: Tables, userId: string): Payload {
+export function myGamesFor(tables: Tables, userId: string, language: string): Payload {
   return myGamesMessage(
-    myGameEntries(tables, userId),
+    myGameEntries(tables, userId, language),
     tables.adapters.list.map((a) => a.lobbyCommand.name),
+    language,
   );
 }
 
@@ -73,10 +81,15 @@ export function myGamesFor(tables: Tables, userId: string): Payload {
  * only buttons and has room, else in a row of its own (Discord allows 5 rows of 5 buttons). A board
  * that has no room left is returned as it is.
  */
-export function withMyGamesButton(board: Payload, gameId: number, version: number): Payload {
+export function withMyGamesButton(
+  board: Payload,
+  gameId: number,
+  version: number,
+  language: string,
+): Payload {
   const mine = button(
     encodeCustomId({ scope: 'game', gameId, version, verb: MY_GAMES_VERB, arg: '' }),
-    'My games',
+    t(language, 'table.button.my-games'),
   );
   const [first, ...rest] = board.components;
   const onlyButtons = (c: { type: ComponentType }): c is APIButtonComponent =>

@@ -139,7 +139,10 @@ export class Publisher {
     const board = this.tables
       .adapterOf(game)
       .messages.board(this.tables.view(game, null), ctx, { ...options, deadline: this.deadlineOf(game) });
-    const id = await this.send(channelId, withMyGamesButton(this.noted(board, game), game.id, game.version));
+    const id = await this.send(
+      channelId,
+      withMyGamesButton(this.noted(board, game), game.id, game.version, ctx.language),
+    );
     this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
@@ -173,6 +176,7 @@ export class Publisher {
           ),
           game.id,
           game.version,
+          ctx.language,
         ),
         mentionUsers: [],
       },
@@ -251,7 +255,7 @@ export class Publisher {
     const v0 = this.tables.view(before, null);
     const v1 = this.tables.view(after, null);
     const closed = v0.decision !== null && v0.decision !== v1.decision;
-    if (closed && v0.waiting.window) await this.closeReactionDms(after.id);
+    if (closed && v0.waiting.window) await this.closeReactionDms(after);
     // Only a decision outside a window is ever pinged in a message of its own.
     if (closed && !v0.waiting.window) await this.remove(after.id, DECISION);
     if (after.status === 'finished') return this.postResults(after);
@@ -340,7 +344,7 @@ export class Publisher {
       const view = this.tables.view(game, seat);
       if (view.autoPass !== null || view.actions.length === 0) continue;
       const payload = messages.hand(view, ctx, {
-        banner: `Game #${game.id} in <#${channelId}>: you may react now.`,
+        banner: t(ctx.language, 'table.react-now', { id: String(game.id), where: `<#${channelId}>` }),
       });
       try {
         const dm = await this.client.users.createDM(user);
@@ -353,13 +357,11 @@ export class Publisher {
     }
   }
 
-  private async closeReactionDms(gameId: number): Promise<void> {
-    const dms = this.reactionDms.get(gameId);
-    this.reactionDms.delete(gameId);
+  private async closeReactionDms(game: GameRecord): Promise<void> {
+    const dms = this.reactionDms.get(game.id);
+    this.reactionDms.delete(game.id);
+    const language = this.tables.context(game).language;
     for (const dm of dms ?? [])
-      await this.strip(
-        { ...dm, version: null },
-        `Game #${gameId}: that chance to react has passed. The game goes on in its thread.`,
-      );
+      await this.strip({ ...dm, version: null }, t(language, 'table.react-passed', { id: String(game.id) }));
   }
 }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Seat } from '../games/kernel/types.ts';
+import { gameTitle } from '../i18n/command-localizations.ts';
+import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
@@ -131,6 +133,11 @@ export class TurnTimers {
     return until !== null && until > this.clock.now() ? until : null;
   }
 
+  /** A game's title in `language`. */
+  private titleOf(game: GameRecord, language: string): string {
+    return gameTitle(language, game.type, this.tables.adapterOf(game).game.title);
+  }
+
   /** The board's lines for people away: until when (a Discord timestamp), never where or why. */
   awayNotes(game: GameRecord): string[] {
     if (game.status !== 'active') return [];
@@ -140,7 +147,10 @@ export class TurnTimers {
       return until === null
         ? []
         : [
-            `🏖 ${seatName(ctx, s.seat)} is away until <t:${Math.floor(until / 1000)}:f>: the computer plays for them.`,
+            t(ctx.language, 'table.away', {
+              name: seatName(ctx, s.seat),
+              until: `<t:${Math.floor(until / 1000)}:f>`,
+            }),
           ];
     });
   }
@@ -226,16 +236,18 @@ export class TurnTimers {
     if (!to) return;
     const { game, stage } = to;
     const deadline = this.deadline(game);
-    const title = this.tables.adapterOf(game).game.title;
+    // About a game, in the game's language (a direct message has no interaction to tell the reader's).
+    const language = to.ctx.language;
+    const title = this.titleOf(game, language);
     const runsOut =
       deadline && stage.seat === this.tables.view(game, null).turn.seat
-        ? ` Your time runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays for you.`
+        ? t(language, 'table.runs-out', { when: `<t:${Math.floor(deadline / 1000)}:R>` })
         : '';
+    const id = String(game.id);
     await this.tell(
       to,
-      `⏰ ${title} game #${game.id} is waiting for you: ${this.publisher.boardLink(game)}.${runsOut}`,
-      (who) =>
-        `⏰ ${who}, ${title} game #${game.id} is waiting for you.${runsOut} Press **My hand** on the newest board.`,
+      t(language, 'table.reminder', { title, id, link: this.publisher.boardLink(game), runsOut }),
+      (who) => t(language, 'table.reminder-mention', { who, title, id, runsOut }),
     );
   }
 
@@ -243,20 +255,24 @@ export class TurnTimers {
    * `/nudge`: reminds the person the game waits for, at most once per 12 hours per game, never during
    * their quiet hours (it waits for the end of them, and the nudger is told only that it comes later).
    */
-  nudge(game: GameRecord, byUserId: string): string {
-    const ctx = this.tables.context(game);
-    if (!ctx.users.includes(byUserId)) return `Only the players of game #${game.id} can nudge.`;
+  nudge(game: GameRecord, byUserId: string, language: string): string {
+    const ctx = this.tables.context(game, language);
+    const id = String(game.id);
+    if (!ctx.users.includes(byUserId)) return t(language, 'nudge.only-players', { id });
     const v = this.tables.view(game, null);
     // A reaction window's remaining seats would tell who can react: windows pass by themselves.
-    if (v.waiting.window)
-      return 'The game is waiting for reactions, which pass by themselves: nobody to nudge.';
+    if (v.waiting.window) return t(language, 'nudge.window');
     const seat = this.tables.waitingFor(game).find((s) => ctx.users[s]);
-    if (seat === undefined) return 'A computer player is to move: it moves by itself.';
-    if (ctx.users[seat] === byUserId) return 'The game is waiting for you: nobody to nudge.';
+    if (seat === undefined) return t(language, 'nudge.computer');
+    if (ctx.users[seat] === byUserId) return t(language, 'nudge.yourself');
     const last = this.tables.store.schedule.lastPlanned(`nudge:${game.id}:`)?.getTime();
     const now = this.clock.now();
     if (last !== undefined && now - last < NUDGE_EVERY)
-      return `Game #${game.id} was nudged <t:${Math.floor(last / 1000)}:R>; you can nudge again <t:${Math.floor((last + NUDGE_EVERY) / 1000)}:R>.`;
+      return t(language, 'nudge.too-soon', {
+        id,
+        last: `<t:${Math.floor(last / 1000)}:R>`,
+        next: `<t:${Math.floor((last + NUDGE_EVERY) / 1000)}:R>`,
+      });
     const user = ctx.users[seat] as string;
     this.scheduler.plan({
       key: `nudge:${game.id}:${now}`,
@@ -271,19 +287,21 @@ export class TurnTimers {
       },
     });
     return this.quietUntil(user) !== null
-      ? 'Your nudge will be delivered later.'
-      : `Nudged ${seatName(ctx, seat)}.`;
+      ? t(language, 'nudge.later')
+      : t(language, 'nudge.done', { name: seatName(ctx, seat) });
   }
 
   private async deliverNudge(row: ScheduledRow): Promise<void> {
     const to = this.open(row);
     if (!to) return;
-    const by = String(row.payload.by ?? 'Someone');
-    const title = this.tables.adapterOf(to.game).game.title;
+    const language = to.ctx.language;
+    const by = typeof row.payload.by === 'string' ? row.payload.by : t(language, 'nudge.someone');
+    const title = this.titleOf(to.game, language);
+    const id = String(to.game.id);
     await this.tell(
       to,
-      `👋 ${by} nudges you: ${title} game #${to.game.id} is waiting for you: ${this.publisher.boardLink(to.game)}`,
-      (who) => `👋 ${who}, ${by} nudges you: ${title} game #${to.game.id} is waiting for you.`,
+      t(language, 'nudge.dm', { by, title, id, link: this.publisher.boardLink(to.game) }),
+      (who) => t(language, 'nudge.mention', { who, by, title, id }),
     );
   }
 
@@ -291,10 +309,14 @@ export class TurnTimers {
   private async turnDm(row: ScheduledRow): Promise<void> {
     const to = this.open(row);
     if (!to) return;
-    const title = this.tables.adapterOf(to.game).game.title;
+    const language = to.ctx.language;
     await this.tell(
       to,
-      `🎲 It is your turn in ${title} game #${to.game.id}: ${this.publisher.boardLink(to.game)}`,
+      t(language, 'table.turn-dm', {
+        title: this.titleOf(to.game, language),
+        id: String(to.game.id),
+        link: this.publisher.boardLink(to.game),
+      }),
       null,
     );
   }
@@ -320,7 +342,7 @@ export class TurnTimers {
         const ctx = this.tables.context(after);
         const channelId = this.publisher.channelOf(after);
         await this.publisher.send(channelId, {
-          content: `⏰ ${seatName(ctx, stage.seat)}'s time ran out: the computer played for them.`,
+          content: t(ctx.language, 'table.timed-out', { name: seatName(ctx, stage.seat) }),
           components: [],
           files: [],
           mentionUsers: [],

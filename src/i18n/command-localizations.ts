@@ -71,3 +71,15 @@ export function gameTitle(language: string, gameId: string, fallback: string): s
     ? t(language, `title.${gameId}`)
     : fallback;
 }
+
+/** A slash command's name as a `language` reader's Discord shows it (its localized name, if any). */
+export function commandName(language: string, name: string): string {
+  return has(language, `cmd.${name}.name`) ? t(language, `cmd.${name}.name`) : name;
+}
+
+/** "`/valley` or `/archaeology`", in `language`'s words and with its localized command names. */
+export function commandList(language: string, names: readonly string[]): string {
+  return new Intl.ListFormat(language, { type: 'disjunction' }).format(
+    names.map((n) => `\`/${commandName(language, n)}\``),
+  );
+}

@@ -45,7 +45,7 @@ export function boardMessage(
   const content = [
     title(ctx, v.turn.number),
     o.headline ?? t(ctx.language, 'archaeology.board.your-turn', { who: seatMention(ctx, mover) }),
-    ...(o.deadline ? [deadlineLine(o.deadline)] : []),
+    ...(o.deadline ? [deadlineLine(o.deadline, ctx.language)] : []),
     ...(owed
       ? [
           t(ctx.language, 'archaeology.board.owed', {

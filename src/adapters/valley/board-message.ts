@@ -3,30 +3,34 @@ import { encodeCustomId } from '../../discord/custom-id.ts';
 import { type GameContext, seatMention } from '../../discord/messages/context.ts';
 import { deadlineLine, decisionPingPayload, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
-import { withNames } from '../../games/valley/describe.ts';
-import { poolLabel } from '../../games/valley/pools.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { t } from '../../i18n/messages.ts';
 import type { BoardOptions } from '../game-adapter.ts';
+import { localPoolLabel } from './lobby-settings.ts';
 import type { ValleyPictures } from './pictures.ts';
-import { pyramidLines, recentLog, scoreLine } from './summary.ts';
+import { pyramidLines, recentLog, scoreLine, waitingText } from './summary.ts';
 
 const gameId = (ctx: GameContext, verb: string) =>
   encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg: '' });
 
 export function boardButtons(ctx: GameContext, respond = false) {
+  const say = (key: string) => t(ctx.language, key);
   return row(
-    button(gameId(ctx, 'hand'), 'My hand', ButtonStyle.Primary),
-    ...(respond ? [button(gameId(ctx, 'respond'), 'Respond', ButtonStyle.Primary)] : []),
-    button(gameId(ctx, 'tombs'), 'Tombs'),
-    button(gameId(ctx, 'log'), 'Log'),
+    button(gameId(ctx, 'hand'), say('valley.button.hand'), ButtonStyle.Primary),
+    ...(respond ? [button(gameId(ctx, 'respond'), say('valley.button.respond'), ButtonStyle.Primary)] : []),
+    button(gameId(ctx, 'tombs'), say('valley.button.tombs')),
+    button(gameId(ctx, 'log'), say('valley.button.log')),
   );
 }
 
 /** The board's line for a decision owed by others: windows name nobody, so nobody learns who can react. */
 function decisionLine(v: ValleyView, ctx: GameContext): string {
-  const text = withNames(v.waiting.text, ctx.names);
-  if (v.waiting.window) return `⏳ ${text}. Anyone who can react finds the choice behind **Respond**.`;
-  return `⏳ ${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${text}. Press **Respond** to choose.`;
+  const text = waitingText(v, ctx);
+  if (v.waiting.window) return t(ctx.language, 'valley.board.window', { text });
+  return t(ctx.language, 'valley.board.decision', {
+    who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
+    text,
+  });
 }
 
 /**
@@ -41,16 +45,20 @@ export function boardMessage(
   o: BoardOptions = {},
 ): Payload {
   const mover = v.turn.seat;
-  const title = `**Valley of the Kings** · game #${ctx.gameId} · turn ${v.turn.number + 1} · ${poolLabel(v.pool)} cards`;
-  const who = o.headline ?? `${seatMention(ctx, mover)}, it is your turn.`;
+  const title = t(ctx.language, 'valley.board.title', {
+    id: String(ctx.gameId),
+    turn: v.turn.number + 1,
+    pool: localPoolLabel(v.pool, ctx.language),
+  });
+  const who = o.headline ?? t(ctx.language, 'valley.board.your-turn', { who: seatMention(ctx, mover) });
   const owed = owedByOthers(v);
   const pic = pictures.table(v, ctx);
   const content = [
     title,
     who,
-    ...(o.deadline ? [deadlineLine(o.deadline)] : []),
+    ...(o.deadline ? [deadlineLine(o.deadline, ctx.language)] : []),
     ...(owed ? [decisionLine(v, ctx)] : []),
-    ...pyramidLines(v),
+    ...pyramidLines(v, ctx.language),
     scoreLine(v, ctx),
     ...recentLog(v, ctx, 4).map((l) => `> ${l}`),
   ].join('\n');
@@ -67,12 +75,14 @@ export function boardMessage(
 /** The board of a finished game: no controls left, and where to look instead. */
 export function finishedBoardText(ctx: GameContext, turnNumber: number, resultsLink: string | null): string {
   return [
-    `**Valley of the Kings** · game #${ctx.gameId} · turn ${turnNumber + 1}`,
-    `🏁 The game is over: ${resultsLink ? `see the results ${resultsLink}` : 'the results are below'}.`,
+    t(ctx.language, 'valley.board.finished-title', { id: String(ctx.gameId), turn: turnNumber + 1 }),
+    resultsLink
+      ? t(ctx.language, 'valley.board.over-link', { link: resultsLink })
+      : t(ctx.language, 'valley.board.over-below'),
   ].join('\n');
 }
 
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ValleyView, ctx: GameContext): Payload {
-  return decisionPingPayload(v, ctx, (t) => withNames(t, ctx.names));
+  return decisionPingPayload(v, ctx, () => waitingText(v, ctx));
 }

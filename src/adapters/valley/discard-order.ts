@@ -3,6 +3,7 @@ import { ButtonStyle } from 'discord-api-types/v10';
 import { button, type Payload, row, select } from '../../discord/messages/payload.ts';
 import type { Instance, ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { t } from '../../i18n/messages.ts';
 import { encodeAction } from './action-code.ts';
 
 /** Builds a custom_id of this hand: verb and argument. */
@@ -45,20 +46,21 @@ export function endTurnControl(
   v: ValleyView,
   id: IdOf,
   name: (card: string) => string,
+  language: string,
 ): Rows[number] | 'button' {
   const choices = kinds(pileCards(v));
   if (choices.length <= 1) return 'button';
   const options: APISelectMenuOption[] = choices.map((c) => ({
-    label: `End turn, leaving ${name(c.card)} on top`,
+    label: t(language, 'valley.end.leave-on-top', { card: name(c.card) }),
     value: String(c.instance),
   }));
   if (orderCanMatter(v))
     options.push({
-      label: 'Choose the order of the top cards first…',
+      label: t(language, 'valley.end.order-first'),
       value: 'order',
-      description: 'A second Urn reads the card beneath the top one.',
+      description: t(language, 'valley.end.order-first-why', { urn: name('urn') }),
     });
-  return row(select(id('end'), 'End turn: the card to leave on top of your discard pile…', options));
+  return row(select(id('end'), t(language, 'valley.end.placeholder'), options));
 }
 
 /** The button form, when no order can be chosen. */
@@ -79,29 +81,40 @@ export function orderStep(
   order: readonly Instance[],
   id: IdOf,
   name: (card: string) => string,
+  language: string,
 ): { lines: string[]; rows: Rows } {
   const cards = pileCards(v);
   const nameOf = (c: Instance) => name(cards.find((x) => x.instance === c)?.card ?? '?');
   const rest = kinds(cards.filter((c) => !order.includes(c.instance)));
   const prefix = order.join('.');
+  // "Urn, then Shabti, then Box of Food": each card after the first joins the list in its own words.
+  const [top, ...beneath] = order.map(nameOf);
   const lines = [
-    order.length === 0
-      ? '**Ending your turn:** choose the card to leave on top of your discard pile.'
-      : `**Ending your turn:** from the top of your discard pile, ${order.map(nameOf).join(', then ')}. Choose the next card beneath, or end the turn now (the rest go below in the order you played them).`,
+    top === undefined
+      ? t(language, 'valley.end.start')
+      : t(language, 'valley.end.step', {
+          cards: beneath.reduce((list, next) => t(language, 'valley.end.then', { list, next }), top),
+        }),
   ];
   const rows: Rows = [
     row(
       select(
         id('order', prefix),
-        order.length === 0 ? 'The card on top…' : `Beneath ${nameOf(order.at(-1) as Instance)}…`,
+        order.length === 0
+          ? t(language, 'valley.end.top')
+          : t(language, 'valley.end.beneath', { card: nameOf(order.at(-1) as Instance) }),
         rest.map((c) => ({ label: name(c.card), value: String(c.instance) })),
       ),
     ),
   ];
-  const buttons = [button(id('hand'), 'Back')];
+  const buttons = [button(id('hand'), t(language, 'valley.hand.back'))];
   if (order.length > 0)
     buttons.unshift(
-      button(id('act', encodeAction(endAction(order))), 'End turn with this order', ButtonStyle.Danger),
+      button(
+        id('act', encodeAction(endAction(order))),
+        t(language, 'valley.end.with-order'),
+        ButtonStyle.Danger,
+      ),
     );
   rows.push(row(...buttons));
   return { lines, rows };

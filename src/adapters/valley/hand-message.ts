@@ -14,13 +14,20 @@ import {
 } from '../../discord/messages/payload.ts';
 import type { LabelledAction } from '../../games/kernel/types.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
-import { withNames } from '../../games/valley/describe.ts';
-import { SLOT_NAMES } from '../../games/valley/pyramid.ts';
 import type { ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
+import { t, type Values } from '../../i18n/messages.ts';
+import { translated } from '../../i18n/translated.ts';
 import { encodeAction } from './action-code.ts';
+import { cardName } from './card-names.ts';
 import { endTurnAction, endTurnControl, orderStep } from './discard-order.ts';
 import type { ValleyPictures } from './pictures.ts';
+import { valleyText } from './rules-text.ts';
+import { waitingText } from './summary.ts';
+
+/** The pyramid's slots, 0–2 base, 3–4 middle, 5 top, as message keys (`valley.slot.…`). */
+const SLOT_KEYS = ['base-left', 'base-centre', 'base-right', 'middle-left', 'middle-right', 'top'];
 
 /** Where the player is in a choice made in several clicks. */
 export interface ValleyStep {
@@ -46,37 +53,50 @@ export function handMessage(
   catalog: Catalog,
   opts: HandOptions = {},
 ): Payload {
+  const language = ctx.language;
+  const say = (key: string, values?: Values) => t(language, key, values);
   // A card's action text is not frozen into the game's definitions: it comes from the game's catalog.
-  const actionText = (card: string) => catalog.cards.find((c) => c.id === card)?.action;
+  const actionText = (card: string) => {
+    const c = catalog.cards.find((x) => x.id === card);
+    return c ? translated(c, 'action', language) : undefined;
+  };
   const seat = v.viewer as number;
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'game', gameId: ctx.gameId, version: ctx.version, verb, arg });
   const me = v.me;
   const hand = me?.hand ?? [];
-  const name = (card: string) => v.defs[card]?.name ?? card;
+  const name = (card: string) => cardName(card, language);
+  const names = (cards: readonly { card: string }[]) =>
+    cards.map((c) => name(c.card)).join(', ') || say('valley.hand.empty');
+  const withGold = (c: { card: string; gold: number }) =>
+    say('valley.hand.card', { name: name(c.card), gold: c.gold });
   const gold = hand.reduce((sum, c) => sum + c.gold, 0);
   const lines = [
     ...(opts.banner ? [opts.banner] : []),
-    `**Your hand** (game #${ctx.gameId}): ${hand.map((c) => `${name(c.card)} (${c.gold}g)`).join(', ') || 'empty'} — ${gold} gold in all${v.turn.thoth && v.turn.seat === seat ? ' (Statue of Thoth: every card is worth 4)' : ''}`,
+    say('valley.hand.heading', {
+      id: String(ctx.gameId),
+      cards: hand.map(withGold).join(', ') || say('valley.hand.empty'),
+      gold,
+      thoth: v.turn.thoth && v.turn.seat === seat ? 'yes' : 'no',
+      statue: name('statue-of-thoth'),
+    }),
   ];
-  if (v.turn.ring && v.turn.seat === seat)
-    lines.push(
-      '💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.',
-    );
+  if (v.turn.ring && v.turn.seat === seat) lines.push(say('valley.hand.ring', { ring: name('ring') }));
   // Shown to this player alone (Senet Game); this message is ephemeral, so nobody else reads it.
   for (const shown of me?.shown ?? [])
     lines.push(
-      `👁 ${withNames(`@${shown.seat}`, ctx.names)} showed you their hand (no set card): ${shown.cards.map((c) => name(c.card)).join(', ') || 'empty'}.`,
+      say('valley.hand.shown', {
+        name: valleyText(`@${shown.seat}`, undefined, ctx),
+        cards: names(shown.cards),
+      }),
     );
   if (me?.discard)
-    lines.push(
-      `Your discard pile (${me.discard.length}): ${me.discard.map((c) => name(c.card)).join(', ') || 'empty'}`,
-    );
-  const labelled = v.actions.map((a) => ({ ...a, label: withNames(a.label, ctx.names) }));
+    lines.push(say('valley.hand.discard', { count: me.discard.length, cards: names(me.discard) }));
+  const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, a.msg, ctx) }));
   const components: Payload['components'] = [];
 
   if (v.questionId !== null) {
-    lines.push(`**${withNames(v.prompt, ctx.names)}**`);
+    lines.push(`**${valleyText(v.prompt, v.promptMsg, ctx)}**`);
     const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
       ValleyAction & { type: 'answer' }
     >[];
@@ -96,15 +116,16 @@ export function handMessage(
       components.push(
         ...selectRows(
           (k) => id('ans', `${v.questionId}:p${k}`),
-          (k, n) => (n > 1 ? `Choose… (list ${k + 1} of ${n})` : 'Choose…'),
+          (k, n) => (n > 1 ? say('valley.hand.choose-list', { k: k + 1, n }) : say('valley.hand.choose')),
           answers.map((a) => ({ label: a.label, value: a.action.value })),
         ),
       );
   } else if (v.turn.seat === seat && !v.finished && labelled.length > 0) {
-    lines.push(withNames(v.prompt, ctx.names));
-    const buys = labelled.filter((a) => a.action.type === 'buy');
+    lines.push(valleyText(v.prompt, v.promptMsg, ctx));
+    // The rules' own labels of the buys: a way to pay is read from them (see `payLabel`).
+    const buys = v.actions.filter((a) => a.action.type === 'buy');
     if (opts.endOrder !== undefined) {
-      const step = orderStep(v, opts.endOrder, id, name);
+      const step = orderStep(v, opts.endOrder, id, name, language);
       return finish(v, ctx, pictures, [...lines, ...step.lines], step.rows);
     }
     if (opts.buySlot !== undefined) {
@@ -113,50 +134,50 @@ export function handMessage(
       const forSlot = buys.filter((a) => a.action.type === 'buy' && a.action.slot === slot);
       if (card && forSlot.length > 0) {
         const options: APISelectMenuOption[] = forSlot.map((a) => ({
-          label: a.label.replace(/^Buy .*? with /, 'Pay with '),
+          label: payLabel(a, hand, ctx),
           value: encodeAction(a.action),
         }));
-        const cost = v.defs[card.card]?.cost;
+        const bought = { card: name(card.card), cost: v.defs[card.card]?.cost ?? '?' };
         if (options.length <= MAX_OPTIONS && options.every((o) => o.label.length <= 100))
-          components.push(
-            row(select(id('act', 'pay'), `Pay for ${name(card.card)} (cost ${cost})…`, options)),
-          );
+          components.push(row(select(id('act', 'pay'), say('valley.hand.pay-for', bought), options)));
         else {
           // Too many ways to list (or too long to read): the player picks the cards, the rules judge them.
-          lines.push(
-            `${forSlot.length} ways to pay for ${name(card.card)} (cost ${cost}): choose the cards to pay with, the fewest that reach the cost (gold beyond it is lost).`,
-          );
+          lines.push(say('valley.hand.ways-to-pay', { ...bought, n: forSlot.length }));
           components.push(
             row(
               select(
                 id('pay', String(slot)),
-                `Cards to pay for ${name(card.card)} (cost ${cost})…`,
-                hand
-                  .slice(0, MAX_OPTIONS)
-                  .map((c) => ({ label: `${name(c.card)} (${c.gold}g)`, value: String(c.instance) })),
+                say('valley.hand.cards-to-pay', bought),
+                hand.slice(0, MAX_OPTIONS).map((c) => ({ label: withGold(c), value: String(c.instance) })),
                 { min: 1, max: Math.min(hand.length, MAX_OPTIONS) },
               ),
             ),
           );
         }
-        components.push(row(button(id('hand'), 'Back')));
+        components.push(row(button(id('hand'), say('valley.hand.back'))));
         return finish(v, ctx, pictures, lines, components);
       }
-      lines.push('That card can no longer be bought with your hand.');
+      lines.push(say('valley.hand.cannot-buy'));
     }
     const slotsToBuy = [...new Set(buys.map((a) => (a.action.type === 'buy' ? a.action.slot : -1)))];
     const first = slotsToBuy.map((slot) => {
       const c = v.pyramid[slot];
+      const where = SLOT_KEYS[slot];
       return button(
         id('buyslot', String(slot)),
-        `Buy ${c ? name(c.card) : SLOT_NAMES[slot]} (${c ? v.defs[c.card]?.cost : '?'})`,
+        say('valley.hand.buy', {
+          card: c ? name(c.card) : where ? say(`valley.slot.${where}`) : String(slot),
+          cost: (c && v.defs[c.card]?.cost) ?? '?',
+        }),
         ButtonStyle.Success,
       );
     });
-    const endControl = endTurnControl(v, id, name);
+    const endControl = endTurnControl(v, id, name, language);
     if (endControl === 'button')
-      first.push(button(id('act', encodeAction(endTurnAction(v))), 'End turn', ButtonStyle.Danger));
-    first.push(button(id('hand'), 'Refresh'));
+      first.push(
+        button(id('act', encodeAction(endTurnAction(v))), say('valley.hand.end-turn'), ButtonStyle.Danger),
+      );
+    first.push(button(id('hand'), say('valley.hand.refresh')));
     components.push(row(...first));
     const plays = labelled.filter((a) => a.action.type === 'play');
     if (plays.length)
@@ -164,7 +185,7 @@ export function handMessage(
         row(
           select(
             id('act', 'play'),
-            'Play a card for its action…',
+            say('valley.hand.play'),
             plays.map((a) => {
               const played = a.action.type === 'play' ? a.action.card : -1;
               const card = hand.find((h) => h.instance === played)?.card;
@@ -183,7 +204,7 @@ export function handMessage(
         row(
           select(
             id('act', 'entomb'),
-            'Entomb a card (once per turn)…',
+            say('valley.hand.entomb'),
             entombs.map((a) => ({ label: a.label, value: encodeAction(a.action) })),
           ),
         ),
@@ -191,8 +212,10 @@ export function handMessage(
     if (endControl !== 'button') components.push(endControl);
   } else {
     // The waiting text is a whole sentence of its own ("Waiting for reactions…", "Bob to play").
-    lines.push(v.finished ? 'The game is over.' : `⏳ ${withNames(v.waiting.text, ctx.names)}.`);
-    components.push(row(button(id('hand'), 'Refresh')));
+    lines.push(
+      v.finished ? say('valley.hand.over') : say('valley.hand.waiting', { text: waitingText(v, ctx) }),
+    );
+    components.push(row(button(id('hand'), say('valley.hand.refresh'))));
   }
   return finish(v, ctx, pictures, lines, components);
 }
@@ -211,4 +234,31 @@ function finish(
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-hand.png`, description: pic.alt }],
     mentionUsers: [],
   };
+}
+
+/**
+ * A way to pay, "Pay with Chariot + Censer (4 gold)", in the reader's language: the cards from the
+ * action, the gold (and a card Ring doubles) from the rules' English label of the buy, "Buy Boat (cost
+ * 6, base left) with Chariot + Censer (4 gold, Ring doubles Censer)". A label of another shape is shown
+ * as the rules wrote it.
+ */
+function payLabel(
+  a: LabelledAction<ValleyAction>,
+  hand: readonly { instance: number; card: string }[],
+  ctx: GameContext,
+): string {
+  const language = ctx.language;
+  const paid =
+    a.action.type === 'buy' ? a.action.pay.map((i) => hand.find((h) => h.instance === i)?.card) : [];
+  const m = / \((\d+) gold(?:, Ring doubles (.+))?\)$/.exec(a.label);
+  if (!m || paid.length === 0 || !paid.every((c) => c !== undefined)) return valleyText(a.label, a.msg, ctx);
+  const doubled = m[2];
+  const doubledId = paid.find((c) => cardName(c, DEFAULT_LANGUAGE) === doubled);
+  return t(language, 'valley.hand.pay-with', {
+    cards: paid.map((c) => cardName(c, language)).join(' + '),
+    gold: Number(m[1]),
+    doubled: doubled === undefined ? 'no' : 'yes',
+    ring: cardName('ring', language),
+    card: doubledId ? cardName(doubledId, language) : (doubled ?? ''),
+  });
 }

@@ -1,18 +1,21 @@
 import type { GameContext } from '../../discord/messages/context.ts';
 import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
 import type { Catalog, Numbered } from '../../games/valley/catalog.ts';
-import { withNames } from '../../games/valley/describe.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
 import { cardAction, cardName, setName } from './card-names.ts';
 import type { ValleyPictures } from './pictures.ts';
+import { valleyText } from './rules-text.ts';
 import { tombText } from './summary.ts';
 
 export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPictures): Payload {
   const pics = pictures.tombs(v, ctx);
   return {
-    content: clip(`**Tombs** · game #${ctx.gameId}\n${tombText(v, ctx)}`, 2000),
+    content: clip(
+      `${t(ctx.language, 'valley.tombs.heading', { id: String(ctx.gameId) })}\n${tombText(v, ctx)}`,
+      2000,
+    ),
     components: [],
     files: pics.map((pic, seat) => ({
       attachment: pic.png,
@@ -24,8 +27,13 @@ export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPi
 }
 
 export function logMessage(v: ValleyView, ctx: GameContext): Payload {
-  const lines = v.log.slice(-25).map((e) => `T${e.turn + 1}: ${withNames(e.text, ctx.names)}`);
-  return emptyPayload(clip(`**Log** · game #${ctx.gameId} (latest last)\n${lines.join('\n')}`, 2000));
+  const lines = v.log
+    .slice(-25)
+    .map((e) =>
+      t(ctx.language, 'valley.log.line', { turn: e.turn + 1, text: valleyText(e.text, e.msg, ctx) }),
+    );
+  const heading = t(ctx.language, 'valley.log.heading', { id: String(ctx.gameId) });
+  return emptyPayload(clip(`${heading}\n${lines.join('\n')}`, 2000));
 }
 
 /** `/card`: a card's picture, action and numbers (provisional ones marked), in the reader's language. */
@@ -75,20 +83,24 @@ export function cardMessage(
   };
 }
 
-export function rulesMessage(): Payload {
-  return emptyPayload(
-    [
-      '**Valley of the Kings** — fill your tomb with the most valuable artifacts.',
-      '**Your turn, in order:**',
-      '1. **Play cards.** Each card in hand is used once: to **buy** a card from the base of the pyramid (lay out cards whose gold covers its cost; no change is given), to **execute** its action, or to **entomb** it (once per turn). Any order, any number of buys and actions.',
-      '2. **Discard** everything in play and in hand to your discard pile.',
-      '3. **Rebuild the pyramid.** If you changed nothing in it this turn, sacrifice one of its cards. Empty spaces are refilled from the stock, base first.',
-      '4. **Draw** a new hand of 5 (shuffle your discard pile when your deck runs out).',
-      '**Pyramid:** when a card leaves, the card diagonally above crumbles down (two candidates above the base centre: the player who caused it chooses).',
-      '**End:** when the stock and the pyramid are empty and everyone has had the same number of turns.',
-      '**Scoring:** only the tomb counts. Starters and unique artifacts score their VP; each set scores (different cards)², duplicates nothing. Ties: fewest cards in the tomb wins, then a shared victory.',
-      '**Players and cards:** 2 to 6 players (the Premium Edition seats six). The host picks the card pool: the base box, the base box with the known *Afterlife* cards mixed in, or sets and unique artifacts by hand; and whether the host or a random player (the Premium rule) goes first.',
-      '**Here:** `/valley` opens a lobby. Each turn the bot posts the board and mentions the player to move. Press **My hand** for your private hand and every legal move; **Respond** when the game asks you something.',
-    ].join('\n'),
-  );
+/** The rules in brief, one message per line (the rulebook's turn, pyramid, end and scoring, then this bot). */
+const RULES = [
+  'goal',
+  'turn',
+  'play',
+  'discard',
+  'rebuild',
+  'draw',
+  'pyramid',
+  'end',
+  'scoring',
+  'players',
+  'here',
+] as const;
+
+/** `/rules`: Valley in brief, in the reader's language. */
+export function rulesMessage(language: string): Payload {
+  // The lobby command as the reader's Discord shows it (`/valley`, `/valle`).
+  const command = t(language, 'cmd.valley.name');
+  return emptyPayload(RULES.map((line) => t(language, `valley.rules.${line}`, { command })).join('\n'));
 }

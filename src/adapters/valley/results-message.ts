@@ -1,9 +1,11 @@
 import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import type { Payload } from '../../discord/messages/payload.ts';
-import { withNames } from '../../games/valley/describe.ts';
-import { poolLabel } from '../../games/valley/pools.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { t } from '../../i18n/messages.ts';
+import { localPoolLabel } from './lobby-settings.ts';
 import type { ValleyPictures } from './pictures.ts';
+import { valleyText } from './rules-text.ts';
+import { setsText } from './summary.ts';
 
 /** `ratingLines`: what the game did to ratings (see rating-lines.ts), shown under the places. */
 export function resultsMessage(
@@ -14,20 +16,31 @@ export function resultsMessage(
 ): Payload {
   const outcome = v.outcome;
   if (!outcome) throw new Error('results of an unfinished game');
+  const language = ctx.language;
   const ranked = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const lines = ranked.map((r) => {
     const p = v.players[r.seat];
     const b = p?.score;
-    const sets = b?.sets.map((s) => `${s.set} ${s.distinct}²=${s.points}`).join(', ');
-    return `${r.rank}. **${seatName(ctx, r.seat)}** — ${r.score} VP (${p?.tomb.length ?? 0} tomb cards; starters ${b?.starters ?? 0}, uniques ${b?.uniques ?? 0}${sets ? `, ${sets}` : ''})`;
+    return t(language, 'valley.results.line', {
+      rank: r.rank,
+      name: seatName(ctx, r.seat),
+      score: r.score,
+      tomb: p?.tomb.length ?? 0,
+      starters: b?.starters ?? 0,
+      uniques: b?.uniques ?? 0,
+      sets: setsText(b, language, 'valley.results.set'),
+    });
   });
   const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
     content: [
-      `🏁 **Valley of the Kings** · game #${ctx.gameId} is over. ${withNames(outcome.summary, ctx.names)}`,
+      t(language, 'valley.results.heading', {
+        id: String(ctx.gameId),
+        summary: valleyText(outcome.summary, outcome.summaryMsg, ctx),
+      }),
       ...lines,
-      `🃏 Cards: ${poolLabel(v.pool)}.`,
+      t(language, 'valley.results.cards', { pool: localPoolLabel(v.pool, language) }),
       ...ratingLines,
       humans.map((u) => `<@${u}>`).join(' '),
     ].join('\n'),

@@ -1,43 +1,92 @@
 import { type GameContext, seatName } from '../../discord/messages/context.ts';
-import { withNames } from '../../games/valley/describe.ts';
+import type { ScoreBreakdown } from '../../games/valley/score.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
+import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
+import { cardName, setName } from './card-names.ts';
+import { valleyText } from './rules-text.ts';
 
 /** Short public text about the table, used in board messages (and read by screen readers). */
-const cardName = (v: ValleyView, c: CardRef | null): string =>
-  c ? (v.defs[c.card]?.name ?? c.card) : 'empty';
+const withCost = (v: ValleyView, c: CardRef | null, language: string): string =>
+  c
+    ? t(language, 'valley.summary.card-cost', {
+        card: cardName(c.card, language),
+        cost: v.defs[c.card]?.cost ?? '?',
+      })
+    : '—';
 
-const withCost = (v: ValleyView, c: CardRef | null): string =>
-  c ? `${cardName(v, c)} (${v.defs[c.card]?.cost ?? '?'})` : '—';
-
-export function pyramidLines(v: ValleyView): string[] {
+export function pyramidLines(v: ValleyView, language: string): string[] {
   const p = v.pyramid;
+  const slots = (...at: number[]) => at.map((slot) => withCost(v, p[slot] ?? null, language)).join(' · ');
+  const top = v.boneyard.top;
   return [
-    `Pyramid base (buyable): ${[p[0], p[1], p[2]].map((c) => withCost(v, c ?? null)).join(' · ')}`,
-    `Middle: ${[p[3], p[4]].map((c) => withCost(v, c ?? null)).join(' · ')} — Top: ${withCost(v, p[5] ?? null)}`,
-    `Boneyard: ${v.boneyard.top ? `${cardName(v, v.boneyard.top)} on top of ${v.boneyard.count}` : 'empty'} · Stock: ${v.stock.count} cards`,
+    t(language, 'valley.summary.base', { cards: slots(0, 1, 2) }),
+    t(language, 'valley.summary.upper', { middle: slots(3, 4), top: withCost(v, p[5] ?? null, language) }),
+    t(language, 'valley.summary.piles', {
+      boneyard: top
+        ? t(language, 'valley.summary.boneyard-top', {
+            card: cardName(top.card, language),
+            count: v.boneyard.count,
+          })
+        : t(language, 'valley.summary.boneyard-empty'),
+      stock: v.stock.count,
+    }),
   ];
 }
 
 export function scoreLine(v: ValleyView, ctx: GameContext): string {
   return v.players
-    .map(
-      (p) =>
-        `${seatName(ctx, p.seat)} ${p.score.total} VP (${p.tomb.length} in tomb, ${p.handCount} in hand)`,
+    .map((p) =>
+      t(ctx.language, 'valley.summary.score', {
+        name: seatName(ctx, p.seat),
+        vp: p.score.total,
+        tomb: p.tomb.length,
+        hand: p.handCount,
+      }),
     )
     .join(' · ');
 }
 
-/** The newest public log lines, with names. */
+/** The newest public log lines, with names, in the reader's language where the rules give it. */
 export function recentLog(v: ValleyView, ctx: GameContext, lines: number): string[] {
-  return v.log.slice(-lines).map((e) => withNames(e.text, ctx.names));
+  return v.log.slice(-lines).map((e) => valleyText(e.text, e.msg, ctx));
+}
+
+/** Who the game waits for, as the rules put it ("Waiting for reactions", "Bob to play"). */
+export function waitingText(v: ValleyView, ctx: GameContext): string {
+  return valleyText(v.waiting.text, v.waiting.msg, ctx);
+}
+
+/**
+ * A set in a score breakdown, "books 3² = 9". English names the set by its id, as it always has (the
+ * English text is kept as it was); other languages by the set's name.
+ */
+export function setLabel(set: string, language: string): string {
+  return language === DEFAULT_LANGUAGE ? set : setName(set, language);
+}
+
+/** The sets of a breakdown, ", books 3² = 9, statues 2² = 4", or '' without any (`key`: how one reads). */
+export function setsText(score: ScoreBreakdown | undefined, language: string, key: string): string {
+  const sets = (score?.sets ?? [])
+    .map((s) => t(language, key, { set: setLabel(s.set, language), distinct: s.distinct, points: s.points }))
+    .join(', ');
+  return sets ? `, ${sets}` : '';
 }
 
 export function tombText(v: ValleyView, ctx: GameContext): string {
+  const language = ctx.language;
   return v.players
     .map((p) => {
-      const sets = p.score.sets.map((s) => `${s.set} ${s.distinct}² = ${s.points}`).join(', ');
-      const cards = p.tomb.map((c) => cardName(v, c)).join(', ') || 'empty';
-      return `**${seatName(ctx, p.seat)}** — ${p.score.total} VP (starters ${p.score.starters}, uniques ${p.score.uniques}${sets ? `, ${sets}` : ''})\n${cards}`;
+      const cards =
+        p.tomb.map((c) => cardName(c.card, language)).join(', ') || t(language, 'valley.summary.tomb-empty');
+      const head = t(language, 'valley.summary.tomb', {
+        name: seatName(ctx, p.seat),
+        vp: p.score.total,
+        starters: p.score.starters,
+        uniques: p.score.uniques,
+        sets: setsText(p.score, language, 'valley.summary.tomb-set'),
+      });
+      return `${head}\n${cards}`;
     })
     .join('\n');
 }

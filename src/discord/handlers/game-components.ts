@@ -55,7 +55,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   // Anyone may ask for their own games from any board, seated there or not, whatever its status.
   if (id.verb === MY_GAMES_VERB) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    return replyPrivately(i, myGamesFor(rt.tables, i.user.id));
+    return replyPrivately(i, myGamesFor(rt.tables, i.user.id, userLanguage(i)));
   }
   const game = rt.tables.store.findGame(id.gameId);
   if (!game) return say(i, 'error.no-game', { id: id.gameId });

@@ -1,5 +1,6 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { TableView } from '../../games/kernel/types.ts';
+import { t } from '../../i18n/messages.ts';
 import { encodeCustomId } from '../custom-id.ts';
 import { type GameContext, seatMention } from './context.ts';
 import { button, type Payload, row } from './payload.ts';
@@ -13,14 +14,14 @@ export function owedByOthers(v: TableView<unknown>): boolean {
  * The board's line for a turn limit: a Discord timestamp, so each player reads it in their own time
  * zone and nobody's is stated.
  */
-export function deadlineLine(deadline: number): string {
-  return `⏰ This turn runs out <t:${Math.floor(deadline / 1000)}:R>; then the computer plays it.`;
+export function deadlineLine(deadline: number, language: string): string {
+  return t(language, 'table.deadline', { when: `<t:${Math.floor(deadline / 1000)}:R>` });
 }
 
 /**
  * A decision owed by other people outside a window: an edit never notifies anyone, so they are
  * mentioned in a short message of their own with **Respond**, deleted once they have answered.
- * `names` replaces the game's seat placeholders in its waiting text.
+ * `names` writes the game's waiting text for the reader (names put in, in the context's language).
  */
 export function decisionPingPayload(
   v: TableView<unknown>,
@@ -36,8 +37,11 @@ export function decisionPingPayload(
     arg: '',
   });
   return {
-    content: `${v.waiting.seats.map((s) => seatMention(ctx, s)).join(' ')} — ${names(v.waiting.text)}. Press **Respond** to choose.`,
-    components: [row(button(respond, 'Respond', ButtonStyle.Primary))],
+    content: t(ctx.language, 'table.decision-ping', {
+      who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
+      what: names(v.waiting.text),
+    }),
+    components: [row(button(respond, t(ctx.language, 'table.button.respond'), ButtonStyle.Primary))],
     files: [],
     mentionUsers: users,
   };

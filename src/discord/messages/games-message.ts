@@ -1,3 +1,5 @@
+import { commandList } from '../../i18n/command-localizations.ts';
+import { t } from '../../i18n/messages.ts';
 import type { GameSummary } from '../../store/records.ts';
 import { clip, emptyPayload, type Payload } from './payload.ts';
 
@@ -7,16 +9,18 @@ export function gamesMessage(
   where: (g: GameSummary) => string,
   start: readonly string[],
   title: (type: string) => string,
+  language: string,
 ): Payload {
   if (games.length === 0)
-    return emptyPayload(
-      `No games are being set up or played in this server. Start one with ${start.map((c) => `\`/${c}\``).join(' or ')}.`,
-    );
-  const lines = games
-    .slice(0, 30)
-    .map(
-      (g) =>
-        `#${g.id} · ${g.status} · ${title(g.type)} · ${where(g)} · updated <t:${Math.floor(g.updatedAt.getTime() / 1000)}:R>`,
-    );
-  return emptyPayload(clip(`**Games in this server**\n${lines.join('\n')}`, 2000));
+    return emptyPayload(t(language, 'games.none', { commands: commandList(language, start) }));
+  const lines = games.slice(0, 30).map((g) =>
+    t(language, 'games.line', {
+      id: String(g.id),
+      status: g.status,
+      title: title(g.type),
+      where: where(g),
+      when: `<t:${Math.floor(g.updatedAt.getTime() / 1000)}:R>`,
+    }),
+  );
+  return emptyPayload(clip(`${t(language, 'games.heading')}\n${lines.join('\n')}`, 2000));
 }

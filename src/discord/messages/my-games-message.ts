@@ -1,3 +1,5 @@
+import { commandList } from '../../i18n/command-localizations.ts';
+import { t } from '../../i18n/messages.ts';
 import { clip, emptyPayload, type Payload } from './payload.ts';
 import { plainName } from './plain-name.ts';
 
@@ -37,37 +39,39 @@ export function sortMyGames(entries: readonly MyGameEntry[]): MyGameEntry[] {
   return [...entries].sort((a, b) => rank(a) - rank(b) || a.since - b.since || a.gameId - b.gameId);
 }
 
-function line(e: MyGameEntry): string {
-  const head = `${e.title} #${e.gameId}`;
-  const where = e.where ? ` · ${e.where}` : '';
-  if (e.status === 'lobby')
-    return `🪑 ${head} · lobby, not started yet · open since ${relative(e.since)}${where}`;
-  if (e.yourTurn) return `🔔 **Your turn** · ${head} · waiting since ${relative(e.since)}${where}`;
-  const who = e.waitingFor.length > 0 ? e.waitingFor.map(plainName).join(', ') : 'the others';
-  return `⏳ ${head} · waiting for ${who} since ${relative(e.since)}${where}`;
+function line(e: MyGameEntry, language: string): string {
+  const game = t(language, 'mygames.game', { title: e.title, id: String(e.gameId) });
+  const values = { game, since: relative(e.since), where: e.where ? ` · ${e.where}` : '' };
+  if (e.status === 'lobby') return t(language, 'mygames.lobby', values);
+  if (e.yourTurn) return t(language, 'mygames.your-turn', values);
+  const who =
+    e.waitingFor.length > 0
+      ? new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(e.waitingFor.map(plainName))
+      : t(language, 'mygames.the-others');
+  return t(language, 'mygames.waiting', { ...values, who });
 }
 
 /**
  * `/mygames` (and the boards' "My games" button): every game the reader is seated in, in every
  * server, private to them. `start` names the commands that open a lobby.
  */
-export function myGamesMessage(entries: readonly MyGameEntry[], start: readonly string[]): Payload {
+export function myGamesMessage(
+  entries: readonly MyGameEntry[],
+  start: readonly string[],
+  language = 'en',
+): Payload {
   if (entries.length === 0)
-    return emptyPayload(
-      `You are not seated in any game. Start one with ${start.map((c) => `\`/${c}\``).join(' or ')}.`,
-    );
+    return emptyPayload(t(language, 'mygames.none', { commands: commandList(language, start) }));
   const sorted = sortMyGames(entries);
   const mine = sorted.filter((e) => e.status === 'active' && e.yourTurn).length;
-  const heading = `**Your games** (${sorted.length}) · ${
-    mine === 0 ? 'none waits for you' : mine === 1 ? '1 waits for you' : `${mine} wait for you`
-  }`;
-  const more = (n: number) => `…and ${n} more.`;
+  const heading = t(language, 'mygames.heading', { count: sorted.length, mine });
+  const more = (n: number) => t(language, 'mygames.more', { count: n });
   const lines = [heading];
   let length = heading.length;
   let shown = 0;
   for (const e of sorted) {
     if (shown === MY_GAMES_LINES) break;
-    const next = line(e);
+    const next = line(e, language);
     const left = sorted.length - shown - 1;
     // Room for this line and, if any are left after it, for the count of the rest.
     const needed = length + 1 + next.length + (left > 0 ? 1 + more(left).length : 0);
