@@ -98,7 +98,7 @@ export function archaeologyCardMessage(catalog: ArchaeologyCatalog, id: string, 
     .map((p, i) => say('archaeology.card.price', { count: i + 1, value: p.value, source: p.source }))
     .join(' · ');
   const provisional = [x.trade, ...x.prices].some((n) => n.source === 'provisional');
-  const png = renderTreasureCard(x);
+  const png = renderTreasureCard(x, language);
   return {
     content: [
       say('archaeology.card.heading', { name, copies: x.copies.value }),

@@ -17,14 +17,18 @@ export interface ArchaeologyPictures {
   results(view: ArchaeologyView, reader: Reader): Picture;
 }
 
+/** The canvas renderer behind the port; every word is in the reader's language. */
 export const canvasArchaeologyPictures: ArchaeologyPictures = {
-  table: (v, { names }) => ({ png: renderArchaeologyTable(v, names), alt: alt(describeTable(v, names)) }),
-  hand: (v) => {
-    const png = renderArchaeologyHand(v);
-    return png ? { png, alt: alt(describeHand(v)) } : null;
+  table: (v, { names, language }) => ({
+    png: renderArchaeologyTable(v, names, language),
+    alt: alt(describeTable(v, names, language)),
+  }),
+  hand: (v, { language }) => {
+    const png = renderArchaeologyHand(v, language);
+    return png ? { png, alt: alt(describeHand(v, language)) } : null;
   },
-  results: (v, { names }) => ({
-    png: renderArchaeologyResults(v, names),
-    alt: alt(describeResults(v, names)),
+  results: (v, { names, language }) => ({
+    png: renderArchaeologyResults(v, names, language),
+    alt: alt(describeResults(v, names, language)),
   }),
 };

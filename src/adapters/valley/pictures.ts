@@ -33,33 +33,34 @@ export interface ValleyPictures {
  * The canvas renderer behind the `ValleyPictures` port (pictures/). Cards in a picture are the view's
  * own `defs` (the pool stored with the game); `catalog`, the game's, adds what a definition does not
  * hold: set names and sizes, and which numbers are provisional. `card(id)` draws a card of `catalog`.
+ * Every word is in the reader's language.
  */
 export function canvasPictures(catalog: Catalog): ValleyPictures {
   const defs = defsFrom(catalog);
   return {
-    table: (v, { names }) => ({
-      png: renderTable(v, names, catalog),
-      alt: alt(describeTable(v, names, catalog)),
+    table: (v, { names, language }) => ({
+      png: renderTable(v, names, catalog, language),
+      alt: alt(describeTable(v, names, catalog, language)),
     }),
-    hand: (v, { names }) => ({
-      png: renderHand(v, names, catalog),
-      alt: alt(describeHand(v, names, catalog)),
+    hand: (v, { names, language }) => ({
+      png: renderHand(v, names, catalog, language),
+      alt: alt(describeHand(v, names, catalog, language)),
     }),
-    tombs: (v, { names }) =>
+    tombs: (v, { names, language }) =>
       v.players.map(
         (p): Picture => ({
-          png: renderTomb(v, p.seat, names, catalog),
-          alt: alt(describeTomb(v, p.seat, names, catalog)),
+          png: renderTomb(v, p.seat, names, catalog, language),
+          alt: alt(describeTomb(v, p.seat, names, catalog, language)),
         }),
       ),
-    results: (v, { names }) => ({
-      png: renderResults(v, names, catalog),
-      alt: alt(describeResults(v, names, catalog)),
+    results: (v, { names, language }) => ({
+      png: renderResults(v, names, catalog, language),
+      alt: alt(describeResults(v, names, catalog, language)),
     }),
-    card: (id) => {
+    card: (id, language) => {
       const d = defs[id];
       if (!d) throw new Error(`no card '${id}'`);
-      return { png: renderCard(d, catalog), alt: alt(describeCard(d, catalog)) };
+      return { png: renderCard(d, catalog, language), alt: alt(describeCard(d, catalog, language)) };
     },
   };
 }

@@ -1,46 +1,102 @@
 import type { ArchaeologyView } from '../../../games/archaeology/view.ts';
-import { CHAMBER_TITLES, countsLine, soldLine, treasureName, withNames } from '../summary.ts';
+import type { TableView } from '../../../games/kernel/types.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
+import { archaeologyText } from '../rules-text.ts';
+import { chamberName, countsIn, money, seatNameIn, soldIn, treasureNameOf, w } from './words.ts';
+
+/** The rules' texts (what the game waits for, how it was decided), in the reader's language. */
+function rulesWords(v: ArchaeologyView, names: readonly string[], language: string) {
+  const reader = { names, language };
+  const table: TableView<unknown> = v;
+  return {
+    waiting: () => archaeologyText(v.waiting.text, table.waiting.msg, reader),
+    summary: () => (v.outcome ? archaeologyText(v.outcome.summary, v.outcome.summaryMsg, reader) : ''),
+  };
+}
 
 /**
  * The game's status, first, in the words every game's table picture starts with (the local table's
  * status line reads it): "Turn 3: alice to play." or "Turn 3, alice's turn: bob to choose …".
  */
-function status(v: ArchaeologyView, names: readonly string[]): string {
-  if (v.finished) return `Game over. ${withNames(v.outcome?.summary ?? '', names)}`.trim();
-  const turn = `Turn ${v.turn.number + 1}`;
-  const mover = names[v.turn.seat] ?? `Player ${v.turn.seat + 1}`;
-  if (v.decision === null) return `${turn}: ${mover} to play.`;
-  return `${turn}, ${mover}'s turn: ${withNames(v.waiting.text, names)}.`;
+function status(v: ArchaeologyView, names: readonly string[], language: string): string {
+  const said = rulesWords(v, names, language);
+  if (v.finished) return w(language, 'alt.game-over', { summary: said.summary() }).trim();
+  const n = v.turn.number + 1;
+  const mover = seatNameIn(names, v.turn.seat, language);
+  if (v.decision === null) return w(language, 'alt.to-play', { n, name: mover });
+  return w(language, 'alt.turn-of', { n, name: mover, what: said.waiting() });
 }
 
 /** The text equivalent of the table picture, for screen readers and anyone without images. */
-export function describeTable(v: ArchaeologyView, names: readonly string[]): string {
-  const who = (seat: number) => names[seat] ?? `Player ${seat + 1}`;
+export function describeTable(
+  v: ArchaeologyView,
+  names: readonly string[],
+  language: string = DEFAULT_LANGUAGE,
+): string {
+  const t = (key: string, values: Values = {}) => w(language, key, values);
+  const chambers = v.chambers.map((c) =>
+    c.explored
+      ? t('alt.chamber-explored', { name: chamberName(c.id, language) })
+      : t('alt.chamber', { name: chamberName(c.id, language), cards: c.cards, maps: c.maps }),
+  );
   return [
-    status(v, names),
-    `Marketplace: ${countsLine(v.market, 'empty')}.`,
-    `Dig site: ${v.digSite} cards; thieves drawn ${v.thieves.drawn} of ${v.thieves.total}; sandstorms drawn ${v.sandstorms.drawn} of ${v.sandstorms.total}.`,
-    `Pyramid: ${v.chambers.map((c) => `${CHAMBER_TITLES[c.id]} ${c.explored ? 'explored' : `${c.cards} cards, ${c.maps} map${c.maps > 1 ? 's' : ''}`}`).join('; ')}.`,
-    ...v.seats.map((s) => `${who(s.seat)}: ${s.handSize} in hand, $${s.money} from ${soldLine(s.sold)}.`),
+    status(v, names, language),
+    t('alt.market', { cards: countsIn(v.market, t('empty'), language) }),
+    t('alt.dig', {
+      n: v.digSite,
+      thieves: v.thieves.drawn,
+      thievesTotal: v.thieves.total,
+      storms: v.sandstorms.drawn,
+      stormsTotal: v.sandstorms.total,
+    }),
+    t('alt.pyramid', { chambers: chambers.join('; ') }),
+    ...v.seats.map((s) =>
+      t('alt.seat', {
+        name: seatNameIn(names, s.seat, language),
+        hand: s.handSize,
+        money: money(s.money, language),
+        sold: soldIn(s.sold, language),
+      }),
+    ),
   ].join('\n');
 }
 
-export function describeHand(v: ArchaeologyView): string {
+/** The text equivalent of the viewer's hand ('' without a seat). */
+export function describeHand(v: ArchaeologyView, language: string = DEFAULT_LANGUAGE): string {
   const me = v.me;
   if (!me) return '';
-  const sales = me.sales.map((s) => `${s.count} ${treasureName(s.kind, s.count)} for $${s.value}`);
-  return `Your hand: ${countsLine(me.hand, 'empty')}.${sales.length ? ` Selling now would earn: ${sales.join(', ')}.` : ''}`;
+  const t = (key: string, values: Values = {}) => w(language, key, values);
+  const sales = me.sales.map((s) =>
+    t('alt.sale', {
+      count: s.count,
+      name: treasureNameOf(s.kind, s.count, language),
+      money: money(s.value, language),
+    }),
+  );
+  const hand = t('alt.hand', { cards: countsIn(me.hand, t('empty'), language) });
+  return sales.length ? `${hand} ${t('alt.selling', { sales: sales.join(', ') })}` : hand;
 }
 
-export function describeResults(v: ArchaeologyView, names: readonly string[]): string {
+/** The text equivalent of the results picture. */
+export function describeResults(
+  v: ArchaeologyView,
+  names: readonly string[],
+  language: string = DEFAULT_LANGUAGE,
+): string {
   const out = v.outcome;
   if (!out) return '';
   const ranked = [...out.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   return [
-    `Archaeology final results. ${withNames(out.summary, names)}.`,
-    ...ranked.map(
-      (r) =>
-        `${r.rank}. ${names[r.seat] ?? `Player ${r.seat + 1}`}: $${r.score}, ${v.seats[r.seat]?.cardsSold ?? 0} cards sold (${soldLine(v.seats[r.seat]?.sold ?? [])}).`,
+    w(language, 'alt.results', { summary: rulesWords(v, names, language).summary() }),
+    ...ranked.map((r) =>
+      w(language, 'alt.result', {
+        rank: r.rank,
+        name: seatNameIn(names, r.seat, language),
+        money: money(r.score, language),
+        sold: v.seats[r.seat]?.cardsSold ?? 0,
+        sets: soldIn(v.seats[r.seat]?.sold ?? [], language),
+      }),
     ),
   ].join(' ');
 }

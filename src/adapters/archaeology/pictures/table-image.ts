@@ -1,13 +1,14 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { TREASURES } from '../../../games/archaeology/catalog.ts';
 import type { ArchaeologyView } from '../../../games/archaeology/view.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
 import { fillRound, text } from '../../../render/canvas-shapes.ts';
-import { drawableNames } from '../../../render/drawable-names.ts';
 import { GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
-import { CHAMBER_TITLES, treasureName } from '../summary.ts';
-import { CHIP_H, CHIP_W, treasureChip } from './treasure-chip.ts';
+import { CHIP_H, CHIP_W, tileHead, tileName, treasureChip } from './treasure-chip.ts';
 import { TREASURE_STYLES } from './treasure-styles.ts';
+import { chamberName, drawnNames, money, treasureNameOf, w } from './words.ts';
 
 export const TABLE_W = 1260;
 const M = 20;
@@ -29,43 +30,53 @@ function cardBack(ctx: SKRSContext2D, x: number, y: number, w: number, h: number
 }
 
 /** The marketplace: one chip per treasure there, with its count. */
-function market(ctx: SKRSContext2D, v: ArchaeologyView, y: number) {
+function market(ctx: SKRSContext2D, v: ArchaeologyView, y: number, language: string) {
   fillRound(ctx, M, y, TABLE_W - 2 * M, MARKET_H - 10, 14, PANEL);
-  text(ctx, 'MARKETPLACE', M + 16, y + 20, { size: 18, bold: true, color: GOLD });
+  text(ctx, w(language, 'marketplace'), M + 16, y + 20, { size: 18, bold: true, color: GOLD });
   const kinds = TREASURES.filter((k) => (v.market[k] ?? 0) > 0);
   if (kinds.length === 0)
-    text(ctx, 'empty', TABLE_W / 2, y + MARKET_H / 2, { size: 22, color: MUTED, align: 'center' });
+    text(ctx, w(language, 'empty'), TABLE_W / 2, y + MARKET_H / 2, {
+      size: 22,
+      color: MUTED,
+      align: 'center',
+    });
   kinds.forEach((k, i) => {
     treasureChip(ctx, k, v.numbers[k].trade, M + 16 + i * (CHIP_W + 26), y + 38, {
       count: v.market[k] as number,
+      language,
     });
   });
 }
 
 /** The dig site, the thieves and sandstorms drawn, and the pyramid's three chambers as the rulebook lays them out. */
-function digAndPyramid(ctx: SKRSContext2D, v: ArchaeologyView, y: number) {
+function digAndPyramid(ctx: SKRSContext2D, v: ArchaeologyView, y: number, language: string) {
+  const t = (key: string, values: Values = {}) => w(language, key, values);
   fillRound(ctx, M, y, 420, 176, 14, PANEL);
-  text(ctx, 'DIG SITE', M + 16, y + 20, { size: 18, bold: true, color: GOLD });
+  text(ctx, t('dig-site'), M + 16, y + 20, { size: 18, bold: true, color: GOLD });
   cardBack(ctx, M + 16, y + 38, 90, 126, String(v.digSite));
-  text(ctx, `${v.digSite} card${v.digSite === 1 ? '' : 's'} left`, M + 122, y + 56, {
+  // The panel ends at M + 420: each line keeps 14 px from its edge.
+  const max = 420 - 122 - 14;
+  text(ctx, t('cards-left', { n: v.digSite }), M + 122, y + 56, {
     size: 20,
     bold: true,
     color: TEXT,
+    max,
   });
-  text(ctx, `Thieves drawn: ${v.thieves.drawn} of ${v.thieves.total}`, M + 122, y + 92, {
+  text(ctx, t('thieves', { drawn: v.thieves.drawn, total: v.thieves.total }), M + 122, y + 92, {
     size: 18,
     color: TEXT,
+    max,
   });
-  text(ctx, `Sandstorms drawn: ${v.sandstorms.drawn} of ${v.sandstorms.total}`, M + 122, y + 122, {
+  text(ctx, t('sandstorms', { drawn: v.sandstorms.drawn, total: v.sandstorms.total }), M + 122, y + 122, {
     size: 18,
     color: TEXT,
+    max,
   });
-  if (v.digSite === 0)
-    text(ctx, 'Nobody digs: doing nothing is a pass', M + 122, y + 152, { size: 16, color: MUTED, max: 280 });
+  if (v.digSite === 0) text(ctx, t('nobody-digs'), M + 122, y + 152, { size: 16, color: MUTED, max: 280 });
   const px = M + 440;
   const pw = TABLE_W - M - px;
   fillRound(ctx, px, y, pw, 176, 14, PANEL);
-  text(ctx, 'PYRAMID', px + 16, y + 20, { size: 18, bold: true, color: GOLD });
+  text(ctx, t('pyramid'), px + 16, y + 20, { size: 18, bold: true, color: GOLD });
   // Large to the left, medium above, small to the right of the pyramid card.
   const cx = px + pw / 2;
   ctx.beginPath();
@@ -80,27 +91,24 @@ function digAndPyramid(ctx: SKRSContext2D, v: ArchaeologyView, y: number) {
     const [x, yy] = spots[c.id];
     const w = 200;
     fillRound(ctx, x - w / 2, yy - 32, w, 64, 10, c.explored ? '#3b4046' : PANEL_HI);
-    text(ctx, CHAMBER_TITLES[c.id], x, yy - 14, {
+    text(ctx, chamberName(c.id, language), x, yy - 14, {
       size: 17,
       bold: true,
       color: c.explored ? MUTED : TEXT,
       align: 'center',
+      max: w - 12,
     });
-    text(
-      ctx,
-      c.explored ? 'explored' : `${c.cards} cards · ${c.maps} map${c.maps > 1 ? 's' : ''}`,
-      x,
-      yy + 14,
-      {
-        size: 16,
-        color: c.explored ? MUTED : GOLD,
-        align: 'center',
-      },
-    );
+    text(ctx, c.explored ? t('explored') : t('chamber', { cards: c.cards, maps: c.maps }), x, yy + 14, {
+      size: 16,
+      color: c.explored ? MUTED : GOLD,
+      align: 'center',
+      max: w - 12,
+    });
   }
 }
 
-function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: number) {
+function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: number, language: string) {
+  const t = (key: string, values: Values = {}) => w(language, key, values);
   v.seats.forEach((s, i) => {
     const top = y + i * (SEAT_H + 10);
     const mover = !v.finished && v.turn.seat === s.seat;
@@ -110,16 +118,22 @@ function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: numbe
       ctx.strokeStyle = GOLD;
       ctx.stroke();
     }
-    text(ctx, `${mover ? '▶ ' : ''}${names[s.seat] ?? `Player ${s.seat + 1}`}`, M + 16, top + 24, {
+    const name = names[s.seat] ?? t('player', { n: s.seat + 1 });
+    text(ctx, `${mover ? '▶ ' : ''}${name}`, M + 16, top + 24, {
       size: 22,
       bold: true,
       color: TEXT,
       max: 300,
     });
-    text(ctx, `$${s.money} · ${s.cardsSold} sold`, M + 16, top + 56, { size: 20, bold: true, color: GOLD });
+    text(ctx, t('money-sold', { money: money(s.money, language), sold: s.cardsSold }), M + 16, top + 56, {
+      size: 20,
+      bold: true,
+      color: GOLD,
+      max: 300,
+    });
     text(
       ctx,
-      `${s.handSize} in hand${s.owes ? ` · owes ${s.owes} to the sandstorm` : ''}`,
+      t('in-hand', { n: s.handSize, owing: s.owes ? 'yes' : 'no', owes: s.owes ?? 0 }),
       M + 16,
       top + 82,
       {
@@ -137,37 +151,35 @@ function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: numbe
       }
       const st = TREASURE_STYLES[set.kind];
       fillRound(ctx, x, top + 10, 96, SEAT_H - 20, 8, st.frame);
-      text(ctx, `${set.count}×`, x + 10, top + 28, { size: 18, bold: true, color: st.ink });
-      text(ctx, treasureName(set.kind, set.count), x + 48, top + 52, {
-        size: 13,
-        bold: true,
-        color: st.ink,
-        align: 'center',
-        max: 88,
-      });
-      text(ctx, `$${set.value}`, x + 86, top + 28, { size: 18, bold: true, color: st.ink, align: 'right' });
+      tileHead(ctx, `${set.count}×`, money(set.value, language), x + 10, x + 86, top + 28, st.ink);
+      tileName(ctx, treasureNameOf(set.kind, set.count, language), x + 48, top + 52, 88, st.ink);
       x += 104;
     }
     if (s.sold.length === 0)
-      text(ctx, 'nothing sold yet', M + 330, top + SEAT_H / 2, { size: 17, color: MUTED });
+      text(ctx, t('nothing-sold-yet'), M + 330, top + SEAT_H / 2, { size: 17, color: MUTED });
   });
 }
 
-export function renderArchaeologyTable(v: ArchaeologyView, names: readonly string[]): Buffer {
-  const drawn = drawableNames(names);
+export function renderArchaeologyTable(
+  v: ArchaeologyView,
+  names: readonly string[],
+  language: string = DEFAULT_LANGUAGE,
+): Buffer {
+  const drawn = drawnNames(names, language);
   const h = tableHeight(v.players);
   return renderPng(TABLE_W, h, TABLE, (ctx) => {
     const mover = drawn[v.turn.seat] ?? '';
-    text(ctx, 'Archaeology', M, 30, { size: 30, bold: true, color: GOLD });
+    const n = v.turn.number + 1;
+    text(ctx, w(language, 'title'), M, 30, { size: 30, bold: true, color: GOLD });
     text(
       ctx,
-      v.finished ? `Turn ${v.turn.number + 1} · game over` : `Turn ${v.turn.number + 1} · ${mover} to play`,
+      v.finished ? w(language, 'turn-over', { n }) : w(language, 'turn-to-play', { n, name: mover }),
       TABLE_W - M,
       30,
       { size: 22, color: TEXT, align: 'right', max: 700 },
     );
-    market(ctx, v, HEADER);
-    digAndPyramid(ctx, v, HEADER + MARKET_H);
-    seats(ctx, v, drawn, HEADER + MARKET_H + 190);
+    market(ctx, v, HEADER, language);
+    digAndPyramid(ctx, v, HEADER + MARKET_H, language);
+    seats(ctx, v, drawn, HEADER + MARKET_H + 190, language);
   });
 }

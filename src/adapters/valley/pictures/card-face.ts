@@ -1,11 +1,13 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type Catalog, findCard } from '../../../games/valley/catalog.ts';
 import type { CardDef } from '../../../games/valley/state.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
 import { fillRound, fitText, ROMAN, roundRect, text } from '../../../render/canvas-shapes.ts';
 import { font } from '../../../render/fonts.ts';
 import { DARK, drawBadge, GOLD, PAPER, TABLE } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
 import { styleOf } from './card-styles.ts';
+import { kindOf, nameOf, setLabelIn, w } from './words.ts';
 
 /** Landscape: there is no art to show, and wide cards keep the pyramid wide rather than tall. */
 export const CARD_W = 232;
@@ -25,6 +27,15 @@ export function provisional(def: CardDef, which: Number, catalog: Catalog): bool
   return n.source === 'provisional' || n.value !== def[which];
 }
 
+/** How wide `pill` draws a number with its caption. */
+function pillWidth(ctx: SKRSContext2D, caption: string, value: number, mark: boolean): number {
+  ctx.font = font(13);
+  const capW = ctx.measureText(caption).width;
+  ctx.font = font(25, true);
+  const numW = ctx.measureText(String(value)).width;
+  return capW + numW + (mark ? 9 : 0) + 18;
+}
+
 /** A number with its caption, e.g. [gold 2*]: the shape and the word both say which number it is. */
 function pill(
   ctx: SKRSContext2D,
@@ -35,12 +46,11 @@ function pill(
   mark: boolean,
   look: { fill: string; ink: string; stroke?: string },
 ) {
+  const w = pillWidth(ctx, caption, value, mark);
   ctx.font = font(13);
   const capW = ctx.measureText(caption).width;
   ctx.font = font(25, true);
   const numW = ctx.measureText(String(value)).width;
-  const markW = mark ? 9 : 0;
-  const w = capW + numW + markW + 18;
   const x = cx - w / 2;
   fillRound(ctx, x, y, w, 36, 10, look.fill);
   if (look.stroke) {
@@ -53,7 +63,7 @@ function pill(
   if (mark) text(ctx, '*', x + 12 + capW + numW, y + 11, { size: 16, bold: true, color: look.ink });
 }
 
-function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog) {
+function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog, language: string) {
   const st = styleOf(def, catalog);
   const W = CARD_W;
   const H = CARD_H;
@@ -78,14 +88,20 @@ function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog) {
   ctx.fillStyle = st.ink;
   ctx.fill();
   text(ctx, level, W - 12, 21, { size: 17, bold: true, color: st.ink, align: 'right' });
-  const label = def.kind === 'set' && def.set ? st.label : def.kind === 'starter' ? 'Starter' : 'Unique';
+  const label =
+    def.kind === 'set' && def.set
+      ? language === DEFAULT_LANGUAGE
+        ? st.label
+        : setLabelIn(def.set, catalog, language)
+      : kindOf(def, catalog, language);
   text(ctx, label, 42, 21, { size: 17, bold: true, color: st.ink, max: px - 48 });
 
   // One line as large as possible; else two lines, a little smaller, squeezed up to 12% if need be.
-  const single = fitText(ctx, def.name, W - 28, 1, [28, 26, 24]);
+  const title = nameOf(def, language);
+  const single = fitText(ctx, title, W - 28, 1, [28, 26, 24]);
   const name = single.fits
     ? single
-    : fitText(ctx, def.name, (W - 28) / 0.88, 2, [25, 24, 22, 20, 18], true, true);
+    : fitText(ctx, title, (W - 28) / 0.88, 2, [25, 24, 22, 20, 18], true, true);
   const lh = name.size * 1.08;
   const top = 74 - ((name.lines.length - 1) * lh) / 2;
   name.lines.forEach((line, i) => {
@@ -99,17 +115,34 @@ function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog) {
   });
 
   const y = H - 46;
-  pill(ctx, 48, y, 'gold', def.gold, provisional(def, 'gold', catalog), {
+  const gold = { caption: w(language, 'gold'), mark: provisional(def, 'gold', catalog) };
+  const cost = { caption: w(language, 'cost'), mark: provisional(def, 'cost', catalog) };
+  const vp = { caption: w(language, 'vp'), mark: provisional(def, 'vp', catalog) };
+  // Gold and cost sit in the bottom corners and VP between them; when longer captions would make them
+  // overlap, they spread from the paper's edges with equal gaps instead.
+  let [goldX, vpX, costX] = [48, W / 2, W - 48];
+  if (def.kind !== 'set') {
+    const gw = pillWidth(ctx, gold.caption, def.gold, gold.mark);
+    const vw = pillWidth(ctx, vp.caption, def.vp, vp.mark);
+    const cw = pillWidth(ctx, cost.caption, def.cost, cost.mark);
+    if (goldX + gw / 2 > vpX - vw / 2 || vpX + vw / 2 > costX - cw / 2) {
+      const gap = Math.max(0, (W - 20 - gw - vw - cw) / 2);
+      goldX = 10 + gw / 2;
+      vpX = 10 + gw + gap + vw / 2;
+      costX = W - 10 - cw / 2;
+    }
+  }
+  pill(ctx, goldX, y, gold.caption, def.gold, gold.mark, {
     fill: GOLD,
     ink: DARK,
     stroke: '#8a6d1f',
   });
-  pill(ctx, W - 48, y, 'cost', def.cost, provisional(def, 'cost', catalog), {
+  pill(ctx, costX, y, cost.caption, def.cost, cost.mark, {
     fill: '#33302b',
     ink: '#ffffff',
   });
   if (def.kind !== 'set')
-    pill(ctx, W / 2, y, 'VP', def.vp, provisional(def, 'vp', catalog), {
+    pill(ctx, vpX, y, vp.caption, def.vp, vp.mark, {
       fill: PAPER,
       ink: DARK,
       stroke: st.frame,
@@ -119,32 +152,33 @@ function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog) {
 const faces = new WeakMap<Catalog, Map<string, Canvas>>();
 
 /**
- * Faces never change during a game, so each is drawn once and then only copied. `catalog` gives the
- * set's printed name and size and which numbers are provisional; everything else is the definition's.
+ * Faces never change during a game, so each is drawn once per language and then only copied. `catalog`
+ * gives the set's printed name and size and which numbers are provisional; everything else is the
+ * definition's. Words are in `language`.
  */
-export function cardFace(def: CardDef, catalog: Catalog): Canvas {
+export function cardFace(def: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): Canvas {
   let byDef = faces.get(catalog);
   if (!byDef) {
     byDef = new Map();
     faces.set(catalog, byDef);
   }
-  const key = JSON.stringify(def);
+  const key = `${language}\u0000${JSON.stringify(def)}`;
   let c = byDef.get(key);
   if (!c) {
     c = createCanvas(CARD_W, CARD_H);
     const ctx = c.getContext('2d');
-    ctx.lang = 'en';
-    drawFace(ctx, def, catalog);
+    ctx.lang = language;
+    drawFace(ctx, def, catalog, language);
     byDef.set(key, c);
   }
   return c;
 }
 
 /** One card on its own, e.g. for a card's help page. */
-export function renderCard(def: CardDef, catalog: Catalog): Buffer {
+export function renderCard(def: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): Buffer {
   const pad = 12;
   return renderPng(CARD_W + 2 * pad, CARD_H + 2 * pad, TABLE, (ctx) => {
-    ctx.drawImage(cardFace(def, catalog), pad, pad);
+    ctx.drawImage(cardFace(def, catalog, language), pad, pad);
   });
 }
 
@@ -163,13 +197,17 @@ export function cardBack(): Canvas {
 }
 
 /** Several faces in a grid (six a row), e.g. the whole catalog for review. */
-export function cardSheet(defs: readonly CardDef[], catalog: Catalog): Buffer {
+export function cardSheet(
+  defs: readonly CardDef[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): Buffer {
   const cols = Math.min(6, Math.max(1, defs.length));
   const rows = Math.max(1, Math.ceil(defs.length / cols));
   return renderPng(cols * (CARD_W + 12) + 12, rows * (CARD_H + 12) + 12, TABLE, (ctx) => {
     defs.forEach((d, i) => {
       ctx.drawImage(
-        cardFace(d, catalog),
+        cardFace(d, catalog, language),
         12 + (i % cols) * (CARD_W + 12),
         12 + Math.floor(i / cols) * (CARD_H + 12),
       );

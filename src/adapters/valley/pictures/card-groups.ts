@@ -2,12 +2,14 @@ import type { Seat } from '../../../games/kernel/types.ts';
 import type { Catalog } from '../../../games/valley/catalog.ts';
 import type { CardDef } from '../../../games/valley/state.ts';
 import type { CardRef, ValleyView } from '../../../games/valley/view.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
 import type { Style } from '../../../render/palette.ts';
 import { setInfo, styleOf } from './card-styles.ts';
+import { seatNameIn, setTitle, w } from './words.ts';
 
 export interface TombGroup {
   style: Style;
-  /** "Statues", "Starters", "Uniques". */
+  /** "Statues", "Starters", "Uniques", in the reader's language. */
   name: string;
   /** Cards in a full set; null for starters and uniques. */
   size: number | null;
@@ -25,9 +27,14 @@ export const defOf = (view: ValleyView, ref: CardRef): CardDef => {
 
 /**
  * A tomb sorted the way it scores: each set, then uniques, then starters. Cards and points come from
- * the view; a set's name and size from the catalog.
+ * the view; a set's name and size from the catalog; group names are in `language`.
  */
-export function tombGroups(view: ValleyView, seat: Seat, catalog: Catalog): TombGroup[] {
+export function tombGroups(
+  view: ValleyView,
+  seat: Seat,
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): TombGroup[] {
   const player = view.players[seat];
   if (!player) throw new Error(`no seat ${seat} in this game`);
   const byKey = new Map<string, TombGroup>();
@@ -40,7 +47,9 @@ export function tombGroups(view: ValleyView, seat: Seat, catalog: Catalog): Tomb
       const info = isSet ? setInfo(style.key, catalog) : null;
       g = {
         style,
-        name: info ? info.name : def.kind === 'starter' ? 'Starters' : 'Uniques',
+        name: info
+          ? setTitle(style.key, catalog, language)
+          : w(language, def.kind === 'starter' ? 'group.starters' : 'group.uniques'),
         size: info ? info.size : null,
         cards: [],
         total: 0,
@@ -64,4 +73,5 @@ export function tombGroups(view: ValleyView, seat: Seat, catalog: Catalog): Tomb
   );
 }
 
-export const seatName = (names: readonly string[], seat: Seat): string => names[seat] || `Player ${seat + 1}`;
+export const seatName = (names: readonly string[], seat: Seat, language: string = DEFAULT_LANGUAGE): string =>
+  seatNameIn(names, seat, language);

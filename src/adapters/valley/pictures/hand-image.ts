@@ -1,12 +1,13 @@
 import type { Catalog } from '../../../games/valley/catalog.ts';
-import { withNames } from '../../../games/valley/describe.ts';
 import type { ValleyView } from '../../../games/valley/view.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
 import { fillRound, fitText, text } from '../../../render/canvas-shapes.ts';
-import { drawableNames } from '../../../render/drawable-names.ts';
 import { GOLD, MUTED, PANEL, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
 import { CARD_H, CARD_W, cardFace } from './card-face.ts';
 import { defOf, seatName } from './card-groups.ts';
+import { drawnNames, nameOf, promptText, w } from './words.ts';
 
 export const HAND_W = 1260;
 const M = 20;
@@ -30,8 +31,14 @@ export function handLayout(cards: number) {
  * The viewer's own hand (an ephemeral reply): only `view.me`, which only its owner's view carries.
  * Cards are the view's `defs`; `catalog` gives set names and provisional marks.
  */
-export function renderHand(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
-  const names = drawableNames(given);
+export function renderHand(
+  view: ValleyView,
+  given: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): Buffer {
+  const names = drawnNames(given, language);
+  const t = (key: string, values: Values = {}) => w(language, key, values);
   const me = view.me;
   if (!me) throw new Error('renderHand needs a seat’s own view (view.me is null)');
   const p = view.players[me.seat];
@@ -39,32 +46,33 @@ export function renderHand(view: ValleyView, given: readonly string[], catalog: 
   const H = L.height;
   return renderPng(HAND_W, H, TABLE, (ctx) => {
     const gold = me.hand.reduce((sum, x) => sum + x.gold, 0);
-    text(ctx, `${seatName(names, me.seat)}'s hand`, M, TITLE / 2, {
+    text(ctx, t('hand.title', { name: seatName(names, me.seat, language) }), M, TITLE / 2, {
       size: 30,
       bold: true,
       color: GOLD,
       max: HAND_W / 2,
     });
     const n = me.hand.length;
-    text(ctx, `${n} ${n === 1 ? 'card' : 'cards'} · ${gold} gold in hand`, HAND_W - M, TITLE / 2, {
+    text(ctx, t('hand.summary', { n, gold }), HAND_W - M, TITLE / 2, {
       size: 24,
       bold: true,
       color: TEXT,
       align: 'right',
+      max: HAND_W / 2 - 2 * M,
     });
 
     if (n === 0) {
       fillRound(ctx, M, TITLE, HAND_W - 2 * M, L.h, 12, PANEL);
-      text(ctx, 'No cards in hand', HAND_W / 2, TITLE + L.h / 2, { size: 26, color: MUTED, align: 'center' });
+      text(ctx, t('hand.empty'), HAND_W / 2, TITLE + L.h / 2, { size: 26, color: MUTED, align: 'center' });
     }
     me.hand.forEach((card, i) => {
       const def = defOf(view, card);
       const x = M + (i % L.perRow) * (L.w + GAP);
       const y = TITLE + Math.floor(i / L.perRow) * (L.h + UNDER);
-      ctx.drawImage(cardFace(def, catalog), x, y, L.w, L.h);
+      ctx.drawImage(cardFace(def, catalog, language), x, y, L.w, L.h);
       if (card.gold !== def.gold) {
         fillRound(ctx, x + 10, y + L.h + 4, L.w - 20, 26, 8, GOLD);
-        text(ctx, `pays ${card.gold} gold now`, x + L.w / 2, y + L.h + 17, {
+        text(ctx, t('hand.pays', { gold: card.gold }), x + L.w / 2, y + L.h + 17, {
           size: 17,
           bold: true,
           color: '#1b1b1b',
@@ -76,17 +84,22 @@ export function renderHand(view: ValleyView, given: readonly string[], catalog: 
 
     const fy = H - FOOTER;
     if (p) {
-      const top = p.discardTop ? `, ${defOf(view, p.discardTop).name} on top` : '';
       text(
         ctx,
-        `Deck ${p.deckCount} · Discard ${p.discardCount}${top} · Tomb ${p.score.tombCards} cards, ${p.score.total} VP`,
+        t('hand.footer', {
+          deck: p.deckCount,
+          discard: p.discardCount,
+          hasTop: p.discardTop ? 'yes' : 'no',
+          top: p.discardTop ? nameOf(defOf(view, p.discardTop), language) : '',
+          tomb: p.score.tombCards,
+          vp: p.score.total,
+        }),
         M,
         fy + 16,
         { size: 19, color: MUTED, max: HAND_W - 2 * M - 220 },
       );
     }
-    const prompt =
-      withNames(view.prompt, names) || (view.finished ? 'The game is over.' : 'Nothing to do right now.');
+    const prompt = promptText(view, { names, language }) || t(view.finished ? 'hand.over' : 'hand.idle');
     const lines = fitText(ctx, prompt, HAND_W - 2 * M, 2, [22, 20, 18], false);
     lines.lines.slice(0, 2).forEach((line, i) => {
       text(ctx, line, M, fy + 48 + i * (lines.size + 6), {
@@ -95,6 +108,6 @@ export function renderHand(view: ValleyView, given: readonly string[], catalog: 
         max: HAND_W - 2 * M,
       });
     });
-    text(ctx, '* provisional number', HAND_W - M, fy + 16, { size: 16, color: MUTED, align: 'right' });
+    text(ctx, t('provisional'), HAND_W - M, fy + 16, { size: 16, color: MUTED, align: 'right', max: 200 });
   });
 }

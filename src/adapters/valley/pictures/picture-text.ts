@@ -1,118 +1,188 @@
 import type { Seat } from '../../../games/kernel/types.ts';
 import type { Catalog } from '../../../games/valley/catalog.ts';
-import { withNames } from '../../../games/valley/describe.ts';
 import type { CardDef } from '../../../games/valley/state.ts';
 import type { CardRef, PlayerView, ValleyView } from '../../../games/valley/view.ts';
-import { ordinal, ROMAN } from '../../../render/canvas-shapes.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
+import { ROMAN } from '../../../render/canvas-shapes.ts';
 import { provisional } from './card-face.ts';
 import { defOf, seatName, type TombGroup, tombGroups } from './card-groups.ts';
-import { setInfo } from './card-styles.ts';
+import {
+  kindOf,
+  nameOf,
+  ordinalIn,
+  promptText,
+  setLabelIn,
+  setTitle,
+  summaryText,
+  w,
+  waitingText,
+} from './words.ts';
 
 /**
  * Text equivalents of the images, for message bodies and screen readers. Each reads the same view (and
  * catalog, for set names and provisional marks) as its image and nothing else, so it can never say
- * more than the image shows.
+ * more than the image shows. Every word is in `language` (English when not given).
  */
 
-const kindOf = (d: CardDef, catalog: Catalog): string =>
-  d.kind === 'set' && d.set ? setInfo(d.set, catalog).name : d.kind === 'starter' ? 'Starter' : 'Unique';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const yes = (b: boolean): string => (b ? 'yes' : 'no');
 
 /** "Statue of Isis (Statues, cost 7, gold 3)"; VP only where the card prints it. */
-export function cardLine(d: CardDef, catalog: Catalog): string {
-  const vp = d.kind === 'set' ? '' : `, ${d.vp} VP`;
-  return `${d.name} (${kindOf(d, catalog)}, cost ${d.cost}, gold ${d.gold}${vp})`;
+export function cardLine(d: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): string {
+  return w(language, 'alt.card-line', {
+    name: nameOf(d, language),
+    kind: kindOf(d, catalog, language),
+    cost: d.cost,
+    gold: d.gold,
+    printed: yes(d.kind !== 'set'),
+    vp: d.vp,
+  });
 }
 
 /** A card's full description, saying which numbers are Scarab's guesses. */
-export function describeCard(d: CardDef, catalog: Catalog): string {
-  const set = d.kind === 'set' && d.set ? setInfo(d.set, catalog) : null;
-  const type = set ? `${set.name}${set.size ? ` (${set.size})` : ''}` : kindOf(d, catalog);
+export function describeCard(d: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): string {
+  const type =
+    d.kind === 'set' && d.set ? setLabelIn(d.set, catalog, language) : kindOf(d, catalog, language);
   const guessed = (['cost', 'gold', 'vp'] as const).filter(
     (k) => (k !== 'vp' || d.kind !== 'set') && provisional(d, k, catalog),
   );
-  const note = guessed.length ? ` Provisional: ${guessed.join(', ').replace('vp', 'VP')}.` : '';
-  return `${cardLine(d, catalog)}: ${type}, level ${ROMAN[d.level]}.${note}`;
+  const line = w(language, 'alt.card', { line: cardLine(d, catalog, language), type, level: ROMAN[d.level] });
+  if (!guessed.length) return line;
+  const numbers = guessed.map((k) => w(language, k)).join(', ');
+  return `${line} ${w(language, 'alt.provisional', { numbers })}`;
 }
 
-const list = (view: ValleyView, refs: readonly CardRef[]): string =>
-  refs.map((r) => defOf(view, r).name).join(', ');
-
-function groupLine(g: TombGroup): string {
-  const cards = g.cards.map((c) => (c.count > 1 ? `${c.def.name} ×${c.count}` : c.def.name)).join(', ');
-  if (g.size === null) return `${g.name}: ${cards} = ${g.points} VP`;
-  return `${g.name}, ${g.cards.length} of ${g.size} different: ${cards} = ${g.cards.length}² = ${g.points} VP`;
+function wordsFor(language: string) {
+  const t = (key: string, values: Values = {}) => w(language, key, values);
+  const name = (view: ValleyView, ref: CardRef) => nameOf(defOf(view, ref), language);
+  const list = (view: ValleyView, refs: readonly CardRef[]) => refs.map((r) => name(view, r)).join(', ');
+  return { t, name, list };
 }
 
-function tombShort(view: ValleyView, catalog: Catalog, p: PlayerView): string {
-  const groups = tombGroups(view, p.seat, catalog);
-  if (!groups.length) return 'tomb empty';
+function groupLine(g: TombGroup, language: string): string {
+  const cards = g.cards
+    .map((c) => {
+      const name = nameOf(c.def, language);
+      return c.count > 1 ? `${name} ×${c.count}` : name;
+    })
+    .join(', ');
+  if (g.size === null) return w(language, 'alt.group-printed', { name: g.name, cards, points: g.points });
+  return w(language, 'alt.group-set', {
+    name: g.name,
+    count: g.cards.length,
+    size: g.size,
+    cards,
+    points: g.points,
+  });
+}
+
+function tombShort(view: ValleyView, catalog: Catalog, p: PlayerView, language: string): string {
+  const groups = tombGroups(view, p.seat, catalog, language);
+  if (!groups.length) return w(language, 'alt.tomb-empty');
   const parts = groups.map((g) =>
     g.size === null ? `${g.name} ${g.total}` : `${g.name} ${g.cards.length}/${g.size}`,
   );
-  return `tomb ${plural(p.score.tombCards, 'card')} (${parts.join(', ')})`;
+  return w(language, 'alt.tomb-short', { n: p.score.tombCards, groups: parts.join(', ') });
 }
 
-function status(view: ValleyView, names: readonly string[]): string {
-  if (view.finished) return `Game over. ${withNames(view.outcome?.summary ?? '', names)}`.trim();
-  const turn = `Turn ${view.turn.number + 1}`;
-  const mover = seatName(names, view.turn.seat);
-  if (view.waiting.text === `@${view.turn.seat} to play`) return `${turn}: ${mover} to play.`;
-  const asked = view.waiting.window
-    ? ` (asking ${view.waiting.seats.map((s) => seatName(names, s)).join(', ')})`
-    : '';
-  return `${turn}, ${mover}'s turn: ${withNames(view.waiting.text, names)}${asked}.`;
+function status(view: ValleyView, names: readonly string[], language: string): string {
+  const reader = { names, language };
+  if (view.finished) return w(language, 'alt.game-over', { summary: summaryText(view, reader) }).trim();
+  const n = view.turn.number + 1;
+  const mover = seatName(names, view.turn.seat, language);
+  if (view.waiting.text === `@${view.turn.seat} to play`)
+    return w(language, 'alt.to-play', { n, name: mover });
+  return w(language, 'alt.turn-of', {
+    n,
+    name: mover,
+    what: waitingText(view, reader),
+    asking: yes(view.waiting.window),
+    asked: view.waiting.seats.map((s) => seatName(names, s, language)).join(', '),
+  });
 }
 
 /** The public board, in words: the same for every viewer. */
-export function describeTable(view: ValleyView, names: readonly string[], catalog: Catalog): string {
+export function describeTable(
+  view: ValleyView,
+  names: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): string {
+  const { t, name, list } = wordsFor(language);
   const slot = (i: number) => {
     const ref = view.pyramid[i];
-    return ref ? cardLine(defOf(view, ref), catalog) : 'empty';
+    return ref ? cardLine(defOf(view, ref), catalog, language) : t('empty');
   };
   const lines = [
-    status(view, names),
-    `Pyramid base (buyable): ${[0, 1, 2].map(slot).join('; ')}.`,
-    `Middle: ${[3, 4].map(slot).join('; ')}. Top: ${slot(5)}.`,
-    `Stock: ${plural(view.stock.count, 'card')}. Boneyard: ${plural(view.boneyard.count, 'card')}${
-      view.boneyard.top ? `, top ${defOf(view, view.boneyard.top).name}` : ''
-    }.`,
+    status(view, names, language),
+    t('alt.base', { cards: [0, 1, 2].map(slot).join('; ') }),
+    t('alt.upper', { middle: [3, 4].map(slot).join('; '), top: slot(5) }),
+    t('alt.piles', {
+      stock: view.stock.count,
+      boneyard: view.boneyard.count,
+      hasTop: yes(view.boneyard.top !== null),
+      top: view.boneyard.top ? name(view, view.boneyard.top) : '',
+    }),
   ];
   for (const p of view.players) {
-    const turn = !view.finished && p.seat === view.turn.seat ? ' (to play)' : '';
-    const top = p.discardTop ? ` (top ${defOf(view, p.discardTop).name})` : '';
     const extra = [
-      p.play.length ? `in play: ${list(view, p.play)}` : '',
-      p.aside.length ? `revealed: ${list(view, p.aside)}` : '',
+      p.play.length ? t('alt.in-play', { cards: list(view, p.play) }) : '',
+      p.aside.length ? t('alt.revealed', { cards: list(view, p.aside) }) : '',
     ].filter(Boolean);
     lines.push(
-      `${seatName(names, p.seat)}${turn}: ${p.score.total} VP; hand ${p.handCount}, deck ${p.deckCount}, discard ${p.discardCount}${top}; ${tombShort(view, catalog, p)}${extra.length ? `; ${extra.join('; ')}` : ''}.`,
+      t('alt.seat', {
+        name: seatName(names, p.seat, language),
+        mover: yes(!view.finished && p.seat === view.turn.seat),
+        vp: p.score.total,
+        hand: p.handCount,
+        deck: p.deckCount,
+        discard: p.discardCount,
+        hasTop: yes(p.discardTop !== null),
+        top: p.discardTop ? name(view, p.discardTop) : '',
+        tomb: tombShort(view, catalog, p, language),
+        extra: extra.length ? `; ${extra.join('; ')}` : '',
+      }),
     );
   }
   return lines.join('\n');
 }
 
 /** The viewer's own hand; needs the view of the seat that owns it. */
-export function describeHand(view: ValleyView, names: readonly string[], catalog: Catalog): string {
+export function describeHand(
+  view: ValleyView,
+  names: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): string {
+  const { t, name } = wordsFor(language);
   const me = view.me;
   if (!me) throw new Error('describeHand needs a seat’s own view (view.me is null)');
   const gold = me.hand.reduce((sum, c) => sum + c.gold, 0);
   const cards = me.hand.map((c) => {
     const d = defOf(view, c);
-    return c.gold === d.gold ? cardLine(d, catalog) : `${cardLine(d, catalog)}, pays ${c.gold} gold now`;
+    const line = cardLine(d, catalog, language);
+    return c.gold === d.gold ? line : t('alt.pays', { line, gold: c.gold });
   });
   const p = view.players[me.seat];
+  const who = seatName(names, me.seat, language);
   const lines = [
     me.hand.length
-      ? `${seatName(names, me.seat)}'s hand, ${plural(me.hand.length, 'card')}, ${gold} gold: ${cards.join('; ')}.`
-      : `${seatName(names, me.seat)}'s hand is empty.`,
+      ? t('alt.hand', { name: who, n: me.hand.length, gold, cards: cards.join('; ') })
+      : t('alt.hand-empty', { name: who }),
   ];
   if (p)
     lines.push(
-      `Deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top ${defOf(view, p.discardTop).name})` : ''}, tomb ${plural(p.score.tombCards, 'card')}, ${p.score.total} VP.`,
+      t('alt.hand-piles', {
+        deck: p.deckCount,
+        discard: p.discardCount,
+        hasTop: yes(p.discardTop !== null),
+        top: p.discardTop ? name(view, p.discardTop) : '',
+        tomb: p.score.tombCards,
+        vp: p.score.total,
+      }),
     );
-  if (view.prompt) lines.push(withNames(view.prompt, names));
+  const prompt = promptText(view, { names, language });
+  if (prompt) lines.push(prompt);
   return lines.join('\n');
 }
 
@@ -122,18 +192,29 @@ export function describeTomb(
   seat: Seat,
   names: readonly string[],
   catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
 ): string {
   const p = view.players[seat];
   if (!p) throw new Error(`no seat ${seat} in this game`);
-  const groups = tombGroups(view, seat, catalog);
-  const head = `${seatName(names, seat)}'s tomb: ${plural(p.score.tombCards, 'card')}, ${p.score.total} VP.`;
+  const groups = tombGroups(view, seat, catalog, language);
+  const head = w(language, 'alt.tomb', {
+    name: seatName(names, seat, language),
+    n: p.score.tombCards,
+    vp: p.score.total,
+  });
   return groups.length
-    ? [head, ...groups.map((g) => `- ${groupLine(g)}`)].join('\n')
-    : `${head} It is empty.`;
+    ? [head, ...groups.map((g) => `- ${groupLine(g, language)}`)].join('\n')
+    : `${head} ${w(language, 'alt.tomb-is-empty')}`;
 }
 
 /** Final standings with where each total came from and how ties were broken. */
-export function describeResults(view: ValleyView, names: readonly string[], catalog: Catalog): string {
+export function describeResults(
+  view: ValleyView,
+  names: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): string {
+  const { t } = wordsFor(language);
   const outcome = view.outcome;
   if (!outcome) throw new Error('describeResults needs a finished game (view.outcome is null)');
   const rows = [...outcome.results]
@@ -142,14 +223,21 @@ export function describeResults(view: ValleyView, names: readonly string[], cata
       const p = view.players[r.seat];
       const parts = p
         ? [
-            ...p.score.sets.map((s) => `${setInfo(s.set, catalog).name} ${s.points}`),
-            p.score.uniques ? `Uniques ${p.score.uniques}` : '',
-            p.score.starters ? `Starters ${p.score.starters}` : '',
+            ...p.score.sets.map((s) => `${setTitle(s.set, catalog, language)} ${s.points}`),
+            p.score.uniques ? `${t('group.uniques')} ${p.score.uniques}` : '',
+            p.score.starters ? `${t('group.starters')} ${p.score.starters}` : '',
           ].filter(Boolean)
         : [];
-      const cards = p ? ` (${plural(p.score.tombCards, 'tomb card')})` : '';
-      const shared = outcome.results.filter((x) => x.rank === r.rank).length > 1 ? ' (shared)' : '';
-      return `${ordinal(r.rank)}${shared} ${seatName(names, r.seat)}: ${r.score} VP${cards}${parts.length ? ` = ${parts.join(' + ')}` : ''}.`;
+      return t('alt.result', {
+        rank: ordinalIn(r.rank, language),
+        shared: yes(outcome.results.filter((x) => x.rank === r.rank).length > 1),
+        name: seatName(names, r.seat, language),
+        score: r.score,
+        counted: yes(p !== undefined),
+        cards: p?.score.tombCards ?? 0,
+        scored: yes(parts.length > 0),
+        parts: parts.join(' + '),
+      });
     });
-  return [`Final results. ${withNames(outcome.summary, names)}`, ...rows].join('\n');
+  return [t('alt.results', { summary: summaryText(view, { names, language }) }), ...rows].join('\n');
 }

@@ -1,13 +1,14 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Catalog } from '../../../games/valley/catalog.ts';
-import { withNames } from '../../../games/valley/describe.ts';
 import type { PlayerView, ValleyView } from '../../../games/valley/view.ts';
-import { fillRound, fitText, ordinal, text } from '../../../render/canvas-shapes.ts';
-import { drawableNames } from '../../../render/drawable-names.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
+import { fillRound, fitText, text } from '../../../render/canvas-shapes.ts';
 import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, type Style, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
 import { seatName, tombGroups } from './card-groups.ts';
 import { STARTER, setInfo, setStyle, UNIQUE } from './card-styles.ts';
+import { drawnNames, ordinalIn, setTitle, summaryText, w } from './words.ts';
 
 export const RESULTS_W = 1260;
 const M = 20;
@@ -38,26 +39,32 @@ interface Column {
   cell: (p: PlayerView) => [string, string];
 }
 
-function columns(view: ValleyView, catalog: Catalog): Column[] {
+function columns(view: ValleyView, catalog: Catalog, language: string): Column[] {
+  const t = (key: string, values: Values = {}) => w(language, key, values);
   const printed = (p: PlayerView, key: string, points: number): [string, string] => {
     const n = tombGroups(view, p.seat, catalog).find((g) => g.style.key === key)?.total ?? 0;
-    return n ? [String(points), `${n} ${n === 1 ? 'card' : 'cards'}`] : ['–', ''];
+    return n ? [String(points), t('results.cards', { n })] : ['–', ''];
   };
   return [
-    { style: STARTER, title: 'Starters', cell: (p) => printed(p, 'starter', p.score.starters) },
-    { style: UNIQUE, title: 'Uniques', cell: (p) => printed(p, 'unique', p.score.uniques) },
+    { style: STARTER, title: t('group.starters'), cell: (p) => printed(p, 'starter', p.score.starters) },
+    { style: UNIQUE, title: t('group.uniques'), cell: (p) => printed(p, 'unique', p.score.uniques) },
     ...setsOf(view, catalog).map(
       (id): Column => ({
         style: setStyle(id, catalog),
-        title: setInfo(id, catalog).name,
+        title: setTitle(id, catalog, language),
         cell: (p) => {
           const s = p.score.sets.find((x) => x.set === id);
           const size = setInfo(id, catalog).size;
-          return s ? [String(s.points), `${s.distinct}${size ? ` of ${size}` : ''} diff.`] : ['–', ''];
+          return s
+            ? [
+                String(s.points),
+                t('results.different', { distinct: s.distinct, sized: size ? 'yes' : 'no', size: size ?? 0 }),
+              ]
+            : ['–', ''];
         },
       }),
     ),
-    { style: null, title: 'Tomb cards', cell: (p) => [String(p.score.tombCards), ''] },
+    { style: null, title: t('results.tomb-cards'), cell: (p) => [String(p.score.tombCards), ''] },
   ];
 }
 
@@ -78,14 +85,21 @@ function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: nu
 }
 
 /** Final standings: rank, name, total, and where each player's points came from. */
-export function renderResults(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
-  const names = drawableNames(given);
+export function renderResults(
+  view: ValleyView,
+  given: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): Buffer {
+  const names = drawnNames(given, language);
+  const t = (key: string, values: Values = {}) => w(language, key, values);
   const outcome = view.outcome;
   if (!outcome) throw new Error('renderResults needs a finished game (view.outcome is null)');
   const H = resultsHeight(view.players.length);
   return renderPng(RESULTS_W, H, TABLE, (ctx) => {
-    text(ctx, 'Final results', M, 32, { size: 32, bold: true, color: GOLD });
-    const summary = fitText(ctx, withNames(outcome.summary, names), RESULTS_W - 2 * M, 2, [26, 22, 20]);
+    text(ctx, t('results.title'), M, 32, { size: 32, bold: true, color: GOLD });
+    const said = summaryText(view, { names, language });
+    const summary = fitText(ctx, said, RESULTS_W - 2 * M, 2, [26, 22, 20]);
     summary.lines.slice(0, 2).forEach((line, i) => {
       text(ctx, line, M, 74 + i * (summary.size + 6), {
         size: summary.size,
@@ -95,7 +109,7 @@ export function renderResults(view: ValleyView, given: readonly string[], catalo
       });
     });
 
-    const cols = columns(view, catalog);
+    const cols = columns(view, catalog, language);
     const rankW = 112;
     const nameW = 260;
     const totalW = 120;
@@ -104,11 +118,12 @@ export function renderResults(view: ValleyView, given: readonly string[], catalo
     cols.forEach((col, i) => {
       headerCell(ctx, col, x0 + i * colW, colW, TITLE);
     });
-    text(ctx, 'Total', RESULTS_W - M - totalW / 2, TITLE + 36, {
+    text(ctx, t('results.total'), RESULTS_W - M - totalW / 2, TITLE + 36, {
       size: 18,
       bold: true,
       color: MUTED,
       align: 'center',
+      max: totalW - 8,
     });
 
     const order = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -124,13 +139,20 @@ export function renderResults(view: ValleyView, given: readonly string[], catalo
         ctx.stroke();
       }
       const shared = outcome.results.filter((x) => x.rank === r.rank).length > 1;
-      text(ctx, `${win ? '★ ' : ''}${ordinal(r.rank)}`, M + 16, y + (shared ? ROW / 2 - 8 : ROW / 2), {
-        size: 26,
-        bold: true,
-        color: win ? GOLD : TEXT,
-      });
-      if (shared) text(ctx, 'shared', M + 16, y + ROW / 2 + 22, { size: 15, color: MUTED });
-      text(ctx, seatName(names, r.seat), M + rankW, y + ROW / 2, {
+      text(
+        ctx,
+        `${win ? '★ ' : ''}${ordinalIn(r.rank, language)}`,
+        M + 16,
+        y + (shared ? ROW / 2 - 8 : ROW / 2),
+        {
+          size: 26,
+          bold: true,
+          color: win ? GOLD : TEXT,
+        },
+      );
+      if (shared)
+        text(ctx, t('results.shared'), M + 16, y + ROW / 2 + 22, { size: 15, color: MUTED, max: rankW - 20 });
+      text(ctx, seatName(names, r.seat, language), M + rankW, y + ROW / 2, {
         size: 26,
         bold: true,
         color: TEXT,
@@ -153,19 +175,13 @@ export function renderResults(view: ValleyView, given: readonly string[], catalo
         color: win ? GOLD : TEXT,
         align: 'center',
       });
-      text(ctx, 'VP', RESULTS_W - M - 14, y + ROW / 2 + 6, {
+      text(ctx, t('vp'), RESULTS_W - M - 14, y + ROW / 2 + 6, {
         size: 16,
         bold: true,
         color: MUTED,
         align: 'right',
       });
     });
-    text(
-      ctx,
-      'Most VP wins; a tie goes to the fewest cards in the tomb; a further tie is a shared place.',
-      M,
-      H - FOOTER / 2,
-      { size: 18, color: MUTED, max: RESULTS_W - 2 * M },
-    );
+    text(ctx, t('results.rule'), M, H - FOOTER / 2, { size: 18, color: MUTED, max: RESULTS_W - 2 * M });
   });
 }

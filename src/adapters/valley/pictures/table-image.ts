@@ -1,14 +1,15 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Catalog } from '../../../games/valley/catalog.ts';
-import { withNames } from '../../../games/valley/describe.ts';
 import type { PlayerView, ValleyView } from '../../../games/valley/view.ts';
-import { fillRound, ordinal, roundRect, text } from '../../../render/canvas-shapes.ts';
-import { drawableNames } from '../../../render/drawable-names.ts';
+import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
+import type { Values } from '../../../i18n/messages.ts';
+import { fillRound, roundRect, text } from '../../../render/canvas-shapes.ts';
 import { font } from '../../../render/fonts.ts';
 import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
 import { CARD_H, CARD_W, cardBack, cardFace } from './card-face.ts';
 import { defOf, seatName, tombGroups } from './card-groups.ts';
+import { drawnNames, nameOf, ordinalIn, w as say, summaryText, waitingText } from './words.ts';
 
 export const TABLE_W = 1260;
 export const TABLE_H = 630;
@@ -24,7 +25,7 @@ function slotXY(row: number, i: number): [number, number] {
   return [M + ((2 - row) * (CARD_W + GAP)) / 2 + i * (CARD_W + GAP), HEADER + row * (CARD_H + GAP)];
 }
 
-function emptySlot(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
+function emptySlot(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, empty: string) {
   ctx.save();
   ctx.setLineDash([10, 8]);
   ctx.lineWidth = 3;
@@ -32,28 +33,29 @@ function emptySlot(ctx: SKRSContext2D, x: number, y: number, w: number, h: numbe
   roundRect(ctx, x + 2, y + 2, w - 4, h - 4, 12);
   ctx.stroke();
   ctx.restore();
-  text(ctx, 'empty', x + w / 2, y + h / 2, { size: 20, color: MUTED, align: 'center' });
+  text(ctx, empty, x + w / 2, y + h / 2, { size: 20, color: MUTED, align: 'center', max: w - 16 });
 }
 
-function pyramid(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog) {
+function pyramid(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, language: string) {
   // The base row is the only place cards are bought from: a gold tray and a label under it say so.
   const [bx, by] = slotXY(2, 0);
   fillRound(ctx, bx - 8, by - 8, PYR_W + 16, CARD_H + 48, 14, '#4a3f1c');
   ctx.lineWidth = 3;
   ctx.strokeStyle = GOLD;
   ctx.stroke();
-  text(ctx, '▲ BUY FROM THE BASE ROW ▲', bx + PYR_W / 2, by + CARD_H + 20, {
+  text(ctx, say(language, 'buy-row'), bx + PYR_W / 2, by + CARD_H + 20, {
     size: 20,
     bold: true,
     color: GOLD,
     align: 'center',
+    max: PYR_W,
   });
   ROWS.forEach((slots, row) => {
     slots.forEach((slot, i) => {
       const [x, y] = slotXY(row, i);
       const ref = view.pyramid[slot] ?? null;
-      if (ref) ctx.drawImage(cardFace(defOf(view, ref), catalog), x, y);
-      else emptySlot(ctx, x, y, CARD_W, CARD_H);
+      if (ref) ctx.drawImage(cardFace(defOf(view, ref), catalog, language), x, y);
+      else emptySlot(ctx, x, y, CARD_W, CARD_H, say(language, 'empty'));
     });
   });
 }
@@ -61,35 +63,38 @@ function pyramid(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog) {
 const SMALL = 0.8;
 
 /** Stock and boneyard sit in the pyramid's empty top corners, smaller so they read as apart from it. */
-function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog) {
-  const w = CARD_W * SMALL;
+function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, language: string) {
+  const pw = CARD_W * SMALL;
   const h = CARD_H * SMALL;
   const y = HEADER + 30;
-  text(ctx, 'Stock', M, HEADER + 12, { size: 20, bold: true, color: TEXT });
+  text(ctx, say(language, 'stock'), M, HEADER + 12, { size: 20, bold: true, color: TEXT, max: pw });
   if (view.stock.count > 0) {
-    ctx.drawImage(cardBack(), M, y, w, h);
-    text(ctx, String(view.stock.count), M + w / 2, y + h / 2 - 6, {
+    ctx.drawImage(cardBack(), M, y, pw, h);
+    text(ctx, String(view.stock.count), M + pw / 2, y + h / 2 - 6, {
       size: 44,
       bold: true,
       color: '#ffffff',
       align: 'center',
     });
-    text(ctx, view.stock.count === 1 ? 'card left' : 'cards left', M + w / 2, y + h / 2 + 30, {
+    text(ctx, say(language, 'cards-left', { n: view.stock.count }), M + pw / 2, y + h / 2 + 30, {
       size: 17,
       color: '#f3e3bf',
       align: 'center',
+      max: pw - 16,
     });
-  } else emptySlot(ctx, M, y, w, h);
+  } else emptySlot(ctx, M, y, pw, h, say(language, 'empty'));
 
-  const bx = M + PYR_W - w;
-  text(ctx, `Boneyard (${view.boneyard.count})`, M + PYR_W, HEADER + 12, {
+  const bx = M + PYR_W - pw;
+  text(ctx, say(language, 'boneyard', { n: view.boneyard.count }), M + PYR_W, HEADER + 12, {
     size: 20,
     bold: true,
     color: TEXT,
     align: 'right',
+    max: pw,
   });
-  if (view.boneyard.top) ctx.drawImage(cardFace(defOf(view, view.boneyard.top), catalog), bx, y, w, h);
-  else emptySlot(ctx, bx, y, w, h);
+  if (view.boneyard.top)
+    ctx.drawImage(cardFace(defOf(view, view.boneyard.top), catalog, language), bx, y, pw, h);
+  else emptySlot(ctx, bx, y, pw, h, say(language, 'empty'));
 }
 
 /** One badge and count per group ("7/7" for a set); squeezed, never cut, when all seven groups show. */
@@ -101,11 +106,12 @@ function tombSummary(
   x: number,
   y: number,
   width: number,
-  size = 19,
+  size: number,
+  language: string,
 ) {
-  const groups = tombGroups(view, p.seat, catalog);
+  const groups = tombGroups(view, p.seat, catalog, language);
   if (!groups.length) {
-    text(ctx, 'Tomb empty', x, y, { size: size - 1, color: MUTED });
+    text(ctx, say(language, 'tomb-empty'), x, y, { size: size - 1, color: MUTED, max: width });
     return;
   }
   const r = Math.round((size * 12) / 19);
@@ -168,6 +174,7 @@ function seatBlock(
   y: number,
   w: number,
   h: number,
+  language: string,
 ) {
   const current = !view.finished && view.turn.seat === p.seat;
   const asked = view.waiting.seats.includes(p.seat) && !current;
@@ -177,8 +184,16 @@ function seatBlock(
     ctx.strokeStyle = GOLD;
     ctx.stroke();
   }
+  const t = (key: string, values: Values = {}) => say(language, key, values);
+  const vp = t('vp');
   const rank = view.outcome?.results.find((r) => r.seat === p.seat)?.rank;
-  const tag = current ? '▶ TO PLAY' : asked ? '… DECIDING' : rank ? ordinal(rank) : '';
+  const tag = current
+    ? say(language, 'tag.to-play')
+    : asked
+      ? say(language, 'tag.deciding')
+      : rank
+        ? ordinalIn(rank, language)
+        : '';
   const winner = rank === 1;
   const L = h < 110 ? COMPACT : LARGE;
   ctx.font = font(L.tag, true);
@@ -186,14 +201,14 @@ function seatBlock(
   ctx.font = font(L.score, true);
   const score = String(p.score.total);
   const scoreW = ctx.measureText(score).width + 40;
-  text(ctx, seatName(names, p.seat), x + 16, y + L.nameY, {
+  text(ctx, seatName(names, p.seat, language), x + 16, y + L.nameY, {
     size: L.name,
     bold: true,
     color: current ? GOLD : TEXT,
     max: w - 40 - scoreW - tagW,
   });
   text(ctx, score, x + w - 46, y + L.scoreY, { size: L.score, bold: true, color: TEXT, align: 'right' });
-  text(ctx, 'VP', x + w - 14, y + L.scoreY + 4, { size: L.vp, bold: true, color: MUTED, align: 'right' });
+  text(ctx, vp, x + w - 14, y + L.scoreY + 4, { size: L.vp, bold: true, color: MUTED, align: 'right' });
   if (tag) {
     const tx = x + w - 16 - scoreW - tagW;
     const bright = current || winner;
@@ -205,33 +220,44 @@ function seatBlock(
       align: 'center',
     });
   }
-  const counts = `Hand ${p.handCount}   Deck ${p.deckCount}   Discard ${p.discardCount}`;
-  text(ctx, p.score.tombCards ? `${counts}   Tomb ${p.score.tombCards}` : counts, x + 16, y + L.countsY, {
-    size: L.counts,
-    color: MUTED,
-    max: w - 32,
+  const counts = t('counts', {
+    hand: p.handCount,
+    deck: p.deckCount,
+    discard: p.discardCount,
+    entombed: p.score.tombCards ? 'yes' : 'no',
+    tomb: p.score.tombCards,
   });
-  tombSummary(ctx, view, catalog, p, x + 16, L === LARGE ? y + 96 : y + h - 15, w - 32, L.tomb);
+  text(ctx, counts, x + 16, y + L.countsY, { size: L.counts, color: MUTED, max: w - 32 });
+  tombSummary(ctx, view, catalog, p, x + 16, L === LARGE ? y + 96 : y + h - 15, w - 32, L.tomb, language);
   // Public details, when the block has room for a fourth line (up to three players). Cards in play
   // are in the header.
   if (h < 150) return;
   const list = (refs: readonly { card: string }[]) =>
-    refs.map((r) => view.defs[r.card]?.name ?? r.card).join(', ');
+    refs
+      .map((r) => {
+        const d = view.defs[r.card];
+        return d ? nameOf(d, language) : r.card;
+      })
+      .join(', ');
   const details = [
-    p.discardTop ? `Discard top: ${defOf(view, p.discardTop).name}` : '',
-    p.aside.length ? `Revealed: ${list(p.aside)}` : '',
+    p.discardTop ? t('discard-top', { name: nameOf(defOf(view, p.discardTop), language) }) : '',
+    p.aside.length ? t('revealed', { cards: list(p.aside) }) : '',
   ].filter(Boolean);
   if (details.length)
     text(ctx, details.join('  ·  '), x + 16, y + 128, { size: 17, color: MUTED, max: w - 32 });
 }
 
-function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) {
+function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[], language: string) {
+  const reader = { names, language };
+  const mover = seatName(names, view.turn.seat, language);
   const msg = view.finished
-    ? withNames(view.outcome?.summary ?? 'The game is over', names)
+    ? summaryText(view, reader, say(language, 'game-is-over'))
     : view.waiting.text === `@${view.turn.seat} to play`
-      ? `${seatName(names, view.turn.seat)} to play`
-      : `${seatName(names, view.turn.seat)}'s turn: ${withNames(view.waiting.text, names)}`;
-  const turn = view.finished ? 'Game over' : `Turn ${view.turn.number + 1}`;
+      ? say(language, 'to-play', { name: mover })
+      : say(language, 'turn-of', { name: mover, what: waitingText(view, reader) });
+  const turn = view.finished
+    ? say(language, 'game-over')
+    : say(language, 'turn', { n: view.turn.number + 1 });
   ctx.font = font(30, true);
   const tw = ctx.measureText(turn).width;
   text(ctx, turn, M, HEADER / 2 - 4, { size: 30, bold: true, color: GOLD });
@@ -241,7 +267,9 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) 
   const played = view.players[view.turn.seat]?.play ?? [];
   if (view.finished || !played.length) return;
   const end = mx + ctx.measureText(msg).width + 24;
-  const note = `played: ${played.map((r) => defOf(view, r).name).join(', ')}`;
+  const note = say(language, 'played', {
+    cards: played.map((r) => nameOf(defOf(view, r), language)).join(', '),
+  });
   ctx.font = font(20);
   if (end + ctx.measureText(note).width <= TABLE_W - M)
     text(ctx, note, end, HEADER / 2 - 2, { size: 20, color: MUTED });
@@ -251,12 +279,17 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[]) 
  * The public board: the same for every viewer, so it never shows a hand. Cards are the view's `defs`;
  * `catalog` gives set names and provisional marks.
  */
-export function renderTable(view: ValleyView, given: readonly string[], catalog: Catalog): Buffer {
-  const names = drawableNames(given);
+export function renderTable(
+  view: ValleyView,
+  given: readonly string[],
+  catalog: Catalog,
+  language: string = DEFAULT_LANGUAGE,
+): Buffer {
+  const names = drawnNames(given, language);
   return renderPng(TABLE_W, TABLE_H, TABLE, (ctx) => {
-    header(ctx, view, names);
-    pyramid(ctx, view, catalog);
-    piles(ctx, view, catalog);
+    header(ctx, view, names, language);
+    pyramid(ctx, view, catalog, language);
+    piles(ctx, view, catalog, language);
 
     const px = M + PYR_W + 26;
     const pw = TABLE_W - px - M;
@@ -264,9 +297,9 @@ export function renderTable(view: ValleyView, given: readonly string[], catalog:
     const bottom = TABLE_H - M - 24;
     const bh = Math.min(152, (bottom - HEADER - (n - 1) * 10) / n);
     view.players.forEach((p, i) => {
-      seatBlock(ctx, view, catalog, p, names, px, HEADER + i * (bh + 10), pw, bh);
+      seatBlock(ctx, view, catalog, p, names, px, HEADER + i * (bh + 10), pw, bh, language);
     });
-    text(ctx, '* provisional number', TABLE_W - M, TABLE_H - M - 4, {
+    text(ctx, say(language, 'provisional'), TABLE_W - M, TABLE_H - M - 4, {
       size: 16,
       color: MUTED,
       align: 'right',
