@@ -1,6 +1,7 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
+import { say, seatOf } from '../messages.ts';
 import { log, player, take } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /**
  * The pile is shown to the player only through the question's options ("Search your discard pile");
@@ -8,7 +9,7 @@ import type { CardProgram } from './card-program.ts';
  */
 export const antechamber: CardProgram = {
   id: 'antechamber',
-  needs: 'your discard pile must hold a card',
+  ...needs(say('needs.discard-card')),
   canExecute: (s, seat) => player(s, seat).discard.length > 0,
   run(s, f, answers) {
     const p = player(s, f.seat);
@@ -16,15 +17,15 @@ export const antechamber: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Antechamber: put which card from your discard pile into your hand?',
+        say('antechamber.ask'),
         cardOptions(s, p.discard),
-        `@${f.seat} is searching their discard pile (Antechamber)`,
+        say('antechamber.public', { seat: seatOf(f.seat) }),
       );
     }
     const card = parseValue(one(answers, f.seat), 'c');
     take(p.discard, card);
     p.hand.push(card);
-    log(s, `@${f.seat} put a card from their discard pile into their hand (Antechamber)`);
+    log(s, say('antechamber.log', { seat: seatOf(f.seat) }));
     return undefined;
   },
 };

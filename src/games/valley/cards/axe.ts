@@ -1,8 +1,9 @@
 import { cardOptions, parseValue } from '../choices.ts';
 import { discardFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import type { Instance, ValleyState } from '../state.ts';
 import { costOf, log, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 import { eachOpponent } from './each-opponent.ts';
 
 function highestCost(s: ValleyState, seat: number): Instance[] {
@@ -16,9 +17,9 @@ const resolve = eachOpponent({
   // A discard from hand forced by another player's card: what Offering Table is for.
   blockable: true,
   affected: (s, _f, t) => player(s, t).hand.length > 0,
-  prompt: (_s, f) => `Axe (@${f.seat}): discard the highest-cost card in your hand.`,
+  prompt: (_s, f) => say('axe.ask', { seat: seatOf(f.seat) }),
   options: (s, _f, t) => cardOptions(s, highestCost(s, t)),
-  publicText: '@target is discarding the highest-cost card in their hand (Axe)',
+  publicText: (_s, _f, t) => say('axe.public', { seat: seatOf(t) }),
   apply(s, _f, t, value) {
     // Another Axe discarded here triggers in turn, once this one is resolved: hands only shrink.
     discardFromHand(s, t, parseValue(value, 'c'), 'axe');
@@ -33,13 +34,12 @@ const resolve = eachOpponent({
  */
 export const axe: CardProgram = {
   id: 'axe',
-  needs:
-    "it has no action to play: when an action (yours or an opponent's) makes you discard it, each opponent discards the highest-cost card in their hand",
+  ...needs(say('axe.needs')),
   canExecute: () => false,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
-      log(s, `@${f.seat} discarded Axe: each opponent discards the highest-cost card in their hand`);
+      log(s, say('axe.log', { seat: seatOf(f.seat) }));
     }
     return resolve(s, f, answers);
   },

@@ -1,13 +1,14 @@
 import { call, frame } from '../choices.ts';
 import { discardFromAside } from '../effects.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import { programFor } from '../programs.ts';
-import { log, nameOf, player, popDeck } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { log, player, popDeck } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** The revealed card is set aside (public) while its action runs, then discarded. */
 export const bookOfGates: CardProgram = {
   id: 'book-of-gates',
-  needs: 'your deck or discard pile must hold a card to reveal',
+  ...needs(say('book-of-gates.needs')),
   canExecute: (s, seat) => player(s, seat).deck.length + player(s, seat).discard.length > 0,
   run(s, f) {
     const p = player(s, f.seat);
@@ -19,11 +20,11 @@ export const bookOfGates: CardProgram = {
       const id = s.cards[card] as string;
       const program = programFor(id);
       if (program?.canExecute(s, f.seat, null)) {
-        log(s, `@${f.seat} revealed ${nameOf(s, card)} with Book of Gates and must execute it`);
+        log(s, say('book-of-gates.log-execute', { seat: seatOf(f.seat), card: cardOf(s, card) }));
         s.turn.executed.push(id);
         return call(frame(id, f.seat, card));
       }
-      log(s, `@${f.seat} revealed ${nameOf(s, card)} with Book of Gates; its action cannot be executed`);
+      log(s, say('book-of-gates.log-cannot', { seat: seatOf(f.seat), card: cardOf(s, card) }));
     }
     const card = f.v.revealed as number;
     // Censer and Senet Game move themselves to an opponent's discard pile; anything else is discarded

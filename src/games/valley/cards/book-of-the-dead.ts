@@ -1,13 +1,14 @@
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { removeFromPyramid } from '../effects.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
-import { log, nameOf, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { log, player } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 import { lowestCostSlots } from './lowest-cost.ts';
 
 export const bookOfTheDead: CardProgram = {
   id: 'book-of-the-dead',
-  needs: 'the pyramid must hold a card',
+  ...needs(say('needs.pyramid-card')),
   canExecute: (s) => occupiedSlots(s).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
@@ -16,9 +17,9 @@ export const bookOfTheDead: CardProgram = {
         f.step = 1;
         return ask(
           f.seat,
-          'Book of the Dead: several cards share the lowest cost. Entomb which?',
+          say('book-of-the-dead.ask'),
           slotOptions(s, slots),
-          `@${f.seat} is using Book of the Dead`,
+          say('book-of-the-dead.public', { seat: seatOf(f.seat) }),
         );
       }
       f.v.slot = slots[0] as number;
@@ -32,7 +33,7 @@ export const bookOfTheDead: CardProgram = {
       f.step = 3;
       const { card, crumble } = removeFromPyramid(s, f.v.slot as number, f.seat);
       player(s, f.seat).tomb.push(card);
-      log(s, `@${f.seat} entombed ${nameOf(s, card)} from the pyramid (Book of the Dead)`);
+      log(s, say('book-of-the-dead.log', { seat: seatOf(f.seat), card: cardOf(s, card) }));
       return call(crumble);
     }
     return undefined;

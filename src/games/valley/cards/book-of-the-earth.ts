@@ -1,9 +1,10 @@
 import { ask, call, handOptions, one, parseValue, slotOptions } from '../choices.ts';
 import { sacrificeFromHand, takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { Instance, ValleyState } from '../state.ts';
 import { costOf } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 const slotsUpTo = (s: ValleyState, limit: number) =>
   occupiedSlots(s).filter((slot) => costOf(s, s.pyramid[slot] as Instance) <= limit);
@@ -14,7 +15,7 @@ const sacrificeable = (s: ValleyState, hand: Instance[]) =>
 
 export const bookOfTheEarth: CardProgram = {
   id: 'book-of-the-earth',
-  needs: 'you need a hand card such that the pyramid holds a card costing up to twice as much',
+  ...needs(say('book-of-the-earth.needs')),
   canExecute: (s, seat, exclude) => sacrificeable(s, handWithout(s, seat, exclude)).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
@@ -22,9 +23,9 @@ export const bookOfTheEarth: CardProgram = {
       const ok = sacrificeable(s, handWithout(s, f.seat, null));
       return ask(
         f.seat,
-        'Book of the Earth: sacrifice a card from your hand.',
+        say('book-of-the-earth.ask'),
         handOptions(s, f.seat, (c) => ok.includes(c)),
-        `@${f.seat} is using Book of the Earth`,
+        say('book-of-the-earth.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -38,9 +39,9 @@ export const bookOfTheEarth: CardProgram = {
       f.step = 3;
       return ask(
         f.seat,
-        `Book of the Earth: take a card costing ${f.v.limit} or less.`,
+        say('book-of-the-earth.ask-take', { limit: f.v.limit as number }),
         slotOptions(s, slotsUpTo(s, f.v.limit as number)),
-        `@${f.seat} is using Book of the Earth`,
+        say('book-of-the-earth.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 3) {

@@ -1,11 +1,12 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
 import { entombFromDiscard } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 export const bookOfTheHeavens: CardProgram = {
   id: 'book-of-the-heavens',
-  needs: 'your discard pile must hold at least 5 cards',
+  ...needs(say('book-of-the-heavens.needs')),
   canExecute: (s, seat) => player(s, seat).discard.length >= 5,
   run(s, f, answers) {
     const p = player(s, f.seat);
@@ -13,9 +14,9 @@ export const bookOfTheHeavens: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Book of the Heavens: entomb a card from your discard pile.',
+        say('book-of-the-heavens.ask'),
         cardOptions(s, p.discard),
-        `@${f.seat} is using Book of the Heavens`,
+        say('book-of-the-heavens.public', { seat: seatOf(f.seat) }),
       );
     }
     entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'book-of-the-heavens');

@@ -1,14 +1,15 @@
-import { log, nameOf, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
+import { log, player } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 export const bookOfTheNetherworld: CardProgram = {
   id: 'book-of-the-netherworld',
-  needs: 'the stock must hold a card',
+  ...needs(say('book-of-the-netherworld.needs')),
   canExecute: (s) => s.stock.length > 0,
   run(s, f) {
     const card = s.stock.pop() as number;
     player(s, f.seat).discard.push(card);
-    log(s, `@${f.seat} took ${nameOf(s, card)} from the top of the stock (Book of the Netherworld)`);
+    log(s, say('book-of-the-netherworld.log', { seat: seatOf(f.seat), card: cardOf(s, card) }));
     return undefined;
   },
 };

@@ -1,9 +1,10 @@
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { ValleyState } from '../state.ts';
 import { costOf } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** With several purchases, any of them may be "the card you bought": the dearest allows the most. */
 function cheaperSlots(s: ValleyState): number[] {
@@ -14,16 +15,16 @@ function cheaperSlots(s: ValleyState): number[] {
 
 export const bookOfTraversingEternity: CardProgram = {
   id: 'book-of-traversing-eternity',
-  needs: 'you must have bought a card this turn, and the pyramid must hold a cheaper card',
+  ...needs(say('book-of-traversing-eternity.needs')),
   canExecute: (s, seat) => s.turn.seat === seat && cheaperSlots(s).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Book of Traversing Eternity: take a card cheaper than the one you bought.',
+        say('book-of-traversing-eternity.ask'),
         slotOptions(s, cheaperSlots(s)),
-        `@${f.seat} is using Book of Traversing Eternity`,
+        say('book-of-traversing-eternity.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {

@@ -1,10 +1,11 @@
 import type { Seat } from '../../kernel/types.ts';
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { removeFromPyramid } from '../effects.ts';
-import { occupiedSlots, SLOT_NAMES } from '../pyramid.ts';
+import { cardOf, say, seatOf, slotOf } from '../messages.ts';
+import { occupiedSlots } from '../pyramid.ts';
 import type { ValleyState } from '../state.ts';
-import { def, log, nameOf, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { def, log, player } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** Pyramid slots holding a set card of a set none of whose cards is in `seat`'s tomb. */
 function newSetSlots(s: ValleyState, seat: Seat): number[] {
@@ -18,16 +19,16 @@ function newSetSlots(s: ValleyState, seat: Seat): number[] {
 /** "Take" reaches the whole pyramid; the card goes straight into the tomb, outside the once-per-turn entomb. */
 export const bow: CardProgram = {
   id: 'bow',
-  needs: 'the pyramid must hold a set card of a set that is not in your tomb',
+  ...needs(say('bow.needs')),
   canExecute: (s, seat) => newSetSlots(s, seat).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Bow: take which set card (of a set not in your tomb) and entomb it?',
+        say('bow.ask'),
         slotOptions(s, newSetSlots(s, f.seat)),
-        `@${f.seat} is using Bow`,
+        say('bow.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -35,10 +36,7 @@ export const bow: CardProgram = {
       const slot = parseValue(one(answers, f.seat), 's');
       const { card, crumble } = removeFromPyramid(s, slot, f.seat);
       player(s, f.seat).tomb.push(card);
-      log(
-        s,
-        `@${f.seat} took ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]}) and entombed it (Bow)`,
-      );
+      log(s, say('bow.log', { seat: seatOf(f.seat), card: cardOf(s, card), slot: slotOf(slot) }));
       return call(crumble);
     }
     return undefined;

@@ -1,8 +1,9 @@
 import { ask, call, handOptions, one, parseValue } from '../choices.ts';
 import { entombFromHand, sacrificeFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import type { Instance, ValleyState } from '../state.ts';
 import { costOf, player } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 /** Only cards that leave a cheaper card in hand may be sacrificed, so the entomb part stays possible. */
 function sacrificeable(s: ValleyState, hand: Instance[]): Instance[] {
@@ -11,7 +12,7 @@ function sacrificeable(s: ValleyState, hand: Instance[]): Instance[] {
 
 export const boxOfFood: CardProgram = {
   id: 'box-of-food',
-  needs: 'you need a card in hand and another card in hand with a lower cost',
+  ...needs(say('box-of-food.needs')),
   canExecute: (s, seat, exclude) => sacrificeable(s, handWithout(s, seat, exclude)).length > 0,
   run(s, f, answers) {
     const seat = f.seat;
@@ -20,9 +21,9 @@ export const boxOfFood: CardProgram = {
       const ok = sacrificeable(s, player(s, seat).hand);
       return ask(
         seat,
-        'Box of Food: sacrifice a card from your hand.',
+        say('box-of-food.ask'),
         handOptions(s, seat, (c) => ok.includes(c)),
-        `@${seat} is using Box of Food`,
+        say('box-of-food.public', { seat: seatOf(seat) }),
       );
     }
     if (f.step === 1) {
@@ -37,9 +38,9 @@ export const boxOfFood: CardProgram = {
       const cost = f.v.cost as number;
       return ask(
         seat,
-        `Box of Food: entomb a card from your hand costing less than ${cost}.`,
+        say('box-of-food.ask-entomb', { cost }),
         handOptions(s, seat, (c) => costOf(s, c) < cost),
-        `@${seat} is using Box of Food`,
+        say('box-of-food.public', { seat: seatOf(seat) }),
       );
     }
     entombFromHand(s, seat, parseValue(one(answers, seat), 'c'));

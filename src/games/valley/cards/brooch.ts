@@ -1,8 +1,9 @@
 import { ask, call, cardOptions, one, parseValue, slotOptions } from '../choices.ts';
 import { catWindow, removeFromPyramid } from '../effects.ts';
-import { occupiedSlots, SLOT_NAMES } from '../pyramid.ts';
-import { def, log, nameOf, player, take } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { cardOf, say, seatOf, slotOf } from '../messages.ts';
+import { occupiedSlots } from '../pyramid.ts';
+import { def, log, player, take } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /**
  * Entomb a pyramid card, then sacrifice a set card of your tomb (the one just entombed may be chosen
@@ -11,7 +12,7 @@ import type { CardProgram } from './card-program.ts';
  */
 export const brooch: CardProgram = {
   id: 'brooch',
-  needs: 'you need a set card in your tomb and a card in the pyramid',
+  ...needs(say('brooch.needs')),
   canExecute: (s, seat) =>
     occupiedSlots(s).length > 0 && player(s, seat).tomb.some((c) => def(s, c).kind === 'set'),
   run(s, f, answers) {
@@ -20,9 +21,9 @@ export const brooch: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Brooch: entomb which card from the pyramid? Then you sacrifice a set card from your tomb.',
+        say('brooch.ask'),
         slotOptions(s, occupiedSlots(s)),
-        `@${f.seat} is using Brooch`,
+        say('brooch.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -30,19 +31,19 @@ export const brooch: CardProgram = {
       const slot = parseValue(one(answers, f.seat), 's');
       const { card, crumble } = removeFromPyramid(s, slot, f.seat);
       p.tomb.push(card);
-      log(s, `@${f.seat} entombed ${nameOf(s, card)} from the pyramid (${SLOT_NAMES[slot]}) (Brooch)`);
+      log(s, say('brooch.log-entombed', { seat: seatOf(f.seat), card: cardOf(s, card), slot: slotOf(slot) }));
       return call(crumble);
     }
     if (f.step === 2) {
       f.step = 3;
       return ask(
         f.seat,
-        'Brooch: sacrifice which set card from your tomb?',
+        say('brooch.ask-sacrifice'),
         cardOptions(
           s,
           p.tomb.filter((c) => def(s, c).kind === 'set'),
         ),
-        `@${f.seat} is choosing a set card of their tomb to sacrifice (Brooch)`,
+        say('brooch.public-sacrifice', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 3) {
@@ -50,7 +51,7 @@ export const brooch: CardProgram = {
       const card = parseValue(one(answers, f.seat), 'c');
       take(p.tomb, card);
       s.boneyard.push(card);
-      log(s, `@${f.seat} sacrificed ${nameOf(s, card)} from their tomb (Brooch)`);
+      log(s, say('brooch.log-sacrificed', { seat: seatOf(f.seat), card: cardOf(s, card) }));
       const w = catWindow(s, f.seat, card);
       if (w) return call(w);
     }

@@ -1,8 +1,9 @@
-import { ask, cardOptions, one, parseValue } from '../choices.ts';
+import { ask, cardOptions, one, option, parseValue } from '../choices.ts';
 import { entombFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import type { Instance, ValleyState } from '../state.ts';
 import { def, player } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 const STOP = 'stop';
 
@@ -15,7 +16,7 @@ const starters = (s: ValleyState, hand: readonly Instance[]) =>
  */
 export const burialCeremony: CardProgram = {
   id: 'burial-ceremony',
-  needs: 'you need a starter card in your hand',
+  ...needs(say('burial-ceremony.needs')),
   canExecute: (s, seat, exclude) => starters(s, handWithout(s, seat, exclude)).length > 0,
   run(s, f, answers) {
     let pending = answers;
@@ -32,11 +33,9 @@ export const burialCeremony: CardProgram = {
       const first = f.v.count === undefined;
       return ask(
         f.seat,
-        first
-          ? 'Burial Ceremony: entomb which starter card from your hand?'
-          : 'Burial Ceremony: entomb another starter card, or stop.',
-        [...cardOptions(s, left), ...(first ? [] : [{ value: STOP, label: 'Stop' }])],
-        `@${f.seat} is entombing starter cards (Burial Ceremony)`,
+        say(first ? 'burial-ceremony.ask' : 'burial-ceremony.ask-more'),
+        [...cardOptions(s, left), ...(first ? [] : [option(STOP, say('option.stop'))])],
+        say('burial-ceremony.public', { seat: seatOf(f.seat) }),
       );
     }
   },

@@ -1,11 +1,12 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
 import { entombFromDiscard, entombFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { player } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 export const burialMask: CardProgram = {
   id: 'burial-mask',
-  needs: 'you need a card in your hand or discard pile',
+  ...needs(say('burial-mask.needs')),
   canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length + player(s, seat).discard.length > 0,
   run(s, f, answers) {
     const p = player(s, f.seat);
@@ -13,9 +14,12 @@ export const burialMask: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Burial Mask: entomb a card from your hand or your discard pile.',
-        [...cardOptions(s, p.hand, ' (hand)'), ...cardOptions(s, p.discard, ' (discard pile)')],
-        `@${f.seat} is using Burial Mask`,
+        say('burial-mask.ask'),
+        [
+          ...cardOptions(s, p.hand, say('burial-mask.hand')),
+          ...cardOptions(s, p.discard, say('burial-mask.discard')),
+        ],
+        say('burial-mask.public', { seat: seatOf(f.seat) }),
       );
     }
     const card = parseValue(one(answers, f.seat), 'c');

@@ -1,5 +1,7 @@
+import type { Message } from '../../kernel/message.ts';
 import type { Seat } from '../../kernel/types.ts';
 import type { Answers, Step } from '../choices.ts';
+import { say, type Text, withMessage } from '../messages.ts';
 import type { Frame, Instance, ValleyState } from '../state.ts';
 import { player } from '../zones.ts';
 
@@ -12,22 +14,30 @@ export interface CardProgram {
   readonly id: string;
   /** `exclude`: the card being played, still in hand while legality is checked. */
   canExecute(s: ValleyState, seat: Seat, exclude: Instance | null): boolean;
-  /** Shown when the action cannot be executed now. */
+  /** Shown when the action cannot be executed now (English; '' for an action that always can). */
   readonly needs: string;
+  /** `needs` as a catalogue message (see messages.ts). */
+  readonly needsMsg?: Message;
   run(s: ValleyState, f: Frame, answers: Answers | null): Step;
 }
+
+/** A program's `needs` and `needsMsg` from a message (or plain English). */
+export const needs = (text: Text): { needs: string; needsMsg?: Message } => withMessage('needs', text);
 
 export function handWithout(s: ValleyState, seat: Seat, exclude: Instance | null): Instance[] {
   const hand = player(s, seat).hand;
   return exclude === null ? hand : hand.filter((c) => c !== exclude);
 }
 
-/** Reaction cards (Boat, Mummified Cat, Offering Table) have no action to execute on one's own turn. */
-export function reactionOnly(id: string, when: string): CardProgram {
+/**
+ * Reaction cards (Boat, Mummified Cat, Offering Table) have no action to execute on one's own turn.
+ * `when`: when the reaction is used, as a message.
+ */
+export function reactionOnly(id: string, when: Message): CardProgram {
   return {
     id,
     canExecute: () => false,
-    needs: `it is a reaction: it is used ${when}, not played for an action`,
+    ...needs(say('reaction.needs', { when })),
     run() {
       throw new Error(`rules bug: ${id} has no action`);
     },

@@ -1,11 +1,12 @@
 import { ask, handOptions, one, parseValue } from '../choices.ts';
 import { discardFromHand } from '../effects.ts';
-import { log, nameOf, player } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
+import { log, player } from '../zones.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 export const chariot: CardProgram = {
   id: 'chariot',
-  needs: 'you need a card in hand and the boneyard must hold a card',
+  ...needs(say('chariot.needs')),
   canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length > 0 && s.boneyard.length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
@@ -13,15 +14,15 @@ export const chariot: CardProgram = {
       const top = s.boneyard.at(-1) as number;
       return ask(
         f.seat,
-        `Chariot: discard a card, then take ${nameOf(s, top)} from the boneyard.`,
+        say('chariot.ask', { card: cardOf(s, top) }),
         handOptions(s, f.seat),
-        `@${f.seat} is using Chariot`,
+        say('chariot.public', { seat: seatOf(f.seat) }),
       );
     }
     discardFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'chariot');
     const card = s.boneyard.pop() as number;
     player(s, f.seat).discard.push(card);
-    log(s, `@${f.seat} took ${nameOf(s, card)} from the boneyard (Chariot)`);
+    log(s, say('chariot.log', { seat: seatOf(f.seat), card: cardOf(s, card) }));
     return undefined;
   },
 };

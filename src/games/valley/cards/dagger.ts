@@ -1,5 +1,6 @@
-import { log, nameOf, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
+import { log, player } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /**
  * The count is compared without naming any card below the top ("without revealing them"); each card
@@ -7,7 +8,7 @@ import type { CardProgram } from './card-program.ts';
  */
 export const dagger: CardProgram = {
   id: 'dagger',
-  needs: 'the boneyard must hold at least as many cards as there are players',
+  ...needs(say('dagger.needs')),
   canExecute: (s) => s.boneyard.length >= s.players.length,
   run(s, f) {
     const n = s.players.length;
@@ -15,7 +16,7 @@ export const dagger: CardProgram = {
       const seat = (f.seat + k) % n;
       const card = s.boneyard.pop() as number;
       player(s, seat).discard.push(card);
-      log(s, `@${seat} took ${nameOf(s, card)} from the boneyard (Dagger)`);
+      log(s, say('dagger.log', { seat: seatOf(seat), card: cardOf(s, card) }));
     }
     return undefined;
   },

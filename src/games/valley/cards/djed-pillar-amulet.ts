@@ -1,9 +1,10 @@
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { ValleyState } from '../state.ts';
 import { def, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 function matchingSlots(s: ValleyState, seat: number): number[] {
   const sets = new Set(player(s, seat).tomb.map((c) => def(s, c).set));
@@ -16,16 +17,16 @@ function matchingSlots(s: ValleyState, seat: number): number[] {
 
 export const djedPillarAmulet: CardProgram = {
   id: 'djed-pillar-amulet',
-  needs: 'the pyramid must hold a card of a set that is in your tomb',
+  ...needs(say('djed-pillar-amulet.needs')),
   canExecute: (s, seat) => matchingSlots(s, seat).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Djed Pillar Amulet: take a card of a set that is in your tomb.',
+        say('djed-pillar-amulet.ask'),
         slotOptions(s, matchingSlots(s, f.seat)),
-        `@${f.seat} is using Djed Pillar Amulet`,
+        say('djed-pillar-amulet.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {

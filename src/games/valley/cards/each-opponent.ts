@@ -1,5 +1,6 @@
 import type { Seat } from '../../kernel/types.ts';
-import { type Answers, ask, call, one, type Step } from '../choices.ts';
+import { type Answers, ask, call, one, option, type Step } from '../choices.ts';
+import { say, seatOf, type Text } from '../messages.ts';
 import type { Frame, Option, ValleyState } from '../state.ts';
 import { log, opponentsInTurnOrder, player } from '../zones.ts';
 
@@ -8,9 +9,10 @@ export interface OpponentStep {
   affected(s: ValleyState, f: Frame, target: Seat): boolean;
   /** Offering Table may be revealed against discards and sacrifices from hand, not against Bastet. */
   blockable: boolean;
-  prompt(s: ValleyState, f: Frame, target: Seat): string;
+  prompt(s: ValleyState, f: Frame, target: Seat): Text;
   options(s: ValleyState, f: Frame, target: Seat): Option[];
-  publicText: string;
+  /** Safe for everyone: what `target` is doing. */
+  publicText(s: ValleyState, f: Frame, target: Seat): Text;
   /** Carries out the answer; 'again' asks the same opponent once more (Inner Sarcophagus). */
   apply(s: ValleyState, f: Frame, target: Seat, value: string): Frame | null | 'again';
 }
@@ -32,7 +34,7 @@ export function eachOpponent(
         const value = one(pending, target);
         pending = null;
         if (value === OFFERING_TABLE) {
-          log(s, `@${target} revealed Offering Table and is not affected`);
+          log(s, say('offering-table.log', { seat: seatOf(target) }));
           f.v.i = i + 1;
           f.v.more = false;
           continue;
@@ -64,16 +66,9 @@ export function eachOpponent(
         target,
         step.prompt(s, f, target),
         canBlock
-          ? [
-              {
-                value: OFFERING_TABLE,
-                label: 'Reveal Offering Table: this does not affect you',
-                card: OFFERING_TABLE,
-              },
-              ...options,
-            ]
+          ? [option(OFFERING_TABLE, say('offering-table.option'), OFFERING_TABLE), ...options]
           : options,
-        step.publicText.replace('@target', `@${target}`),
+        step.publicText(s, f, target),
       );
     }
   };

@@ -1,9 +1,10 @@
-import { ask, call, one, parseValue, seatOptions, slotOptions } from '../choices.ts';
+import { ask, call, one, option, parseValue, seatOptions, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { ValleyState } from '../state.ts';
 import { costOf, log, opponentsInTurnOrder } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 import { lowestCostSlots } from './lowest-cost.ts';
 
 const NOTHING = 'none';
@@ -21,7 +22,7 @@ function highestCostSlots(s: ValleyState): number[] {
  */
 export const goddessNut: CardProgram = {
   id: 'goddess-nut',
-  needs: 'the pyramid must hold at least 2 cards',
+  ...needs(say('goddess-nut.needs')),
   canExecute: (s, seat) => occupiedSlots(s).length >= 2 && opponentsInTurnOrder(s, seat).length > 0,
   run(s, f, answers) {
     const seat = f.seat;
@@ -31,9 +32,9 @@ export const goddessNut: CardProgram = {
         f.step = 1;
         return ask(
           seat,
-          'Goddess Nut: select an opponent. They may take the lowest-cost card; then you take the highest-cost card.',
+          say('goddess-nut.ask'),
           seatOptions(opponents),
-          `@${seat} is using Goddess Nut`,
+          say('goddess-nut.public', { seat: seatOf(seat) }),
         );
       }
       f.v.target = opponents[0] as number;
@@ -46,16 +47,18 @@ export const goddessNut: CardProgram = {
     const target = f.v.target as number;
     if (f.step === 2) {
       f.step = 3;
-      log(s, `@${seat} selected @${target} (Goddess Nut)`);
+      log(s, say('goddess-nut.log-selected', { seat: seatOf(seat), target: seatOf(target) }));
       // Ties for the lowest cost: the opponent chooses, so every tied card is an option.
       return ask(
         target,
-        `Goddess Nut (@${seat}): you may take the lowest-cost card of the pyramid.`,
+        say('goddess-nut.ask-opponent', { seat: seatOf(seat) }),
         [
-          ...slotOptions(s, lowestCostSlots(s)).map((o) => ({ ...o, label: `Take ${o.label}` })),
-          { value: NOTHING, label: 'Take nothing' },
+          ...slotOptions(s, lowestCostSlots(s)).map((o) =>
+            option(o.value, say('goddess-nut.take', { option: o.labelMsg ?? o.label }), o.card),
+          ),
+          option(NOTHING, say('goddess-nut.take-nothing')),
         ],
-        `@${target} may take the lowest-cost card (Goddess Nut)`,
+        say('goddess-nut.public-opponent', { seat: seatOf(target) }),
       );
     }
     if (f.step === 3) {
@@ -64,7 +67,7 @@ export const goddessNut: CardProgram = {
       if (value !== NOTHING)
         // The taker causes this crumble, so the opponent chooses at the base centre.
         return call(takeFromPyramid(s, target, parseValue(value, 's'), 'goddess-nut'));
-      log(s, `@${target} took nothing (Goddess Nut)`);
+      log(s, say('goddess-nut.log-nothing', { seat: seatOf(target) }));
     }
     if (f.step === 4) {
       const slots = highestCostSlots(s);
@@ -72,9 +75,9 @@ export const goddessNut: CardProgram = {
         f.step = 5;
         return ask(
           seat,
-          'Goddess Nut: several cards share the highest cost. Take which?',
+          say('goddess-nut.ask-highest'),
           slotOptions(s, slots),
-          `@${seat} is using Goddess Nut`,
+          say('goddess-nut.public', { seat: seatOf(seat) }),
         );
       }
       f.v.slot = slots[0] as number;

@@ -1,7 +1,10 @@
+import type { Message } from '../../kernel/message.ts';
+import type { Seat } from '../../kernel/types.ts';
 import { ask, handOptions, one, parseValue, seatOptions } from '../choices.ts';
-import type { ValleyState } from '../state.ts';
-import { draw, log, nameOf, opponentsInTurnOrder, player, take } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { say } from '../messages.ts';
+import type { Instance, ValleyState } from '../state.ts';
+import { draw, log, opponentsInTurnOrder, player, take } from '../zones.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 /**
  * "Put a card from your hand into an opponent's <zone>. Draw N cards." (Weres Amulet, Outer
@@ -9,47 +12,40 @@ import { type CardProgram, handWithout } from './card-program.ts';
  */
 export function handCardToOpponent(o: {
   id: string;
-  name: string;
   zone: 'tomb' | 'deck';
   draw: number;
-  cardPrompt: string;
-  seatPrompt: string;
-  /** Whether the log may name the card (a tomb is public; a deck is face down). */
-  public: boolean;
+  /** The questions, the card's name included ("Weres Amulet: …"). */
+  cardPrompt: Message;
+  seatPrompt: Message;
+  /** What everyone else reads meanwhile ("@N is using …"). */
+  publicText: (seat: Seat) => Message;
+  /**
+   * The log line. It may name the card only where it lies face up (a tomb is public; a deck is face
+   * down, so that message does not even hold it).
+   */
+  logText: (s: ValleyState, v: { seat: Seat; card: Instance; target: Seat; drawn: number }) => Message;
 }): CardProgram {
   const finish = (s: ValleyState, seat: number, card: number, target: number) => {
     take(player(s, seat).hand, card);
     player(s, target)[o.zone].push(card);
     const drawn = draw(s, seat, o.draw);
-    const what = o.public ? nameOf(s, card) : 'a card from their hand';
-    const where = o.zone === 'tomb' ? `into @${target}'s tomb` : `on top of @${target}'s deck`;
-    log(s, `@${seat} put ${what} ${where} and drew ${drawn} (${o.name})`);
+    log(s, o.logText(s, { seat, card, target, drawn }));
   };
   return {
     id: o.id,
-    needs: 'you need a card in hand',
+    ...needs(say('needs.hand-card')),
     canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length > 0,
     run(s, f, answers) {
       if (f.step === 0) {
         f.step = 1;
-        return ask(
-          f.seat,
-          `${o.name}: ${o.cardPrompt}`,
-          handOptions(s, f.seat),
-          `@${f.seat} is using ${o.name}`,
-        );
+        return ask(f.seat, o.cardPrompt, handOptions(s, f.seat), o.publicText(f.seat));
       }
       if (f.step === 1) {
         f.v.card = parseValue(one(answers, f.seat), 'c');
         const opponents = opponentsInTurnOrder(s, f.seat);
         if (opponents.length > 1) {
           f.step = 2;
-          return ask(
-            f.seat,
-            `${o.name}: ${o.seatPrompt}`,
-            seatOptions(opponents),
-            `@${f.seat} is using ${o.name}`,
-          );
+          return ask(f.seat, o.seatPrompt, seatOptions(opponents), o.publicText(f.seat));
         }
         finish(s, f.seat, f.v.card, opponents[0] as number);
         return undefined;

@@ -1,21 +1,22 @@
 import { ask, call, handOptions, one, parseValue, slotOptions } from '../choices.ts';
 import { discardFromHand, takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 import { lowestCostSlots } from './lowest-cost.ts';
 
 export const hapiCanopicJar: CardProgram = {
   id: 'hapi-canopic-jar',
-  needs: 'you need a card in hand and the pyramid must hold a card',
+  ...needs(say('hapi-canopic-jar.needs')),
   canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length > 0 && occupiedSlots(s).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Hapi Canopic Jar: discard a card.',
+        say('hapi-canopic-jar.ask'),
         handOptions(s, f.seat),
-        `@${f.seat} is using Hapi Canopic Jar`,
+        say('hapi-canopic-jar.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -25,9 +26,9 @@ export const hapiCanopicJar: CardProgram = {
       if (slots.length > 1)
         return ask(
           f.seat,
-          'Hapi Canopic Jar: several cards share the lowest cost. Take which?',
+          say('hapi-canopic-jar.ask-lowest'),
           slotOptions(s, slots),
-          `@${f.seat} is using Hapi Canopic Jar`,
+          say('hapi-canopic-jar.public', { seat: seatOf(f.seat) }),
         );
       f.step = 3;
       return call(takeFromPyramid(s, f.seat, slots[0] as number, 'hapi-canopic-jar'));

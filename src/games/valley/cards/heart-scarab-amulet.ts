@@ -1,11 +1,12 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
 import { entombFromDiscard } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 export const heartScarabAmulet: CardProgram = {
   id: 'heart-scarab-amulet',
-  needs: 'your discard pile must hold a card',
+  ...needs(say('needs.discard-card')),
   canExecute: (s, seat) => player(s, seat).discard.length > 0,
   run(s, f, answers) {
     const p = player(s, f.seat);
@@ -13,9 +14,9 @@ export const heartScarabAmulet: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Heart Scarab Amulet: entomb a card from your discard pile.',
+        say('heart-scarab-amulet.ask'),
         cardOptions(s, p.discard),
-        `@${f.seat} is using Heart Scarab Amulet`,
+        say('heart-scarab-amulet.public', { seat: seatOf(f.seat) }),
       );
     }
     entombFromDiscard(s, f.seat, parseValue(one(answers, f.seat), 'c'), 'heart-scarab-amulet');

@@ -1,7 +1,8 @@
 import { ask, cardOptions, one, parseValue } from '../choices.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import type { Instance, Option, ValleyState } from '../state.ts';
-import { log, nameOf, player, take } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { log, player, take } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 const ID = 'hounds-and-jackals-game';
 
@@ -11,7 +12,7 @@ const returnable = (s: ValleyState, seat: number): Instance[] =>
 
 export const houndsAndJackalsGame: CardProgram = {
   id: ID,
-  needs: 'you need another card in play (played this turn for gold or for its action)',
+  ...needs(say('hounds-and-jackals-game.needs')),
   canExecute: (s, seat) => returnable(s, seat).length > 0,
   run(s, f, answers) {
     const seat = f.seat;
@@ -22,9 +23,9 @@ export const houndsAndJackalsGame: CardProgram = {
         f.step = 1;
         return ask(
           seat,
-          'Hounds and Jackals Game: put which card in play into your hand?',
+          say('hounds-and-jackals-game.ask'),
           options,
-          `@${seat} is using Hounds and Jackals Game`,
+          say('hounds-and-jackals-game.public', { seat: seatOf(seat) }),
         );
       }
       value = (options[0] as Option).value;
@@ -33,7 +34,7 @@ export const houndsAndJackalsGame: CardProgram = {
     const p = player(s, seat);
     take(p.play, card);
     p.hand.push(card);
-    log(s, `@${seat} put ${nameOf(s, card)} from play back into their hand (Hounds and Jackals Game)`);
+    log(s, say('hounds-and-jackals-game.log', { seat: seatOf(seat), card: cardOf(s, card) }));
     return undefined;
   },
 };

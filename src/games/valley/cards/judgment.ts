@@ -1,8 +1,9 @@
-import { ask, call, cardOptions, one, parseValue } from '../choices.ts';
+import { ask, call, cardOptions, one, option, parseValue } from '../choices.ts';
 import { catWindow } from '../effects.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import type { Option } from '../state.ts';
-import { log, nameOf, player, take } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { log, player, take } from '../zones.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 const STOP = 'stop';
 
@@ -14,7 +15,7 @@ const STOP = 'stop';
  */
 export const judgment: CardProgram = {
   id: 'judgment',
-  needs: 'you need another card in hand and the boneyard must hold a card',
+  ...needs(say('judgment.needs')),
   canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length > 0 && s.boneyard.length > 0,
   run(s, f, answers) {
     const seat = f.seat;
@@ -39,17 +40,15 @@ export const judgment: CardProgram = {
         // "Stop" only once a card is set aside: the first part is the action itself.
         const options: Option[] = [
           ...cardOptions(s, p.hand),
-          ...(set.length > 0 ? [{ value: STOP, label: 'Stop' }] : []),
+          ...(set.length > 0 ? [option(STOP, say('option.stop'))] : []),
         ];
-        const top = nameOf(s, s.boneyard.at(-1) as number);
+        const top = cardOf(s, s.boneyard.at(-1) as number);
         if (options.length > 1)
           return ask(
             seat,
-            set.length === 0
-              ? `Judgment: set aside a card from your hand and take ${top} from the boneyard.`
-              : `Judgment: set aside another card and take ${top} from the boneyard, or stop.`,
+            say(set.length === 0 ? 'judgment.ask' : 'judgment.ask-more', { card: top }),
             options,
-            `@${seat} is using Judgment`,
+            say('judgment.public', { seat: seatOf(seat) }),
           );
         value = (options[0] as Option).value;
       }
@@ -65,7 +64,7 @@ export const judgment: CardProgram = {
       p.discard.push(taken);
       log(
         s,
-        `@${seat} set aside ${nameOf(s, card)} and took ${nameOf(s, taken)} from the boneyard (Judgment)`,
+        say('judgment.log-set-aside', { seat: seatOf(seat), card: cardOf(s, card), taken: cardOf(s, taken) }),
       );
     }
     // One sacrifice at a time, each with its own Mummified Cat window, in the order the player picks.
@@ -82,9 +81,9 @@ export const judgment: CardProgram = {
           f.step = 3;
           return ask(
             seat,
-            'Judgment: which set-aside card goes on the boneyard next?',
+            say('judgment.ask-order'),
             options,
-            `@${seat} is sacrificing the cards set aside (Judgment)`,
+            say('judgment.public-sacrifice', { seat: seatOf(seat) }),
           );
         }
         card = parseValue((options[0] as Option).value, 'c');
@@ -92,7 +91,7 @@ export const judgment: CardProgram = {
       take(p.aside, card);
       s.boneyard.push(card);
       f.step = 2;
-      log(s, `@${seat} sacrificed ${nameOf(s, card)} (Judgment)`);
+      log(s, say('judgment.log-sacrificed', { seat: seatOf(seat), card: cardOf(s, card) }));
       const w = catWindow(s, seat, card);
       if (w) return call(w);
     }

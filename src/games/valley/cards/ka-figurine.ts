@@ -1,9 +1,10 @@
 import { ask, call, handOptions, one, parseValue, slotOptions } from '../choices.ts';
 import { discardFromHand, takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { Instance, ValleyState } from '../state.ts';
 import { def } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 const slotsOfSet = (s: ValleyState, set: string | null) =>
   set === null ? [] : occupiedSlots(s).filter((slot) => def(s, s.pyramid[slot] as Instance).set === set);
@@ -13,7 +14,7 @@ const discardable = (s: ValleyState, hand: Instance[]) =>
 
 export const kaFigurine: CardProgram = {
   id: 'ka-figurine',
-  needs: 'you need a set card in hand whose set is also in the pyramid',
+  ...needs(say('ka-figurine.needs')),
   canExecute: (s, seat, exclude) => discardable(s, handWithout(s, seat, exclude)).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
@@ -21,9 +22,9 @@ export const kaFigurine: CardProgram = {
       const ok = discardable(s, handWithout(s, f.seat, null));
       return ask(
         f.seat,
-        'Ka Figurine: discard a set card.',
+        say('ka-figurine.ask'),
         handOptions(s, f.seat, (c) => ok.includes(c)),
-        `@${f.seat} is using Ka Figurine`,
+        say('ka-figurine.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -33,9 +34,9 @@ export const kaFigurine: CardProgram = {
       f.step = 2;
       return ask(
         f.seat,
-        'Ka Figurine: take a pyramid card of the same set.',
+        say('ka-figurine.ask-take'),
         slotOptions(s, slotsOfSet(s, f.v.set as string)),
-        `@${f.seat} is using Ka Figurine`,
+        say('ka-figurine.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 2) {

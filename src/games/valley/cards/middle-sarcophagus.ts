@@ -1,19 +1,20 @@
 import { ask, call, handOptions, one, parseValue } from '../choices.ts';
 import { entombFromHand, sacrificeFromHand } from '../effects.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { say, seatOf } from '../messages.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 export const middleSarcophagus: CardProgram = {
   id: 'middle-sarcophagus',
-  needs: 'you need two cards in hand',
+  ...needs(say('middle-sarcophagus.needs')),
   canExecute: (s, seat, exclude) => handWithout(s, seat, exclude).length >= 2,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Middle Sarcophagus: sacrifice a card from your hand.',
+        say('middle-sarcophagus.ask'),
         handOptions(s, f.seat),
-        `@${f.seat} is using Middle Sarcophagus`,
+        say('middle-sarcophagus.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -25,9 +26,9 @@ export const middleSarcophagus: CardProgram = {
       f.step = 3;
       return ask(
         f.seat,
-        'Middle Sarcophagus: entomb a card from your hand.',
+        say('middle-sarcophagus.ask-entomb'),
         handOptions(s, f.seat),
-        `@${f.seat} is using Middle Sarcophagus`,
+        say('middle-sarcophagus.public', { seat: seatOf(f.seat) }),
       );
     }
     entombFromHand(s, f.seat, parseValue(one(answers, f.seat), 'c'));

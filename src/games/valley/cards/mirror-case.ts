@@ -1,8 +1,9 @@
-import { ask, call, one, parseValue, slotOptions, slotValue } from '../choices.ts';
+import { ask, call, one, option, parseValue, slotOptions, slotValue } from '../choices.ts';
 import { removeSource, takeFromPyramid } from '../effects.ts';
-import { FALLS_FROM, occupiedSlots, SLOT_NAMES, SLOTS } from '../pyramid.ts';
+import { say, seatOf, slotOf } from '../messages.ts';
+import { FALLS_FROM, occupiedSlots, SLOTS } from '../pyramid.ts';
 import { log } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** The slots a card in `slot` can fall into: those that FALLS_FROM says it falls into. */
 const BELOW: readonly (readonly number[])[] = SLOTS.map((slot) =>
@@ -13,7 +14,7 @@ const TOP = 5;
 
 export const mirrorCase: CardProgram = {
   id: 'mirror-case',
-  needs: 'the pyramid must hold a card',
+  ...needs(say('needs.pyramid-card')),
   canExecute: (s) => occupiedSlots(s).length > 0,
   run(s, f, answers) {
     const seat = f.seat;
@@ -23,9 +24,9 @@ export const mirrorCase: CardProgram = {
         f.step = 1;
         return ask(
           seat,
-          'Mirror Case: take a card from the pyramid.',
+          say('mirror-case.ask'),
           slotOptions(s, slots),
-          `@${seat} is using Mirror Case`,
+          say('mirror-case.public', { seat: seatOf(seat) }),
         );
       }
       f.v.slot = slots[0] as number;
@@ -52,7 +53,7 @@ export const mirrorCase: CardProgram = {
       f.v.at = at;
       f.v.from = at;
       // No pyramid-changed flag of its own: the take has already set it.
-      log(s, `@${seat} put Mirror Case into the pyramid (${SLOT_NAMES[at]})`);
+      log(s, say('mirror-case.log-put', { seat: seatOf(seat), slot: slotOf(at) }));
     }
     // It falls like a crumbling card, one row at a time, as far as the empty slots below allow.
     for (;;) {
@@ -67,15 +68,15 @@ export const mirrorCase: CardProgram = {
       } else
         return ask(
           seat,
-          'Mirror Case falls: into which empty slot?',
-          empty.map((x) => ({ value: slotValue(x), label: `Into the ${SLOT_NAMES[x]}` })),
-          `@${seat} is choosing where Mirror Case falls`,
+          say('mirror-case.ask-fall'),
+          empty.map((x) => option(slotValue(x), say('mirror-case.into', { slot: slotOf(x) }))),
+          say('mirror-case.public-fall', { seat: seatOf(seat) }),
         );
       s.pyramid[to] = card;
       s.pyramid[at] = null;
       f.v.at = to;
     }
-    if (f.v.at !== f.v.from) log(s, `Mirror Case fell to the ${SLOT_NAMES[f.v.at as number]}`);
+    if (f.v.at !== f.v.from) log(s, say('mirror-case.log-fell', { slot: slotOf(f.v.at as number) }));
     return undefined;
   },
 };

@@ -1,6 +1,7 @@
-import { ask, one } from '../choices.ts';
-import { def, log, nameOf, player, popDeck } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { ask, one, option } from '../choices.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
+import { def, log, player, popDeck } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 const YES = 'yes';
 const NO = 'no';
@@ -8,14 +9,14 @@ const NO = 'no';
 /** Entombs from the top of the deck, reshuffling the discard pile when the deck is empty; two at most. */
 export const necklace: CardProgram = {
   id: 'necklace',
-  needs: 'your deck or discard pile must hold a card',
+  ...needs(say('necklace.needs')),
   canExecute: (s, seat) => player(s, seat).deck.length + player(s, seat).discard.length > 0,
   run(s, f, answers) {
     const p = player(s, f.seat);
     const entombTop = () => {
       const card = popDeck(s, f.seat) as number;
       p.tomb.push(card);
-      log(s, `@${f.seat} entombed ${nameOf(s, card)} from the top of their deck (Necklace)`);
+      log(s, say('necklace.log', { seat: seatOf(f.seat), card: cardOf(s, card) }));
       return card;
     };
     if (f.step === 0) {
@@ -24,12 +25,9 @@ export const necklace: CardProgram = {
       if (def(s, card).kind !== 'starter' || p.deck.length + p.discard.length === 0) return undefined;
       return ask(
         f.seat,
-        `Necklace: ${nameOf(s, card)} is a starter card. Entomb the next card from the top of your deck too?`,
-        [
-          { value: YES, label: 'Yes, entomb the next card' },
-          { value: NO, label: 'No' },
-        ],
-        `@${f.seat} is using Necklace`,
+        say('necklace.ask', { card: cardOf(s, card) }),
+        [option(YES, say('necklace.yes')), option(NO, say('necklace.no'))],
+        say('necklace.public', { seat: seatOf(f.seat) }),
       );
     }
     if (one(answers, f.seat) === YES) entombTop();

@@ -1,8 +1,9 @@
 import type { Seat } from '../../kernel/types.ts';
-import { askMany, cardValue } from '../choices.ts';
+import { askMany, cardValue, option } from '../choices.ts';
+import { cardOf, say, seatOf, withMessage } from '../messages.ts';
 import type { Ask } from '../state.ts';
-import { log, nameOf, player } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { log, player } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 const PASS = 'pass';
 
@@ -12,7 +13,7 @@ const PASS = 'pass';
  */
 export const offeringChapel: CardProgram = {
   id: 'offering-chapel',
-  needs: 'a player must have a card in their discard pile',
+  ...needs(say('offering-chapel.needs')),
   canExecute: (s) => s.players.some((p) => p.discard.length > 0),
   run(s, f, answers) {
     const n = s.players.length;
@@ -25,18 +26,21 @@ export const offeringChapel: CardProgram = {
           const top = player(s, seat).discard.at(-1) as number;
           return {
             seat,
-            prompt: `Offering Chapel (@${f.seat}): you may entomb the top card of your discard pile, ${nameOf(s, top)}.`,
+            ...withMessage(
+              'prompt',
+              say('offering-chapel.ask', { seat: seatOf(f.seat), card: cardOf(s, top) }),
+            ),
             options: [
-              { value: cardValue(top), label: `Entomb ${nameOf(s, top)}`, card: s.cards[top] as string },
-              { value: PASS, label: 'Pass' },
+              option(
+                cardValue(top),
+                say('offering-chapel.entomb', { card: cardOf(s, top) }),
+                s.cards[top] as string,
+              ),
+              option(PASS, say('option.pass')),
             ],
           };
         });
-      return askMany(
-        asks,
-        'Each player may entomb the top card of their discard pile (Offering Chapel)',
-        false,
-      );
+      return askMany(asks, say('offering-chapel.public'), false);
     }
     for (const seat of order) {
       const value = answers?.[String(seat)];
@@ -44,7 +48,7 @@ export const offeringChapel: CardProgram = {
       const p = player(s, seat);
       const card = p.discard.pop() as number;
       p.tomb.push(card);
-      log(s, `@${seat} entombed ${nameOf(s, card)} from their discard pile (Offering Chapel)`);
+      log(s, say('offering-chapel.log', { seat: seatOf(seat), card: cardOf(s, card) }));
     }
     return undefined;
   },

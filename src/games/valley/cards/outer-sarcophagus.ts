@@ -1,12 +1,14 @@
+import { say, seatOf } from '../messages.ts';
 import { handCardToOpponent } from './hand-card-to-opponent.ts';
 
-/** The card goes face down on the opponent's deck: the public log does not name it. */
+/** The card goes face down on the opponent's deck: the public log (its message too) does not name it. */
 export const outerSarcophagus = handCardToOpponent({
   id: 'outer-sarcophagus',
-  name: 'Outer Sarcophagus',
   zone: 'deck',
   draw: 1,
-  cardPrompt: "which hand card goes on top of an opponent's deck?",
-  seatPrompt: 'onto whose deck?',
-  public: false,
+  cardPrompt: say('outer-sarcophagus.ask-card'),
+  seatPrompt: say('outer-sarcophagus.ask-seat'),
+  publicText: (seat) => say('outer-sarcophagus.public', { seat: seatOf(seat) }),
+  logText: (_s, v) =>
+    say('outer-sarcophagus.log', { seat: seatOf(v.seat), target: seatOf(v.target), drawn: v.drawn }),
 });

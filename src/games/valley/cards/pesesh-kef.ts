@@ -2,12 +2,12 @@ import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
 import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** The chooser gives nothing up, so Offering Table has nothing to refuse. */
 export const peseshKef: CardProgram = {
   id: 'pesesh-kef',
-  needs: 'the pyramid must hold a card',
+  ...needs(say('needs.pyramid-card')),
   canExecute: (s) => occupiedSlots(s).length > 0,
   run(s, f, answers) {
     // Play goes clockwise, so the player to your left is the next seat in turn order.
@@ -18,9 +18,9 @@ export const peseshKef: CardProgram = {
         f.step = 1;
         return ask(
           left,
-          `Pesesh-kef: choose the pyramid card @${f.seat} takes.`,
+          say('pesesh-kef.ask', { seat: seatOf(f.seat) }),
           slotOptions(s, slots),
-          `@${left} is choosing the card @${f.seat} takes (Pesesh-kef)`,
+          say('pesesh-kef.public', { chooser: seatOf(left), seat: seatOf(f.seat) }),
         );
       }
       f.v.slot = slots[0] as number;

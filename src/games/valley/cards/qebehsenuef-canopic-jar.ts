@@ -1,5 +1,6 @@
 import { handOptions, parseValue } from '../choices.ts';
 import { sacrificeFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { player, totalCards } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 import { eachOpponent } from './each-opponent.ts';
@@ -11,9 +12,9 @@ export const qebehsenuefCanopicJar: CardProgram = {
   run: eachOpponent({
     blockable: true,
     affected: (s, _f, t) => totalCards(player(s, t)) > 5 && player(s, t).hand.length > 0,
-    prompt: (_s, f) => `Qebehsenuef Canopic Jar (@${f.seat}): sacrifice a card from your hand.`,
+    prompt: (_s, f) => say('qebehsenuef-canopic-jar.ask', { seat: seatOf(f.seat) }),
     options: (s, _f, t) => handOptions(s, t),
-    publicText: '@target is choosing a card to sacrifice (Qebehsenuef Canopic Jar)',
+    publicText: (_s, _f, t) => say('qebehsenuef-canopic-jar.public', { seat: seatOf(t) }),
     apply: (s, _f, t, value) => sacrificeFromHand(s, t, parseValue(value, 'c')),
   }),
 };

@@ -1,8 +1,6 @@
+import { say } from '../messages.ts';
 import { reactionOnly } from './card-program.ts';
 
-export const offeringTable = reactionOnly(
-  'offering-table',
-  "when an opponent's action would make you discard or sacrifice",
-);
-export const boat = reactionOnly('boat', 'when an opponent buys a card');
-export const mummifiedCat = reactionOnly('mummified-cat', 'when an opponent sacrifices a card');
+export const offeringTable = reactionOnly('offering-table', say('offering-table.when'));
+export const boat = reactionOnly('boat', say('boat.when'));
+export const mummifiedCat = reactionOnly('mummified-cat', say('mummified-cat.when'));

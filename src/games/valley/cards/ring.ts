@@ -1,5 +1,6 @@
+import { say, seatOf } from '../messages.ts';
 import { log } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /**
  * The effect waits in the turn (`turn.ring`) for the next card played from hand: for gold, for its
@@ -8,11 +9,11 @@ import type { CardProgram } from './card-program.ts';
 export const ring: CardProgram = {
   id: 'ring',
   // Doubling does not stack: a second Ring (or Tyet Amulet repeating it) would change nothing.
-  needs: 'the next card you play already has double gold value',
+  ...needs(say('ring.needs')),
   canExecute: (s) => s.turn.ring !== true,
   run(s, f) {
     s.turn.ring = true;
-    log(s, `The next card @${f.seat} plays this turn has double gold value (Ring)`);
+    log(s, say('ring.log', { seat: seatOf(f.seat) }));
     return undefined;
   },
 };

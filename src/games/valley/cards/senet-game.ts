@@ -1,8 +1,9 @@
 import type { Seat } from '../../kernel/types.ts';
 import { ask, cardOptions, one, parseValue, seatOptions } from '../choices.ts';
 import { isSetCard, removeSource } from '../effects.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import type { Option, ValleyState } from '../state.ts';
-import { draw, log, nameOf, opponentsInTurnOrder, player, take } from '../zones.ts';
+import { draw, log, opponentsInTurnOrder, player, take } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
 const setCards = (s: ValleyState, seat: Seat) => player(s, seat).hand.filter((c) => isSetCard(s, c));
@@ -19,15 +20,15 @@ export const senetGame: CardProgram = {
     const seat = f.seat;
     if (f.step === 0) {
       const drawn = draw(s, seat, 1);
-      log(s, drawn ? `@${seat} drew a card (Senet Game)` : `@${seat} had no card to draw (Senet Game)`);
+      log(s, say(drawn ? 'senet-game.log-drew' : 'senet-game.log-no-draw', { seat: seatOf(seat) }));
       const opponents = opponentsInTurnOrder(s, seat);
       if (opponents.length > 1) {
         f.step = 1;
         return ask(
           seat,
-          'Senet Game: put it on top of whose discard pile? That player gives you a set card or shows you a hand without one.',
+          say('senet-game.ask'),
           seatOptions(opponents),
-          `@${seat} is using Senet Game`,
+          say('senet-game.public', { seat: seatOf(seat) }),
         );
       }
       f.v.target = opponents[0] as Seat;
@@ -43,28 +44,28 @@ export const senetGame: CardProgram = {
       // From play, or from aside when Book of Gates revealed it.
       removeSource(s, seat, f.src as number);
       player(s, target).discard.push(f.src as number);
-      log(s, `@${seat} put Senet Game on top of @${target}'s discard pile`);
+      log(s, say('senet-game.log-put', { seat: seatOf(seat), target: seatOf(target) }));
       const options = cardOptions(s, setCards(s, target));
       if (options.length === 0) {
         const shown = { from: target, to: seat, cards: [...player(s, target).hand] };
         s.turn.shown = [...(s.turn.shown ?? []), shown];
-        log(s, `@${target} has no set card and showed their hand to @${seat}`);
+        log(s, say('senet-game.log-shown', { target: seatOf(target), seat: seatOf(seat) }));
         return undefined;
       }
       f.step = 3;
       if (options.length > 1)
         return ask(
           target,
-          `Senet Game (@${seat}): put a set card from your hand on top of @${seat}'s discard pile.`,
+          say('senet-game.ask-target', { seat: seatOf(seat) }),
           options,
-          `@${target} is choosing a set card for @${seat} (Senet Game)`,
+          say('senet-game.public-target', { target: seatOf(target), seat: seatOf(seat) }),
         );
       value = (options[0] as Option).value;
     } else value = one(answers, target);
     const card = parseValue(value, 'c');
     take(player(s, target).hand, card);
     player(s, seat).discard.push(card);
-    log(s, `@${target} put ${nameOf(s, card)} on top of @${seat}'s discard pile (Senet Game)`);
+    log(s, say('senet-game.log-gave', { target: seatOf(target), card: cardOf(s, card), seat: seatOf(seat) }));
     return undefined;
   },
 };

@@ -1,9 +1,10 @@
-import { ask, call, one, slotValue } from '../choices.ts';
+import { ask, call, one, option, slotValue } from '../choices.ts';
 import { catWindow, removeFromPyramid } from '../effects.ts';
-import { occupiedSlots, SLOT_NAMES } from '../pyramid.ts';
+import { cardOf, say, seatOf, slotOf } from '../messages.ts';
+import { occupiedSlots } from '../pyramid.ts';
 import type { Option, ValleyState } from '../state.ts';
-import { log, nameOf } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { log } from '../zones.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /** Swapping two identical cards changes nothing, so such pairs are not offered. */
 function swapOptions(s: ValleyState): Option[] {
@@ -16,33 +17,36 @@ function swapOptions(s: ValleyState): Option[] {
       const ca = s.pyramid[a] as number;
       const cb = s.pyramid[b] as number;
       if (s.cards[ca] === s.cards[cb]) continue;
-      out.push({
-        value: `x${a}-${b}`,
-        label: `Swap ${nameOf(s, ca)} (${SLOT_NAMES[a]}) with ${nameOf(s, cb)} (${SLOT_NAMES[b]})`,
-      });
+      out.push(
+        option(
+          `x${a}-${b}`,
+          say('shabti.swap', { a: cardOf(s, ca), slotA: slotOf(a), b: cardOf(s, cb), slotB: slotOf(b) }),
+        ),
+      );
     }
   return out;
 }
 
 export const shabti: CardProgram = {
   id: 'shabti',
-  needs: 'the pyramid must hold a card',
+  ...needs(say('needs.pyramid-card')),
   canExecute: (s) => occupiedSlots(s).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       const sacrifice = occupiedSlots(s).map(
-        (slot): Option => ({
-          value: slotValue(slot),
-          label: `Sacrifice ${nameOf(s, s.pyramid[slot] as number)} (${SLOT_NAMES[slot]})`,
-          card: s.cards[s.pyramid[slot] as number] as string,
-        }),
+        (slot): Option =>
+          option(
+            slotValue(slot),
+            say('shabti.sacrifice', { card: cardOf(s, s.pyramid[slot] as number), slot: slotOf(slot) }),
+            s.cards[s.pyramid[slot] as number] as string,
+          ),
       );
       return ask(
         f.seat,
-        'Shabti: swap two pyramid cards, or sacrifice one.',
+        say('shabti.ask'),
         [...swapOptions(s), ...sacrifice],
-        `@${f.seat} is using Shabti`,
+        say('shabti.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -55,7 +59,11 @@ export const shabti: CardProgram = {
         s.turn.pyramidChanged = true;
         log(
           s,
-          `@${f.seat} swapped ${nameOf(s, s.pyramid[b] as number)} and ${nameOf(s, s.pyramid[a] as number)} (Shabti)`,
+          say('shabti.log-swapped', {
+            seat: seatOf(f.seat),
+            a: cardOf(s, s.pyramid[b] as number),
+            b: cardOf(s, s.pyramid[a] as number),
+          }),
         );
         return undefined;
       }
@@ -63,7 +71,7 @@ export const shabti: CardProgram = {
       const { card, crumble } = removeFromPyramid(s, slot, f.seat);
       s.boneyard.push(card);
       f.v.card = card;
-      log(s, `@${f.seat} sacrificed ${nameOf(s, card)} from the pyramid (Shabti)`);
+      log(s, say('shabti.log-sacrificed', { seat: seatOf(f.seat), card: cardOf(s, card) }));
       f.step = 2;
       return call(crumble);
     }

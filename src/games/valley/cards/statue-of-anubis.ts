@@ -1,3 +1,4 @@
+import { say, seatOf } from '../messages.ts';
 import { log } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
@@ -8,7 +9,7 @@ export const statueOfAnubis: CardProgram = {
   canExecute: () => true,
   run(s, f) {
     s.turn.extraDraw += 1;
-    log(s, `@${f.seat} will draw ${5 + s.turn.extraDraw} cards at the end of the turn (Statue of Anubis)`);
+    log(s, say('statue-of-anubis.log', { seat: seatOf(f.seat), n: 5 + s.turn.extraDraw }));
     return undefined;
   },
 };

@@ -1,25 +1,26 @@
 import { ask, call, one, parseValue, slotOptions } from '../choices.ts';
 import { takeFromPyramid } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { occupiedSlots } from '../pyramid.ts';
 import type { ValleyState } from '../state.ts';
 import { costOf } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 const affordable = (s: ValleyState) =>
   occupiedSlots(s).filter((slot) => costOf(s, s.pyramid[slot] as number) <= 6);
 
 export const statueOfIsis: CardProgram = {
   id: 'statue-of-isis',
-  needs: 'the pyramid must hold a card costing 6 or less',
+  ...needs(say('statue-of-isis.needs')),
   canExecute: (s) => affordable(s).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
       f.step = 1;
       return ask(
         f.seat,
-        'Statue of Isis: take a card costing 6 or less.',
+        say('statue-of-isis.ask'),
         slotOptions(s, affordable(s)),
-        `@${f.seat} is using Statue of Isis`,
+        say('statue-of-isis.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {

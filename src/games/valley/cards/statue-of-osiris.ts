@@ -1,14 +1,15 @@
 import { discardFromHand } from '../effects.ts';
+import { say, seatOf } from '../messages.ts';
 import { draw, log } from '../zones.ts';
 import { oneHandCard } from './one-hand-card.ts';
 
 export const statueOfOsiris = oneHandCard({
   id: 'statue-of-osiris',
-  name: 'Statue of Osiris',
-  prompt: 'discard a card, then draw 3.',
-  needs: 'you need a card in hand',
+  prompt: say('statue-of-osiris.ask'),
+  publicText: (seat) => say('statue-of-osiris.public', { seat: seatOf(seat) }),
+  needs: say('needs.hand-card'),
   effect(s, seat, card) {
     discardFromHand(s, seat, card, 'statue-of-osiris');
-    log(s, `@${seat} drew ${draw(s, seat, 3)} cards (Statue of Osiris)`);
+    log(s, say('statue-of-osiris.log', { seat: seatOf(seat), n: draw(s, seat, 3) }));
   },
 });

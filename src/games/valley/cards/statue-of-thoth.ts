@@ -1,3 +1,4 @@
+import { say, seatOf } from '../messages.ts';
 import { log } from '../zones.ts';
 import type { CardProgram } from './card-program.ts';
 
@@ -8,7 +9,7 @@ export const statueOfThoth: CardProgram = {
   canExecute: () => true,
   run(s, f) {
     s.turn.thoth = true;
-    log(s, `@${f.seat} made every card in their hand worth 4 gold this turn (Statue of Thoth)`);
+    log(s, say('statue-of-thoth.log', { seat: seatOf(f.seat) }));
     return undefined;
   },
 };

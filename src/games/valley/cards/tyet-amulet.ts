@@ -1,8 +1,9 @@
-import { ask, call, frame, one } from '../choices.ts';
+import { ask, call, frame, one, option } from '../choices.ts';
+import { cardIdOf, say, seatOf } from '../messages.ts';
 import { programFor } from '../programs.ts';
 import type { ValleyState } from '../state.ts';
 import { log } from '../zones.ts';
-import type { CardProgram } from './card-program.ts';
+import { type CardProgram, needs } from './card-program.ts';
 
 /**
  * The rulebook forbids repeating Boat, Censer and Statue of Thoth. Repeating another Tyet Amulet is
@@ -27,8 +28,7 @@ function repeatable(s: ValleyState, seat: number, exclude: number | null): strin
 
 export const tyetAmulet: CardProgram = {
   id: 'tyet-amulet',
-  needs:
-    'you must have executed an action this turn (not Boat, Censer or Statue of Thoth; nor Mirror Case, Senet Game or Hounds and Jackals Game) that can be executed again',
+  ...needs(say('tyet-amulet.needs')),
   canExecute: (s, seat, exclude) => s.turn.seat === seat && repeatable(s, seat, exclude).length > 0,
   run(s, f, answers) {
     if (f.step === 0) {
@@ -37,9 +37,9 @@ export const tyetAmulet: CardProgram = {
       if (kinds.length > 1)
         return ask(
           f.seat,
-          'Tyet Amulet: repeat which action?',
-          kinds.map((id) => ({ value: `k${id}`, label: s.defs[id]?.name ?? id, card: id })),
-          `@${f.seat} is using Tyet Amulet`,
+          say('tyet-amulet.ask'),
+          kinds.map((id) => option(`k${id}`, say('option.card', { card: cardIdOf(id) }), id)),
+          say('tyet-amulet.public', { seat: seatOf(f.seat) }),
         );
       f.v.kind = kinds[0] as string;
     }
@@ -47,7 +47,7 @@ export const tyetAmulet: CardProgram = {
       f.step = 2;
       const kind = answers ? one(answers, f.seat).slice(1) : (f.v.kind as string);
       s.turn.executed.push(kind);
-      log(s, `@${f.seat} repeated ${s.defs[kind]?.name ?? kind} with Tyet Amulet`);
+      log(s, say('tyet-amulet.log', { seat: seatOf(f.seat), card: cardIdOf(kind) }));
       return call(frame(kind, f.seat, f.src));
     }
     return undefined;

@@ -1,10 +1,11 @@
 import { ask, cardOptions, handOptions, one, parseValue } from '../choices.ts';
-import { log, nameOf, player, take } from '../zones.ts';
-import { type CardProgram, handWithout } from './card-program.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
+import { log, player, take } from '../zones.ts';
+import { type CardProgram, handWithout, needs } from './card-program.ts';
 
 export const wadjAmulet: CardProgram = {
   id: 'wadj-amulet',
-  needs: 'you need a card in hand and a card in your tomb',
+  ...needs(say('wadj-amulet.needs')),
   canExecute: (s, seat, exclude) =>
     handWithout(s, seat, exclude).length > 0 && player(s, seat).tomb.length > 0,
   run(s, f, answers) {
@@ -13,9 +14,9 @@ export const wadjAmulet: CardProgram = {
       f.step = 1;
       return ask(
         f.seat,
-        'Wadj Amulet: which hand card goes into your tomb?',
+        say('wadj-amulet.ask'),
         handOptions(s, f.seat),
-        `@${f.seat} is using Wadj Amulet`,
+        say('wadj-amulet.public', { seat: seatOf(f.seat) }),
       );
     }
     if (f.step === 1) {
@@ -23,9 +24,9 @@ export const wadjAmulet: CardProgram = {
       f.v.in = parseValue(one(answers, f.seat), 'c');
       return ask(
         f.seat,
-        'Wadj Amulet: which tomb card comes back to your hand?',
+        say('wadj-amulet.ask-out'),
         cardOptions(s, p.tomb),
-        `@${f.seat} is using Wadj Amulet`,
+        say('wadj-amulet.public', { seat: seatOf(f.seat) }),
       );
     }
     const into = f.v.in as number;
@@ -34,10 +35,7 @@ export const wadjAmulet: CardProgram = {
     take(p.hand, into);
     p.tomb.push(into);
     p.hand.push(out);
-    log(
-      s,
-      `@${f.seat} swapped ${nameOf(s, into)} from hand with ${nameOf(s, out)} from their tomb (Wadj Amulet)`,
-    );
+    log(s, say('wadj-amulet.log', { seat: seatOf(f.seat), into: cardOf(s, into), out: cardOf(s, out) }));
     return undefined;
   },
 };

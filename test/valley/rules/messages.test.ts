@@ -1,0 +1,292 @@
+/**
+ * The card programs' sentences are catalogue messages (#16): every log line, question, public text
+ * and option label they write carries its message, whose English is exactly the text beside it, and
+ * every key they use is in both catalogues, the Spanish written for it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import englishCatalogue from '../../../assets/i18n/en.json' with { type: 'json' };
+import spanishCatalogue from '../../../assets/i18n/es.json' with { type: 'json' };
+import { type Message, renderMessage } from '../../../src/games/kernel/message.ts';
+import { cardPrograms } from '../../../src/games/valley/cards/index.ts';
+import { englishOf } from '../../../src/games/valley/messages.ts';
+import { table } from '../cards/pinned-numbers.ts';
+import type { Table } from '../table.ts';
+
+const en: Record<string, string> = englishCatalogue;
+const es: Record<string, string> = spanishCatalogue;
+
+/** Every key a message uses: its own, its nested messages' and its terms' ('~key'). */
+function keysOf(m: Message, into: Set<string>): Set<string> {
+  into.add(m.key);
+  for (const v of Object.values(m.values ?? {})) {
+    if (typeof v === 'object') keysOf(v, into);
+    else if (typeof v === 'string' && v.startsWith('~')) into.add(v.slice(1));
+  }
+  return into;
+}
+
+/** The message in Spanish (cards and seats as markers): it must render, every value given. */
+const spanish = (m: Message): string =>
+  renderMessage(m, {
+    template: (key) => {
+      const text = es[key];
+      if (text === undefined) throw new Error(`no '${key}' in es.json`);
+      return text;
+    },
+    language: 'es',
+    card: (id) => `<${id}>`,
+    seat: (n) => `<P${n}>`,
+  });
+
+const used = new Set<string>();
+
+/** A text field and its message: the message is there, and its English is the text. */
+function same(text: string, msg: Message | undefined, what: string): void {
+  expect(msg, `${what} '${text}' has no message`).toBeDefined();
+  const m = msg as Message;
+  expect(englishOf(m)).toBe(text);
+  expect(spanish(m)).not.toBe('');
+  keysOf(m, used);
+}
+
+/**
+ * Checks the log lines written since `from` (all of them must be messages) and the open question:
+ * its public text, each asked seat's prompt and options.
+ */
+function checked(t: Table, from = 0): string[] {
+  const lines = t.s.log.slice(from);
+  for (const e of lines) same(e.text, e.msg, 'log line');
+  const q = t.s.stack.at(-1)?.q;
+  if (q) {
+    same(q.publicText, q.publicTextMsg, 'public text');
+    for (const ask of q.asks) {
+      same(ask.prompt, ask.promptMsg, 'prompt');
+      for (const o of ask.options) same(o.label, o.labelMsg, 'option');
+    }
+  }
+  return lines.map((e) => e.text);
+}
+
+describe('card programs write catalogue messages whose English is their text', () => {
+  it('Chariot: the question names the boneyard card, the log line the card taken', () => {
+    const t = table({
+      players: 2,
+      hands: [['chariot', 'urn', 'shabti'], []],
+      boneyard: ['book-of-the-dead', 'statue-of-isis'],
+    });
+    t.play(0, 'chariot');
+    checked(t);
+    expect(t.s.stack.at(-1)?.q?.asks[0]?.promptMsg).toEqual({
+      key: 'valley.rules.chariot.ask',
+      values: { card: '#statue-of-isis' },
+    });
+    expect(t.s.stack.at(-1)?.q?.publicTextMsg).toEqual({
+      key: 'valley.rules.chariot.public',
+      values: { seat: '@0' },
+    });
+    const from = t.s.log.length;
+    t.choose(0, 'Urn');
+    expect(checked(t, from)).toEqual([
+      '@0 discarded Urn (Chariot)',
+      '@0 took Statue of Isis from the boneyard (Chariot)',
+    ]);
+  });
+
+  it('Burial Mask: where each card lies is a message after its name', () => {
+    const t = table({ players: 2, hands: [['burial-mask', 'urn'], []], discards: [['shabti'], []] });
+    t.play(0, 'burial-mask');
+    checked(t);
+    expect(t.options(0)).toEqual(['Urn (hand)', 'Shabti (discard pile)']);
+    t.choose(0, 'Shabti');
+    checked(t);
+  });
+
+  it('Duamutef Canopic Jar against Offering Table: the reveal option and its log line', () => {
+    const t = table({
+      players: 2,
+      hands: [['duamutef-canopic-jar'], ['offering-table', 'statue-of-isis']],
+    });
+    t.play(0, 'duamutef-canopic-jar');
+    checked(t);
+    expect(t.prompt(1)).toBe('Duamutef Canopic Jar (@0): discard a card from your hand.');
+    expect(t.waiting()).toBe('@1 is choosing a card to discard (Duamutef Canopic Jar)');
+    const from = t.s.log.length;
+    t.choose(1, 'Reveal Offering Table');
+    expect(checked(t, from)).toEqual(['@1 revealed Offering Table and is not affected']);
+  });
+
+  it('Inner Sarcophagus counts the cards left to discard', () => {
+    const t = table({
+      players: 2,
+      hands: [['inner-sarcophagus'], ['urn', 'shabti', 'censer', 'chariot', 'box-of-food']],
+    });
+    t.play(0, 'inner-sarcophagus');
+    checked(t);
+    expect(t.prompt(1)).toBe('Inner Sarcophagus (@0): discard down to 3 cards (2 more to discard).');
+    t.choose(1, 'Urn');
+    checked(t);
+    expect(t.prompt(1)).toBe('Inner Sarcophagus (@0): discard down to 3 cards (1 more to discard).');
+  });
+
+  it('Shabti: swap and sacrifice options name cards and slots', () => {
+    const t = table({
+      players: 2,
+      hands: [['shabti'], []],
+      pyramid: ['urn', 'censer', null, null, null, 'statue-of-isis'],
+    });
+    t.play(0, 'shabti');
+    checked(t);
+    expect(t.options(0)).toContain('Swap Urn (base left) with Censer (base centre)');
+    expect(t.options(0)).toContain('Sacrifice Statue of Isis (top)');
+    const from = t.s.log.length;
+    t.choose(0, 'Swap Urn (base left) with Censer');
+    expect(checked(t, from)).toEqual(['@0 swapped Urn and Censer (Shabti)']);
+  });
+
+  it('Statue of Sobek: the revealed cards are a list; the seat question and the last card', () => {
+    const t = table({
+      players: 3,
+      hands: [['statue-of-sobek'], [], []],
+      decks: [['box-of-food', 'statue-of-isis', 'censer'], [], []],
+    });
+    t.play(0, 'statue-of-sobek');
+    expect(checked(t).at(-1)).toBe('@0 revealed Censer, Statue of Isis, Box of Food (Statue of Sobek)');
+    t.choose(0, 'Box of Food');
+    checked(t);
+    t.choose(0, 'Censer');
+    checked(t);
+    expect(t.prompt(0)).toBe('Statue of Sobek: whose discard pile gets Statue of Isis?');
+    const from = t.s.log.length;
+    t.choose(0, '@2');
+    expect(checked(t, from)).toEqual(["@0 put Statue of Isis on top of @2's discard pile (Statue of Sobek)"]);
+  });
+
+  it('Senet Game: a hand without set cards is shown, in a message too', () => {
+    const t = table({
+      players: 2,
+      hands: [['senet-game'], ['urn']],
+      decks: [['shabti'], []],
+    });
+    t.play(0, 'senet-game');
+    expect(checked(t).slice(-3)).toEqual([
+      '@0 drew a card (Senet Game)',
+      "@0 put Senet Game on top of @1's discard pile",
+      '@1 has no set card and showed their hand to @0',
+    ]);
+  });
+
+  it("Outer Sarcophagus: the log's message does not hold the face-down card", () => {
+    const t = table({ players: 2, hands: [['outer-sarcophagus', 'censer'], []], decks: [['urn'], []] });
+    t.play(0, 'outer-sarcophagus');
+    checked(t);
+    const from = t.s.log.length;
+    t.choose(0, 'Censer');
+    expect(checked(t, from)).toEqual([
+      "@0 put a card from their hand on top of @1's deck and drew 1 (Outer Sarcophagus)",
+    ]);
+    expect(JSON.stringify(t.s.log.at(-1)?.msg)).not.toContain('censer');
+  });
+
+  it("Censer and Goddess Nut: options built on a seat's or a slot's option", () => {
+    const c = table({
+      players: 3,
+      hands: [['censer'], [], []],
+      discards: [[], ['urn'], ['shabti']],
+    });
+    c.play(0, 'censer');
+    checked(c);
+    expect(c.options(0)).toEqual(['@1: take Urn', '@2: take Shabti']);
+    const from = c.s.log.length;
+    c.choose(0, '@2');
+    expect(checked(c, from)).toEqual(["@0 took Shabti from @2's discard pile and left Censer there"]);
+
+    const g = table({
+      players: 2,
+      hands: [['goddess-nut'], []],
+      pyramid: ['urn', 'shabti', 'statue-of-isis', null, null, null],
+    });
+    g.play(0, 'goddess-nut');
+    checked(g);
+    expect(g.options(1)).toEqual(['Take Urn (base left)', 'Take Shabti (base centre)', 'Take nothing']);
+    g.choose(1, 'Take nothing');
+    checked(g);
+  });
+
+  it('Mirror Case: where it falls, as options and log lines with slot names', () => {
+    const t = table({
+      players: 2,
+      hands: [['mirror-case'], []],
+      pyramid: [null, 'censer', null, null, null, 'statue-of-isis'],
+    });
+    t.play(0, 'mirror-case');
+    checked(t);
+    t.choose(0, 'Statue of Isis (top)');
+    checked(t);
+  });
+
+  it('Necklace, Offering Chapel and Tyet Amulet: hand-built options and asks', () => {
+    const n = table({ players: 2, hands: [['necklace'], []], decks: [['boat', 'urn', 'shabti'], []] });
+    n.play(0, 'necklace');
+    checked(n);
+    expect(n.options(0)).toEqual(['Yes, entomb the next card', 'No']);
+    n.choose(0, 'Yes');
+    checked(n);
+
+    const o = table({ players: 2, hands: [['offering-chapel'], []], discards: [['urn'], ['censer']] });
+    o.play(0, 'offering-chapel');
+    checked(o);
+    expect(o.prompt(1)).toBe(
+      'Offering Chapel (@0): you may entomb the top card of your discard pile, Censer.',
+    );
+    o.choose(0, 'Entomb Urn').choose(1, 'Pass');
+    checked(o);
+
+    const y = table({
+      players: 2,
+      hands: [['statue-of-anubis', 'urn', 'tyet-amulet'], []],
+      discards: [['shabti', 'box-of-food'], []],
+    });
+    y.play(0, 'statue-of-anubis').play(0, 'urn').play(0, 'tyet-amulet');
+    checked(y);
+    expect(y.options(0)).toEqual(['Statue of Anubis', 'Urn']);
+    const from = y.s.log.length;
+    y.choose(0, 'Urn');
+    expect(checked(y, from)).toEqual([
+      '@0 repeated Urn with Tyet Amulet',
+      '@0 put Shabti from their discard pile on top of their deck (Urn)',
+    ]);
+  });
+
+  it("gives each card's 'needs' its message", () => {
+    for (const p of cardPrograms) {
+      if (p.needs === '') {
+        expect(p.needsMsg).toBeUndefined();
+        continue;
+      }
+      same(p.needs, p.needsMsg, `${p.id} needs`);
+    }
+  });
+
+  it('uses only keys that both catalogues hold, the Spanish written for each sentence', () => {
+    // The keys the card programs name in their source, beside those the positions above produced.
+    const dir = new URL('../../../src/games/valley/cards/', import.meta.url);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(new URL(file, dir), 'utf8');
+      for (const [, key] of source.matchAll(/'([a-z0-9-]+(?:\.[a-z0-9-]+)+)'/g))
+        used.add(key?.startsWith('valley.') ? key : `valley.rules.${key}`);
+    }
+    expect(used.size).toBeGreaterThan(150);
+    // Not sentences, or the same word in both languages.
+    const alike = new Set(['valley.rules.necklace.no']);
+    for (const key of used) {
+      expect(key).toMatch(/^valley\.rules\.[a-z0-9.-]+$/);
+      expect(en[key], `${key} in en.json`).toBeDefined();
+      expect(es[key], `${key} in es.json`).toBeDefined();
+      let words = en[key] as string;
+      for (let k = 0; k < 4; k++) words = words.replace(/\{[^{}]*\}/g, '');
+      words = words.replace(/[^A-Za-z]/g, '');
+      if (words.length > 0 && !alike.has(key)) expect(es[key], key).not.toBe(en[key]);
+    }
+  });
+});
