@@ -1,5 +1,6 @@
 import type { GameContext } from '../discord/messages/context.ts';
 import type { Payload } from '../discord/messages/payload.ts';
+import type { Message } from '../games/kernel/message.ts';
 import type { GameModule, Seat, TableView } from '../games/kernel/types.ts';
 import type { SetInGame } from '../ratings/player-stats.ts';
 import type { LobbySettings } from './lobby-settings.ts';
@@ -95,8 +96,12 @@ export interface GameMessages<View, Step = unknown> {
   results(view: View, ctx: GameContext, ratingLines: readonly string[]): Payload;
   /** The last board's text once the game is over, pointing to the results. */
   finishedBoard(view: View, ctx: GameContext, resultsLink: string | null): string;
-  /** Text with the game's seat placeholders (e.g. Valley's `@0`) replaced by names. */
-  names(text: string, ctx: GameContext): string;
+  /**
+   * A text the rules wrote (a refusal, an action's label) for the context's reader: its message `msg` in
+   * the context's language when given, else the text with the game's seat placeholders (e.g. Valley's
+   * `@0`) replaced by names.
+   */
+  names(text: string, ctx: GameContext, msg?: Message): string;
 }
 
 export interface InfoView<View> {

@@ -1,6 +1,5 @@
 import { botMove, isBotName } from '../../games/valley/bots/index.ts';
 import { type Catalog, fullCatalog } from '../../games/valley/catalog.ts';
-import { withNames } from '../../games/valley/describe.ts';
 import { valley } from '../../games/valley/index.ts';
 import { scoreSeat } from '../../games/valley/score.ts';
 import type { ValleyAction, ValleyState } from '../../games/valley/state.ts';
@@ -15,6 +14,7 @@ import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-mess
 import { valleyLobbySettings } from './lobby-settings.ts';
 import { canvasPictures, type ValleyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
+import { valleyText } from './rules-text.ts';
 
 /**
  * Valley of the Kings at a table: its messages, pictures, controls and computer players. `catalog` holds
@@ -35,7 +35,7 @@ export function valleyAdapter(
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
       finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
-      names: (text, ctx) => withNames(text, ctx.names),
+      names: (text, ctx, msg) => valleyText(text, msg, ctx),
     },
     click: valleyClick,
     info: [

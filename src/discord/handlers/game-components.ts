@@ -2,6 +2,7 @@ import { MessageFlags } from 'discord.js';
 import type { HandOptions } from '../../adapters/game-adapter.ts';
 import type { Seat } from '../../games/kernel/types.ts';
 import { t } from '../../i18n/messages.ts';
+import { RuleRefusedError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
@@ -96,16 +97,18 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
       // The move was legal in the position before it, so that position describes it.
       const adapter = rt.tables.adapterOf(before);
       const label = adapter.game.describe(before.state, seat, action);
+      const msg = adapter.game.describeMessage?.(before.state, seat, action);
       const ctx = rt.tables.context(after, userLanguage(i));
-      await showHand(rt, i, after, seat, {
-        banner: t(ctx.language, 'table.done', { what: adapter.messages.names(label, ctx) }),
-      });
+      const what = adapter.messages.names(label, ctx, typeof msg === 'object' ? msg : undefined);
+      await showHand(rt, i, after, seat, { banner: t(ctx.language, 'table.done', { what }) });
     },
     async refused(error, game) {
       const names = rt.tables.adapterOf(game).messages.names;
       const ctx = rt.tables.context(game, userLanguage(i));
       await showHand(rt, i, game, seat, {
-        banner: t(ctx.language, 'table.refused', { why: names(error.message, ctx) }),
+        banner: t(ctx.language, 'table.refused', {
+          why: names(error.message, ctx, error instanceof RuleRefusedError ? error.ruleError.msg : undefined),
+        }),
       });
     },
   });

@@ -12,6 +12,8 @@ export type Seat = number;
 export interface RuleError {
   readonly code: string;
   readonly message: string;
+  /** `message` as a catalogue message, where the game gives one. */
+  readonly msg?: Message;
 }
 
 export type ApplyResult<S> =
@@ -96,6 +98,8 @@ export interface GameModule<Options, State, Action, View> {
   legalActions(state: State, seat: Seat): Action[];
   /** Human-readable text for an action that is legal in `state`. */
   describe(state: State, seat: Seat, action: Action): string;
+  /** The same as a catalogue message (plain English where the game gives none). */
+  describeMessage?(state: State, seat: Seat, action: Action): Message | string;
   /** Seats that owe a decision now (the player to move, or those asked to react). */
   waitingFor(state: State): Seat[];
   /** Never mutates `state`. Refuses anything not legal, leaving `state` untouched. */

@@ -1,12 +1,12 @@
 import { refuse } from '../kernel/errors.ts';
-import { joined } from '../kernel/message.ts';
+import { joined, type Message, type MessageValues } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { cardPrograms } from './cards/index.ts';
 import { type Answers, frame } from './choices.ts';
 import { nextAxe } from './effects.ts';
-import { cardOf, say, seatOf } from './messages.ts';
+import { cardOf, englishOf, say, seatOf, slotOf } from './messages.ts';
 import { program, programFor, registerCardPrograms } from './programs.ts';
-import { isBase, SLOT_NAMES } from './pyramid.ts';
+import { isBase } from './pyramid.ts';
 import type { Instance, Json, ValleyAction, ValleyState } from './state.ts';
 import { def, doubledCard, log, nameOf, paymentGold, player, ringPending, take } from './zones.ts';
 
@@ -36,27 +36,22 @@ export function resume(s: ValleyState, answers: Answers | null): void {
 }
 
 export function applyAction(s: ValleyState, seat: Seat, action: ValleyAction): void {
-  if (s.finished) refuse('finished', 'The game is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players.length)
-    refuse('no-seat', `There is no seat ${seat}.`);
+  if (s.finished) no('finished');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players.length) no('no-seat', { seat: String(seat) });
   const top = s.stack.at(-1);
   if (top?.q) {
     if (action.type !== 'answer') {
       const mine = top.q.asks.some((a) => a.seat === seat && top.q?.answers[String(seat)] === undefined);
-      refuse(
-        'waiting',
-        mine
-          ? 'First answer the question you were asked.'
-          : top.q.publicText.startsWith('Waiting')
-            ? `${top.q.publicText}.`
-            : `The game is waiting: ${top.q.publicText}.`,
-      );
+      const what = top.q.publicTextMsg ?? top.q.publicText;
+      if (mine) no('waiting', {}, 'answer-first');
+      else if (top.q.publicText.startsWith('Waiting')) no('waiting', { what }, 'waiting-for');
+      else no('waiting', { what });
     }
     answer(s, seat, action.value);
     return;
   }
-  if (action.type === 'answer') refuse('no-question', 'Nobody asked you anything right now.');
-  if (seat !== s.turn.seat) refuse('not-your-turn', 'It is not your turn.');
+  if (action.type === 'answer') no('no-question');
+  if (seat !== s.turn.seat) no('not-your-turn');
   if (action.type === 'buy') buy(s, seat, action.slot, action.pay);
   else if (action.type === 'play') play(s, seat, action.card);
   else if (action.type === 'entomb') entomb(s, seat, action.card);
@@ -68,13 +63,15 @@ function answer(s: ValleyState, seat: Seat, value: string): void {
   const q = f?.q;
   if (!f || !q) throw new Error('rules bug: answer without a question');
   const ask = q.asks.find((a) => a.seat === seat);
-  if (!ask) refuse('not-asked', 'This decision is not yours to make.');
-  if (q.answers[String(seat)] !== undefined) refuse('answered', 'You have already answered.');
-  if (!ask.options.some((o) => o.value === value))
-    refuse(
-      'bad-option',
-      `That is not one of the choices. Choose one of: ${ask.options.map((o) => o.label).join('; ')}.`,
-    );
+  if (!ask) no('not-asked');
+  if (q.answers[String(seat)] !== undefined) no('answered');
+  if (!ask.options.some((o) => o.value === value)) {
+    const choices = joined(
+      ask.options.map((o) => o.labelMsg ?? say('plain', { text: o.label })),
+      'valley.rules.list.semicolon',
+    ) as Message;
+    no('bad-option', { choices });
+  }
   q.answers[seat] = value;
   if (q.asks.every((a) => q.answers[a.seat] !== undefined)) {
     const answers = q.answers;
@@ -83,39 +80,35 @@ function answer(s: ValleyState, seat: Seat, value: string): void {
   }
 }
 
-function inHand(s: ValleyState, seat: Seat, card: Instance, what: string): void {
+function inHand(s: ValleyState, seat: Seat, card: Instance, what: 'play' | 'entomb' | 'payment'): void {
   if (!player(s, seat).hand.includes(card))
-    refuse(
-      'not-in-hand',
-      `${what}: that card is not in your hand${s.cards[card] ? ` (${nameOf(s, card)})` : ''}.`,
-    );
+    no('not-in-hand', { what, card: s.cards[card] ? cardOf(s, card) : 'none' });
+}
+
+/** Refuses with the message `valley.rules.refuse.<key>` (by default the code), its English as the text. */
+function no(code: string, values: MessageValues = {}, key = code): never {
+  const m = say(`refuse.${key}`, values);
+  return refuse(code, englishOf(m), m);
 }
 
 function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
   if (!isBase(slot))
-    refuse(
+    no(
       'not-base',
-      slot >= 3 && slot <= 5
-        ? `Only the base of the pyramid can be bought; the ${SLOT_NAMES[slot]} card must crumble down first.`
-        : `There is no pyramid slot ${slot}.`,
+      slot >= 3 && slot <= 5 ? { slot: slotOf(slot) } : { slot: String(slot) },
+      slot >= 3 && slot <= 5 ? 'not-base' : 'no-slot',
     );
   const card = s.pyramid[slot];
-  if (card === null || card === undefined)
-    refuse('empty-slot', `The ${SLOT_NAMES[slot]} of the pyramid is empty.`);
-  if (new Set(pay).size !== pay.length) refuse('duplicate-payment', 'Each card can pay only once.');
-  for (const c of pay) inHand(s, seat, c, 'Payment');
+  if (card === null || card === undefined) no('empty-slot', { slot: slotOf(slot) });
+  if (new Set(pay).size !== pay.length) no('duplicate-payment');
+  for (const c of pay) inHand(s, seat, c, 'payment');
   const cost = def(s, card).cost;
   const gold = paymentGold(s, seat, pay);
   const doubled = doubledCard(s, seat, pay);
-  const ring = doubled === null ? '' : ` (Ring doubles ${nameOf(s, doubled)})`;
-  if (gold < cost)
-    refuse('too-poor', `${nameOf(s, card)} costs ${cost}; those cards give ${gold} gold${ring}.`);
+  const ring = doubled === null ? '' : say('refuse.ring', { card: cardOf(s, doubled) });
+  if (gold < cost) no('too-poor', { card: cardOf(s, card), cost, gold, ring });
   const spare = pay.find((c) => paymentGold(s, seat, without(pay, c)) >= cost);
-  if (spare !== undefined)
-    refuse(
-      'overpaying',
-      `${nameOf(s, spare)} is not needed to pay for ${nameOf(s, card)}; keep it (extra gold would be lost).`,
-    );
+  if (spare !== undefined) no('overpaying', { spare: cardOf(s, spare), card: cardOf(s, card) });
   const p = player(s, seat);
   for (const c of pay) {
     take(p.hand, c);
@@ -148,14 +141,14 @@ function spendRing(s: ValleyState, seat: Seat, card: Instance, how: 'played' | '
 }
 
 function play(s: ValleyState, seat: Seat, card: Instance): void {
-  inHand(s, seat, card, 'Play');
+  inHand(s, seat, card, 'play');
   const id = s.cards[card] as string;
   const prog = programFor(id);
   if (!prog?.canExecute(s, seat, card))
-    refuse(
-      'cannot-execute',
-      `${nameOf(s, card)} cannot be executed now: ${prog?.needs ?? 'it has no action'}.`,
-    );
+    no('cannot-execute', {
+      card: cardOf(s, card),
+      why: prog ? (prog.needsMsg ?? say('plain', { text: prog.needs })) : say('refuse.no-action'),
+    });
   const p = player(s, seat);
   take(p.hand, card);
   p.play.push(card);
@@ -167,9 +160,8 @@ function play(s: ValleyState, seat: Seat, card: Instance): void {
 }
 
 function entomb(s: ValleyState, seat: Seat, card: Instance): void {
-  if (s.turn.entombed)
-    refuse('already-entombed', 'You have already entombed a card this turn (once per turn).');
-  inHand(s, seat, card, 'Entomb');
+  if (s.turn.entombed) no('already-entombed');
+  inHand(s, seat, card, 'entomb');
   const p = player(s, seat);
   take(p.hand, card);
   p.tomb.push(card);
@@ -181,14 +173,11 @@ function entomb(s: ValleyState, seat: Seat, card: Instance): void {
 function endTurn(s: ValleyState, seat: Seat, top: Instance | null, beneath: readonly Instance[]): void {
   const p = player(s, seat);
   const mine = (c: Instance) => p.hand.includes(c) || p.play.includes(c);
-  if (top !== null && !mine(top))
-    refuse('bad-top', 'The card to leave on top of your discard pile must be in your hand or in play.');
+  if (top !== null && !mine(top)) no('bad-top');
   if (beneath.length > 0) {
-    if (top === null) refuse('bad-order', 'Choose the card on top before the cards beneath it.');
-    if (!beneath.every(mine))
-      refuse('bad-order', 'The cards to put beneath the top must be in your hand or in play.');
-    if (new Set([top, ...beneath]).size !== beneath.length + 1)
-      refuse('bad-order', 'Each card can take only one place in your discard pile.');
+    if (top === null) no('bad-order', {}, 'top-first');
+    if (!beneath.every(mine)) no('bad-order', {}, 'beneath-mine');
+    if (new Set([top, ...beneath]).size !== beneath.length + 1) no('bad-order', {}, 'one-place');
   }
   // Kept out of the frame when absent, so games stored before the order choice replay identically.
   s.stack.push(frame('end-turn', seat, null, beneath.length > 0 ? { top, beneath: [...beneath] } : { top }));

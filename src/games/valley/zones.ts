@@ -1,6 +1,6 @@
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
-import { englishOf, type Text } from './messages.ts';
+import { englishOf, say, seatOf, type Text } from './messages.ts';
 import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 
 export function def(s: ValleyState, card: Instance): CardDef {
@@ -73,7 +73,7 @@ export function popDeck(s: ValleyState, seat: Seat): Instance | null {
     p.deck = p.discard;
     p.discard = [];
     shuffleInPlace(s.rng, p.deck);
-    log(s, `@${seat} shuffled their discard pile into a new deck`);
+    log(s, say('shuffled', { seat: seatOf(seat) }));
   }
   return p.deck.pop() ?? null;
 }

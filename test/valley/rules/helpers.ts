@@ -5,17 +5,26 @@
 import { expect } from 'vitest';
 import type { RuleError } from '../../../src/games/kernel/types.ts';
 import { apply } from '../../../src/games/valley/index.ts';
+import { englishOf } from '../../../src/games/valley/messages.ts';
 import type { Instance } from '../../../src/games/valley/state.ts';
 import type { ValleyView } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
 
-/** The error for an input that must be refused (any shape); checks the state did not change. */
+/**
+ * The error for an input that must be refused (any shape), as code and English text; checks the state
+ * did not change and that the refusal's catalogue message (read by players of every language) says the
+ * same as the text.
+ */
 export function refusal(t: Table, seat: number, action: unknown): RuleError {
   const before = JSON.stringify(t.s);
   const r = apply(t.s, seat, action);
   expect(JSON.stringify(t.s)).toBe(before);
   if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused for seat ${seat}`);
-  return r.error;
+  const { code, message, msg } = r.error;
+  // A malformed action (only a bug or a forged click sends one) is refused in the shape checker's English.
+  if (code !== 'malformed') expect(msg, `no message for '${code}'`).toBeDefined();
+  if (msg) expect(englishOf(msg)).toBe(message);
+  return { code, message };
 }
 
 /**
