@@ -65,7 +65,8 @@ export interface GameAdapter<
   readonly favourites?: {
     // biome-ignore lint/suspicious/noExplicitAny: the game's own final state
     of(state: any, seat: Seat): readonly SetInGame[];
-    name(id: string): string;
+    /** A group's name as players of `language` know it. */
+    name(id: string, language: string): string;
   };
 }
 

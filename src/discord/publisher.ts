@@ -214,12 +214,7 @@ export class Publisher {
     // The ratings changed in the transaction that finished the game; this only reads them.
     const scope = game.guildId ?? GLOBAL_SCOPE;
     const changes = this.tables.store.ratings.changesOfGame(game.id, scope);
-    const ratingLines = resultRatingLines(
-      ratingDecision(game),
-      changes,
-      ctx,
-      game.guildId ? 'this server' : 'global',
-    );
+    const ratingLines = resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId);
     const view = this.tables.view(game, null);
     const messages = this.tables.adapterOf(game).messages;
     const id = await this.send(channelId, messages.results(view, ctx, ratingLines));

@@ -28,17 +28,54 @@ export function displayRating(skill: Skill): number {
   return skill.mu - DISPLAY_SIGMAS * skill.sigma;
 }
 
-/** One decimal, with a real minus sign (−1.5); never "−0.0". */
-export function formatRating(value: number): string {
-  const text = Math.abs(value).toFixed(1);
-  return value < 0 && text !== '0.0' ? `−${text}` : text;
+/**
+ * Numbers as a language writes them ("4.5", "4,5"), without thousands separators: English reads exactly
+ * as it always has. One formatter per language and kind, made on first use.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(language: string, kind: 'integer' | 'decimal' | 'percent'): Intl.NumberFormat {
+  const id = `${language}\u0000${kind}`;
+  let f = formatters.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(language, {
+      useGrouping: false,
+      ...(kind === 'decimal' ? { minimumFractionDigits: 1, maximumFractionDigits: 1 } : {}),
+      ...(kind === 'integer' ? { maximumFractionDigits: 0 } : {}),
+      ...(kind === 'percent' ? { style: 'percent' as const, maximumFractionDigits: 0 } : {}),
+    });
+    formatters.set(id, f);
+  }
+  return f;
 }
 
-/** "+1.8", "−0.4" (a real minus sign), "±0.0". */
-export function formatDelta(delta: number): string {
-  const text = Math.abs(delta).toFixed(1);
-  if (text === '0.0') return '±0.0';
+/** One decimal, with a real minus sign (−1.5, "−1,5" in Spanish); never "−0.0". */
+export function formatRating(value: number, language: string): string {
+  const f = formatter(language, 'decimal');
+  const text = f.format(Math.abs(value));
+  return value < 0 && text !== f.format(0) ? `−${text}` : text;
+}
+
+/** "+1.8", "−0.4" (a real minus sign), "±0.0"; "+1,8" in Spanish. */
+export function formatDelta(delta: number, language: string): string {
+  const f = formatter(language, 'decimal');
+  const text = f.format(Math.abs(delta));
+  if (text === f.format(0)) return `±${text}`;
   return `${delta > 0 ? '+' : '−'}${text}`;
+}
+
+/** A count, a place or a score: "12", "1234" (no grouping, as English always wrote it). */
+export function formatCount(n: number, language: string): string {
+  return formatter(language, 'integer').format(n);
+}
+
+/** A plain number with one decimal, e.g. an average score or μ: "12.5", "12,5". */
+export function formatDecimal(x: number, language: string): string {
+  return formatter(language, 'decimal').format(x);
+}
+
+/** A percentage, rounded to a whole one: 50 → "50%" ("50 %" in Spanish). */
+export function formatPercent(percent: number, language: string): string {
+  return formatter(language, 'percent').format(Math.round(percent) / 100);
 }
 
 export interface Placed {

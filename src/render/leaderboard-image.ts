@@ -1,8 +1,9 @@
-import { formatRating } from '../ratings/model.ts';
+import { t } from '../i18n/messages.ts';
+import { formatCount, formatPercent, formatRating } from '../ratings/model.ts';
 import { fillRound, text } from './canvas-shapes.ts';
-import { drawableNames } from './drawable-names.ts';
 import { GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
+import { countOf, drawnNames } from './rating-text.ts';
 
 /** One page of a board, as the Discord layer hands it over: plain data, names as people chose them. */
 export interface LeaderboardPicture {
@@ -10,6 +11,8 @@ export interface LeaderboardPicture {
   readonly game: string;
   /** "This server" / "All servers", or the server's name. */
   readonly scope: string;
+  /** The reader's language (a catalogue of assets/i18n): every word and number drawn follows it. */
+  readonly language: string;
   readonly page: number;
   readonly pages: number;
   readonly players: number;
@@ -41,10 +44,24 @@ const MEDALS: Record<number, string> = { 1: GOLD, 2: '#c9ced3', 3: '#d08a4a' };
 /** A board page: place, name, rating, games, wins (and win rate). */
 export function renderLeaderboard(board: LeaderboardPicture): Buffer {
   const H = leaderboardHeight(board.rows.length);
-  const names = drawableNames(board.rows.map((r) => r.name));
+  const lang = board.language;
+  const names = drawnNames(
+    board.rows.map((r) => r.name),
+    lang,
+  );
   return renderPng(LEADERBOARD_W, H, TABLE, (ctx) => {
-    text(ctx, `${board.game} · Leaderboard`, M, 34, { size: 30, bold: true, color: GOLD });
-    const subtitle = `${board.scope} · page ${board.page} of ${board.pages} · ${board.players} rated ${board.players === 1 ? 'player' : 'players'}`;
+    text(ctx, t(lang, 'leaderboard.image.title', { game: board.game }), M, 34, {
+      size: 30,
+      bold: true,
+      color: GOLD,
+      max: LEADERBOARD_W - 2 * M,
+    });
+    const subtitle = t(lang, 'leaderboard.image.subtitle', {
+      scope: board.scope,
+      page: formatCount(board.page, lang),
+      pages: formatCount(board.pages, lang),
+      players: countOf(lang, 'rated-players', board.players),
+    });
     text(ctx, subtitle, M, 72, { size: 20, color: TEXT, max: LEADERBOARD_W - 2 * M });
 
     const placeX = M + 44;
@@ -52,13 +69,14 @@ export function renderLeaderboard(board: LeaderboardPicture): Buffer {
     const ratingX = LEADERBOARD_W - M - 330;
     const gamesX = LEADERBOARD_W - M - 190;
     const winsX = LEADERBOARD_W - M - 70;
-    const head = (label: string, x: number, align: 'left' | 'center' = 'center') =>
-      text(ctx, label, x, TITLE + HEAD / 2, { size: 16, bold: true, color: MUTED, align });
+    // Each heading keeps to its column: 120 px between the centres of the number columns.
+    const head = (label: string, x: number, align: 'left' | 'center' = 'center', max = 116) =>
+      text(ctx, label, x, TITLE + HEAD / 2, { size: 16, bold: true, color: MUTED, align, max });
     head('#', placeX);
-    head('Player', nameX, 'left');
-    head('Rating', ratingX);
-    head('Games', gamesX);
-    head('Wins', winsX);
+    head(t(lang, 'leaderboard.image.player'), nameX, 'left', ratingX - nameX - 70);
+    head(t(lang, 'leaderboard.image.rating'), ratingX);
+    head(t(lang, 'leaderboard.image.games'), gamesX);
+    head(t(lang, 'leaderboard.image.wins'), winsX);
 
     board.rows.forEach((r, i) => {
       const y = TITLE + HEAD + i * (ROW + GAP);
@@ -70,7 +88,7 @@ export function renderLeaderboard(board: LeaderboardPicture): Buffer {
         ctx.fillStyle = medal;
         ctx.fill();
       }
-      text(ctx, String(r.place), placeX, y + ROW / 2, {
+      text(ctx, formatCount(r.place, lang), placeX, y + ROW / 2, {
         size: r.place >= 100 ? 16 : 22,
         bold: true,
         color: medal ? TABLE : TEXT,
@@ -83,23 +101,30 @@ export function renderLeaderboard(board: LeaderboardPicture): Buffer {
         color: TEXT,
         max: ratingX - nameX - 70,
       });
-      text(ctx, formatRating(r.rating), ratingX, y + ROW / 2, {
+      text(ctx, formatRating(r.rating, lang), ratingX, y + ROW / 2, {
         size: 26,
         bold: true,
         color: r.place === 1 ? GOLD : TEXT,
         align: 'center',
       });
-      text(ctx, String(r.games), gamesX, y + ROW / 2, { size: 22, color: TEXT, align: 'center' });
-      const rate = r.games ? Math.round((100 * r.wins) / r.games) : 0;
-      text(ctx, `${r.wins}`, winsX - 12, y + ROW / 2, { size: 22, color: TEXT, align: 'right' });
-      text(ctx, `(${rate}%)`, winsX - 6, y + ROW / 2 + 1, { size: 15, color: MUTED, align: 'left' });
+      text(ctx, formatCount(r.games, lang), gamesX, y + ROW / 2, { size: 22, color: TEXT, align: 'center' });
+      const rate = formatPercent(r.games ? (100 * r.wins) / r.games : 0, lang);
+      text(ctx, formatCount(r.wins, lang), winsX - 12, y + ROW / 2, {
+        size: 22,
+        color: TEXT,
+        align: 'right',
+      });
+      text(ctx, `(${rate})`, winsX - 6, y + ROW / 2 + 1, {
+        size: 15,
+        color: MUTED,
+        align: 'left',
+        max: LEADERBOARD_W - M - 4 - (winsX - 6),
+      });
     });
-    text(
-      ctx,
-      'Rating = μ − 3σ: skill minus three times its uncertainty. It rises as the bot becomes sure of a player.',
-      M,
-      H - FOOTER / 2,
-      { size: 15, color: MUTED, max: LEADERBOARD_W - 2 * M },
-    );
+    text(ctx, t(lang, 'leaderboard.image.footer'), M, H - FOOTER / 2, {
+      size: 15,
+      color: MUTED,
+      max: LEADERBOARD_W - 2 * M,
+    });
   });
 }

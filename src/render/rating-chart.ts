@@ -1,14 +1,18 @@
-import { formatRating } from '../ratings/model.ts';
+import { t } from '../i18n/messages.ts';
+import { formatCount, formatRating } from '../ratings/model.ts';
 import { text } from './canvas-shapes.ts';
-import { drawableNames } from './drawable-names.ts';
+import { font } from './fonts.ts';
 import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
+import { drawnNames } from './rating-text.ts';
 
 /** A player's rating after each rated game, with the starting point first. */
 export interface RatingChartData {
   readonly name: string;
-  /** "this server" / "all servers". */
+  /** The server's name, or "All servers". */
   readonly scope: string;
+  /** The reader's language (a catalogue of assets/i18n): every word and number drawn follows it. */
+  readonly language: string;
   /** Index 0 is the start (before the first rated game); index k is after the k-th. */
   readonly points: readonly RatingPoint[];
 }
@@ -41,16 +45,26 @@ function ticks(lo: number, hi: number, count: number): number[] {
 /** The rating (gold, solid) and μ (blue, dashed) over the rated games. */
 export function renderRatingChart(data: RatingChartData): Buffer {
   if (data.points.length === 0) throw new Error('a rating chart needs at least the starting point');
-  const [name = ''] = drawableNames([data.name]);
+  const lang = data.language;
+  const [name = ''] = drawnNames([data.name], lang);
   return renderPng(CHART_W, CHART_H, TABLE, (ctx) => {
-    text(ctx, `Rating of ${name} · ${data.scope}`, 16, 22, {
+    text(ctx, t(lang, 'rating.chart.title', { name, scope: data.scope }), 16, 22, {
       size: 20,
       bold: true,
       color: TEXT,
       max: CHART_W - 32,
     });
-    text(ctx, '— rating (μ − 3σ)', 16, 44, { size: 14, bold: true, color: GOLD });
-    text(ctx, '- - skill estimate μ', 180, 44, { size: 14, bold: true, color: MU_COLOUR });
+    // The second key starts after the first, however long the language makes it.
+    const rating = t(lang, 'rating.chart.legend-rating');
+    ctx.font = font(14, true);
+    const muX = Math.max(180, 16 + ctx.measureText(rating).width + 24);
+    text(ctx, rating, 16, 44, { size: 14, bold: true, color: GOLD });
+    text(ctx, t(lang, 'rating.chart.legend-mu'), muX, 44, {
+      size: 14,
+      bold: true,
+      color: MU_COLOUR,
+      max: CHART_W - RIGHT - muX,
+    });
 
     const values = data.points.flatMap((p) => [p.rating, p.mu]);
     let lo = Math.min(...values);
@@ -72,13 +86,17 @@ export function renderRatingChart(data: RatingChartData): Buffer {
     ctx.fillStyle = PANEL;
     ctx.fillRect(LEFT, TOP, w, h);
     ctx.lineWidth = 1;
-    for (const t of ticks(lo, hi, 5)) {
-      ctx.strokeStyle = t === 0 ? MUTED : '#3b4248';
+    for (const tick of ticks(lo, hi, 5)) {
+      ctx.strokeStyle = tick === 0 ? MUTED : '#3b4248';
       ctx.beginPath();
-      ctx.moveTo(LEFT, y(t));
-      ctx.lineTo(LEFT + w, y(t));
+      ctx.moveTo(LEFT, y(tick));
+      ctx.lineTo(LEFT + w, y(tick));
       ctx.stroke();
-      text(ctx, formatRating(t).replace(/\.0$/, ''), LEFT - 8, y(t), {
+      // Whole numbers without their ".0" (a real minus sign as in the ratings).
+      const label = Number.isInteger(tick)
+        ? `${tick < 0 ? '−' : ''}${formatCount(Math.abs(tick), lang)}`
+        : formatRating(tick, lang);
+      text(ctx, label, LEFT - 8, y(tick), {
         size: 13,
         color: MUTED,
         align: 'right',
@@ -87,8 +105,14 @@ export function renderRatingChart(data: RatingChartData): Buffer {
     const xs = ticks(0, Math.max(n, 1), Math.min(Math.max(n, 1), 8)).filter(
       (k) => Number.isInteger(k) && k <= n,
     );
-    for (const k of xs) text(ctx, String(k), x(k), TOP + h + 14, { size: 13, color: MUTED, align: 'center' });
-    text(ctx, 'rated games played', LEFT + w / 2, CHART_H - 12, { size: 13, color: MUTED, align: 'center' });
+    for (const k of xs)
+      text(ctx, formatCount(k, lang), x(k), TOP + h + 14, { size: 13, color: MUTED, align: 'center' });
+    text(ctx, t(lang, 'rating.chart.axis'), LEFT + w / 2, CHART_H - 12, {
+      size: 13,
+      color: MUTED,
+      align: 'center',
+      max: w,
+    });
 
     const line = (pick: (p: RatingPoint) => number, colour: string, dash: number[]) => {
       ctx.save();

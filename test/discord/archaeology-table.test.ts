@@ -97,7 +97,7 @@ describe('an Archaeology game with a turn limit', () => {
     gameId = h.store.gameInThread(where)?.id as number;
     expect(h.store.getGame(gameId)).toMatchObject({ type: 'archaeology', status: 'active' });
     const list = await c.as(bob).slash('games').reply();
-    expect(list.content).toMatch(new RegExp(`#${gameId} · active · Archaeology`));
+    expect(list.content).toMatch(new RegExp(`#${gameId} · in play · Archaeology`));
     const rules = await c.as(bob).slash('rules', {}, { channelId: where }).reply();
     expect(rules.content).toMatch(/\*\*Archaeology\*\*/);
     const board = await c.as(alice).slash('board', {}, { channelId: where }).reply();

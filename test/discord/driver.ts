@@ -114,7 +114,11 @@ export class Driver {
    */
   endTurnControl(hand: LoopbackMessage): { control: Control; value?: string } | null {
     const cs = controls(hand);
-    const button = cs.find((x) => x.verb === 'act' && x.kind === 'button' && x.label === 'End turn');
+    // In either language of the hand (the hand is in its reader's).
+    const button = cs.find(
+      (x) =>
+        x.verb === 'act' && x.kind === 'button' && (x.label === 'End turn' || x.label === 'Terminar turno'),
+    );
     if (button) return { control: button };
     const menu = cs.find((x) => x.verb === 'end');
     return menu ? { control: menu, value: menu.values[0] as string } : null;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { LoopbackEvent, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
+import { expectNoLeaks, playByClicks } from './play-by-clicks.ts';
 
 /**
  * A Spanish server where ana's Discord is in Spanish and bob's in English: what each sees privately is
@@ -120,4 +121,51 @@ describe('two languages at one table', () => {
       'Tus ajustes (solo los ves tú):\n• Zona horaria: sin indicar\n• Horas de silencio: ninguna\n• Avisos privados de turno: desactivados\n• Vacaciones: ninguna',
     );
   });
+});
+
+describe('a whole game in two languages', () => {
+  it('ana (es-ES) and bob (en-US) play to the end: each hand in its reader’s language, the board in the game’s, no hidden card leaked in either', async () => {
+    const c = h.loopback.control;
+    const seen: LoopbackMessage[] = [];
+    const unsubscribe = c.subscribe((e: LoopbackEvent) => {
+      if ((e.type === 'message-create' || e.type === 'message-update') && !e.message.ephemeral)
+        seen.push(e.message);
+    });
+    await d.press(ana, lobby(), control(lobby(), 'start'));
+    const gameId = h.store.gameInThread(where)?.id as number;
+    expect(h.store.getGame(gameId).status).toBe('active');
+    const board = d.latest(where, 'hand');
+    expect(board.content).toContain('**Valle de los Reyes** · partida n.º');
+    expect(controls(board).map((x) => x.label)).toEqual(
+      expect.arrayContaining(['Mi mano', 'Tumbas', 'Registro', 'Mis partidas']),
+    );
+    expect(board.attachments[0]?.description).toMatch(/Pirámide|pirámide/);
+
+    const anaHand = await d.openHand(ana, where);
+    const bobHand = await d.openHand(bob, where);
+    expect(anaHand.content).toMatch(/^\*\*Tu mano\*\* \(partida n\.º \d+\)/);
+    expect(bobHand.content).toMatch(/^\*\*Your hand\*\* \(game #\d+\)/);
+    // Each card is named in the reader's language: a starter hand always holds a Shabti, Urna or Caja…
+    expect(anaHand.content).toMatch(/Shabti|Urna|Caja de comida|Mesa de ofrendas/);
+    expect(bobHand.content).toMatch(/Shabti|Urn|Box of Food|Offering Table/);
+    expect(bobHand.content).not.toMatch(/Urna|Caja de comida|Mesa de ofrendas/);
+
+    const users = h.store.getGame(gameId).seats.map((s) => (s.userId === ana.id ? ana : bob));
+    await playByClicks(d, gameId, where, users, { maxSteps: 4000 });
+    unsubscribe();
+    expect(h.store.getGame(gameId).status).toBe('finished');
+    const results = c
+      .messages(where)
+      .filter((m) => m.content.includes('ha terminado'))
+      .at(-1) as LoopbackMessage;
+    expect(results.content).toMatch(/^🏁 \*\*Valle de los Reyes\*\* · la partida n\.º \d+ ha terminado/);
+    expect(results.content).toMatch(/\d+ PV/);
+    // The boards' log lines were written in Spanish too: the rules' own sentences.
+    const boards = seen.filter((m) => m.content.includes('**Valle de los Reyes** · partida n.º'));
+    expect(boards.some((m) => /> .* (terminó su turno|compró|sepultó) /.test(m.content))).toBe(true);
+    expect(boards.some((m) => /> .* (ended their turn|bought|entombed) /.test(m.content))).toBe(false);
+    // No public message names a card the public could not see, in Spanish nor in English.
+    expect(expectNoLeaks(d, gameId, where, seen, 'es')).toBeGreaterThan(10);
+    expect(expectNoLeaks(d, gameId, where, seen, 'en')).toBeGreaterThan(10);
+  }, 600_000);
 });

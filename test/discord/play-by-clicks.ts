@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { cardName } from '../../src/adapters/valley/card-names.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
@@ -109,7 +110,9 @@ export async function playByClicks(
       boughtOnTurn = s.turn.number;
       continue;
     }
-    const entomb = cs.find((x) => x.kind === 'select' && x.label.startsWith('Entomb'));
+    const entomb = cs.find(
+      (x) => x.kind === 'select' && (x.label.startsWith('Entomb') || x.label.startsWith('Sepultar')),
+    );
     if (entomb && !s.turn.entombed) {
       await d.choose(user, hand, entomb, entomb.values[0] as string);
       continue;
@@ -140,24 +143,28 @@ export function expectNoLeaks(
   gameId: number,
   where: string,
   seen: readonly LoopbackMessage[],
+  language = 'en',
 ): number {
   const final = d.h.store.getGame(gameId);
-  const names = Object.values((final.state as ValleyState).defs).map((c) => c.name);
+  const ids = Object.keys((final.state as ValleyState).defs);
+  const names = ids.map((id) => cardName(id, language));
   let checked = 0;
   for (const m of seen) {
     if (m.channelId !== where || m.ephemeral) continue;
     const version =
       controls(m).find((x) => x.verb === 'hand' || x.verb === 'respond')?.version ??
-      (m.content.includes('is over') ? final.version : null);
+      (/is over|ha terminado/.test(m.content) ? final.version : null);
     if (version === null) continue;
     const pub = valley.view(stateAt(d, gameId, version), null);
     const json = JSON.stringify({ ...pub, defs: undefined });
-    // Names the public may read at this version: cards it can see, and its log.
-    const visible =
-      [...json.matchAll(/"card":"([a-z-]+)"/g)].map((x) => pub.defs[x[1] as string]?.name).join('|') + json;
+    // Names the public may read at this version, in the messages' language: the cards it can see, and
+    // those its log names (as card ids in its messages, or in its English text).
+    const seenIds = [...json.matchAll(/"card":"([a-z-]+)"|"#([a-z-]+)"/g)].map((x) => x[1] ?? x[2]);
+    const visible = seenIds.map((id) => cardName(id as string, language)).join('|') + json;
     const text = [m.content, ...m.attachments.map((a) => a.description ?? '')].join('\n');
+    // Whole words in any alphabet (Spanish names may start or end with an accented letter).
     for (const n of names)
-      if (new RegExp(`\\b${n}\\b`).test(text))
+      if (new RegExp(`(?<!\\p{L})${n}(?!\\p{L})`, 'u').test(text))
         expect(visible, `${n} in a public message at v${version}`).toContain(n);
     checked++;
   }

@@ -77,7 +77,9 @@ describe('leaderboard buttons', () => {
       [3, 3],
     ] as const) {
       for (const global of [false, true]) {
-        const buttons = ids(leaderboardMessage(page(n, pages), { game: 'V', global, scope: 'S' }, pictures));
+        const buttons = ids(
+          leaderboardMessage(page(n, pages), { game: 'V', global, scope: 'S', language: 'en' }, pictures),
+        );
         expect(new Set(buttons.map(([id]) => id)).size).toBe(3);
         const [prev, next, other] = buttons.map(([id]) => readLeaderboardId(decodeCustomId(id as string)!));
         expect(prev).toEqual({ global, page: Math.max(1, n - 1) });
@@ -97,7 +99,11 @@ describe('leaderboard buttons', () => {
   });
 
   it('show names as typed, not as markdown', () => {
-    const p = leaderboardMessage(page(1, 1), { game: 'V', global: false, scope: 'S' }, pictures);
+    const p = leaderboardMessage(
+      page(1, 1),
+      { game: 'V', global: false, scope: 'S', language: 'en' },
+      pictures,
+    );
     expect(p.content).toContain('1. **\\*Ann\\*** — 18.0 · 3 games · 1 win');
     expect(plainName('<@123> `x` [a](b) _y_ ~z~ a|b')).toBe(
       '\\<@123\\> \\`x\\` \\[a\\]\\(b\\) \\_y\\_ \\~z\\~ a\\|b',
@@ -141,13 +147,13 @@ describe('rating texts', () => {
       after: { mu: 25 + after, sigma: 25 / 3 },
     });
     const rated = { rated: true as const, finishedAt: new Date(0), entrants: [] };
-    expect(resultRatingLines(rated, [step(0, 0, 2.5), step(1, 0, -2.5)], ctx, 'this server')).toEqual([
+    expect(resultRatingLines(rated, [step(0, 0, 2.5), step(1, 0, -2.5)], ctx, false)).toEqual([
       '📈 Ratings (this server): Ann 0.0 → 2.5 (+2.5) · Bob 0.0 → −2.5 (−2.5)',
     ]);
-    expect(resultRatingLines({ rated: false, reason: 'casual' }, [], ctx, 'x')).toEqual([
+    expect(resultRatingLines({ rated: false, reason: 'casual' }, [], ctx, false)).toEqual([
       '🎲 Casual game: ratings are unchanged.',
     ]);
-    expect(resultRatingLines({ rated: false, reason: 'handed-over' }, [], ctx, 'x')).toEqual([
+    expect(resultRatingLines({ rated: false, reason: 'handed-over' }, [], ctx, false)).toEqual([
       'Not rated: a seat changed hands during the game.',
     ]);
   });
@@ -159,6 +165,7 @@ describe('rating texts', () => {
         name: 'Bob',
         global: true,
         scope: 'All servers',
+        language: 'en',
         record: { games: 0, wins: 0, winRate: null, averageScore: null, bestScore: null, favouriteSets: [] },
         setName: (id) => id,
         standing: undefined,

@@ -61,7 +61,7 @@ describe('a second game through the same table layer', () => {
     // `/games` names the running game by its title.
     const list = await c.as(bob).slash('games').reply();
     expect(list.ephemeral).toBe(true);
-    expect(list.content).toMatch(new RegExp(`#${gameId} · active · Dice Race`));
+    expect(list.content).toMatch(new RegExp(`#${gameId} · in play · Dice Race`));
 
     const users = h.store.getGame(gameId).seats.map((s) => [alice, bob].find((u) => u.id === s.userId));
     expect(users.every((u) => u !== undefined)).toBe(true);

@@ -12,6 +12,7 @@ import { decode, pngSize } from './png-util.ts';
 const board: LeaderboardPicture = {
   game: 'Valley of the Kings',
   scope: 'All servers',
+  language: 'en',
   page: 2,
   pages: 3,
   players: 23,
@@ -32,13 +33,19 @@ describe('rating pictures', () => {
 
   it('draw a rating chart, from a single starting point to a long history', () => {
     const start = { rating: 0, mu: 25 };
-    expect(pngSize(renderRatingChart({ name: 'Amunet', scope: 'here', points: [start] }))).toEqual({
+    expect(
+      pngSize(renderRatingChart({ name: 'Amunet', scope: 'here', language: 'en', points: [start] })),
+    ).toEqual({
       width: CHART_W,
       height: CHART_H,
     });
     const long = Array.from({ length: 400 }, (_, k) => ({ rating: k / 20, mu: 25 + Math.sin(k) }));
-    expect(pngSize(renderRatingChart({ name: 'Amunet', scope: 'here', points: long })).width).toBe(CHART_W);
-    expect(() => renderRatingChart({ name: 'x', scope: 'here', points: [] })).toThrow(/starting point/);
+    expect(
+      pngSize(renderRatingChart({ name: 'Amunet', scope: 'here', language: 'en', points: long })).width,
+    ).toBe(CHART_W);
+    expect(() => renderRatingChart({ name: 'x', scope: 'here', language: 'en', points: [] })).toThrow(
+      /starting point/,
+    );
   });
 
   it('say in words what the pictures show', () => {
@@ -53,6 +60,7 @@ describe('rating pictures', () => {
       describeRatingChart({
         name: 'Amunet',
         scope: 'this server',
+        language: 'en',
         points: [
           { rating: 0, mu: 25 },
           { rating: 3.2, mu: 27 },

@@ -7,7 +7,7 @@ import type { ValleyView } from '../../games/valley/view.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeAction, encodeAction } from './action-code.ts';
 import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
-import { cardName, otherCardNames } from './card-names.ts';
+import { cardName, otherCardNames, setName } from './card-names.ts';
 import { valleyClick } from './hand-clicks.ts';
 import { handMessage, type ValleyStep } from './hand-message.ts';
 import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-messages.ts';
@@ -60,7 +60,7 @@ export function valleyAdapter(
     favourites: {
       of: (state: ValleyState | null, seat) =>
         state === null ? [] : scoreSeat(state, seat).sets.map((s) => ({ set: s.set, distinct: s.distinct })),
-      name: (id) => catalog.sets.find((s) => s.id === id)?.name ?? id,
+      name: (id, language) => (catalog.sets.some((s) => s.id === id) ? setName(id, language) : id),
     },
   };
 }

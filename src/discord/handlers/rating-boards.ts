@@ -5,17 +5,32 @@ import type {
   StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AnyAdapter } from '../../adapters/game-adapter.ts';
+import { gameTitle } from '../../i18n/command-localizations.ts';
+import { t } from '../../i18n/messages.ts';
 import { finishedGamesOf, summarize } from '../../ratings/player-stats.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
 import type { CustomId } from '../custom-id.ts';
+import { userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
 import { statsMessage } from '../messages/stats-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
-import { displayName, tell } from './replies.ts';
+import { displayName, say } from './replies.ts';
 
-const ALL_SERVERS = 'All servers';
+/** "All servers", or the server's name ("This server" when Discord did not send the server). */
+function scopeName(language: string, guild: Guild | null, global: boolean): string {
+  if (global) return t(language, 'rating.scope.all-servers');
+  return guild?.name ?? t(language, 'rating.scope.this-server');
+}
+
+/** A set's name in `language`, when the game's adapter names its sets in several languages. */
+function setNameIn(adapter: AnyAdapter, language: string): (id: string) => string {
+  // An adapter's `name(id)` may take the reader's language as a second argument; one that does not
+  // ignores it and names the set as its catalog does.
+  const favourites: { name(id: string, language: string): string } | undefined = adapter.favourites;
+  return (id) => favourites?.name(id, language) ?? id;
+}
 
 /** The game a board or stats is about: the one named, else the bot's first. */
 export function ratedGame(rt: Runtime, type: string | null | undefined): AnyAdapter | undefined {
@@ -27,13 +42,15 @@ function boardContext(
   guild: Guild | null,
   global: boolean,
   adapter: AnyAdapter,
+  language: string,
 ): LeaderboardContext {
   const first = adapter === rt.tables.adapters.default;
   return {
-    game: adapter.game.title,
+    game: gameTitle(language, adapter.game.id, adapter.game.title),
     ...(first ? {} : { gameType: adapter.game.id }),
     global,
-    scope: global ? ALL_SERVERS : (guild?.name ?? 'This server'),
+    scope: scopeName(language, guild, global),
+    language,
   };
 }
 
@@ -51,14 +68,17 @@ function boardPayload(
   return leaderboardMessage(board, ctx, rt.ratingPictures);
 }
 
-/** `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. */
+/**
+ * `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. It speaks the
+ * language of whoever ran the command, then of whoever clicked last.
+ */
 export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
-  if (!i.inGuild()) return tell(i, 'Use this in a server.');
+  if (!i.inGuild()) return say(i, 'error.guild-only');
   const adapter = ratedGame(rt, i.options.getString('game'));
-  if (!adapter) return tell(i, 'This bot hosts no such game.');
+  if (!adapter) return say(i, 'rating.no-such-game');
   const global = i.options.getBoolean('global') ?? false;
   await i.deferReply();
-  const ctx = boardContext(rt, i.guild, global, adapter);
+  const ctx = boardContext(rt, i.guild, global, adapter, userLanguage(i));
   await i.editReply(editOptions(boardPayload(rt, i.guildId, 1, ctx, adapter)));
 }
 
@@ -70,20 +90,23 @@ export async function onLeaderboardComponent(
 ): Promise<void> {
   const target = readLeaderboardId(id);
   const adapter = target ? ratedGame(rt, target.gameType) : undefined;
-  if (!target || !adapter)
-    return tell(i, 'This button belongs to an older version of Scarab; run /leaderboard again.');
-  if (!i.inGuild()) return tell(i, 'Leaderboards live in servers.');
+  if (!target || !adapter) return say(i, 'leaderboard.old-button');
+  if (!i.inGuild()) return say(i, 'leaderboard.guild-only');
   // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
   await i.deferUpdate();
-  const ctx = boardContext(rt, i.guild, target.global, adapter);
+  const ctx = boardContext(rt, i.guild, target.global, adapter, userLanguage(i));
   await i.editReply(editOptions(boardPayload(rt, i.guildId, target.page, ctx, adapter)));
 }
 
-/** `/stats [user] [global] [game]`: games, wins, scores, favourites and ratings, with the rating history. */
+/**
+ * `/stats [user] [global] [game]`: games, wins, scores, favourites and ratings, with the rating history,
+ * in the language of whoever asked.
+ */
 export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
-  if (!i.inGuild()) return tell(i, 'Use this in a server.');
+  if (!i.inGuild()) return say(i, 'error.guild-only');
   const adapter = ratedGame(rt, i.options.getString('game'));
-  if (!adapter) return tell(i, 'This bot hosts no such game.');
+  if (!adapter) return say(i, 'rating.no-such-game');
+  const language = userLanguage(i);
   const global = i.options.getBoolean('global') ?? false;
   const user = i.options.getUser('user') ?? i.user;
   const member = i.options.getMember('user');
@@ -106,12 +129,13 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
   const favourites = adapter.favourites;
   const payload = statsMessage(
     {
-      game: adapter.game.title,
+      game: gameTitle(language, type, adapter.game.title),
       name,
       global,
-      scope: global ? ALL_SERVERS : (i.guild?.name ?? 'This server'),
+      scope: scopeName(language, i.guild, global),
+      language,
       record: summarize(played, favourites ? (state, seat) => favourites.of(state, seat) : undefined),
-      setName: (id) => favourites?.name(id) ?? id,
+      setName: setNameIn(adapter, language),
       standing,
       globalStanding: global ? undefined : store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
       history: store.ratings.history(q, user.id),

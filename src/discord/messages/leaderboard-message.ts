@@ -1,23 +1,25 @@
 import { ButtonStyle } from 'discord-api-types/v10';
-import { formatRating } from '../../ratings/model.ts';
+import { t } from '../../i18n/messages.ts';
+import { formatCount, formatRating } from '../../ratings/model.ts';
 import type { BoardPage } from '../../ratings/queries.ts';
 import type { LeaderboardPicture } from '../../render/leaderboard-image.ts';
+import { countOf } from '../../render/rating-text.ts';
 import { leaderboardCustomId } from '../leaderboard-id.ts';
 import { button, clip, type Payload, row } from './payload.ts';
 import { plainName } from './plain-name.ts';
 import type { RatingPictures } from './rating-pictures.ts';
 
 export interface LeaderboardContext {
-  /** "Valley of the Kings". */
+  /** "Valley of the Kings", in the reader's language. */
   readonly game: string;
   /** The game's type in the buttons; absent for the bot's first game. */
   readonly gameType?: string;
   readonly global: boolean;
-  /** "Scarab Club" (the server's name) or "All servers". */
+  /** "Scarab Club" (the server's name) or "All servers", in the reader's language. */
   readonly scope: string;
+  /** The reader's language: the person who ran /leaderboard or clicked its buttons. */
+  readonly language: string;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A board page as text and image, with Previous / Next and a switch between this server and global. */
 export function leaderboardMessage(
@@ -25,32 +27,30 @@ export function leaderboardMessage(
   ctx: LeaderboardContext,
   pictures: RatingPictures,
 ): Payload {
+  const lang = ctx.language;
   const nav = row(
     button(
       leaderboardCustomId({ global: ctx.global, page: board.page - 1, gameType: ctx.gameType }),
-      '◀ Previous',
+      t(lang, 'leaderboard.button.previous'),
       ButtonStyle.Secondary,
       board.page <= 1,
     ),
     button(
       leaderboardCustomId({ global: ctx.global, page: board.page + 1, gameType: ctx.gameType }),
-      'Next ▶',
+      t(lang, 'leaderboard.button.next'),
       ButtonStyle.Secondary,
       board.page >= board.pages,
     ),
     button(
       leaderboardCustomId({ global: !ctx.global, page: 1, gameType: ctx.gameType }),
-      ctx.global ? 'This server' : 'All servers',
+      t(lang, ctx.global ? 'leaderboard.button.this-server' : 'leaderboard.button.all-servers'),
       ButtonStyle.Primary,
     ),
   );
-  const title = `🏆 **${ctx.game} · leaderboard** · ${plainName(ctx.scope)}`;
+  const title = t(lang, 'leaderboard.title', { game: ctx.game, scope: plainName(ctx.scope) });
   if (board.players === 0) {
     return {
-      content: [
-        title,
-        `Nobody is rated ${ctx.global ? 'anywhere' : 'in this server'} yet. A game counts when it finishes rated: at least two people, and no computer players unless the host chose a rated game.`,
-      ].join('\n'),
+      content: [title, t(lang, 'leaderboard.empty', { where: ctx.global ? 'global' : 'server' })].join('\n'),
       components: [nav],
       files: [],
       mentionUsers: [],
@@ -58,11 +58,12 @@ export function leaderboardMessage(
   }
   const lines = board.rows.map(
     (r) =>
-      `${r.place}. **${plainName(r.displayName)}** — ${formatRating(r.display)} · ${plural(r.games, 'game')} · ${plural(r.wins, 'win')}`,
+      `${formatCount(r.place, lang)}. **${plainName(r.displayName)}** — ${formatRating(r.display, lang)} · ${countOf(lang, 'games', r.games)} · ${countOf(lang, 'wins', r.wins)}`,
   );
   const picture: LeaderboardPicture = {
     game: ctx.game,
     scope: ctx.scope,
+    language: lang,
     page: board.page,
     pages: board.pages,
     players: board.players,
@@ -78,9 +79,14 @@ export function leaderboardMessage(
   return {
     content: clip(
       [
-        `${title} · page ${board.page} of ${board.pages} (${plural(board.players, 'rated player')})`,
+        t(lang, 'leaderboard.heading', {
+          title,
+          page: formatCount(board.page, lang),
+          pages: formatCount(board.pages, lang),
+          players: countOf(lang, 'rated-players', board.players),
+        }),
         ...lines,
-        '_Rating = μ − 3σ: it rises as Scarab becomes sure of a player’s skill. Only rated games count._',
+        t(lang, 'leaderboard.note'),
       ].join('\n'),
       2000,
     ),

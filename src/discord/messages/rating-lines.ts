@@ -13,21 +13,25 @@ export function lobbyRatingLine(game: GameRecord, language: string): string {
   return t(language, `rating.lobby.${why}`);
 }
 
-/** Under a game's results: each person's rating change, or why the game was not rated. */
+/**
+ * Under a game's results: each person's rating change, or why the game was not rated. Public, so in the
+ * game's language (`ctx.language`); `global` when the game was played outside a server.
+ */
 export function resultRatingLines(
   decision: RatingDecision,
   changes: readonly RatingStep[],
   ctx: GameContext,
-  scope: string,
+  global: boolean,
 ): string[] {
+  const lang = ctx.language;
   if (!decision.rated) {
     switch (decision.reason) {
       case 'casual':
-        return ['🎲 Casual game: ratings are unchanged.'];
+        return [t(lang, 'rating.results.casual')];
       case 'handed-over':
-        return ['Not rated: a seat changed hands during the game.'];
+        return [t(lang, 'rating.results.handed-over')];
       case 'too-few-people':
-        return ['Not rated: fewer than two people played.'];
+        return [t(lang, 'rating.results.too-few-people')];
       case 'not-finished':
         return [];
     }
@@ -36,7 +40,9 @@ export function resultRatingLines(
   const parts = changes.map((c) => {
     const before = displayRating(c.before);
     const after = displayRating(c.after);
-    return `${seatName(ctx, c.seat)} ${formatRating(before)} → ${formatRating(after)} (${formatDelta(after - before)})`;
+    return `${seatName(ctx, c.seat)} ${formatRating(before, lang)} → ${formatRating(after, lang)} (${formatDelta(after - before, lang)})`;
   });
-  return [`📈 Ratings (${scope}): ${parts.join(' · ')}`];
+  return [
+    t(lang, 'rating.results.changes', { scope: global ? 'global' : 'server', changes: parts.join(' · ') }),
+  ];
 }

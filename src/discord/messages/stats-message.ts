@@ -1,20 +1,30 @@
-import { displayRating, formatRating } from '../../ratings/model.ts';
+import { t } from '../../i18n/messages.ts';
+import {
+  displayRating,
+  formatCount,
+  formatDecimal,
+  formatPercent,
+  formatRating,
+} from '../../ratings/model.ts';
 import type { PlayerRecord } from '../../ratings/player-stats.ts';
 import type { RatingStep, Standing } from '../../ratings/queries.ts';
 import type { RatingChartData } from '../../render/rating-chart.ts';
+import { countOf } from '../../render/rating-text.ts';
 import { clip, type Payload } from './payload.ts';
 import { plainName } from './plain-name.ts';
 import type { RatingPictures } from './rating-pictures.ts';
 
 export interface StatsContext {
-  /** "Valley of the Kings". */
+  /** "Valley of the Kings", in the reader's language. */
   readonly game: string;
   readonly name: string;
   readonly global: boolean;
-  /** The server's name, or "All servers". */
+  /** The server's name, or "All servers" in the reader's language. */
   readonly scope: string;
+  /** The reader's language: the person who ran /stats. */
+  readonly language: string;
   readonly record: PlayerRecord;
-  /** A set id as players know it ("Statues"). */
+  /** A set id as players know it ("Statues"), in the reader's language. */
   readonly setName: (setId: string) => string;
   /** The rating in this scope, and in the global one when this is a server. */
   readonly standing: Standing | undefined;
@@ -23,22 +33,27 @@ export interface StatsContext {
   readonly history: readonly RatingStep[];
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const percent = (x: number) => `${Math.round(100 * x)}%`;
-
-function ratingText(s: Standing): string {
-  return `**${formatRating(s.display)}** (#${s.place} of ${s.players}) · μ ${s.skill.mu.toFixed(1)}, σ ${s.skill.sigma.toFixed(1)} · ${plural(s.games, 'rated game')}`;
+function ratingText(s: Standing, lang: string): string {
+  return t(lang, 'stats.standing', {
+    rating: formatRating(s.display, lang),
+    place: formatCount(s.place, lang),
+    players: formatCount(s.players, lang),
+    mu: formatDecimal(s.skill.mu, lang),
+    sigma: formatDecimal(s.skill.sigma, lang),
+    games: countOf(lang, 'rated-games', s.games),
+  });
 }
 
 /** Games, wins, scores, favourite sets and ratings, with the rating history as a chart. */
 export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Payload {
-  const where = ctx.global ? 'anywhere' : 'in this server';
+  const lang = ctx.language;
+  const where = ctx.global ? 'global' : 'server';
   const name = plainName(ctx.name);
   const title = `📜 **${name}** · ${ctx.game} · ${plainName(ctx.scope)}`;
   const r = ctx.record;
   if (r.games === 0) {
     return {
-      content: `${title}\n${name} has not finished a game of ${ctx.game} ${where} yet.`,
+      content: `${title}\n${t(lang, 'stats.none', { name, game: ctx.game, where })}`,
       components: [],
       files: [],
       mentionUsers: [],
@@ -46,16 +61,30 @@ export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Paylo
   }
   const lines = [
     title,
-    `Rating: ${ctx.standing ? ratingText(ctx.standing) : `not rated ${where} yet`}`,
+    ctx.standing
+      ? t(lang, 'stats.rating', { standing: ratingText(ctx.standing, lang) })
+      : t(lang, 'stats.rating-none', { where }),
     ...(ctx.global
       ? []
-      : [`Global rating: ${ctx.globalStanding ? ratingText(ctx.globalStanding) : 'not rated yet'}`]),
-    `Finished games: ${r.games} · wins ${r.wins} (${percent(r.winRate ?? 0)}) · average score ${(r.averageScore ?? 0).toFixed(1)} · best ${r.bestScore ?? 0}`,
-    `Favourite sets: ${
-      r.favouriteSets.length
-        ? r.favouriteSets.map((s) => `${ctx.setName(s.set)} (${plural(s.games, 'game')})`).join(', ')
-        : 'none yet'
-    }`,
+      : [
+          ctx.globalStanding
+            ? t(lang, 'stats.global-rating', { standing: ratingText(ctx.globalStanding, lang) })
+            : t(lang, 'stats.global-rating-none'),
+        ]),
+    t(lang, 'stats.finished', {
+      games: formatCount(r.games, lang),
+      wins: formatCount(r.wins, lang),
+      rate: formatPercent(100 * (r.winRate ?? 0), lang),
+      average: formatDecimal(r.averageScore ?? 0, lang),
+      best: formatCount(r.bestScore ?? 0, lang),
+    }),
+    r.favouriteSets.length
+      ? t(lang, 'stats.favourites', {
+          sets: r.favouriteSets
+            .map((s) => `${ctx.setName(s.set)} (${countOf(lang, 'games', s.games)})`)
+            .join(', '),
+        })
+      : t(lang, 'stats.favourites-none'),
   ];
   const files: Payload['files'] = [];
   const first = ctx.history[0];
@@ -63,6 +92,7 @@ export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Paylo
     const chart: RatingChartData = {
       name: ctx.name,
       scope: ctx.scope,
+      language: lang,
       points: [first.before, ...ctx.history.map((h) => h.after)].map((s) => ({
         rating: displayRating(s),
         mu: s.mu,
