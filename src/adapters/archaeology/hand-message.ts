@@ -19,7 +19,7 @@ import { t, type Values } from '../../i18n/messages.ts';
 import { encodeArchaeologyAction, encodeCounts } from './action-code.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
 import { archaeologyText } from './rules-text.ts';
-import { countOf, countsLineIn, countsOrEmpty, priceLine, treasureNameOf } from './summary.ts';
+import { countOf, countsLineIn, countsOrEmpty, priceLine, recentLog, treasureNameOf } from './summary.ts';
 
 /** Where the player is in a trade made in two clicks: the marketplace cards chosen first. */
 export interface ArchaeologyStep {
@@ -208,7 +208,7 @@ export function handMessage(
   } else if (v.finished) lines.push(say('hand.over'));
   else lines.push(say('hand.waiting', { what: archaeologyText(v.waiting.text, v.waiting.msg, ctx) }));
   components.push(row(button(id('hand'), say('button.refresh'))));
-  const mine = v.log.slice(-3).map((l) => `> ${archaeologyText(l, undefined, ctx)}`);
+  const mine = recentLog(v, ctx, 3).map((l) => `> ${l}`);
   const pic = pictures.hand(v, ctx);
   return {
     content: [...lines, ...mine].join('\n'),

@@ -18,7 +18,8 @@ import {
 } from './info-messages.ts';
 import { type ArchaeologyPictures, canvasArchaeologyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
-import { treasureName, withNames } from './summary.ts';
+import { archaeologyText } from './rules-text.ts';
+import { treasureNameOf } from './summary.ts';
 
 /** Archaeology at a table: its messages, pictures, controls and computer players. */
 export function archaeologyAdapter(
@@ -35,7 +36,7 @@ export function archaeologyAdapter(
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
       finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
-      names: (text, ctx) => withNames(text, ctx.names),
+      names: (text, ctx, msg) => archaeologyText(text, msg, ctx),
     },
     click: archaeologyClick,
     info: [
@@ -61,7 +62,7 @@ export function archaeologyAdapter(
           byKind.set(set.kind, (byKind.get(set.kind) ?? 0) + set.cards.length);
         return [...byKind].map(([set, distinct]) => ({ set, distinct }));
       },
-      name: (id) => (isTreasure(id) ? treasureName(id, 2) : id),
+      name: (id, language) => (isTreasure(id) ? treasureNameOf(id, 2, language) : id),
     },
   };
 }

@@ -8,8 +8,7 @@ import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
 import { renderTreasureCard } from './pictures/card-image.ts';
-import { archaeologyText } from './rules-text.ts';
-import { priceLine, soldLineIn, treasureNameOf } from './summary.ts';
+import { priceLine, recentLog, soldLineIn, treasureNameOf } from './summary.ts';
 
 export function museumMessage(v: ArchaeologyView, ctx: GameContext): Payload {
   const say = (key: string, values?: Values) => t(ctx.language, key, values);
@@ -45,7 +44,7 @@ export function pricesMessage(v: ArchaeologyView, ctx: GameContext): Payload {
 }
 
 export function logMessage(v: ArchaeologyView, ctx: GameContext): Payload {
-  const lines = v.log.slice(-25).map((l) => archaeologyText(l, undefined, ctx));
+  const lines = recentLog(v, ctx, 25);
   return emptyPayload(
     clip(
       `${t(ctx.language, 'archaeology.log.title', { id: String(ctx.gameId) })}\n${lines.join('\n')}`,

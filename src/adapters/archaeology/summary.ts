@@ -10,6 +10,7 @@ import type { ArchaeologyView, SoldView } from '../../games/archaeology/view.ts'
 import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
+import type { Reader } from '../engine-text.ts';
 import { archaeologyText } from './rules-text.ts';
 
 export const TREASURE_NAMES = Object.fromEntries(
@@ -117,9 +118,14 @@ export function playersLine(v: ArchaeologyView, ctx: GameContext): string {
     .join(' · ');
 }
 
-/** The last `lines` lines of the log, as the rules wrote them, for the context's reader. */
-export const recentLog = (v: ArchaeologyView, ctx: GameContext, lines: number): string[] =>
-  v.log.slice(-lines).map((l) => archaeologyText(l, undefined, ctx));
+/**
+ * The last `lines` lines of the log, as the rules wrote them, in the reader's language: each line's
+ * message where the rules gave one (`logMsgs`, in step with `log`), else its English.
+ */
+export function recentLog(v: ArchaeologyView, reader: Reader, lines: number): string[] {
+  const from = Math.max(0, v.log.length - lines);
+  return v.log.slice(from).map((l, i) => archaeologyText(l, v.logMsgs?.[from + i] ?? undefined, reader));
+}
 
 /** The museum's price table of one treasure: "1: $3 · 2: $7 · …" (in `language`). */
 export function priceLine(v: Pick<ArchaeologyView, 'numbers'>, k: Treasure, language: string): string {

@@ -1,29 +1,39 @@
+import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
-import { CHAMBER_NAMES, mapsNeeded, treasureNames } from './engine.ts';
+import { mapsNeeded } from './engine.ts';
+import { chamberOf, countsMessage, englishOf, moneyText, say, seatOf } from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState } from './state.ts';
-import { countsText, setValue, tradeValue } from './zones.ts';
-
-const say = (c: Parameters<typeof countsText>[0]) => countsText(c, treasureNames);
+import { setValue, tradeValue } from './zones.ts';
 
 /** A short label for a legal action (a button, a log line); `@N` stands for seat N's name. */
-export function describeAction(s: ArchaeologyState, _seat: Seat, a: ArchaeologyAction): string {
+export function describeAction(s: ArchaeologyState, seat: Seat, a: ArchaeologyAction): string {
+  return englishOf(describeActionMessage(s, seat, a));
+}
+
+/** The same as a catalogue message, for readers of every language. */
+export function describeActionMessage(s: ArchaeologyState, _seat: Seat, a: ArchaeologyAction): Message {
   switch (a.type) {
     case 'trade': {
       const lost = tradeValue(s, a.give) - tradeValue(s, a.take);
-      return `Trade ${say(a.give)} for ${say(a.take)}${lost > 0 ? ` (lose ${lost})` : ''}`;
+      return say('action.trade', {
+        give: countsMessage(a.give),
+        take: countsMessage(a.take),
+        lost: Math.max(0, lost),
+      });
     }
-    case 'explore': {
-      const n = mapsNeeded(a.chamber);
-      return `Explore the ${CHAMBER_NAMES[a.chamber]} (${n} map${n > 1 ? 's' : ''})`;
-    }
+    case 'explore':
+      return say('action.explore', { chamber: chamberOf(a.chamber), maps: mapsNeeded(a.chamber) });
     case 'sell':
-      return `Sell ${say({ [a.kind]: a.count })} for $${setValue(s, a.kind, a.count)}`;
+      return say('action.sell', {
+        cards: countsMessage({ [a.kind]: a.count }),
+        money: moneyText(setValue(s, a.kind, a.count)),
+      });
     case 'end':
       // With the dig site empty, a turn that does nothing is a pass, which the end-game counts.
-      return s.turn.dug || s.turn.acted ? 'End turn' : 'Pass';
+      return say(s.turn.dug || s.turn.acted ? 'action.end' : 'action.pass');
     case 'steal':
-      return `Rob @${a.from}`;
+      return say('action.rob', { seat: seatOf(a.from) });
     case 'discard':
-      return `Lose ${say(a.cards)}`;
+      return say('action.lose', { cards: countsMessage(a.cards) });
   }
 }

@@ -2,6 +2,15 @@ import { refuse } from '../kernel/errors.ts';
 import { nextInt } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
 import { archaeologyCatalog, CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
+import {
+  chamberOf,
+  countsMessage,
+  say as message,
+  moneyText,
+  oneOf,
+  seatOf,
+  treasureOf,
+} from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, Instance } from './state.ts';
 import {
   countsOf,
@@ -15,12 +24,11 @@ import {
   tradeValue,
 } from './zones.ts';
 
-// Names only word the log; no rule reads them, so the module's catalog serves every game.
+// Names only word the refusals; no rule reads them, so the module's catalog serves every game.
 const NAMES = Object.fromEntries(archaeologyCatalog.treasures.map((t) => [t.id, t])) as unknown as Record<
   Treasure,
   { name: string; plural: string }
 >;
-export const treasureNames = NAMES;
 
 const say = (counts: Counts) => countsText(counts, NAMES);
 
@@ -43,7 +51,7 @@ function checkEnd(s: ArchaeologyState): boolean {
   if (!gameOver(s)) return false;
   s.finished = true;
   s.pending = null;
-  log(s, 'Every hand is empty: the game is over.');
+  log(s, message('log.over'));
   return true;
 }
 
@@ -55,7 +63,7 @@ export function beginTurn(s: ArchaeologyState): void {
   if (s.passes && s.passes.first === seat) {
     s.turn.mustSell = true;
     s.passes = null;
-    log(s, `Everyone passed since @${seat} did: @${seat} must sell at least one card this turn.`);
+    log(s, message('log.must-sell', { seat: seatOf(seat) }));
   }
   dig(s);
   // The last card dug may be a thief or a sandstorm that changes nothing, with every hand empty.
@@ -72,8 +80,11 @@ function dig(s: ArchaeologyState): void {
   if (kind === 'thief') {
     s.thieves.push(card);
     const targets = opponents(s, seat).filter((o) => (s.hands[o]?.length ?? 0) > 0);
-    log(s, `@${seat} dug up a thief (${s.thieves.length} of ${countKind(s, 'thief')} drawn).`);
-    if (targets.length === 0) log(s, 'No opponent holds a card: the thief leaves with nothing.');
+    log(
+      s,
+      message('log.thief', { seat: seatOf(seat), drawn: s.thieves.length, total: countKind(s, 'thief') }),
+    );
+    if (targets.length === 0) log(s, message('log.thief-nothing'));
     else if (targets.length === 1) steal(s, seat, targets[0] as Seat);
     else s.pending = { type: 'thief', id: ++s.decisionSeq, seat, targets };
     return;
@@ -83,7 +94,11 @@ function dig(s: ArchaeologyState): void {
     const owed = s.hands.map((h) => Math.floor(h.length / 2));
     log(
       s,
-      `@${seat} dug up a sandstorm (${s.sandstorms.length} of ${s.sandstorms.length + countIn(s, s.dig, 'sandstorm')} drawn): everyone loses half their hand.`,
+      message('log.sandstorm', {
+        seat: seatOf(seat),
+        drawn: s.sandstorms.length,
+        total: s.sandstorms.length + countIn(s, s.dig, 'sandstorm'),
+      }),
     );
     if (owed.every((n) => n === 0)) {
       afterSandstorm(s, seat);
@@ -93,8 +108,8 @@ function dig(s: ArchaeologyState): void {
     return;
   }
   s.hands[seat]?.push(card);
-  log(s, `@${seat} dug up a treasure.`);
-  log(s, `You dug up a ${NAMES[kind as Treasure].name}.`, [seat]);
+  log(s, message('log.treasure', { seat: seatOf(seat) }));
+  log(s, message('log.you-dug', { what: oneOf(kind as Treasure) }), [seat]);
 }
 
 function countKind(s: ArchaeologyState, kind: string): number {
@@ -118,11 +133,11 @@ function steal(s: ArchaeologyState, thief: Seat, from: Seat): void {
   const hand = s.hands[from] as Instance[];
   const [card] = hand.splice(nextInt(s.rng, hand.length), 1) as [Instance];
   s.hands[thief]?.push(card);
-  const what = NAMES[s.cards[card] as Treasure].name;
+  const what = s.cards[card] as Treasure;
   // Everyone sees that a card changed hands; only the two players involved learn which.
-  log(s, `@${thief}'s thief stole a card from @${from}.`);
-  log(s, `Your thief stole a ${what} from @${from}.`, [thief]);
-  log(s, `@${thief}'s thief stole your ${what}.`, [from]);
+  log(s, message('log.stole', { thief: seatOf(thief), from: seatOf(from) }));
+  log(s, message('log.you-stole', { what: oneOf(what), from: seatOf(from) }), [thief]);
+  log(s, message('log.stole-yours', { thief: seatOf(thief), treasure: treasureOf(what) }), [from]);
 }
 
 /** Everyone has chosen: the lost cards reach the marketplace clockwise from the drawer, who digs again. */
@@ -135,10 +150,10 @@ function afterSandstorm(s: ArchaeologyState, drawer: Seat): void {
       const lost = p.aside[seat] as Instance[];
       if (lost.length === 0) continue;
       s.market.push(...lost);
-      log(s, `@${seat} lost ${say(countsOf(s, lost))} to the marketplace.`);
+      log(s, message('log.lost', { seat: seatOf(seat), cards: countsMessage(countsOf(s, lost)) }));
     }
   }
-  if (s.dig.length > 0) log(s, `@${drawer} digs again.`);
+  if (s.dig.length > 0) log(s, message('log.digs-again', { seat: seatOf(drawer) }));
   dig(s);
 }
 
@@ -148,10 +163,10 @@ function endTurn(s: ArchaeologyState): void {
   const passed = !t.dug && !t.acted;
   if (passed) {
     s.passes = s.passes ? { first: s.passes.first, count: s.passes.count + 1 } : { first: t.seat, count: 1 };
-    log(s, `@${t.seat} passed.`);
+    log(s, message('log.passed', { seat: seatOf(t.seat) }));
   } else {
     s.passes = null;
-    log(s, `@${t.seat} ended their turn.`);
+    log(s, message('log.ended', { seat: seatOf(t.seat) }));
   }
   if (checkEnd(s)) return;
   const n = s.hands.length;
@@ -207,7 +222,15 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
   market.push(...given);
   hand.push(...taken);
   const lost = gives - takes;
-  log(s, `@${seat} traded ${say(give)} for ${say(take)}${lost > 0 ? ` (${lost} trading value lost)` : ''}.`);
+  log(
+    s,
+    message('log.traded', {
+      seat: seatOf(seat),
+      give: countsMessage(give),
+      take: countsMessage(take),
+      lost,
+    }),
+  );
 }
 
 function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
@@ -227,9 +250,16 @@ function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
   s.chambers[chamber] = null;
   log(
     s,
-    `@${seat} spent ${need} map${need > 1 ? 's' : ''} to explore the ${CHAMBER_NAMES[chamber]} and took its ${cards.length} treasures.`,
+    message('log.explored', {
+      seat: seatOf(seat),
+      maps: need,
+      chamber: chamberOf(chamber),
+      cards: cards.length,
+    }),
   );
-  log(s, `In the ${CHAMBER_NAMES[chamber]} you found ${say(countsOf(s, cards))}.`, [seat]);
+  log(s, message('log.found', { chamber: chamberOf(chamber), cards: countsMessage(countsOf(s, cards)) }), [
+    seat,
+  ]);
 }
 
 function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): void {
@@ -250,7 +280,14 @@ function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): v
   );
   s.sold[seat]?.push({ kind, cards });
   s.turn.sold = true;
-  log(s, `@${seat} sold ${say({ [kind]: count })} to the museum for $${setValue(s, kind, count)}.`);
+  log(
+    s,
+    message('log.sold', {
+      seat: seatOf(seat),
+      cards: countsMessage({ [kind]: count }),
+      money: moneyText(setValue(s, kind, count)),
+    }),
+  );
 }
 
 /** Applies a legal action in place, or throws a RuleViolation leaving `s` as it was. */

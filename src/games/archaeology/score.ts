@@ -1,4 +1,6 @@
+import type { Message } from '../kernel/message.ts';
 import type { Outcome, SeatResult } from '../kernel/types.ts';
+import { englishOf, moneyText, say, seatOf, seatsAndMessage } from './messages.ts';
 import type { ArchaeologyState } from './state.ts';
 import { cardsSold, moneyOf } from './zones.ts';
 
@@ -20,11 +22,17 @@ export function outcome(s: ArchaeologyState): Outcome | null {
   const winners = rows.filter((r) => !rows.some((o) => better(o, r)));
   const top = Math.max(...rows.map((r) => r.money));
   const tiedOnMoney = rows.filter((r) => r.money === top);
-  let summary: string;
-  if (tiedOnMoney.length === 1) summary = `@${winners[0]?.seat} wins with $${top}`;
+  const money = moneyText(top);
+  const first = winners[0] as (typeof rows)[number];
+  let summary: Message;
+  if (tiedOnMoney.length === 1) summary = say('summary.wins', { seat: seatOf(first.seat), money });
   else if (winners.length === 1)
-    summary = `Tie on $${top} broken by fewest cards sold: @${winners[0]?.seat} sold ${winners[0]?.cards}`;
+    summary = say('summary.tie-broken', { seat: seatOf(first.seat), money, cards: first.cards });
   else
-    summary = `${winners.map((w) => `@${w.seat}`).join(' and ')} share the win: $${top} from ${winners[0]?.cards} cards each`;
-  return { results, summary };
+    summary = say('summary.shared', {
+      seats: seatsAndMessage(winners.map((w) => w.seat)),
+      money,
+      cards: first.cards,
+    });
+  return { results, summary: englishOf(summary), summaryMsg: summary };
 }

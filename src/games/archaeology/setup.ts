@@ -1,7 +1,9 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
 import { type ArchaeologyCatalog, archaeologyCatalog, TREASURES, type Treasure } from './catalog.ts';
 import { beginTurn } from './engine.ts';
+import { say, seatOf } from './messages.ts';
 import type { ArchaeologyOptions, ArchaeologyState, CardKind, Instance, TreasureNumbers } from './state.ts';
+import { log } from './zones.ts';
 
 /** The rulebook's "Setting Up the Game", steps 1 to 6, then a random starting player who digs. */
 export function setup(
@@ -71,7 +73,7 @@ export function setup(
     log: [],
     finished: false,
   };
-  s.log.push({ text: `The game begins; @${firstSeat} plays first.` });
+  log(s, say('log.begins', { seat: seatOf(firstSeat) }));
   beginTurn(s);
   return s;
 }

@@ -1,3 +1,4 @@
+import type { Message } from '../kernel/message.ts';
 import type { RngState } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
 import type { Chamber, Treasure } from './catalog.ts';
@@ -51,6 +52,8 @@ export type Pending =
 
 export interface LogLine {
   text: string;
+  /** `text` as a catalogue message, for readers of every language (absent on lines of older games). */
+  msg?: Message;
   /** Only these seats may read it (a thief's take, a dug treasure); absent: everyone. */
   to?: Seat[];
 }

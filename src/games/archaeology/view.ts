@@ -1,8 +1,10 @@
+import type { Message } from '../kernel/message.ts';
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
 import { CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
-import { describeAction } from './describe.ts';
+import { describeActionMessage } from './describe.ts';
 import { mapsNeeded } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
+import { englishOf, say, seatOf, seatsMessage } from './messages.ts';
 import { outcome } from './score.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from './state.ts';
 import { cardsSold, countsOf, maxSet, moneyOf, setValue } from './zones.ts';
@@ -67,29 +69,26 @@ export interface ArchaeologyView extends TableView<ArchaeologyAction> {
   me: MeView | null;
   /** The lines of the log this viewer may read, oldest first (`@N` stands for seat N's name). */
   log: string[];
+  /** Each line of `log` as a catalogue message (same length and order); null for a line of an older game. */
+  logMsgs: (Message | null)[];
 }
 
 function waiting(s: ArchaeologyState): ArchaeologyView['waiting'] {
-  if (s.finished) return { seats: [], text: 'The game is over', window: false };
+  const waitingFor = (seats: Seat[], msg: Message) => ({ seats, text: englishOf(msg), msg, window: false });
+  if (s.finished) return waitingFor([], say('waiting.over'));
   const p = s.pending;
-  if (p?.type === 'thief')
-    return { seats: [p.seat], text: `@${p.seat} to choose whom their thief robs`, window: false };
+  if (p?.type === 'thief') return waitingFor([p.seat], say('waiting.thief', { seat: seatOf(p.seat) }));
   if (p?.type === 'sandstorm') {
     const seats = p.owed.flatMap((n, seat) => (n > 0 ? [seat] : []));
-    return {
-      seats,
-      text: `${seats.map((x) => `@${x}`).join(', ')} to choose the cards the sandstorm takes`,
-      window: false,
-    };
+    // Two keys with the same English, so that a language may agree its verb with one or several seats.
+    const key = seats.length === 1 ? 'waiting.sandstorm-one' : 'waiting.sandstorm-many';
+    return waitingFor(seats, say(key, { seats: seatsMessage(seats, 'list.comma') }));
   }
   const t = s.turn;
-  return {
-    seats: [t.seat],
-    text: t.mustSell
-      ? `@${t.seat} to sell at least one card`
-      : `@${t.seat} to trade, explore, sell or end the turn`,
-    window: false,
-  };
+  return waitingFor(
+    [t.seat],
+    say(t.mustSell ? 'waiting.must-sell' : 'waiting.to-play', { seat: seatOf(t.seat) }),
+  );
 }
 
 /** What `viewer` may see: the only place hidden information (hands, chambers, the dig site) is removed. */
@@ -99,7 +98,12 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
   const actions: LabelledAction<ArchaeologyAction>[] =
     viewer === null
       ? []
-      : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) }));
+      : legalActions(s, viewer).map((action) => {
+          const msg = describeActionMessage(s, viewer, action);
+          return { action, label: englishOf(msg), msg };
+        });
+  // Only lines for everyone and those meant for the viewer: the texts and their messages alike.
+  const readable = s.log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer)));
   const totalOf = (kind: string) => s.cards.filter((k) => k === kind).length;
   let me: MeView | null = null;
   if (viewer !== null && viewer >= 0 && viewer < s.hands.length) {
@@ -162,6 +166,7 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
     dug: s.turn.dug,
     passes: s.passes ? { ...s.passes } : null,
     me,
-    log: s.log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer))).map((l) => l.text),
+    log: readable.map((l) => l.text),
+    logMsgs: readable.map((l) => l.msg ?? null),
   };
 }

@@ -1,13 +1,18 @@
 import { refuse } from '../kernel/errors.ts';
+import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { TREASURES, type Treasure } from './catalog.ts';
-import type { ArchaeologyState, Counts, Instance } from './state.ts';
+import { englishOf } from './messages.ts';
+import type { ArchaeologyState, Counts, Instance, LogLine } from './state.ts';
 
 /** The public log keeps this many lines: enough for the board's recent events and the Log view. */
 const LOG_LINES = 80;
 
-export function log(s: ArchaeologyState, text: string, to?: Seat[]): void {
-  s.log.push(to ? { text, to } : { text });
+/** A log line, in English and as its message (see messages.ts); `to`: only these seats may read it. */
+export function log(s: ArchaeologyState, msg: Message, to?: Seat[]): void {
+  const line: LogLine = { text: englishOf(msg), msg };
+  if (to) line.to = to;
+  s.log.push(line);
   if (s.log.length > LOG_LINES) s.log.splice(0, s.log.length - LOG_LINES);
 }
 
@@ -92,7 +97,7 @@ export function cardsSold(s: ArchaeologyState, seat: Seat): number {
   return n;
 }
 
-/** "2 Coins and a Talisman": counts for people, in catalog order. */
+/** "2 Coins and a Talisman": counts for people, in catalog order (the refusals' English; see `countsMessage`). */
 export function countsText(
   counts: Counts,
   names: Record<Treasure, { name: string; plural: string }>,

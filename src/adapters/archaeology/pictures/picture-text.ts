@@ -1,5 +1,4 @@
 import type { ArchaeologyView } from '../../../games/archaeology/view.ts';
-import type { TableView } from '../../../games/kernel/types.ts';
 import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
 import type { Values } from '../../../i18n/messages.ts';
 import { archaeologyText } from '../rules-text.ts';
@@ -8,9 +7,8 @@ import { chamberName, countsIn, money, seatNameIn, soldIn, treasureNameOf, w } f
 /** The rules' texts (what the game waits for, how it was decided), in the reader's language. */
 function rulesWords(v: ArchaeologyView, names: readonly string[], language: string) {
   const reader = { names, language };
-  const table: TableView<unknown> = v;
   return {
-    waiting: () => archaeologyText(v.waiting.text, table.waiting.msg, reader),
+    waiting: () => archaeologyText(v.waiting.text, v.waiting.msg, reader),
     summary: () => (v.outcome ? archaeologyText(v.outcome.summary, v.outcome.summaryMsg, reader) : ''),
   };
 }

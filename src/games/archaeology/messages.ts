@@ -1,0 +1,90 @@
+import {
+  cardRef,
+  english,
+  joined,
+  type Message,
+  type MessageValues,
+  seatRef,
+  termRef,
+} from '../kernel/message.ts';
+import { archaeologyCatalog, type Chamber, TREASURES, type Treasure } from './catalog.ts';
+import type { Counts } from './state.ts';
+
+/**
+ * The rules' sentences as catalogue messages (keys `archaeology.rules.*` in assets/i18n): the log, what
+ * the game waits for, the actions' labels and the outcome. The rules keep their English beside each
+ * message (`englishOf`); the table writes the message in each reader's language.
+ *
+ * A treasure's name is `treasureOf(id)` ('#id': the catalog's name, or the reader's language's); its
+ * plural and the article of "a Coin" are catalogue messages of their own (`archaeology.rules.plural.*`,
+ * `archaeology.rules.a.*`), so a language words them as its grammar needs ("una Moneda", "un Mapa").
+ */
+export const say = (key: string, values?: MessageValues): Message => ({
+  key: `archaeology.rules.${key}`,
+  ...(values ? { values } : {}),
+});
+
+export const seatOf = seatRef;
+/** A treasure's name: singular. */
+export const treasureOf = (id: Treasure): string => cardRef(id);
+/** A treasure's name: plural ("Coins"). */
+export const treasuresOf = (id: Treasure): string => termRef(`archaeology.rules.plural.${id}`);
+/** A chamber's name in a sentence ("small chamber"). */
+export const chamberOf = (id: Chamber): string => termRef(`archaeology.rules.chamber.${id}`);
+/** Money, written as a string so that no language groups its digits ("$1000", never "$1,000"). */
+export const moneyText = (value: number): string => String(value);
+
+/** "a Coin": one card of a treasure, with the article its name takes. */
+export const oneOf = (id: Treasure): Message =>
+  say('counts.one', { a: termRef(`archaeology.rules.a.${id}`), name: treasureOf(id) });
+
+/** "2 Coins and a Talisman", "nothing": counts in catalog order (the rules' `countsText`). */
+export function countsMessage(counts: Counts): Message {
+  const items = TREASURES.filter((k) => (counts[k] ?? 0) > 0).map((k) => {
+    const n = counts[k] as number;
+    return n === 1 ? oneOf(k) : say('counts.many', { count: n, name: treasuresOf(k) });
+  });
+  const last = items.pop();
+  if (!last) return say('counts.nothing');
+  const first = joined(items, 'archaeology.rules.list.comma');
+  return first ? say('list.and', { a: first, b: last }) : last;
+}
+
+/** Seats as a list, `key` joining each two ("alice, bob"). */
+export function seatsMessage(seats: readonly number[], key: 'list.comma' | 'list.also'): Message {
+  return (
+    joined(
+      seats.map((seat) => say('seat', { seat: seatOf(seat) })),
+      `archaeology.rules.${key}`,
+    ) ?? say('seat', { seat: '' })
+  );
+}
+
+/** "alice and bob and carol" in English, "alice, bob y carol" in Spanish: `list.also` then `list.and`. */
+export function seatsAndMessage(seats: readonly number[]): Message {
+  const last = seats.at(-1) as number;
+  if (seats.length === 1) return say('seat', { seat: seatOf(last) });
+  return say('list.and', {
+    a: seatsMessage(seats.slice(0, -1), 'list.also'),
+    b: say('seat', { seat: seatOf(last) }),
+  });
+}
+
+const englishNames = new Map<string, string>(archaeologyCatalog.treasures.map((t) => [t.id, t.name]));
+
+// Views label every legal action on every call and most labels recur, so English is remembered by
+// the message's content (a bounded memo: it never changes what is written).
+const remembered = new Map<string, string>();
+const REMEMBER = 4096;
+
+/** The English of a rules message: what the rules' own text fields hold (seats left as '@N'). */
+export function englishOf(m: Message): string {
+  const id = JSON.stringify(m);
+  let text = remembered.get(id);
+  if (text === undefined) {
+    text = english(m, (t) => englishNames.get(t) ?? t);
+    if (remembered.size >= REMEMBER) remembered.clear();
+    remembered.set(id, text);
+  }
+  return text;
+}
