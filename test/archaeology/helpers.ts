@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
 import type { Treasure } from '../../src/games/archaeology/catalog.ts';
 import { apply, archaeology } from '../../src/games/archaeology/index.ts';
+import { englishOf } from '../../src/games/archaeology/messages.ts';
 import type {
   ArchaeologyAction,
   ArchaeologyOptions,
@@ -36,7 +38,11 @@ export function refusal(
 ): { code: string; message: string } {
   const r = apply(s, seat, action);
   if (r.ok) throw new Error(`accepted ${JSON.stringify(action)}`);
-  return r.error;
+  // Players of every language read the refusal's message: it must say what the English says.
+  const { code, message, msg } = r.error;
+  if (code !== 'malformed') expect(msg, `no message for '${code}'`).toBeDefined();
+  if (msg) expect(englishOf(msg)).toBe(message);
+  return { code, message };
 }
 
 /** Instances of `kind` nowhere in `taken`, for building positions by hand. */

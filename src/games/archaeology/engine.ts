@@ -1,15 +1,18 @@
 import { refuse } from '../kernel/errors.ts';
+import type { MessageValues } from '../kernel/message.ts';
 import { nextInt } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
 import { archaeologyCatalog, CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
 import {
   chamberOf,
   countsMessage,
+  englishOf,
   say as message,
   moneyText,
   oneOf,
   seatOf,
   treasureOf,
+  treasuresOf,
 } from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, Instance } from './state.ts';
 import {
@@ -30,7 +33,7 @@ const NAMES = Object.fromEntries(archaeologyCatalog.treasures.map((t) => [t.id, 
   { name: string; plural: string }
 >;
 
-const say = (counts: Counts) => countsText(counts, NAMES);
+const _say = (counts: Counts) => countsText(counts, NAMES);
 
 export function mapsNeeded(chamber: Chamber): number {
   return CHAMBERS.indexOf(chamber) + 1;
@@ -191,21 +194,13 @@ function expectCounts(raw: Counts, what: string): Counts {
 function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts): void {
   const give = expectCounts(rawGive, 'give');
   const take = expectCounts(rawTake, 'take');
-  if (total(give) === 0) refuse('empty-trade', 'Choose at least one card of your hand to trade.');
-  if (total(take) === 0) refuse('empty-trade', 'Choose at least one card of the marketplace to take.');
+  if (total(give) === 0) no('empty-trade', {}, 'empty-give');
+  if (total(take) === 0) no('empty-trade', {}, 'empty-take');
   const both = TREASURES.filter((k) => give[k] && take[k]);
-  if (both.length > 0)
-    refuse(
-      'same-type',
-      `You would get back the ${NAMES[both[0] as Treasure].plural} you give: leave them out of the trade.`,
-    );
+  if (both.length > 0) no('same-type', { kinds: treasuresOf(both[0] as Treasure) });
   const gives = tradeValue(s, give);
   const takes = tradeValue(s, take);
-  if (takes > gives)
-    refuse(
-      'trade-value',
-      `${say(take)} trade for ${takes}, more than the ${gives} you give: take equal or lesser value.`,
-    );
+  if (takes > gives) no('trade-value', { take: countsMessage(take), takes, gives });
   const hand = s.hands[seat] as Instance[];
   const market = s.market;
   // Check both sides before moving anything: a refused trade changes nothing.
@@ -213,9 +208,9 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
   const inMarket = countsOf(s, market);
   for (const k of TREASURES) {
     if ((give[k] ?? 0) > (inHand[k] ?? 0))
-      refuse('not-held', `You hold ${inHand[k] ?? 0} ${NAMES[k].plural}, not ${give[k]}.`);
+      no('not-held', { have: inHand[k] ?? 0, kinds: treasuresOf(k), want: give[k] ?? 0 });
     if ((take[k] ?? 0) > (inMarket[k] ?? 0))
-      refuse('not-in-market', `The marketplace has ${inMarket[k] ?? 0} ${NAMES[k].plural}, not ${take[k]}.`);
+      no('not-in-market', { have: inMarket[k] ?? 0, kinds: treasuresOf(k), want: take[k] ?? 0 });
   }
   const given = removeCounts(s, hand, give, () => 'unreachable');
   const taken = removeCounts(s, market, take, () => 'unreachable');
@@ -236,14 +231,11 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
 function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
   if (!CHAMBERS.includes(chamber)) refuse('malformed', `'${chamber}' is not a chamber of the pyramid.`);
   const cards = s.chambers[chamber];
-  if (cards === null) refuse('explored', `The ${CHAMBER_NAMES[chamber]} has been explored already.`);
+  if (cards === null) no('explored', { chamber: chamberOf(chamber) });
   const need = mapsNeeded(chamber);
   const hand = s.hands[seat] as Instance[];
-  const maps = removeCounts(
-    s,
-    hand,
-    { map: need },
-    (_k, have) => `The ${CHAMBER_NAMES[chamber]} takes ${need} map${need > 1 ? 's' : ''}; you hold ${have}.`,
+  const maps = removeCounts(s, hand, { map: need }, (_k, have) =>
+    message('refuse.maps', { chamber: chamberOf(chamber), need, have }),
   );
   s.out.push(...maps);
   hand.push(...cards);
@@ -266,17 +258,10 @@ function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): v
   if (!(TREASURES as readonly string[]).includes(kind)) refuse('malformed', `'${kind}' is not a treasure.`);
   if (!Number.isInteger(count) || count < 1) refuse('malformed', 'Sell at least one card.');
   const max = maxSet(s, kind);
-  if (count > max)
-    refuse(
-      'set-too-big',
-      `The museum takes at most ${max} ${NAMES[kind].plural} in one set; sell ${max} and the rest as another set.`,
-    );
+  if (count > max) no('set-too-big', { most: max, kinds: treasuresOf(kind) });
   const hand = s.hands[seat] as Instance[];
-  const cards = removeCounts(
-    s,
-    hand,
-    { [kind]: count },
-    (_k, have) => `You hold ${have} ${NAMES[kind].plural}, not ${count}.`,
+  const cards = removeCounts(s, hand, { [kind]: count }, (_k, have) =>
+    message('refuse.not-held', { have, kinds: treasuresOf(kind), want: count }),
   );
   s.sold[seat]?.push({ kind, cards });
   s.turn.sold = true;
@@ -292,31 +277,26 @@ function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): v
 
 /** Applies a legal action in place, or throws a RuleViolation leaving `s` as it was. */
 export function applyAction(s: ArchaeologyState, seat: Seat, action: ArchaeologyAction): void {
-  if (s.finished) refuse('game-over', 'The game is over.');
+  if (s.finished) no('game-over');
   const p = s.pending;
   if (p?.type === 'thief') {
-    if (seat !== p.seat) refuse('not-your-decision', 'The game waits for the thief to choose whom to rob.');
-    if (action.type !== 'steal') refuse('thief-first', 'First choose the opponent your thief robs.');
-    if (!p.targets.includes(action.from))
-      refuse('bad-target', 'Choose an opponent who holds at least one card.');
+    if (seat !== p.seat) no('not-your-decision', {}, 'thief-chooses');
+    if (action.type !== 'steal') no('thief-first');
+    if (!p.targets.includes(action.from)) no('bad-target');
     s.pending = null;
     steal(s, seat, action.from);
     return;
   }
   if (p?.type === 'sandstorm') {
     const owed = p.owed[seat] ?? 0;
-    if (owed === 0) refuse('not-your-decision', 'The sandstorm waits for the others to lose their cards.');
-    if (action.type !== 'discard')
-      refuse('sandstorm-first', `The sandstorm first: choose ${owed} card${owed > 1 ? 's' : ''} to lose.`);
+    if (owed === 0) no('not-your-decision', {}, 'sandstorm-others');
+    if (action.type !== 'discard') no('sandstorm-first', { owed });
     const cards = expectCounts(action.cards, 'discard');
     const n = total(cards);
-    if (n === 0) refuse('empty-discard', `Choose the ${owed} card${owed > 1 ? 's' : ''} you lose.`);
-    if (n > owed) refuse('too-many', `You lose ${owed} card${owed > 1 ? 's' : ''}, not ${n}.`);
-    const lost = removeCounts(
-      s,
-      s.hands[seat] as Instance[],
-      cards,
-      (k, have) => `You hold ${have} ${NAMES[k].plural}, not ${cards[k]}.`,
+    if (n === 0) no('empty-discard', { owed });
+    if (n > owed) no('too-many', { owed, n });
+    const lost = removeCounts(s, s.hands[seat] as Instance[], cards, (k, have) =>
+      message('refuse.not-held', { have, kinds: treasuresOf(k), want: cards[k] ?? 0 }),
     );
     p.aside[seat]?.push(...lost);
     p.owed[seat] = owed - n;
@@ -326,7 +306,7 @@ export function applyAction(s: ArchaeologyState, seat: Seat, action: Archaeology
     }
     return;
   }
-  if (seat !== s.turn.seat) refuse('not-your-turn', 'It is not your turn.');
+  if (seat !== s.turn.seat) no('not-your-turn');
   switch (action.type) {
     case 'trade':
       trade(s, seat, action.give, action.take);
@@ -342,14 +322,16 @@ export function applyAction(s: ArchaeologyState, seat: Seat, action: Archaeology
       checkEnd(s);
       return;
     case 'end':
-      if (s.turn.mustSell && !s.turn.sold)
-        refuse(
-          'must-sell',
-          'Everyone passed since your pass: sell at least one card before you end your turn.',
-        );
+      if (s.turn.mustSell && !s.turn.sold) no('must-sell');
       endTurn(s);
       return;
     default:
-      refuse('no-decision', 'Nothing is asked of you now: trade, explore, sell or end your turn.');
+      no('no-decision');
   }
+}
+
+/** Refuses with the message `archaeology.rules.refuse.<key>` (by default the code), its English as the text. */
+function no(code: string, values: MessageValues = {}, key = code): never {
+  const m = message(`refuse.${key}`, values);
+  return refuse(code, englishOf(m), m);
 }

@@ -65,12 +65,16 @@ export function removeCounts(
   s: ArchaeologyState,
   zone: Instance[],
   counts: Counts,
-  why: (kind: Treasure, have: number, want: number) => string,
+  why: (kind: Treasure, have: number, want: number) => Message | string,
 ): Instance[] {
   const have = countsOf(s, zone);
   for (const k of TREASURES) {
     const want = counts[k] ?? 0;
-    if (want > (have[k] ?? 0)) refuse('not-held', why(k, have[k] ?? 0, want));
+    if (want > (have[k] ?? 0)) {
+      const reason = why(k, have[k] ?? 0, want);
+      if (typeof reason === 'string') refuse('not-held', reason);
+      refuse('not-held', englishOf(reason), reason);
+    }
   }
   const taken: Instance[] = [];
   for (const k of TREASURES) {
