@@ -4,6 +4,7 @@ import { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import { installedAdapters } from '../adapters/installed.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { t } from '../i18n/messages.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { ChannelPacer } from './channel-pacer.ts';
@@ -118,7 +119,9 @@ async function recover(rt: Runtime): Promise<void> {
     const board = store.locations.getMessage(game.id, 'board');
     if (board?.version !== game.version) {
       await rt.locks
-        .run(game.id, () => rt.publisher.postBoard(game, 'The bot restarted; here is the current board.'))
+        .run(game.id, () =>
+          rt.publisher.postBoard(game, t(rt.tables.context(game).language, 'table.restarted')),
+        )
         .catch((e: unknown) =>
           rt.log.error({ err: e, gameId: game.id }, 'could not re-post a board after restart'),
         );

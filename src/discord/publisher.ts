@@ -311,7 +311,7 @@ export class Publisher {
   private async pingMover(game: GameRecord, seat: Seat): Promise<void> {
     const ctx = this.tables.context(game);
     await this.postBoard(game, {
-      headline: `${seatMention(ctx, seat)}, everyone has answered: your turn goes on. Press **My hand**.`,
+      headline: t(ctx.language, 'table.turn-goes-on', { who: seatMention(ctx, seat) }),
       ping: true,
     });
   }

@@ -13,20 +13,10 @@ import { translated } from '../../i18n/translated.ts';
 import type { Reader } from '../engine-text.ts';
 import { archaeologyText } from './rules-text.ts';
 
-export const TREASURE_NAMES = Object.fromEntries(
-  archaeologyCatalog.treasures.map((t) => [t.id, { name: t.name, plural: t.plural }]),
-) as unknown as Record<Treasure, { name: string; plural: string }>;
-
-export const CHAMBER_TITLES = {
-  small: 'Small chamber',
-  medium: 'Medium chamber',
-  large: 'Large chamber',
-} as const;
-
 /** A chamber's title in `language` (catalog data): "Small chamber", "Cámara pequeña". */
 export function chamberTitle(id: Chamber, language: string): string {
   const chamber = archaeologyCatalog.others.chambers.find((c) => c.id === id);
-  return chamber ? translated(chamber, 'name', language) : CHAMBER_TITLES[id];
+  return chamber ? translated(chamber, 'name', language) : id;
 }
 
 /** `@1` → the name of seat 1. */

@@ -90,8 +90,8 @@ function status(view: ValleyView, names: readonly string[], language: string): s
   if (view.finished) return w(language, 'alt.game-over', { summary: summaryText(view, reader) }).trim();
   const n = view.turn.number + 1;
   const mover = seatName(names, view.turn.seat, language);
-  if (view.waiting.text === `@${view.turn.seat} to play`)
-    return w(language, 'alt.to-play', { n, name: mover });
+  // No question open: only the player to move is awaited.
+  if (view.decision === null) return w(language, 'alt.to-play', { n, name: mover });
   return w(language, 'alt.turn-of', {
     n,
     name: mover,

@@ -252,7 +252,7 @@ function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[], 
   const mover = seatName(names, view.turn.seat, language);
   const msg = view.finished
     ? summaryText(view, reader, say(language, 'game-is-over'))
-    : view.waiting.text === `@${view.turn.seat} to play`
+    : view.decision === null
       ? say(language, 'to-play', { name: mover })
       : say(language, 'turn-of', { name: mover, what: waitingText(view, reader) });
   const turn = view.finished
