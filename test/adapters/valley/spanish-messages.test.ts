@@ -68,7 +68,7 @@ describe('the board', () => {
   it('in Spanish: the title, the pyramid, the piles, the scores and the buttons', () => {
     const board = boardMessage(view(table().s, null), es, pictures);
     expect(board.content.split('\n').slice(0, 6)).toEqual([
-      '**Valley of the Kings** · partida n.º 12 · turno 1 · cartas: Base',
+      '**Valle de los Reyes** · partida n.º 12 · turno 1 · cartas: Base',
       '<@1>, te toca.',
       'Base de la pirámide (comprable): Barca (6) · Carro (4) · Incensario (4)',
       'Fila central: Estatua de Horus (5) · — — Fila superior: Anillo (3)',
@@ -108,10 +108,10 @@ describe('the board', () => {
 
   it('a finished game’s board points to the results', () => {
     expect(finishedBoardText(es, 4, null)).toBe(
-      '**Valley of the Kings** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: los resultados están más abajo.',
+      '**Valle de los Reyes** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: los resultados están más abajo.',
     );
     expect(finishedBoardText(es, 4, 'https://x')).toBe(
-      '**Valley of the Kings** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: consulta los resultados https://x.',
+      '**Valle de los Reyes** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: consulta los resultados https://x.',
     );
     expect(finishedBoardText(en, 4, null)).toBe(
       '**Valley of the Kings** · game #12 · turn 5\n🏁 The game is over: the results are below.',
@@ -124,7 +124,7 @@ describe('the board', () => {
   it('a game number from 1000 up is written without a separator in both languages', () => {
     const v = view(table().s, null);
     expect(boardMessage(v, { ...es, gameId: 12345 }, pictures).content).toMatch(
-      /^\*\*Valley of the Kings\*\* · partida n\.º 12345 ·/,
+      /^\*\*Valle de los Reyes\*\* · partida n\.º 12345 ·/,
     );
     expect(boardMessage(v, { ...en, gameId: 12345 }, pictures).content).toMatch(
       /^\*\*Valley of the Kings\*\* · game #12345 ·/,
@@ -370,7 +370,7 @@ describe('tombs, log and results', () => {
   it('the results: places, scores and the card pool', () => {
     const v = finished();
     const spanish = resultsMessage(v, es, pictures, ['rating']).content.split('\n');
-    expect(spanish[0]).toMatch(/^🏁 \*\*Valley of the Kings\*\* · la partida n\.º 12 ha terminado\. /);
+    expect(spanish[0]).toMatch(/^🏁 \*\*Valle de los Reyes\*\* · la partida n\.º 12 ha terminado\. /);
     expect(spanish[1]).toMatch(
       /^1\. \*\*(alice|bob)\*\* — \d+ PV \(\d+ cartas? en la tumba; iniciales \d+, únicas \d+(, [^,]+ \d²=\d+)*\)$/,
     );
