@@ -105,6 +105,11 @@ export class LocalApi {
         return [201, this.#pageUser(this.#world.createUser(requireString(body, 'name')))];
       case 'GET /users/:id':
         return [200, this.#pageUser(this.#actor(id))];
+      case 'POST /users/:id/locale': {
+        const user = this.#actor(id);
+        this.#world.setLocale(user.id, requireString(body, 'locale'));
+        return [200, this.#pageUser(user)];
+      }
       case 'GET /channels':
         return [200, this.#channels(this.#actor(q.get('as')))];
       case 'GET /channels/:id/messages': {
@@ -164,7 +169,7 @@ export class LocalApi {
   }
 
   #pageUser(user: LoopbackUser) {
-    return pageUser(user, this.#world.isManager(user.id));
+    return pageUser(user, this.#world.isManager(user.id), this.#world.locale(user.id));
   }
 
   /** The person acting or reading: given by id (the page) or by name (someone using curl). */

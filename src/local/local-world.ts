@@ -1,5 +1,7 @@
 import { ChannelType } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
+import { DISCORD_LOCALES } from '../i18n/locales.ts';
+import { LANGUAGES } from '../i18n/messages.ts';
 import { makeAttachment } from '../loopback/attachments.ts';
 import type {
   LoopbackAttachment,
@@ -26,6 +28,9 @@ const MAX_NAME = 32;
  * message the bot made. It is rebuilt from the archive at start (before the bot logs in, so the bot
  * finds its threads where the game store says they are) and archived as it changes.
  */
+/** The languages the page offers: one Discord locale per language Scarab speaks. */
+export const LOCAL_LOCALES: readonly string[] = LANGUAGES.map((l) => DISCORD_LOCALES[l]?.[0] ?? 'en-US');
+
 export class LocalWorld {
   readonly loopback: LoopbackDiscord;
   readonly guildId: string;
@@ -61,6 +66,25 @@ export class LocalWorld {
 
   isManager(userId: string): boolean {
     return this.#managers.has(userId);
+  }
+
+  /** The language a person's interactions carry (their Discord client's, here the page's switch). */
+  locale(userId: string): string {
+    return this.loopback.control.userLocale(userId);
+  }
+
+  /**
+   * The page's language switch: the person's interactions carry `locale` from now on, and the table's
+   * one server takes it as its language too (new games are opened in it), as its owner would set it.
+   */
+  setLocale(userId: string, locale: string): void {
+    if (!LOCAL_LOCALES.includes(locale))
+      throw new LocalInputError(
+        400,
+        `the language must be one of ${LOCAL_LOCALES.join(', ')}, not "${locale}"`,
+      );
+    this.loopback.control.setUserLocale(userId, locale);
+    this.loopback.control.setGuildLocale(this.guildId, locale);
   }
 
   /** A new person at the table. The first one manages the server (Manage Server), as its owner would. */

@@ -15,6 +15,8 @@ export interface PageUser {
   readonly name: string;
   readonly bot: boolean;
   readonly manager: boolean;
+  /** The Discord locale the page sends for them (its language switch). */
+  readonly locale: string;
 }
 
 export type PageChannelKind = 'text' | 'thread' | 'dm';

@@ -18,8 +18,8 @@ export type { PageChannel, PageCommand, PageEvent, PageMessage, PageUser } from 
 
 /** The page's shapes (page-types.ts) made from the loopback's records. */
 
-export function pageUser(user: LoopbackUser, manager: boolean): PageUser {
-  return { id: user.id, name: user.globalName ?? user.username, bot: user.bot, manager };
+export function pageUser(user: LoopbackUser, manager: boolean, locale = 'en-US'): PageUser {
+  return { id: user.id, name: user.globalName ?? user.username, bot: user.bot, manager, locale };
 }
 
 export function pageChannel(c: Readonly<LoopbackChannel>): PageChannel {

@@ -61,6 +61,8 @@ export const api = {
   state: () => call('/api/state'),
   /** @param {string} id @returns {Promise<PageUser>} */
   user: (id) => call(`/api/users/${q(id)}`),
+  /** @param {string} id @param {string} locale @returns {Promise<PageUser>} */
+  setLocale: (id, locale) => call(`/api/users/${q(id)}/locale`, { locale }),
   /** @param {string} pace @returns {Promise<PagePace>} */
   setPace: (pace) => call('/api/pace', { pace }),
   /** @param {string} name @returns {Promise<PageUser>} */

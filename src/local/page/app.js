@@ -19,6 +19,8 @@ import { openModal } from './modal.js';
  */
 
 const USER_KEY = 'scarab.local.user';
+/** The language chosen with the switch, kept for the next visit (the server forgets it on restart). */
+const LOCALE_KEY = 'scarab.local.locale';
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const state = {
@@ -179,6 +181,10 @@ async function enter(user) {
   $('me-name').textContent = user.name;
   $('me-avatar').replaceWith(Object.assign(avatar(user, user.id), { id: 'me-avatar' }));
   $('me-status').textContent = user.manager ? 'manages the server' : 'at the table';
+  // The language switch: what this person chose last time, sent again (a restarted table forgets it).
+  const chosen = localStorage.getItem(LOCALE_KEY);
+  if (chosen && chosen !== user.locale) await changeLocale(chosen).catch(() => {});
+  showLocale();
   const entering = (async () => {
     await loadChannels();
     const remembered = sessionStorage.getItem(`${USER_KEY}.channel.${user.id}`);
@@ -560,6 +566,40 @@ function renderHint() {
         : '');
 }
 
+/** The switch shows the person's language; the page's own `lang` follows it. */
+function showLocale() {
+  const locale = state.me?.locale ?? 'en-US';
+  /** @type {HTMLSelectElement} */ ($('language')).value = locale;
+  document.documentElement.lang = locale.split('-')[0] ?? 'en';
+}
+
+/**
+ * Switches the person's language: their interactions carry the locale from now on (as a Discord
+ * client set to that language would), and timestamps are written in it.
+ * @param {string} locale
+ */
+async function changeLocale(locale) {
+  const me = state.me;
+  if (!me) return;
+  const updated = await api.setLocale(me.id, locale);
+  state.me = { ...me, locale: updated.locale };
+  localStorage.setItem(LOCALE_KEY, updated.locale);
+}
+
+$('language').addEventListener('change', async () => {
+  const select = /** @type {HTMLSelectElement} */ ($('language'));
+  const error = $('language-error');
+  error.hidden = true;
+  try {
+    await changeLocale(select.value);
+  } catch (e) {
+    error.hidden = false;
+    error.textContent = message(e);
+  }
+  showLocale();
+  renderMessages();
+});
+
 /** The computer players' pace, which any tab may change for the whole table. */
 function renderPace() {
   const select = /** @type {HTMLSelectElement} */ ($('pace'));
@@ -710,6 +750,7 @@ function viewContext() {
       },
       meId: state.me?.id ?? null,
       openChannel: (id) => void openChannel(id),
+      locale: state.me?.locale ?? 'en-US',
     },
     user: (id) => state.users.get(id),
     click: (m, customId, control) => void act(m, control, () => api.click(me().id, m.id, customId)),

@@ -9,6 +9,7 @@
  * @property {(id: string) => string | null} channelName
  * @property {string | null} meId
  * @property {(channelId: string) => void} openChannel
+ * @property {string} [locale] the reader's language (a BCP 47 tag, e.g. 'es-ES'), for timestamps
  */
 
 const INLINE = new RegExp(
@@ -170,7 +171,9 @@ function token(g, whole, ctx) {
   }
   if (g.time !== undefined) {
     const date = new Date(Number(g.time) * 1000);
-    const time = /** @type {HTMLTimeElement} */ (element('time', 'mention', timestamp(date, g.style)));
+    const time = /** @type {HTMLTimeElement} */ (
+      element('time', 'mention', formatTimestamp(date, g.style, ctx.locale))
+    );
     time.dateTime = date.toISOString();
     return time;
   }
@@ -212,22 +215,38 @@ function element(tag, className, text) {
   return el;
 }
 
-/** @param {Date} date @param {string | undefined} style */
-function timestamp(date, style) {
+/** Discord's relative-time units, largest first, with their length in seconds. */
+const UNITS = /** @type {const} */ ([
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+]);
+
+/**
+ * A Discord timestamp (`<t:…:style>`) as Discord shows it to a reader of `locale`: a time, a date, or
+ * a relative time in the largest unit that fits ("in 3 hours", "dentro de 3 horas").
+ * @param {Date} date @param {string | undefined} style @param {string} [locale] @param {number} [now]
+ */
+export function formatTimestamp(date, style, locale, now = Date.now()) {
+  const tag = locale ? [locale] : [];
   switch (style) {
     case 't':
-      return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      return date.toLocaleTimeString(tag, { hour: '2-digit', minute: '2-digit' });
     case 'T':
-      return date.toLocaleTimeString();
+      return date.toLocaleTimeString(tag);
     case 'd':
-      return date.toLocaleDateString();
+      return date.toLocaleDateString(tag);
     case 'D':
-      return date.toLocaleDateString([], { dateStyle: 'long' });
+      return date.toLocaleDateString(tag, { dateStyle: 'long' });
     case 'R': {
-      const minutes = Math.round((date.getTime() - Date.now()) / 60_000);
-      return new Intl.RelativeTimeFormat([], { numeric: 'auto' }).format(minutes, 'minute');
+      const seconds = Math.round((date.getTime() - now) / 1000);
+      const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
+      return new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
     }
     default:
-      return date.toLocaleString([], { dateStyle: 'long', timeStyle: 'short' });
+      return date.toLocaleString(tag, { dateStyle: 'long', timeStyle: 'short' });
   }
 }
