@@ -7,6 +7,7 @@ import {
 import { computerName } from '../src/discord/handlers/computer-names.ts';
 import { say, tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
+import { storeErrorText } from '../src/discord/messages/store-errors.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { gameTitle } from '../src/i18n/command-localizations.ts';
@@ -127,7 +128,7 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     });
     await i.editReply({ content: t(mine, 'manage.done', { seat: seat + 1 }) });
   } catch (e) {
-    if (e instanceof StoreError) return tell(i, e.message);
+    if (e instanceof StoreError) return tell(i, storeErrorText(e, userLanguage(i)));
     throw e;
   }
 }

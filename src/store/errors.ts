@@ -94,6 +94,8 @@ export class LobbyError extends StoreError {
     gameId: GameId,
     readonly problem: LobbyProblem,
     message: string,
+    /** What the message's numbers are, for writing it in another language. */
+    readonly values: Readonly<Record<string, string | number>> = {},
   ) {
     super(gameId, message);
   }

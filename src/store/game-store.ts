@@ -108,6 +108,7 @@ export class GameStore {
           gameId,
           'too-few-players',
           `${module.title} needs at least ${module.minPlayers} players (${count} seated).`,
+          { game: module.id, least: module.minPlayers, count },
         );
       }
       const order = seatOrder ?? game.seats.map((s) => s.seat);

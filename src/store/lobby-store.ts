@@ -79,7 +79,9 @@ export class LobbyStore {
         throw new LobbyError(gameId, 'already-seated', 'You are already in this game.');
       }
       if (game.seats.length >= module.maxPlayers) {
-        throw new LobbyError(gameId, 'full', `This game is full (${module.maxPlayers} seats).`);
+        throw new LobbyError(gameId, 'full', `This game is full (${module.maxPlayers} seats).`, {
+          most: module.maxPlayers,
+        });
       }
       this.core.database.db
         .insert(seats)
@@ -157,7 +159,9 @@ export class LobbyStore {
         'userId' in participant &&
         game.seats.some((s) => s.userId === participant.userId && s.seat !== seat)
       ) {
-        throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.');
+        throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.', {
+          who: 'someone',
+        });
       }
       // A person leaving or joining mid-game makes the result no one's whole game; computers swapping is not.
       const handedOver =

@@ -8,6 +8,7 @@ import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
 import { userLanguage } from '../language.ts';
+import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -107,7 +108,10 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
       const ctx = rt.tables.context(game, userLanguage(i));
       await showHand(rt, i, game, seat, {
         banner: t(ctx.language, 'table.refused', {
-          why: names(error.message, ctx, error instanceof RuleRefusedError ? error.ruleError.msg : undefined),
+          why:
+            error instanceof RuleRefusedError
+              ? names(error.message, ctx, error.ruleError.msg)
+              : storeErrorText(error, ctx.language),
         }),
       });
     },

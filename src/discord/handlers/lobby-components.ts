@@ -7,6 +7,7 @@ import type { Click } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
 import { gameLanguage, userLanguage } from '../language.ts';
 import { lobbyMessage } from '../messages/lobby-message.ts';
+import { storeErrorText } from '../messages/store-errors.ts';
 import { readTurnLimit } from '../messages/turn-limits.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -108,7 +109,7 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         return say(i, 'error.old-control');
     }
   } catch (e) {
-    if (e instanceof StoreError) return tell(i, e.message);
+    if (e instanceof StoreError) return tell(i, storeErrorText(e, userLanguage(i)));
     throw e;
   }
 }
