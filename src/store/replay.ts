@@ -115,7 +115,7 @@ export function firstDifference(storedJson: string, replayedJson: string): Diffe
   const stored: unknown = JSON.parse(storedJson);
   const replayed: unknown = JSON.parse(replayedJson);
   if (isDeepStrictEqual(stored, replayed)) return null;
-  return findDifference(stored, replayed, '$') ?? { path: '$', stored, replayed };
+  return findDifference(stored, replayed, '$');
 }
 
 function findDifference(a: unknown, b: unknown, path: string): Difference | null {
@@ -125,14 +125,22 @@ function findDifference(a: unknown, b: unknown, path: string): Difference | null
       const found = findDifference(a[i], b[i], `${path}[${i}]`);
       if (found) return found;
     }
+    return a.length === b.length ? null : { path, stored: a, replayed: b };
   } else if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      // A game stored before the rules gave their texts as messages lacks them; the texts beside
+      // them are still compared, so nothing the players read can differ unseen.
+      if (!(key in a) && isMessageKey(key)) continue;
       const found = findDifference(a[key], b[key], `${path}.${key}`);
       if (found) return found;
     }
+    return null;
   }
   return { path, stored: a, replayed: b };
 }
+
+/** The catalogue message written beside a rules text (`msg`, `promptMsg`, `paidMsg`…). */
+const isMessageKey = (key: string): boolean => key === 'msg' || key.endsWith('Msg') || key === 'logMsgs';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

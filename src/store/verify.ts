@@ -3,7 +3,6 @@
  * version must count the actions, and the status must agree with the rules' outcome.
  */
 
-import { isDeepStrictEqual } from 'node:util';
 import { asc, eq, gt } from 'drizzle-orm';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
@@ -55,7 +54,7 @@ export function verifyGame(db: ScarabDrizzle, row: GameRow): string | null {
   if (row.status === 'active' && replayed.outcome !== null) return 'the game is over but still marked active';
   if (row.status === 'finished') {
     if (replayed.outcome === null) return 'marked finished but the rules say the game goes on';
-    if (row.outcome === null || !isDeepStrictEqual(JSON.parse(row.outcome), replayed.outcome)) {
+    if (row.outcome === null || firstDifference(row.outcome, JSON.stringify(replayed.outcome)) !== null) {
       return 'the stored outcome differs from the replayed one';
     }
   }
