@@ -261,13 +261,15 @@ const SPANISH_LINE = /^\d+\. \*\*.+?\*\* — −?\d+,\d · \d+ partidas? · \d+ 
 const ENGLISH_LINE = /^\d+\. \*\*.+?\*\* — −?\d+\.\d · \d+ games? · \d+ wins?$/;
 const boardLines = (m: LoopbackMessage) => m.content.split('\n').filter((l) => /^\d+\. \*\*/.test(l));
 
-describe('/leaderboard and /stats in the language of whoever asks', () => {
+describe('/leaderboard in the server’s language, /stats in the language of whoever asks', () => {
   beforeAll(async () => {
     h = await startTableHarness();
     d = new Driver(h);
     ana = h.loopback.control.createUser({ username: 'ana', locale: 'es-ES' });
     bob = h.loopback.control.createUser({ username: 'bob', locale: 'en-US' });
     guild = h.loopback.control.defaultGuild.id;
+    // A public leaderboard is in the server's language; /stats answers each person in theirs.
+    h.loopback.control.setGuildLocale(guild, 'es-ES');
   }, 60_000);
   afterAll(async () => {
     await h?.stop();
@@ -295,7 +297,7 @@ describe('/leaderboard and /stats in the language of whoever asks', () => {
     expect(his.content).toContain('ana has not finished a game of Valley of the Kings in this server yet.');
   });
 
-  it('a board page in Spanish; each click redraws it in the clicker’s language', async () => {
+  it('a board page in the server’s language, whoever clicks; redrawn in English once the server is', async () => {
     const rng = seedRng('board-es');
     const here = [...Array(13).keys()].map(player);
     for (let g = 0; g < 8; g++) {
@@ -317,21 +319,24 @@ describe('/leaderboard and /stats in the language of whoever asks', () => {
     );
     expect(buttonLabels(page1)).toEqual(['◀ Anterior', 'Siguiente ▶', 'Todos los servidores']);
 
-    // bob reads English: the page he asks for is drawn in English.
+    // bob reads English, but the board is public: the page he asks for stays in the server's Spanish.
     const page2 = await d.press(bob, page1, button(page1, /Siguiente/));
     expect(page2.id).toBe(page1.id);
-    expect(page2.content).toMatch(
-      /^🏆 \*\*Valley of the Kings · leaderboard\*\* · .+ · page 2 of 2 \(13 rated players\)/,
-    );
-    for (const line of boardLines(page2)) expect(line).toMatch(ENGLISH_LINE);
-    expect(buttonLabels(page2)).toEqual(['◀ Previous', 'Next ▶', 'All servers']);
-    expect(page2.attachments[0]?.description).toMatch(/^Valley of the Kings leaderboard, .*page 2 of 2/);
+    expect(page2.content).toMatch(/· página 2 de 2 \(13 jugadores con puntuación\)/);
+    for (const line of boardLines(page2)) expect(line).toMatch(SPANISH_LINE);
 
-    // ana clicks back: Spanish again, and the same players as before.
-    const back = await d.press(ana, page2, button(page2, /Previous/));
-    expect(back.content).toContain('página 1 de 2');
-    expect(boardLines(back)).toEqual(lines);
-    const everywhere = await d.press(ana, back, button(back, /Todos los servidores/));
+    // The server switches to English: the next page drawn is in English, the same players as before.
+    h.loopback.control.setGuildLocale(guild, 'en-US');
+    const back = await d.press(ana, page2, button(page2, /Anterior/));
+    expect(back.content).toMatch(
+      /^🏆 \*\*Valley of the Kings · leaderboard\*\* · .+ · page 1 of 2 \(13 rated players\)/,
+    );
+    for (const line of boardLines(back)) expect(line).toMatch(ENGLISH_LINE);
+    expect(buttonLabels(back)).toEqual(['◀ Previous', 'Next ▶', 'All servers']);
+    expect(back.attachments[0]?.description).toMatch(/^Valley of the Kings leaderboard, .*page 1 of 2/);
+    expect(boardLines(back).map((l) => l.split(' — ')[0])).toEqual(lines.map((l) => l.split(' — ')[0]));
+    h.loopback.control.setGuildLocale(guild, 'es-ES');
+    const everywhere = await d.press(ana, back, button(back, /All servers/));
     expect(everywhere.content).toMatch(
       /· Todos los servidores · página 1 de 2 \(13 jugadores con puntuación\)/,
     );

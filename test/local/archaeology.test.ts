@@ -45,15 +45,32 @@ const copies = (counts: Partial<Record<string, number>>) =>
  * menu allowing one value (the page draws those as a list of buttons), clicks it.
  */
 async function chooseMany(scope: Locator, verb: string, values: readonly string[]) {
+  // The hand may be redrawn while the menu is open (another seat answered the same sandstorm): the
+  // new drawing comes with the menu closed, so open it again and choose again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chooseOnce(scope, verb, values, attempt < 3 ? { timeout: 5_000 } : WAIT);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+async function chooseOnce(
+  scope: Locator,
+  verb: string,
+  values: readonly string[],
+  wait: { timeout: number },
+) {
   const menu = scope.locator(`.select:has(.select-toggle[data-custom-id*=":${verb}"])`).last();
-  await menu.locator('.select-toggle').click(WAIT);
+  await menu.locator('.select-toggle').click(wait);
   if ((await menu.locator('input[type="checkbox"]').count()) === 0) {
     expect(values).toHaveLength(1);
-    await menu.locator(`button.select-option[data-value="${values[0]}"]`).click(WAIT);
+    await menu.locator(`button.select-option[data-value="${values[0]}"]`).click(wait);
     return;
   }
-  for (const v of values) await menu.locator(`input[value="${v}"]`).check(WAIT);
-  await menu.locator('.select-options button.btn.primary').click(WAIT);
+  for (const v of values) await menu.locator(`input[value="${v}"]`).check(wait);
+  await menu.locator('.select-options button.btn.primary').click(wait);
 }
 
 describe.skipIf(!hasChromium)(

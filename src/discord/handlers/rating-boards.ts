@@ -10,7 +10,7 @@ import { t } from '../../i18n/messages.ts';
 import { finishedGamesOf, summarize } from '../../ratings/player-stats.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
 import type { CustomId } from '../custom-id.ts';
-import { userLanguage } from '../language.ts';
+import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
 import { statsMessage } from '../messages/stats-message.ts';
@@ -69,8 +69,8 @@ function boardPayload(
 }
 
 /**
- * `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. It speaks the
- * language of whoever ran the command, then of whoever clicked last.
+ * `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. Public, so in
+ * the server's language (`guild_locale`), whoever asks or clicks.
  */
 export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
   if (!i.inGuild()) return say(i, 'error.guild-only');
@@ -78,7 +78,7 @@ export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteractio
   if (!adapter) return say(i, 'rating.no-such-game');
   const global = i.options.getBoolean('global') ?? false;
   await i.deferReply();
-  const ctx = boardContext(rt, i.guild, global, adapter, userLanguage(i));
+  const ctx = boardContext(rt, i.guild, global, adapter, serverLanguage(i));
   await i.editReply(editOptions(boardPayload(rt, i.guildId, 1, ctx, adapter)));
 }
 
@@ -94,7 +94,7 @@ export async function onLeaderboardComponent(
   if (!i.inGuild()) return say(i, 'leaderboard.guild-only');
   // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
   await i.deferUpdate();
-  const ctx = boardContext(rt, i.guild, target.global, adapter, userLanguage(i));
+  const ctx = boardContext(rt, i.guild, target.global, adapter, serverLanguage(i));
   await i.editReply(editOptions(boardPayload(rt, i.guildId, target.page, ctx, adapter)));
 }
 
