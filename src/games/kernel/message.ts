@@ -36,15 +36,29 @@ export function renderMessage(
   },
 ): string {
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(m.values ?? {})) {
-    if (typeof value === 'object') values[name] = renderMessage(value, o);
-    else if (typeof value !== 'string') values[name] = value;
-    else if (/^@\d+$/.test(value)) values[name] = o.seat(Number(value.slice(1)));
-    else if (value.startsWith('#')) values[name] = o.card(value.slice(1));
-    else if (value.startsWith('~')) values[name] = renderMessage({ key: value.slice(1) }, o);
-    else values[name] = value;
-  }
+  const given = m.values;
+  // Hot: every log line and question of a game passes here. Plain loops and char tests, no regexes.
+  if (given)
+    for (const name in given) {
+      const value = given[name] as string | number | Message;
+      if (typeof value === 'object') values[name] = renderMessage(value, o);
+      else if (typeof value !== 'string' || value.length < 2) values[name] = value;
+      else {
+        const sigil = value.charCodeAt(0);
+        if (sigil === AT && isDigits(value)) values[name] = o.seat(Number(value.slice(1)));
+        else if (sigil === HASH) values[name] = o.card(value.slice(1));
+        else if (sigil === TILDE) values[name] = renderMessage({ key: value.slice(1) }, o);
+        else values[name] = value;
+      }
+    }
   const template = o.template(m.key);
+  // Most sentences only put values in: done by hand, as ICU would (numbers in the language's way),
+  // since formatting every log line through ICU was most of the engine's time.
+  if (SIMPLE.test(template))
+    return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = values[name];
+      return typeof value === 'number' ? numbers(o.language).format(value) : String(value ?? '');
+    });
   const id = `${o.language}\u0000${template}`;
   let format = compiled.get(id);
   if (!format) {
@@ -54,18 +68,56 @@ export function renderMessage(
   return String(format.format(values));
 }
 
-/** The English of a message, seats left as '@N': what the rules put in their own text fields. */
+const AT = 64;
+const HASH = 35;
+const TILDE = 126;
+function isDigits(value: string): boolean {
+  for (let i = 1; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** A template with plain `{name}` arguments only: no plural, select, number style nor ICU quoting. */
+const SIMPLE = /^[^{}']*(?:\{\w+\}[^{}']*)*$/;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numbers(language: string): Intl.NumberFormat {
+  let f = numberFormats.get(language);
+  if (!f) {
+    f = new Intl.NumberFormat(language);
+    numberFormats.set(language, f);
+  }
+  return f;
+}
+
+const englishTemplate = (key: string): string => {
+  const text = catalogue[key];
+  if (text === undefined) throw new Error(`rules bug: no message '${key}' in en.json`);
+  return text;
+};
+const englishOptions = new Map<(id: string) => string, Parameters<typeof renderMessage>[1]>();
+const rememberedEnglish = new Map<string, string>();
+/** Enough for the sentences of several games at once: they repeat (the same card, the same seat). */
+const REMEMBER = 8192;
+
+/**
+ * The English of a message, seats left as '@N': what the rules put in their own text fields. Recent
+ * ones are remembered (a game repeats its sentences, and the engine writes one or more per move).
+ */
 export function english(m: Message, card: (id: string) => string): string {
-  return renderMessage(m, {
-    template: (key) => {
-      const text = catalogue[key];
-      if (text === undefined) throw new Error(`rules bug: no message '${key}' in en.json`);
-      return text;
-    },
-    language: 'en',
-    card,
-    seat: seatRef,
-  });
+  const id = JSON.stringify(m);
+  const known = rememberedEnglish.get(id);
+  if (known !== undefined) return known;
+  let o = englishOptions.get(card);
+  if (!o) {
+    o = { template: englishTemplate, language: 'en', card, seat: seatRef };
+    englishOptions.set(card, o);
+  }
+  const text = renderMessage(m, o);
+  if (rememberedEnglish.size >= REMEMBER) rememberedEnglish.clear();
+  rememberedEnglish.set(id, text);
+  return text;
 }
 
 /** Items as one message: `{a}{sep}{b}` nested, with `key` the catalogue's two-item pattern (e.g. "{a} + {b}"). */

@@ -22,9 +22,11 @@ export const slotOf = (slot: number): string => termRef(`valley.rules.slot.${slo
 
 const englishNames = new Map(fullCatalog.cards.map((c) => [c.id, c.name]));
 
+const englishName = (card: string) => englishNames.get(card) ?? card;
+
 /** The English of a rules text: what the rules' own text fields hold. */
 export function englishOf(text: Text): string {
-  return typeof text === 'string' ? text : english(text, (id) => englishNames.get(id) ?? id);
+  return typeof text === 'string' ? text : english(text, englishName);
 }
 
 /** A text field and, for a message, the message beside it (`field` and `fieldMsg`). */
