@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSeatNames as withNames } from '../../src/adapters/engine-text.ts';
 import { boardMessage, decisionPing, finishedBoardText } from '../../src/adapters/valley/board-message.ts';
 import { describeResults, describeTable } from '../../src/adapters/valley/pictures/picture-text.ts';
 import type { ValleyPictures } from '../../src/adapters/valley/pictures.ts';
@@ -8,7 +9,6 @@ import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
 import type { Payload } from '../../src/discord/messages/payload.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
-import { withNames } from '../../src/games/valley/describe.ts';
 import { type ValleyState, valley } from '../../src/games/valley/index.ts';
 import type { PageMessage } from '../../src/local/page-types.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';

@@ -19,10 +19,6 @@ export function chamberTitle(id: Chamber, language: string): string {
   return chamber ? translated(chamber, 'name', language) : id;
 }
 
-/** `@1` → the name of seat 1. */
-export const withNames = (text: string, names: readonly string[]): string =>
-  text.replace(/@(\d+)/g, (m, n: string) => names[Number(n)] ?? m);
-
 /** A treasure's name in `language`, singular for one card and plural otherwise (catalog data). */
 export function treasureNameOf(k: Treasure, n: number, language: string): string {
   const entry = archaeologyCatalog.treasures.find((x) => x.id === k);

@@ -2,7 +2,7 @@ import { refuse } from '../kernel/errors.ts';
 import type { MessageValues } from '../kernel/message.ts';
 import { nextInt } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
-import { archaeologyCatalog, CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
+import { CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
 import {
   chamberOf,
   countsMessage,
@@ -15,35 +15,11 @@ import {
   treasuresOf,
 } from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, Instance } from './state.ts';
-import {
-  countsOf,
-  countsText,
-  log,
-  maxSet,
-  normalise,
-  removeCounts,
-  setValue,
-  total,
-  tradeValue,
-} from './zones.ts';
-
-// Names only word the refusals; no rule reads them, so the module's catalog serves every game.
-const NAMES = Object.fromEntries(archaeologyCatalog.treasures.map((t) => [t.id, t])) as unknown as Record<
-  Treasure,
-  { name: string; plural: string }
->;
-
-const _say = (counts: Counts) => countsText(counts, NAMES);
+import { countsOf, log, maxSet, normalise, removeCounts, setValue, total, tradeValue } from './zones.ts';
 
 export function mapsNeeded(chamber: Chamber): number {
   return CHAMBERS.indexOf(chamber) + 1;
 }
-
-export const CHAMBER_NAMES: Record<Chamber, string> = {
-  small: 'small chamber',
-  medium: 'medium chamber',
-  large: 'large chamber',
-};
 
 /** Every player's hand is empty once the dig site is: "then the game is over". */
 function gameOver(s: ArchaeologyState): boolean {

@@ -38,7 +38,7 @@ export const moneyText = (value: number): string => String(value);
 export const oneOf = (id: Treasure): Message =>
   say('counts.one', { a: termRef(`archaeology.rules.a.${id}`), name: treasureOf(id) });
 
-/** "2 Coins and a Talisman", "nothing": counts in catalog order (the rules' `countsText`). */
+/** "2 Coins and a Talisman", "nothing": counts in catalog order. */
 export function countsMessage(counts: Counts): Message {
   const items = TREASURES.filter((k) => (counts[k] ?? 0) > 0).map((k) => {
     const n = counts[k] as number;
@@ -72,19 +72,12 @@ export function seatsAndMessage(seats: readonly number[]): Message {
 
 const englishNames = new Map<string, string>(archaeologyCatalog.treasures.map((t) => [t.id, t.name]));
 
-// Views label every legal action on every call and most labels recur, so English is remembered by
-// the message's content (a bounded memo: it never changes what is written).
-const remembered = new Map<string, string>();
-const REMEMBER = 4096;
+const englishName = (id: string) => englishNames.get(id) ?? id;
 
-/** The English of a rules message: what the rules' own text fields hold (seats left as '@N'). */
+/**
+ * The English of a rules message: what the rules' own text fields hold (seats left as '@N'); recent
+ * ones are remembered by `english`.
+ */
 export function englishOf(m: Message): string {
-  const id = JSON.stringify(m);
-  let text = remembered.get(id);
-  if (text === undefined) {
-    text = english(m, (t) => englishNames.get(t) ?? t);
-    if (remembered.size >= REMEMBER) remembered.clear();
-    remembered.set(id, text);
-  }
-  return text;
+  return english(m, englishName);
 }

@@ -100,16 +100,3 @@ export function cardsSold(s: ArchaeologyState, seat: Seat): number {
   for (const set of s.sold[seat] ?? []) n += set.cards.length;
   return n;
 }
-
-/** "2 Coins and a Talisman": counts for people, in catalog order (the refusals' English; see `countsMessage`). */
-export function countsText(
-  counts: Counts,
-  names: Record<Treasure, { name: string; plural: string }>,
-): string {
-  const parts = TREASURES.filter((k) => (counts[k] ?? 0) > 0).map((k) => {
-    const n = counts[k] as number;
-    return n === 1 ? `a ${names[k].name}` : `${n} ${names[k].plural}`;
-  });
-  if (parts.length <= 1) return parts[0] ?? 'nothing';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}

@@ -45,8 +45,3 @@ export function describeActionMessage(s: ValleyState, seat: Seat, a: ValleyActio
     }
   }
 }
-
-/** Replaces `@N` seat references in engine text with names. */
-export function withNames(text: string, names: readonly string[]): string {
-  return text.replace(/@(\d+)/g, (m, n: string) => names[Number(n)] ?? m);
-}

@@ -8,7 +8,6 @@ import type { ValleyState } from './state.ts';
 export const BASE = [0, 1, 2] as const;
 export const SLOTS = [0, 1, 2, 3, 4, 5] as const;
 export const FALLS_FROM: readonly (readonly number[])[] = [[3], [3, 4], [4], [5], [5], []];
-export const SLOT_NAMES = ['base left', 'base centre', 'base right', 'middle left', 'middle right', 'top'];
 
 export const isBase = (slot: number): boolean => slot >= 0 && slot <= 2;
 
