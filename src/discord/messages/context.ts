@@ -1,4 +1,5 @@
 import type { Seat } from '../../games/kernel/types.ts';
+import { t } from '../../i18n/messages.ts';
 
 /** What message builders need to know about a game besides its view. */
 export interface GameContext {
@@ -21,7 +22,8 @@ export interface Picture {
   alt: string;
 }
 
-export const seatName = (ctx: GameContext, seat: Seat): string => ctx.names[seat] ?? `Seat ${seat + 1}`;
+export const seatName = (ctx: GameContext, seat: Seat): string =>
+  ctx.names[seat] ?? t(ctx.language, 'table.seat-fallback', { seat: seat + 1 });
 
 /** A mention for humans, the plain name for computer players. */
 export function seatMention(ctx: GameContext, seat: Seat): string {

@@ -156,13 +156,13 @@ function endTurn(s: ArchaeologyState): void {
   beginTurn(s);
 }
 
-function expectCounts(raw: Counts, what: string): Counts {
+/** Only a bug or a forged click sends these: buttons and menus offer treasures and counts that exist. */
+function expectCounts(raw: Counts, side: 'give' | 'take' | 'discard'): Counts {
   for (const k of Object.keys(raw)) {
-    if (!(TREASURES as readonly string[]).includes(k))
-      refuse('malformed', `${what}: '${k}' is not a treasure.`);
+    if (!(TREASURES as readonly string[]).includes(k)) no('malformed', { side, kind: k }, 'not-a-treasure');
     const n = raw[k as Treasure];
     if (n === undefined || !Number.isInteger(n) || n < 0)
-      refuse('malformed', `${what}: ${n} is not a number of cards.`);
+      no('malformed', { side, n: String(n) }, 'not-a-count');
   }
   return normalise(raw);
 }
@@ -188,8 +188,13 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
     if ((take[k] ?? 0) > (inMarket[k] ?? 0))
       no('not-in-market', { have: inMarket[k] ?? 0, kinds: treasuresOf(k), want: take[k] ?? 0 });
   }
-  const given = removeCounts(s, hand, give, () => 'unreachable');
-  const taken = removeCounts(s, market, take, () => 'unreachable');
+  // Both sides were counted above, so these refusals cannot happen; they say what would have been wrong.
+  const given = removeCounts(s, hand, give, (k, have, want) =>
+    message('refuse.not-held', { have, kinds: treasuresOf(k), want }),
+  );
+  const taken = removeCounts(s, market, take, (k, have, want) =>
+    message('refuse.not-in-market', { have, kinds: treasuresOf(k), want }),
+  );
   market.push(...given);
   hand.push(...taken);
   const lost = gives - takes;
@@ -205,7 +210,7 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
 }
 
 function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
-  if (!CHAMBERS.includes(chamber)) refuse('malformed', `'${chamber}' is not a chamber of the pyramid.`);
+  if (!CHAMBERS.includes(chamber)) no('malformed', { chamber: String(chamber) }, 'not-a-chamber');
   const cards = s.chambers[chamber];
   if (cards === null) no('explored', { chamber: chamberOf(chamber) });
   const need = mapsNeeded(chamber);
@@ -231,8 +236,9 @@ function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
 }
 
 function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): void {
-  if (!(TREASURES as readonly string[]).includes(kind)) refuse('malformed', `'${kind}' is not a treasure.`);
-  if (!Number.isInteger(count) || count < 1) refuse('malformed', 'Sell at least one card.');
+  if (!(TREASURES as readonly string[]).includes(kind))
+    no('malformed', { side: 'sell', kind }, 'not-a-treasure');
+  if (!Number.isInteger(count) || count < 1) no('malformed', {}, 'sell-one');
   const max = maxSet(s, kind);
   if (count > max) no('set-too-big', { most: max, kinds: treasuresOf(kind) });
   const hand = s.hands[seat] as Instance[];

@@ -51,7 +51,7 @@ export function applyInPlace(state: ArchaeologyState, seat: Seat, action: Archae
 }
 
 export const apply: (state: ArchaeologyState, seat: Seat, action: unknown) => ApplyResult<ArchaeologyState> =
-  checkedApply<ArchaeologyState, ArchaeologyAction>('an Archaeology', actionSchema, clone, applyAction);
+  checkedApply<ArchaeologyState, ArchaeologyAction>('archaeology', actionSchema, clone, applyAction);
 
 export function waitingFor(s: ArchaeologyState): Seat[] {
   if (s.finished) return [];

@@ -65,14 +65,13 @@ export function removeCounts(
   s: ArchaeologyState,
   zone: Instance[],
   counts: Counts,
-  why: (kind: Treasure, have: number, want: number) => Message | string,
+  why: (kind: Treasure, have: number, want: number) => Message,
 ): Instance[] {
   const have = countsOf(s, zone);
   for (const k of TREASURES) {
     const want = counts[k] ?? 0;
     if (want > (have[k] ?? 0)) {
       const reason = why(k, have[k] ?? 0, want);
-      if (typeof reason === 'string') refuse('not-held', reason);
       refuse('not-held', englishOf(reason), reason);
     }
   }

@@ -1,4 +1,5 @@
 import { RuleViolation } from './errors.ts';
+import { english, type Message, termRef } from './message.ts';
 import type { ApplyResult, Seat } from './types.ts';
 
 /** What a zod schema gives: enough to read an untrusted action without tying the kernel to zod. */
@@ -11,7 +12,7 @@ interface ActionSchema<A> {
 /**
  * A module's public `apply`: checks the action's shape, applies it to a copy, and turns a refusal by
  * the rules (`RuleViolation`) into an error result, so the input state is never changed.
- * `game` names the game in the message for a malformed action ("Not a Valley of the Kings action").
+ * `game` is the game's type, whose title (`title.<game>`) names it in the refusal of a malformed action.
  */
 export function checkedApply<S, A>(
   game: string,
@@ -21,11 +22,14 @@ export function checkedApply<S, A>(
 ): (state: S, seat: Seat, action: unknown) => ApplyResult<S> {
   return (state, seat, action) => {
     const parsed = schema.safeParse(action);
-    if (!parsed.success)
-      return {
-        ok: false,
-        error: { code: 'malformed', message: `Not ${game} action: ${parsed.error.issues[0]?.message}` },
+    if (!parsed.success) {
+      // Only a bug or a forged click gets here; the schema's detail (in English) helps whoever reports it.
+      const msg: Message = {
+        key: 'kernel.rules.malformed',
+        values: { game: termRef(`title.${game}`), detail: parsed.error.issues[0]?.message ?? '' },
       };
+      return { ok: false, error: { code: 'malformed', message: english(msg, (id) => id), msg } };
+    }
     const draft = clone(state);
     try {
       applyInPlace(draft, seat, parsed.data);

@@ -66,7 +66,7 @@ export function applyInPlace(state: ValleyState, seat: Seat, action: ValleyActio
 }
 
 export const apply: (state: ValleyState, seat: Seat, action: unknown) => ApplyResult<ValleyState> =
-  checkedApply<ValleyState, ValleyAction>('a Valley of the Kings', actionSchema, clone, applyAction);
+  checkedApply<ValleyState, ValleyAction>('valley', actionSchema, clone, applyAction);
 
 export function waitingFor(s: ValleyState): Seat[] {
   if (s.finished) return [];

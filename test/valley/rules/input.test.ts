@@ -30,12 +30,12 @@ describe('Malformed actions are refused with a reason', () => {
   ])('%s', (_, action) => {
     const e = refusal(position(), 0, action);
     expect(e.code).toBe('malformed');
-    expect(e.message).toMatch(/^Not a Valley of the Kings action: ./);
+    expect(e.message).toMatch(/^Scarab cannot read that as a move of Valley of the Kings \(.+\)\.$/);
   });
 
   it('a buy with an empty payment says to choose cards to pay with', () => {
     expect(refusal(position(), 0, { type: 'buy', slot: 0, pay: [] }).message).toBe(
-      'Not a Valley of the Kings action: choose cards to pay with',
+      'Scarab cannot read that as a move of Valley of the Kings (choose cards to pay with).',
     );
   });
 });
