@@ -17,6 +17,7 @@ import type {
 import type { ResolvedOptions } from './options.ts';
 import { type PermissionName, permissionBits } from './permissions.ts';
 import type { RecordedRequest } from './request-log.ts';
+import { guildIdOnShard, type ShardingSettings, type ShardTuple, shardOf } from './sharding.ts';
 import { UserActor } from './user-actor.ts';
 import type { Waiters, WaitOptions } from './waiters.ts';
 
@@ -26,6 +27,7 @@ export interface ControlDeps {
   readonly store: InteractionStore;
   readonly responder: InteractionResponder;
   readonly gateway: Gateway;
+  readonly sharding: ShardingSettings;
   readonly faults: Faults;
   readonly waiters: Waiters;
   readonly options: ResolvedOptions;
@@ -59,7 +61,7 @@ export class LoopbackControl {
   constructor(deps: ControlDeps) {
     this.#deps = deps;
     this.faults = deps.faults;
-    this.gateway = new GatewayControl(deps.gateway, deps.waiters);
+    this.gateway = new GatewayControl(deps.gateway, deps.waiters, deps.sharding, deps.world);
   }
 
   get bot(): LoopbackUser {
@@ -129,13 +131,23 @@ export class LoopbackControl {
     this.#deps.world.setGuildLocale(guildId, locale);
   }
 
-  /** A guild the bot is in (GUILD_CREATE is dispatched), with text channels named in `channels`. */
+  /**
+   * A guild the bot is in (GUILD_CREATE is dispatched to the sessions of its shard), with text
+   * channels named in `channels`. `onShard: [id, count]` picks an id that Discord's formula puts on
+   * shard `id` of `count`, so a test can place guilds on each shard deterministically.
+   */
   createGuild(
     name: string,
     channels: readonly string[] = ['general'],
-    options: { preferredLocale?: string } = {},
+    options: { preferredLocale?: string; onShard?: ShardTuple } = {},
   ): { guild: LoopbackGuild; channels: LoopbackChannel[] } {
-    const guild = this.#deps.world.createGuild({ name, ...options });
+    const { onShard, ...rest } = options;
+    const world = this.#deps.world;
+    const id =
+      onShard === undefined
+        ? undefined
+        : guildIdOnShard(world.clock.now(), onShard, (candidate) => world.guild(candidate) !== undefined);
+    const guild = world.createGuild({ name, ...rest, ...(id === undefined ? {} : { id }) });
     return {
       guild,
       channels: channels.map((channelName) => this.createChannel({ guildId: guild.id, name: channelName })),
@@ -377,14 +389,40 @@ function describeQuery(query: MessageQuery): string {
   return parts.join(', ') || '(any)';
 }
 
-/** Gateway faults and observation. */
+/** Gateway faults, observation and sharding. */
 export class GatewayControl {
   readonly #gateway: Gateway;
   readonly #waiters: Waiters;
+  readonly #sharding: ShardingSettings;
+  readonly #world: World;
 
-  constructor(gateway: Gateway, waiters: Waiters) {
+  constructor(gateway: Gateway, waiters: Waiters, sharding: ShardingSettings, world: World) {
     this.#gateway = gateway;
     this.#waiters = waiters;
+    this.#sharding = sharding;
+    this.#world = world;
+  }
+
+  /** The `shards` that `GET /gateway/bot` answers now. */
+  recommendedShards(): number {
+    return this.#sharding.recommended(this.#world.guilds().length);
+  }
+
+  /** A fixed recommendation, or null for Discord's rule (one shard per 1,000 guilds, at least 1). */
+  setRecommendedShards(count: number | null): void {
+    this.#sharding.setRecommendedShards(count);
+  }
+
+  get maxGuildsPerShard(): number {
+    return this.#sharding.maxGuildsPerShard;
+  }
+
+  /** The shard Discord routes a guild's events to (a DM's, `null`, to shard 0). */
+  shardOf(guildId: string | null, shardCount: number): number {
+    if (!Number.isInteger(shardCount) || shardCount < 1) {
+      throw new RangeError(`a shard count is an integer >= 1, got ${shardCount}`);
+    }
+    return shardOf(guildId, shardCount);
   }
 
   sessions(): GatewaySessionInfo[] {

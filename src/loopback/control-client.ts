@@ -23,6 +23,7 @@ export interface RemoteState {
   readonly guilds: readonly (WireGuild & { readonly channels: readonly WireChannel[] })[];
   readonly defaultGuildId: string | null;
   readonly defaultChannelId: string | null;
+  readonly sharding: { readonly recommendedShards: number; readonly maxGuildsPerShard: number };
 }
 
 /** Wire events carry Set/Map/bigint fields converted as described in control-wire.ts. */
@@ -58,11 +59,24 @@ export class LoopbackHttpClient {
     return this.#call('PUT', `/guilds/${guildId}/locale`, { locale });
   }
 
+  /** `onShard: [id, count]` puts the guild on that shard of Discord's sharding formula. */
   createGuild(
     name: string,
     channels?: readonly string[],
+    options: { onShard?: readonly [number, number] } = {},
   ): Promise<{ guild: WireGuild; channels: WireChannel[] }> {
-    return this.#call('POST', '/guilds', { name, ...(channels ? { channels } : {}) });
+    return this.#call('POST', '/guilds', { name, ...(channels ? { channels } : {}), ...options });
+  }
+
+  /** The shard of `count` that Discord routes the guild's events to. */
+  async shardOf(guildId: string, count: number): Promise<number> {
+    const { shard } = await this.#call<{ shard: number }>('GET', `/guilds/${guildId}/shard?count=${count}`);
+    return shard;
+  }
+
+  /** What `GET /gateway/bot` recommends; null restores Discord's rule. */
+  setRecommendedShards(shards: number | null): Promise<{ recommendedShards: number }> {
+    return this.#call('PUT', '/gateway/recommended-shards', { shards });
   }
 
   createChannel(input: {

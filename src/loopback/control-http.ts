@@ -90,6 +90,10 @@ export class ControlHttp {
           defaultGuildId: c.defaultGuildId,
           defaultChannelId: c.defaultChannelId,
           gateway: c.gateway.sessions(),
+          sharding: {
+            recommendedShards: c.gateway.recommendedShards(),
+            maxGuildsPerShard: c.gateway.maxGuildsPerShard,
+          },
         };
       case 'POST /users':
         return c.createUser({
@@ -110,7 +114,12 @@ export class ControlHttp {
         return c.createGuild(
           str(body, 'name'),
           Array.isArray(body.channels) ? body.channels.map(String) : undefined,
+          body.onShard === undefined ? {} : { onShard: shardTuple(body.onShard) },
         );
+      case 'GET /guilds/:id/shard': {
+        const count = Number(url.searchParams.get('count') ?? 1);
+        return { shard: c.gateway.shardOf(id, count), count };
+      }
       case 'POST /channels':
         return c.createChannel({
           name: str(body, 'name'),
@@ -165,6 +174,13 @@ export class ControlHttp {
       case 'POST /gateway/invalidate':
         c.gateway.invalidateSession(body.resumable === true);
         return undefined;
+      case 'PUT /gateway/recommended-shards': {
+        const shards = body.shards;
+        if (shards !== null && (typeof shards !== 'number' || !Number.isInteger(shards) || shards < 1))
+          throw new ControlError(400, '"shards" is required: an integer >= 1, or null for Discord\'s rule');
+        c.gateway.setRecommendedShards(shards);
+        return { recommendedShards: c.gateway.recommendedShards() };
+      }
       default:
         throw new ControlError(404, `no control route ${route} (${parts.join('/')})`);
     }
@@ -281,6 +297,18 @@ async function readJson(request: IncomingMessage): Promise<Body> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ControlError(400, 'the body must be a JSON object');
   return value as Body;
+}
+
+function shardTuple(value: unknown): readonly [number, number] {
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !value.every((n) => Number.isInteger(n)) ||
+    value[0] < 0 ||
+    value[0] >= value[1]
+  )
+    throw new ControlError(400, `"onShard" must be [id, count] with 0 <= id < count`);
+  return [value[0], value[1]];
 }
 
 function str(body: Body, key: string): string {

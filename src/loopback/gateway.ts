@@ -24,6 +24,7 @@ import {
 import { createFramer, type GatewayCompression, type GatewayFramer } from './gateway-framing.ts';
 import type { World } from './model.ts';
 import type { LoopbackChannel, LoopbackEvent, LoopbackMessage } from './model-types.ts';
+import { inShard, readShard, type ShardingSettings, type ShardTuple, shardOf } from './sharding.ts';
 
 export interface GatewayOptions {
   readonly token: string;
@@ -33,6 +34,7 @@ export interface GatewayOptions {
   /** How long a disconnected session may still be resumed. */
   readonly resumeWindowMs: number;
   readonly gatewayUrl: () => string;
+  readonly sharding: ShardingSettings;
 }
 
 export interface GatewaySessionInfo {
@@ -40,7 +42,7 @@ export interface GatewaySessionInfo {
   readonly connected: boolean;
   readonly sequence: number;
   readonly intents: number;
-  readonly shard: readonly [number, number];
+  readonly shard: ShardTuple;
   readonly compression: GatewayCompression;
   readonly resumes: number;
 }
@@ -60,7 +62,7 @@ class Session {
 
   constructor(
     readonly intents: number,
-    readonly shard: readonly [number, number],
+    readonly shard: ShardTuple,
   ) {}
 }
 
@@ -96,7 +98,8 @@ function messageIntent(guildId: string | null): number {
 /**
  * The gateway websocket: HELLO, IDENTIFY (token checked, close 4004 otherwise), READY followed by one
  * GUILD_CREATE per guild, heartbeats, RESUME with replay of missed dispatches, and the dispatches that
- * keep discord.js's caches in step with the model. Ephemeral messages are never dispatched.
+ * keep discord.js's caches in step with the model. Ephemeral messages are never dispatched. Sharded
+ * as Discord shards (`sharding.ts`): each session gets only its shard's guilds, and DMs go to shard 0.
  */
 export class Gateway {
   readonly #world: World;
@@ -166,7 +169,18 @@ export class Gateway {
     const candidates = [...this.#sessions.values()].filter((s) => inShard(guildId, s.shard));
     const target = candidates.find((s) => s.connection !== null) ?? candidates[0];
     if (!target) {
-      throw new Error('no bot is logged in to the loopback gateway, so no one would receive the interaction');
+      // Discord would deliver it to no one and the user would see "The application did not respond".
+      const sessions = [...this.#sessions.values()];
+      const counts = [...new Set(sessions.map((s) => s.shard[1]))];
+      const shards = counts.map((count) => `shard ${shardOf(guildId, count)} of ${count}`).join(', ');
+      const where =
+        guildId === null
+          ? 'a DM, which only shard 0 receives'
+          : `guild ${guildId} (${shards || 'no session'})`;
+      throw new Error(
+        `no gateway session holds the shard of ${where}, so no one would receive the interaction; ` +
+          `sessions: ${sessions.map((s) => `[${s.shard.join(', ')}]`).join(' ') || 'none'}`,
+      );
     }
     this.#dispatchTo(target, GatewayDispatchEvents.InteractionCreate, payload);
   }
@@ -262,11 +276,16 @@ export class Gateway {
       connection.socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
       return;
     }
+    const guilds = this.#world.guilds().filter((g) => inShard(g.id, shard));
+    if (guilds.length > this.#options.sharding.maxGuildsPerShard) {
+      // Discord checks at IDENTIFY only: a live session that grows past the cap keeps running.
+      connection.socket.close(GatewayCloseCodes.ShardingRequired, 'Sharding required.');
+      return;
+    }
     const session = new Session(typeof d.intents === 'number' ? d.intents : 0, shard);
     this.#sessions.set(session.id, session);
     this.#attach(connection, session);
     this.identifyCount += 1;
-    const guilds = this.#world.guilds().filter((g) => inShard(g.id, shard));
     const ready: GatewayReadyDispatchData = {
       v: 10,
       user: userJson(this.#world.bot),
@@ -334,7 +353,9 @@ export class Gateway {
     const guildIds = Array.isArray(d.guild_id) ? d.guild_id : [d.guild_id];
     for (const guildId of guildIds) {
       const guild = typeof guildId === 'string' ? this.#world.guild(guildId) : undefined;
-      if (!guild) continue;
+      // A session holds only its shard's guilds. Discord does not document the answer for another
+      // shard's guild; none, as for an unknown guild, is the cautious guess.
+      if (!guild || !inShard(guild.id, session.shard)) continue;
       const wanted = Array.isArray(d.user_ids)
         ? d.user_ids.map(String)
         : typeof d.user_ids === 'string'
@@ -533,19 +554,6 @@ export class Gateway {
       }
     }
   }
-}
-
-function inShard(guildId: string | null, shard: readonly [number, number]): boolean {
-  const shardOfGuild = guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shard[1]));
-  return shardOfGuild === shard[0];
-}
-
-function readShard(value: unknown): readonly [number, number] | null {
-  if (value === undefined || value === null) return [0, 1];
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [id, count] = value;
-  if (typeof id !== 'number' || typeof count !== 'number' || count < 1 || id < 0 || id >= count) return null;
-  return [id, count];
 }
 
 function rawToString(data: RawData): string {

@@ -39,6 +39,7 @@ export {
 } from './rate-limits.ts';
 export type { RecordedRequest } from './request-log.ts';
 export { LoopbackDiscord } from './server.ts';
+export { DISCORD_SHARDING, defaultRecommendedShards, type ShardTuple, shardOf } from './sharding.ts';
 export { DISCORD_EPOCH, SnowflakeGenerator, snowflakeFrom, snowflakeTimestamp } from './snowflake.ts';
 export type { UserActor, Where } from './user-actor.ts';
 export { WaitTimeoutError } from './waiters.ts';

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from './clock.ts';
 import { type RateLimitRules, resolveRateLimits } from './rate-limits.ts';
+import { DISCORD_SHARDING } from './sharding.ts';
 
 /** Discord's own values; tests shorten the deadlines (or pass a ManualClock) instead of waiting. */
 export const DISCORD_TIMINGS = {
@@ -28,6 +29,16 @@ export interface LoopbackOptions {
    * something else may change them, and it should say why; each rule given replaces Discord's.
    */
   readonly rateLimits?: Partial<RateLimitRules>;
+  /**
+   * The `shards` that `GET /gateway/bot` recommends. Default: Discord's rule, one shard per 1,000
+   * guilds and at least 1. `control.gateway.setRecommendedShards` changes it while running.
+   */
+  readonly recommendedShards?: number;
+  /**
+   * Guilds one gateway session may hold; IDENTIFY with a shard holding more closes with 4011
+   * "Sharding required". Discord's is 2,500; a test sets 2 to see it with few guilds.
+   */
+  readonly maxGuildsPerShard?: number;
   /** Default timeout of every wait in the control API. */
   readonly waitTimeoutMs?: number;
   readonly backlogSize?: number;
@@ -54,6 +65,8 @@ export interface ResolvedOptions {
   readonly heartbeatIntervalMs: number;
   readonly attachmentSizeLimit: number;
   readonly rateLimits: RateLimitRules;
+  readonly recommendedShards: number | null;
+  readonly maxGuildsPerShard: number;
   readonly waitTimeoutMs: number;
   readonly backlogSize: number;
   readonly resumeWindowMs: number;
@@ -74,6 +87,8 @@ export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_TIMINGS.heartbeatIntervalMs,
     attachmentSizeLimit: options.attachmentSizeLimit ?? DISCORD_TIMINGS.attachmentSizeLimit,
     rateLimits: resolveRateLimits(options.rateLimits),
+    recommendedShards: options.recommendedShards ?? null,
+    maxGuildsPerShard: options.maxGuildsPerShard ?? DISCORD_SHARDING.maxGuildsPerShard,
     waitTimeoutMs: options.waitTimeoutMs ?? 5_000,
     backlogSize: options.backlogSize ?? 1_000,
     resumeWindowMs: options.resumeWindowMs ?? 5 * 60_000,

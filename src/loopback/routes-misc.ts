@@ -5,9 +5,15 @@ import { discordErrors } from './errors.ts';
 import type { World } from './model.ts';
 import type { LoopbackGuild } from './model-types.ts';
 import { json, noContent, ok, type RestRoute } from './rest-router.ts';
+import type { ShardingSettings } from './sharding.ts';
 
 /** Login, users, guilds, the application and its commands. */
-export function miscRoutes(world: World, commands: CommandRegistry, gatewayUrl: () => string): RestRoute[] {
+export function miscRoutes(
+  world: World,
+  commands: CommandRegistry,
+  gatewayUrl: () => string,
+  sharding: ShardingSettings,
+): RestRoute[] {
   const param = (params: Readonly<Record<string, string>>, name: string): string => params[name] ?? '';
   const guildOf = (id: string): LoopbackGuild => {
     const guild = world.guild(id);
@@ -89,13 +95,22 @@ export function miscRoutes(world: World, commands: CommandRegistry, gatewayUrl: 
       method: 'GET',
       pattern: '/gateway/bot',
       auth: 'bot',
-      handle: () =>
-        ok({
+      handle: () => {
+        // Computed on every call: Discord's answer "changes as the bot joins/leaves guilds".
+        const shards = sharding.recommended(world.guilds().length);
+        return ok({
           url: gatewayUrl(),
-          shards: 1,
+          shards,
           // max_concurrency at least the shard count, or discord.js spaces identifies 5 s apart (P8).
-          session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 16 },
-        }),
+          // Discord gives small bots 1; only the wait differs, and tests should not pay it.
+          session_start_limit: {
+            total: 1000,
+            remaining: 999,
+            reset_after: 86_400_000,
+            max_concurrency: Math.max(16, shards),
+          },
+        });
+      },
     },
     { method: 'GET', pattern: '/users/@me', auth: 'bot', handle: () => ok(userJson(world.bot)) },
     {

@@ -17,6 +17,7 @@ import { type RestResult, RestRouter, routeName } from './rest-router.ts';
 import { channelRoutes } from './routes-channels.ts';
 import { interactionRoutes } from './routes-interactions.ts';
 import { miscRoutes } from './routes-misc.ts';
+import { ShardingSettings } from './sharding.ts';
 import { SnowflakeGenerator } from './snowflake.ts';
 import { Waiters } from './waiters.ts';
 
@@ -62,6 +63,7 @@ export class LoopbackDiscord {
     );
     const store = new InteractionStore(options.tokenLifetimeMs);
     const responder = new InteractionResponder(this.world, store, options, changed);
+    const sharding = new ShardingSettings(options.recommendedShards, options.maxGuildsPerShard);
     this.#gateway = new Gateway(
       this.world,
       {
@@ -70,6 +72,7 @@ export class LoopbackDiscord {
         backlogSize: options.backlogSize,
         resumeWindowMs: options.resumeWindowMs,
         gatewayUrl: () => this.gatewayUrl,
+        sharding,
       },
       onError,
       changed,
@@ -77,7 +80,7 @@ export class LoopbackDiscord {
     this.#requests = new RequestLog(options.requestLogSize);
     this.#rateLimits = new RateLimiter(options.rateLimits, options.clock);
     this.#router = new RestRouter([
-      ...miscRoutes(this.world, commands, () => this.gatewayUrl),
+      ...miscRoutes(this.world, commands, () => this.gatewayUrl, sharding),
       ...channelRoutes(this.world, options),
       ...interactionRoutes(this.world, responder),
     ]);
@@ -87,6 +90,7 @@ export class LoopbackDiscord {
       store,
       responder,
       gateway: this.#gateway,
+      sharding,
       faults: this.#faults,
       waiters: this.#waiters,
       options,
