@@ -16,6 +16,7 @@ import {
 import { LocalInputError } from './local-errors.ts';
 import type { LocalWorld } from './local-world.ts';
 import type { Pace } from './pace.ts';
+import { pageTexts } from './page-texts.ts';
 import { type PageChannel, pageChannel, pageCommands, pageMessage, pageUser } from './page-wire.ts';
 import { tableState } from './table-state.ts';
 
@@ -49,11 +50,17 @@ export class LocalApi {
   /** A little over Discord's 3 s: the loopback marks a late interaction failed at the deadline. */
   readonly #ackWaitMs: number;
 
-  readonly #hint: string | undefined;
+  readonly #lobbyCommands: readonly string[];
 
-  /** `hint`: the newcomer's first line (see lobbyHint); a generic one unless given. */
-  constructor(world: LocalWorld, feeds: PageFeeds, pace: Pace, log: Logger, hint?: string) {
-    this.#hint = hint;
+  /** `lobbyCommands`: the commands that open a game's lobby, which the newcomer's first line names. */
+  constructor(
+    world: LocalWorld,
+    feeds: PageFeeds,
+    pace: Pace,
+    log: Logger,
+    lobbyCommands: readonly string[] = [],
+  ) {
+    this.#lobbyCommands = lobbyCommands;
     this.#world = world;
     this.#feeds = feeds;
     this.#pace = pace;
@@ -91,7 +98,9 @@ export class LocalApi {
     const q = url.searchParams;
     switch (route) {
       case 'GET /state':
-        return [200, tableState(this.#world, this.#pace, this.#hint)];
+        return [200, tableState(this.#world, this.#pace, this.#lobbyCommands)];
+      case 'GET /texts/:id':
+        return [200, pageTexts(id)];
       case 'GET /pace':
         return [200, this.#pace.get()];
       case 'POST /pace': {

@@ -93,8 +93,19 @@ export interface PageTableState {
   /** A new id at every start of the table. */
   readonly bot: PageUser;
   readonly users: readonly PageUser[];
+  /** The newcomer's first line, in English (the page writes its own from `lobbyCommands`). */
   readonly hint: string;
+  /** The commands that open a lobby, one per game the bot hosts: `valley`, `archaeology`. */
+  readonly lobbyCommands: readonly string[];
   readonly pace: PagePace;
+}
+
+/** `GET /api/texts/:language`: the page's own messages (`page.*` keys of assets/i18n) in a language. */
+export interface PageTexts {
+  /** The catalogue's language: `en` for one that Scarab does not speak. */
+  readonly language: string;
+  /** ICU messages by key, English where the language lacks one. */
+  readonly messages: Readonly<Record<string, string>>;
 }
 
 /** A command with each subcommand spelled out, as the slash box offers them. */

@@ -80,9 +80,9 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       registerCommands: { guildId: restored.guildId },
     });
     await loopback.control.waitForCommands(lobbyCommands);
-    const feeds = new PageFeeds(restored, () => tableState(restored, pace, hint), o.log);
+    const feeds = new PageFeeds(restored, () => tableState(restored, pace, lobbyCommands), o.log);
     web.ready({
-      api: new LocalApi(restored, feeds, pace, o.log, hint),
+      api: new LocalApi(restored, feeds, pace, o.log, lobbyCommands),
       world: restored,
       closeStreams: () => feeds.closeAll(),
     });

@@ -9,13 +9,18 @@ export function lobbyHint(lobbyCommands: readonly string[]): string {
   return `Type ${commands} to start a game, add computer players in its lobby, then press Start.`;
 }
 
-export function tableState(world: LocalWorld, pace: Pace, hint = lobbyHint([])): PageTableState {
+export function tableState(
+  world: LocalWorld,
+  pace: Pace,
+  lobbyCommands: readonly string[] = [],
+): PageTableState {
   return {
     guild: { id: world.guildId, name: world.loopback.control.defaultGuild.name },
     defaultChannelId: world.channelId,
     bot: pageUser(world.bot, false),
     users: world.humans().map((u) => pageUser(u, world.isManager(u.id))),
-    hint,
+    hint: lobbyHint(lobbyCommands),
+    lobbyCommands,
     pace: pace.get(),
   };
 }

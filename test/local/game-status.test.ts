@@ -10,6 +10,7 @@ import type { Payload } from '../../src/discord/messages/payload.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { type ValleyState, valley } from '../../src/games/valley/index.ts';
+import { pageTexts } from '../../src/local/page-texts.ts';
 import type { PageMessage } from '../../src/local/page-types.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -56,6 +57,10 @@ let clock = 0;
 beforeAll(async () => {
   const page = new URL('../../src/local/page/game-status.js', import.meta.url).href;
   ({ gameStatus } = (await import(page)) as { gameStatus: GameStatusOf });
+  // The line is written in the reader's language, from the page texts the server hands the page.
+  const texts = new URL('../../src/local/page/texts.js', import.meta.url).href;
+  const { useTexts } = (await import(texts)) as { useTexts: (c: Record<string, string>, l: string) => void };
+  useTexts(pageTexts('en').messages, 'en-US');
   database = openDatabase(':memory:');
   store = new GameStore(database);
 });

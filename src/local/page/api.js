@@ -1,4 +1,6 @@
 // @ts-check
+import { t } from './texts.js';
+
 /**
  * The page's calls to its server (src/local/api.ts). Every failure becomes an ApiError carrying the
  * server's own explanation, which the page shows where the person acted.
@@ -9,6 +11,7 @@
  * @typedef {{ interactionId: string, acknowledgement: number, modal?: import('discord-api-types/v10').APIModalInteractionResponseCallbackData }} ActionResult
  * @typedef {import('../page-types.ts').PageTableState} TableState
  * @typedef {import('../page-types.ts').PagePace} PagePace
+ * @typedef {import('../page-types.ts').PageTexts} PageTexts
  */
 
 export class ApiError extends Error {
@@ -36,7 +39,7 @@ async function call(path, body) {
         : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
     );
   } catch (error) {
-    throw new ApiError(0, `the local table is not answering (${String(error)}); is npm start still running?`);
+    throw new ApiError(0, t('page.error.offline', { reason: String(error) }));
   }
   const text = await response.text();
   /** @type {unknown} */
@@ -44,7 +47,7 @@ async function call(path, body) {
   try {
     json = text === '' ? null : JSON.parse(text);
   } catch {
-    throw new ApiError(response.status, `unexpected answer from the server: ${text.slice(0, 200)}`);
+    throw new ApiError(response.status, t('page.error.unexpected', { text: text.slice(0, 200) }));
   }
   if (!response.ok) {
     const message =
@@ -59,6 +62,8 @@ const q = encodeURIComponent;
 export const api = {
   /** @returns {Promise<TableState>} */
   state: () => call('/api/state'),
+  /** @param {string} locale @returns {Promise<PageTexts>} */
+  texts: (locale) => call(`/api/texts/${q(locale)}`),
   /** @param {string} id @returns {Promise<PageUser>} */
   user: (id) => call(`/api/users/${q(id)}`),
   /** @param {string} id @param {string} locale @returns {Promise<PageUser>} */

@@ -4,6 +4,17 @@ import { Composer } from './composer.js';
 import { gameStatus } from './game-status.js';
 import { avatar, renderMessage } from './message-view.js';
 import { openModal } from './modal.js';
+import {
+  applyTexts,
+  formatNumber,
+  joinList,
+  localize,
+  parts,
+  showText,
+  t,
+  textLocale,
+  useTexts,
+} from './texts.js';
 
 /**
  * The local table's page: who you are, the channels and threads you can see, their messages kept up
@@ -22,6 +33,14 @@ const USER_KEY = 'scarab.local.user';
 /** The language chosen with the switch, kept for the next visit (the server forgets it on restart). */
 const LOCALE_KEY = 'scarab.local.locale';
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** The pace menu's names, by the server's pace. */
+const PACE_NAMES = /** @type {const} */ ({
+  slow: 'page.pace.slow',
+  normal: 'page.pace.normal',
+  fast: 'page.pace.fast',
+  instant: 'page.pace.instant',
+  custom: 'page.pace.custom',
+});
 
 const state = {
   /** @type {TableState | null} */
@@ -97,13 +116,15 @@ function channelNow() {
 
 async function boot() {
   try {
-    state.table = await api.state();
+    // Before anyone is at the keyboard, the language this browser chose last (the switch's default otherwise).
+    [state.table] = await Promise.all([api.state(), loadTexts(localStorage.getItem(LOCALE_KEY) ?? 'en-US')]);
   } catch (error) {
-    document.body.textContent = `The local table did not answer: ${message(error)}`;
+    $('boot-error').hidden = false;
+    $('boot-reason').textContent = message(error);
     return;
   }
   for (const u of [state.table.bot, ...state.table.users]) state.users.set(u.id, u);
-  $('guild-name').textContent = state.table.guild.name;
+  showText($('guild-name'), state.table.guild.name);
   renderPace();
   const wanted =
     new URLSearchParams(location.search).get('as') ??
@@ -151,7 +172,9 @@ $('picker-new').addEventListener('submit', async (event) => {
     await enter(user);
   } catch (error) {
     $('picker-error').hidden = false;
-    $('picker-error').textContent = message(error);
+    if (error instanceof ApiError && error.status === 409)
+      localize($('picker-error'), 'page.picker.taken', { name: input.value.trim() });
+    else showText($('picker-error'), message(error));
   }
 });
 
@@ -180,11 +203,12 @@ async function enter(user) {
   localStorage.setItem(USER_KEY, user.id);
   $('me-name').textContent = user.name;
   $('me-avatar').replaceWith(Object.assign(avatar(user, user.id), { id: 'me-avatar' }));
-  $('me-status').textContent = user.manager ? 'manages the server' : 'at the table';
+  localize($('me-status'), user.manager ? 'page.me.manager' : 'page.me.player');
   // The language switch: what this person chose last time, sent again (a restarted table forgets it).
+  $('language-error').hidden = true;
   const chosen = localStorage.getItem(LOCALE_KEY);
-  if (chosen && chosen !== user.locale) await changeLocale(chosen).catch(() => {});
-  showLocale();
+  if (chosen && chosen !== user.locale) await changeLocale(chosen).catch(showLanguageError);
+  await showLocale();
   const entering = (async () => {
     await loadChannels();
     const remembered = sessionStorage.getItem(`${USER_KEY}.channel.${user.id}`);
@@ -248,7 +272,7 @@ function connect(user, entering) {
     if (state.feed !== feed) return;
     const banner = $('connection');
     banner.hidden = false;
-    banner.textContent = 'Lost the connection to the local table; reconnecting…';
+    localize(banner, 'page.connection.lost');
     // The browser retries a dropped stream by itself, but gives up on an answer that is not a stream:
     // the 503 of a table still starting after a restart.
     if (feed.readyState === EventSource.CLOSED)
@@ -429,14 +453,14 @@ function openChannel(channelId) {
 async function showChannel(channelId) {
   const list = $('messages');
   if (!state.messages.has(channelId)) {
-    list.replaceChildren(note('Loading messages…'));
+    list.replaceChildren(note(t('page.messages.loading')));
     state.pending.set(channelId, []);
     try {
       const messages = await api.messages(me().id, channelId);
       state.messages.set(channelId, messages);
       for (const e of state.pending.get(channelId) ?? []) applyMessageEvent(e);
     } catch (error) {
-      list.replaceChildren(note(`Could not read this channel: ${message(error)}`));
+      list.replaceChildren(note(t('page.messages.failed', { reason: message(error) })));
       return;
     } finally {
       state.pending.delete(channelId);
@@ -464,10 +488,10 @@ async function readCommands() {
   const channel = state.channels.get(channelId);
   composer.placeholder =
     state.commands.length === 0
-      ? 'The bot has no commands here'
+      ? 'page.composer.none'
       : channel?.kind === 'thread'
-        ? 'Type / for commands: /board shows this game’s board again'
-        : 'Type / to use a command: each game’s own command opens a lobby';
+        ? 'page.composer.placeholder-thread'
+        : 'page.composer.placeholder-text';
   composer.commandsChanged();
 }
 
@@ -477,21 +501,21 @@ function renderChannels() {
   const text = all.filter((c) => c.kind === 'text');
   const dms = all.filter((c) => c.kind === 'dm');
   /** @type {HTMLElement[]} */
-  const rows = [group('Text channels')];
+  const rows = [group(t('page.channels.text'))];
   for (const c of text) {
     rows.push(channelButton(c));
-    for (const t of all.filter((x) => x.kind === 'thread' && x.parentId === c.id))
-      rows.push(channelButton(t));
+    for (const thread of all.filter((x) => x.kind === 'thread' && x.parentId === c.id))
+      rows.push(channelButton(thread));
   }
   const orphans = all.filter((x) => x.kind === 'thread' && !state.channels.has(x.parentId ?? ''));
-  for (const t of orphans) rows.push(channelButton(t));
+  for (const thread of orphans) rows.push(channelButton(thread));
   if (dms.length > 0) {
-    rows.push(group('Direct messages'));
+    rows.push(group(t('page.channels.dms')));
     for (const c of dms) rows.push(channelButton(c));
   }
   box.replaceChildren(...rows);
   const count = [...state.mentions.values()].reduce((a, b) => a + b, 0);
-  document.title = `${count > 0 ? `(${count}) ` : ''}Scarab · local table`;
+  document.title = count > 0 ? t('page.title.mentions', { count }) : t('page.title');
 }
 
 /** @param {string} text */
@@ -514,14 +538,14 @@ function channelButton(c) {
   icon.textContent = c.kind === 'text' ? '#' : c.kind === 'thread' ? '↳' : '@';
   const name = document.createElement('span');
   name.className = 'name';
-  name.textContent = channelLabel(c) + (c.archived ? ' (archived)' : '');
+  name.textContent = c.archived ? t('page.channel.archived', { name: channelLabel(c) }) : channelLabel(c);
   b.append(icon, name);
   const mentions = state.mentions.get(c.id) ?? 0;
   if (mentions > 0) {
     const badge = document.createElement('span');
     badge.className = 'badge';
     badge.textContent = String(mentions);
-    badge.setAttribute('aria-label', `${mentions} mention${mentions === 1 ? '' : 's'}`);
+    badge.setAttribute('aria-label', t('page.channel.mentions', { count: mentions }));
     b.append(badge);
   }
   b.addEventListener('click', () => void openChannel(c.id));
@@ -531,22 +555,35 @@ function channelButton(c) {
 /** @param {PageChannel} c */
 function channelLabel(c) {
   if (c.kind !== 'dm') return c.name;
-  return state.users.get(state.table?.bot.id ?? '')?.name ?? 'the bot';
+  return state.users.get(state.table?.bot.id ?? '')?.name ?? t('page.bot');
 }
 
 function renderHeader() {
   const c = state.current ? state.channels.get(state.current) : undefined;
   if (!c) return;
   const prefix = c.kind === 'text' ? '# ' : c.kind === 'thread' ? '↳ ' : '@ ';
-  $('channel-title').textContent = prefix + channelLabel(c);
+  showText($('channel-title'), prefix + channelLabel(c));
   const parent = c.parentId ? state.channels.get(c.parentId) : undefined;
   renderHint();
   $('channel-topic').textContent =
     c.kind === 'text'
-      ? (state.table?.hint ?? '')
+      ? lobbyHint()
       : c.kind === 'thread'
-        ? `A game thread in #${parent?.name ?? 'general'}. Use the buttons on the bot's messages; My hand shows your cards to you alone.`
-        : 'Private messages from the bot, such as a nudge when you may react.';
+        ? t('page.channel.thread-topic', { parent: parent?.name ?? 'general' })
+        : t('page.channel.dm-topic');
+}
+
+/** The newcomer's line: the commands that open a lobby, one per game, joined as the language joins a choice. */
+function lobbyHint() {
+  const commands = state.table?.lobbyCommands ?? [];
+  return commands.length === 0
+    ? t('page.hint.start-any')
+    : t('page.hint.start', {
+        commands: joinList(
+          commands.map((c) => `/${c}`),
+          'disjunction',
+        ),
+      });
 }
 
 /** The line under the command box: the game in this channel as its messages show it, or how to begin. */
@@ -558,19 +595,47 @@ function renderHint() {
     c && messages && state.me && state.table ? gameStatus(messages, state.me, state.table.bot.id) : null;
   hint.dataset.state = status?.state ?? 'none';
   hint.textContent =
-    status?.text ??
-    (c?.kind === 'text'
-      ? (state.table?.hint ?? '')
-      : c?.kind === 'thread'
-        ? 'Press My hand on the newest board: your cards and moves appear below it, for you alone.'
-        : '');
+    status?.text ?? (c?.kind === 'text' ? lobbyHint() : c?.kind === 'thread' ? t('page.hint.thread') : '');
 }
 
-/** The switch shows the person's language; the page's own `lang` follows it. */
-function showLocale() {
+/**
+ * The switch shows the person's language, and the page's own texts follow it: those of index.html at
+ * once, then everything drawn from data (channels, members, pace, messages and their timestamps).
+ */
+async function showLocale() {
   const locale = state.me?.locale ?? 'en-US';
   /** @type {HTMLSelectElement} */ ($('language')).value = locale;
-  document.documentElement.lang = locale.split('-')[0] ?? 'en';
+  if (locale !== textLocale()) {
+    try {
+      await loadTexts(locale);
+    } catch (error) {
+      showLanguageError(error);
+      return;
+    }
+  }
+  renderPace();
+  renderChannels();
+  renderHeader();
+  renderMembers();
+  if (state.messages.has(state.current ?? '')) renderMessages();
+}
+
+/**
+ * The page's own texts in the language of `locale` (the server sends English for one it lacks),
+ * written into every element of index.html that names one.
+ * @param {string} locale
+ */
+async function loadTexts(locale) {
+  const texts = await api.texts(locale);
+  useTexts(texts.messages, locale);
+  applyTexts(document);
+}
+
+/** @param {unknown} error */
+function showLanguageError(error) {
+  const box = $('language-error');
+  box.hidden = false;
+  localize(box, 'page.language.failed', { reason: message(error) });
 }
 
 /**
@@ -588,16 +653,13 @@ async function changeLocale(locale) {
 
 $('language').addEventListener('change', async () => {
   const select = /** @type {HTMLSelectElement} */ ($('language'));
-  const error = $('language-error');
-  error.hidden = true;
+  $('language-error').hidden = true;
   try {
     await changeLocale(select.value);
   } catch (e) {
-    error.hidden = false;
-    error.textContent = message(e);
+    showLanguageError(e);
   }
-  showLocale();
-  renderMessages();
+  await showLocale();
 });
 
 /** The computer players' pace, which any tab may change for the whole table. */
@@ -611,11 +673,11 @@ function renderPace() {
       option.value = c.name;
       const wait =
         c.botDelayMs === 0
-          ? 'no wait'
+          ? t('page.pace.no-wait')
           : c.botDelayMs < 1000
-            ? `${c.botDelayMs} ms`
-            : `${c.botDelayMs / 1000} s`;
-      option.textContent = `${c.label} · ${wait}`;
+            ? t('page.pace.milliseconds', { ms: formatNumber(c.botDelayMs) })
+            : t('page.pace.seconds', { seconds: formatNumber(c.botDelayMs / 1000) });
+      option.textContent = t('page.pace.option', { pace: t(PACE_NAMES[c.name]), wait });
       return option;
     }),
   );
@@ -631,7 +693,7 @@ $('pace').addEventListener('change', async () => {
     if (state.table) state.table = { ...state.table, pace };
   } catch (e) {
     error.hidden = false;
-    error.textContent = message(e);
+    localize(error, 'page.pace.failed', { reason: message(e) });
   }
   renderPace();
 });
@@ -646,7 +708,13 @@ function renderMembers() {
       const text = document.createElement('span');
       text.textContent = u.name;
       li.append(avatar(u, u.id), text);
-      const role = u.bot ? 'BOT' : u.id === state.me?.id ? 'you' : u.manager ? 'manager' : '';
+      const role = u.bot
+        ? t('page.tag.bot')
+        : u.id === state.me?.id
+          ? t('page.members.you')
+          : u.manager
+            ? t('page.members.manager')
+            : '';
       if (role) {
         const r = document.createElement('span');
         r.className = u.bot ? 'bot-tag' : 'role';
@@ -702,23 +770,14 @@ function welcome(c) {
   const h = document.createElement('h2');
   const p = document.createElement('p');
   if (c.kind === 'text') {
-    h.textContent = `Welcome to #${c.name}!`;
-    // The hint names the command of every game the bot hosts (src/local/table-state.ts).
-    p.append(
-      'This is a Scarab table on your own computer: the real bot, in a small Discord of its own. ',
-      state.table?.hint ?? 'Type a game’s command to open a game.',
-      ' ',
-      kbd('/rules'),
-      ' explains a game and ',
-      kbd('/card'),
-      ' shows any card.',
-    );
+    h.textContent = t('page.welcome.title', { channel: c.name });
+    p.append(...parts('page.welcome.text', { hint: lobbyHint(), rules: kbd('/rules'), card: kbd('/card') }));
   } else if (c.kind === 'thread') {
     h.textContent = c.name;
-    p.textContent = 'The game is played here. Press My hand on the newest board to see your cards and act.';
+    p.textContent = t('page.welcome.thread');
   } else {
     h.textContent = channelLabel(c);
-    p.textContent = 'This is the beginning of your direct messages with the bot.';
+    p.textContent = t('page.welcome.dm');
   }
   li.append(h, p);
   return li;
@@ -791,7 +850,7 @@ async function act(m, control, send) {
     p.className = 'interaction-error';
     p.setAttribute('role', 'alert');
     p.textContent =
-      error instanceof ApiError && error.status === 504 ? 'This interaction failed.' : message(error);
+      error instanceof ApiError && error.status === 504 ? t('page.interaction.failed') : message(error);
     p.title = message(error);
     document.getElementById(`message-${m.id}`)?.append(p);
   } finally {

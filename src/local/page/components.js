@@ -1,4 +1,6 @@
 // @ts-check
+import { t } from './texts.js';
+
 /**
  * Message components as Discord draws them: action rows of buttons and select menus, plus the
  * layout components (containers, sections, text, media) of components v2. Buttons are real buttons;
@@ -109,7 +111,7 @@ function renderNode(c, actions) {
     default: {
       const unknown = document.createElement('p');
       unknown.className = 'interaction-error';
-      unknown.textContent = `(a component of type ${c.type} that this page does not draw)`;
+      unknown.textContent = t('page.component.unknown', { type: String(c.type) });
       return unknown;
     }
   }
@@ -154,7 +156,7 @@ function selectMenu(c, actions) {
   toggle.dataset.customId = c.custom_id;
   const chosen = options.filter((o) => o.default).map((o) => o.label);
   const label = document.createElement('span');
-  label.textContent = chosen.length > 0 ? chosen.join(', ') : (c.placeholder ?? 'Make a selection');
+  label.textContent = chosen.length > 0 ? chosen.join(', ') : (c.placeholder ?? t('page.select.placeholder'));
   const chevron = document.createElement('span');
   chevron.className = 'chevron';
   chevron.setAttribute('aria-hidden', 'true');
@@ -163,7 +165,7 @@ function selectMenu(c, actions) {
   const list = document.createElement('ul');
   list.className = 'select-options';
   list.hidden = true;
-  list.setAttribute('aria-label', c.placeholder ?? 'Options');
+  list.setAttribute('aria-label', c.placeholder ?? t('page.select.options'));
 
   const close = () => {
     list.hidden = true;
@@ -236,7 +238,7 @@ function selectMenu(c, actions) {
     done.type = 'button';
     done.className = 'btn primary';
     done.style.margin = '6px 12px';
-    done.textContent = `Choose (${min}–${max})`;
+    done.textContent = t('page.select.choose', { min, max });
     done.addEventListener('click', () => {
       const values = [...list.querySelectorAll('input:checked')].map(
         (i) => /** @type {HTMLInputElement} */ (i).value,

@@ -1,4 +1,6 @@
 // @ts-check
+import { joinList, t } from './texts.js';
+
 /**
  * The message box, which here only runs slash commands (the loopback Discord carries no plain chat).
  * Typing "/" lists the bot's registered commands; choosing one turns its options into fields
@@ -67,9 +69,10 @@ export class Composer {
     if (this.command === null && document.activeElement === this.input) this.#typed();
   }
 
-  /** @param {string} text */
-  set placeholder(text) {
-    this.input.placeholder = text;
+  /** Named on the box, so that a change of language rewrites it (texts.js applyTexts). @param {string} key */
+  set placeholder(key) {
+    this.input.dataset.i18nPlaceholder = key;
+    this.input.placeholder = t(key);
   }
 
   // ── typing a command ───────────────────────────────────────────────────────────────────────────
@@ -84,9 +87,9 @@ export class Composer {
       (c) => c.path.startsWith(typed) || (typed !== '' && c.path.includes(typed)),
     );
     this.#showList(
-      'Commands',
+      t('page.composer.commands'),
       matches.map((c) => ({ label: `/${c.path}`, detail: c.description, pick: () => this.choose(c) })),
-      commands.length === 0 ? 'The bot has no commands here.' : 'No command matches.',
+      commands.length === 0 ? t('page.composer.none') : t('page.composer.no-match'),
     );
   }
 
@@ -152,7 +155,7 @@ export class Composer {
     if (!o.required) {
       const optional = document.createElement('span');
       optional.className = 'optional';
-      optional.textContent = ' (optional)';
+      optional.textContent = ` ${t('page.composer.optional')}`;
       label.append(optional);
     }
     /** @type {HTMLInputElement | HTMLSelectElement} */
@@ -162,15 +165,15 @@ export class Composer {
       const select = document.createElement('select');
       const empty = document.createElement('option');
       empty.value = '';
-      empty.textContent = o.required ? 'choose…' : '—';
+      empty.textContent = o.required ? t('page.composer.choose') : '—';
       select.append(empty);
       /** @type {Choice[]} */
       const list = choices
         ? choices.map((c) => ({ label: c.name, value: String(c.value) }))
         : o.type === TYPE.BOOLEAN
           ? [
-              { label: 'True', value: 'true' },
-              { label: 'False', value: 'false' },
+              { label: t('page.composer.true'), value: 'true' },
+              { label: t('page.composer.false'), value: 'false' },
             ]
           : this.host.entities(o.type);
       for (const c of list) {
@@ -257,11 +260,15 @@ export class Composer {
               input.focus();
             },
           })),
-          'No suggestion for what is typed.',
+          t('page.composer.no-suggestion'),
           input.id,
         );
       } catch (error) {
-        this.#showError(`Autocomplete failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.#showError(
+          t('page.composer.autocomplete-failed', {
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+        );
       }
     }, 150);
   }
@@ -293,7 +300,7 @@ export class Composer {
       const raw = (control?.dataset.value ?? control?.value ?? '').trim();
       if (raw === '') {
         if (o.required) {
-          problems.push(`fill in "${o.name}"`);
+          problems.push(t('page.composer.fill-in', { option: o.name }));
           wrap?.classList.add('missing');
         }
         continue;
@@ -301,7 +308,11 @@ export class Composer {
       if (o.type === TYPE.INTEGER || o.type === TYPE.NUMBER) {
         const n = Number(raw);
         if (!Number.isFinite(n) || (o.type === TYPE.INTEGER && !Number.isInteger(n))) {
-          problems.push(`"${o.name}" must be a ${o.type === TYPE.INTEGER ? 'whole number' : 'number'}`);
+          problems.push(
+            t(o.type === TYPE.INTEGER ? 'page.composer.whole-number' : 'page.composer.number', {
+              option: o.name,
+            }),
+          );
           wrap?.classList.add('missing');
           continue;
         }
@@ -310,7 +321,12 @@ export class Composer {
       else out[o.name] = raw;
     }
     if (strict && problems.length > 0)
-      throw new Error(`To run /${this.command?.path}: ${problems.join(', ')}.`);
+      throw new Error(
+        t('page.composer.problems', {
+          command: this.command?.path ?? '',
+          problems: joinList(problems, 'conjunction'),
+        }),
+      );
     return out;
   }
 
@@ -340,11 +356,9 @@ export class Composer {
       } else {
         const text = this.input.value.trim();
         if (text === '') return;
-        if (!text.startsWith('/'))
-          throw new Error('Only slash commands work here (the bot reads no chat): type / to see them.');
+        if (!text.startsWith('/')) throw new Error(t('page.composer.slash-only'));
         const parsed = this.#parse(text);
-        if (!parsed)
-          throw new Error(`${text.split(/\s/)[0]} is not one of the bot's commands: type / to see them.`);
+        if (!parsed) throw new Error(t('page.composer.unknown', { command: text.split(/\s/)[0] ?? text }));
         run = { path: parsed.command.path, options: typedOptions(parsed.command, parsed.rest) };
       }
     } catch (error) {
@@ -445,7 +459,9 @@ export function typedOptions(command, rest) {
   const before = rest.slice(0, marks[0]?.index ?? rest.length).trim();
   if (marks.length === 0 || before !== '')
     throw new Error(
-      `Write options as name:value (${names.map((n) => `${n}:…`).join(' ') || 'this command takes none'}).`,
+      names.length === 0
+        ? t('page.composer.syntax-none')
+        : t('page.composer.syntax', { options: names.map((n) => `${n}:…`).join(' ') }),
     );
   marks.forEach((m, i) => {
     const name = m[1] ?? '';
@@ -456,7 +472,7 @@ export function typedOptions(command, rest) {
     if (!option) return;
     if (option.type === TYPE.INTEGER || option.type === TYPE.NUMBER) {
       const n = Number(raw);
-      if (!Number.isFinite(n)) throw new Error(`"${name}" must be a number, not "${raw}".`);
+      if (!Number.isFinite(n)) throw new Error(t('page.composer.typed-number', { option: name, value: raw }));
       out[name] = n;
     } else if (option.type === TYPE.BOOLEAN) out[name] = /^(true|yes|1)$/i.test(raw);
     else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');

@@ -1,4 +1,6 @@
 // @ts-check
+import { t } from './texts.js';
+
 /**
  * What the hint line under the command box says about the game played in a channel: whose turn it
  * is, a decision owed, the game's end. It is read only from what the channel shows everyone, in the
@@ -13,7 +15,8 @@
  * - the lobby, the results (🏁) and a cancellation.
  *
  * The viewer's own hand and private replies are not read, so the line says nothing that the
- * channel does not already say to everyone.
+ * channel does not already say to everyone. The line itself is in the reader's language (texts.js);
+ * what it quotes from the channel (a question, the results) is in the game's.
  *
  * @typedef {import('../page-types.ts').PageMessage} PageMessage
  * @typedef {'lobby' | 'your-turn' | 'waiting' | 'decision' | 'reaction' | 'over' | 'cancelled'} GameState
@@ -112,14 +115,18 @@ function customIds(components) {
 /** @param {GameMessages} g @param {Viewer} me @returns {GameStatus} */
 function statusOf(g, me) {
   const game = g.game;
-  const again = 'Type a game’s command (see /rules) in a text channel for another game.';
+  const again = t('page.status.again');
   if (g.end?.kind === 'cancelled' || lobbyState(g.lobby) === 'cancelled')
-    return { state: 'cancelled', game, text: `Game #${game} was cancelled. ${again}` };
+    return { state: 'cancelled', game, text: t('page.status.cancelled', { game, again }) };
   const board = g.boards.at(-1);
   const status = (board?.attachments[0]?.description ?? '').split('\n')[0] ?? '';
   if (g.end?.kind === 'over' || board?.content.includes('🏁') || status.startsWith('Game over')) {
     const summary = plain(RESULTS.exec(g.end?.message.content ?? '')?.[2] ?? '');
-    return { state: 'over', game, text: `Game over. ${summary ? `${summary} ` : ''}${again}` };
+    return {
+      state: 'over',
+      game,
+      text: summary ? t('page.status.over-summary', { summary, again }) : t('page.status.over', { again }),
+    };
   }
   if (!board) return lobbyStatus(g.lobby, game, me);
   const toPlay = TO_PLAY.exec(status);
@@ -130,37 +137,25 @@ function statusOf(g, me) {
   const mine = mover === me.name || board.mentions.users.includes(me.id);
   if (!deciding)
     return mine
-      ? {
-          state: 'your-turn',
-          game,
-          text: `Your turn (turn ${turn}): press My hand on the newest board; your cards and moves appear below it, for you alone.`,
-        }
+      ? { state: 'your-turn', game, text: t('page.status.your-turn', { turn }) }
       : {
           state: 'waiting',
           game,
-          text: `Waiting for ${mover || 'the next player'} (turn ${turn}). The bot mentions you when it is your turn.`,
+          text: t('page.status.waiting', { player: mover || t('page.status.next-player'), turn }),
         };
   const asking = / \(asking [^)]*\)$/;
   const question = (deciding[3] ?? '').replace(asking, '');
   if (asking.test(deciding[3] ?? ''))
-    return {
-      state: 'reaction',
-      game,
-      text: `Waiting for reactions: ${question}. If you can react, the bot has told you privately: press Respond.`,
-    };
+    return { state: 'reaction', game, text: t('page.status.reaction', { question }) };
   // Where the bot asks the question in public, it mentions whom it asks.
   const asked = [board, ...g.decisions.toReversed()]
     .flatMap((m) => m.content.split('\n'))
     .find((line) => line.includes(question) && line.includes(' — '));
   if (asked?.includes(`<@${me.id}>`))
-    return {
-      state: 'decision',
-      game,
-      text: `A decision is owed by you: ${question}. Press Respond to choose.`,
-    };
+    return { state: 'decision', game, text: t('page.status.decision', { question }) };
   if (mine && asked === undefined)
-    return { state: 'your-turn', game, text: `Your turn: ${question}. Press My hand to choose.` };
-  return { state: 'waiting', game, text: `Waiting: ${question}.` };
+    return { state: 'your-turn', game, text: t('page.status.your-decision', { question }) };
+  return { state: 'waiting', game, text: t('page.status.waiting-decision', { question }) };
 }
 
 /** @param {PageMessage | null} lobby */
@@ -171,13 +166,12 @@ function lobbyState(lobby) {
 /** @param {PageMessage | null} lobby @param {number} game @param {Viewer} me @returns {GameStatus} */
 function lobbyStatus(lobby, game, me) {
   const content = lobby?.content ?? '';
-  if (lobbyState(lobby) === 'active')
-    return { state: 'waiting', game, text: 'The game has started: its board follows.' };
+  if (lobbyState(lobby) === 'active') return { state: 'waiting', game, text: t('page.status.started') };
   const text = content.includes(`Host: <@${me.id}>`)
-    ? 'Your lobby: add computer players (or wait for others to press Join), then press Start.'
+    ? t('page.status.lobby-host')
     : content.includes(`<@${me.id}>`)
-      ? 'You have a seat: the game begins when the host presses Start.'
-      : 'A game is gathering players: press Join to take a seat.';
+      ? t('page.status.lobby-seated')
+      : t('page.status.lobby-open');
   return { state: 'lobby', game, text };
 }
 

@@ -1,6 +1,7 @@
 // @ts-check
 import { color, renderComponents } from './components.js';
 import { renderMarkdown } from './markdown.js';
+import { parts, t, textLocale } from './texts.js';
 
 /**
  * One message as Discord draws it: who used which command, the author, the text, embeds, images
@@ -40,11 +41,11 @@ export function renderMessage(m, ctx) {
     line.className = 'interaction-line';
     const who = ctx.user(m.interaction.userId);
     const name = document.createElement('span');
-    name.textContent = `${who?.name ?? 'someone'}`;
+    name.textContent = who?.name ?? t('page.message.someone');
     const command = document.createElement('span');
     command.className = 'command';
     command.textContent = `/${m.interaction.name}`;
-    line.append('↱ ', name, ' used ', command);
+    line.append('↱ ', ...parts('page.message.used', { user: name, command }));
     li.append(line);
   }
 
@@ -54,12 +55,12 @@ export function renderMessage(m, ctx) {
   head.className = 'message-head';
   const name = document.createElement('span');
   name.className = 'author';
-  name.textContent = author?.name ?? 'Unknown user';
+  name.textContent = author?.name ?? t('page.message.unknown-user');
   head.append(name);
   if (author?.bot) {
     const tag = document.createElement('span');
     tag.className = 'bot-tag';
-    tag.textContent = 'BOT';
+    tag.textContent = t('page.tag.bot');
     head.append(tag);
   }
   const time = document.createElement('time');
@@ -74,7 +75,7 @@ export function renderMessage(m, ctx) {
     thinking.className = 'thinking';
     const dots = document.createElement('span');
     dots.className = 'loading-dots';
-    dots.textContent = `${author?.name ?? 'The bot'} is thinking`;
+    dots.textContent = t('page.message.thinking', { name: author?.name ?? t('page.message.unknown-user') });
     thinking.append(dots);
     li.append(thinking);
   } else if (m.content !== '') {
@@ -84,7 +85,7 @@ export function renderMessage(m, ctx) {
     if (m.editedAt !== null) {
       const edited = document.createElement('span');
       edited.className = 'edited';
-      edited.textContent = ' (edited)';
+      edited.textContent = ` ${t('page.message.edited')}`;
       content.append(edited);
     }
     li.append(content);
@@ -112,10 +113,10 @@ export function renderMessage(m, ctx) {
     note.className = 'ephemeral-note';
     const eye = eyeIcon();
     const text = document.createElement('span');
-    text.textContent = 'Only you can see this •';
+    text.textContent = t('page.message.ephemeral');
     const dismiss = document.createElement('button');
     dismiss.type = 'button';
-    dismiss.textContent = 'Dismiss message';
+    dismiss.textContent = t('page.message.dismiss');
     dismiss.addEventListener('click', () => ctx.dismiss(m));
     note.append(eye, text, dismiss);
     li.append(note);
@@ -170,9 +171,10 @@ function avatarColor(id) {
 function when(ms) {
   const date = new Date(ms);
   const today = new Date();
-  const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === today.toDateString()) return `Today at ${time}`;
-  return `${date.toLocaleDateString()} ${time}`;
+  const locale = textLocale();
+  const time = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === today.toDateString()) return t('page.message.today', { time });
+  return `${date.toLocaleDateString(locale)} ${time}`;
 }
 
 /** @param {import('../page-types.ts').PageAttachment} a */
@@ -241,12 +243,13 @@ function renderEmbed(e, md) {
     if (!image?.url) continue;
     const img = document.createElement('img');
     img.src = image.url;
-    img.alt = e.title ?? 'embedded image';
+    img.alt = e.title ?? t('page.message.embedded-image');
     box.append(img);
   }
-  const footer = [e.footer?.text, e.timestamp ? new Date(e.timestamp).toLocaleString() : null].filter(
-    Boolean,
-  );
+  const footer = [
+    e.footer?.text,
+    e.timestamp ? new Date(e.timestamp).toLocaleString(textLocale()) : null,
+  ].filter(Boolean);
   if (footer.length > 0) box.append(div('embed-footer', footer.join(' • ')));
   return box;
 }

@@ -1,4 +1,6 @@
 // @ts-check
+import { showText, t } from './texts.js';
+
 /**
  * A modal the bot opened: text inputs (short or paragraph, with their limits), string selects inside
  * labels, and text displays. Cancel sends nothing, as on Discord; Submit sends the answers.
@@ -31,7 +33,7 @@ form.addEventListener('submit', (event) => {
  */
 export function openModal(modal, submitModal) {
   onSubmit = submitModal;
-  title.textContent = modal.title;
+  showText(title, modal.title);
   error.hidden = true;
   fields.replaceChildren(...modal.components.flatMap((c) => field(/** @type {Record<string, any>} */ (c))));
   dialog.showModal();
@@ -62,7 +64,7 @@ function field(c, label, description) {
     default: {
       const p = document.createElement('p');
       p.className = 'modal-error';
-      p.textContent = `(a field of type ${c.type} that this page cannot show)`;
+      p.textContent = t('page.modal.unknown-field', { type: String(c.type) });
       return [p];
     }
   }
