@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: forks isolate native modules (sqlite, canvas) and keep memory predictable.
     pool: 'forks',
+    // One throwaway PostgreSQL server for the run, when the machine has PostgreSQL (test/helpers/postgres.ts).
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
   },
 });
