@@ -13,16 +13,16 @@ export const boardCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const here = rt.tables.activeGameIn(i.channelId);
+    const here = await rt.tables.activeGameIn(i.channelId);
     if (!here) return say(i, 'error.no-game-here');
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(here.id, async () => {
-      const game = rt.tables.store.getGame(here.id);
+      const game = await rt.tables.store.getGame(here.id);
       // Also the way out of a stall: whatever was due for computer players is armed again.
       try {
         await rt.publisher.postBoard(game, t(rt.tables.context(game).language, 'board.reposted'));
       } finally {
-        rt.table.rearm(game);
+        await rt.table.rearm(game);
       }
     });
     await i.editReply({ content: t(userLanguage(i), 'board.posted') });

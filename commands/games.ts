@@ -19,7 +19,7 @@ export const gamesCommand: SlashCommand = {
     return replyPrivately(
       i,
       gamesMessage(
-        rt.tables.store.gamesInGuild(i.guildId),
+        await rt.tables.store.gamesInGuild(i.guildId),
         (g) => `<#${g.threadId ?? g.channelId}>`,
         adapters.list.map((a) => a.lobbyCommand.name),
         (type) => gameTitle(language, type, adapters.find(type)?.game.title ?? type),

@@ -69,7 +69,7 @@ function mayManage(i: ChatInputCommandInteraction, game: GameRecord): boolean {
 async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
   const store = rt.tables.store;
   const id = i.options.getInteger('game', true);
-  const game = store.findGame(id);
+  const game = await store.findGame(id);
   const mine = userLanguage(i);
   const n = String(id);
   if (!game || game.guildId !== i.guildId) return say(i, 'manage.no-game', { id: n });
@@ -83,7 +83,7 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     if (i.options.getSubcommand() === 'cancel') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await rt.locks.run(id, async () => {
-        const cancelled = store.cancelGame(id);
+        const cancelled = await store.cancelGame(id);
         const text = t(theirs, 'manage.cancelled-by', { id: n, who: `<@${i.user.id}>` });
         const title = gameTitle(theirs, game.type, adapter.game.title);
         await rt.publisher.closeBoard(
@@ -106,7 +106,7 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(id, async () => {
       const taken = new Set(game.seats.map((s) => s.displayName));
-      const updated = store.lobbies.replaceSeat(id, seat, {
+      const updated = await store.lobbies.replaceSeat(id, seat, {
         botKind: adapter.computers.kinds[0],
         displayName: computerName(taken),
       });
@@ -123,7 +123,7 @@ async function manage(rt: Runtime, i: ChatInputCommandInteraction): Promise<void
           mentionUsers: [],
         });
       } finally {
-        rt.table.rearm(updated);
+        await rt.table.rearm(updated);
       }
     });
     await i.editReply({ content: t(mine, 'manage.done', { seat: seat + 1 }) });

@@ -14,6 +14,6 @@ export const myGamesCommand: SlashCommand = {
   },
   async execute(rt, i) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    return replyPrivately(i, myGamesFor(rt.tables, i.user.id, userLanguage(i)));
+    return replyPrivately(i, await myGamesFor(rt.tables, i.user.id, userLanguage(i)));
   },
 };

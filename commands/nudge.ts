@@ -11,10 +11,10 @@ export const nudgeCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const here = rt.tables.activeGameIn(i.channelId);
+    const here = await rt.tables.activeGameIn(i.channelId);
     if (!here) return say(i, 'error.no-game-here');
     const answer = await rt.locks.run(here.id, async () =>
-      rt.timers.nudge(rt.tables.store.getGame(here.id), i.user.id, userLanguage(i)),
+      rt.timers.nudge(await rt.tables.store.getGame(here.id), i.user.id, userLanguage(i)),
     );
     return tell(i, answer);
   },

@@ -55,7 +55,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
     });
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const store = rt.tables.store;
-  let game = store.lobbies.create({
+  let game = await store.lobbies.create({
     type: adapter.game.id,
     guildId: i.guildId,
     channelId: i.channelId,
@@ -67,8 +67,11 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
   });
   const computers = i.options.getInteger('computers') ?? 0;
   for (let k = 0; k < computers; k++) {
-    const taken = new Set(store.getGame(game.id).seats.map((s) => s.displayName));
-    store.lobbies.join(game.id, { botKind: adapter.computers.kinds[0], displayName: computerName(taken) });
+    const taken = new Set((await store.getGame(game.id)).seats.map((s) => s.displayName));
+    await store.lobbies.join(game.id, {
+      botKind: adapter.computers.kinds[0],
+      displayName: computerName(taken),
+    });
   }
   let where = i.channelId;
   let note = '';
@@ -88,13 +91,13 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
         rt.log.info({ gameId: game.id, code: e.code }, 'thread creation refused; playing in the channel');
       }
     } else if (channel.type === ChannelType.GuildText) note = t(userLanguage(i), 'lobby.no-threads');
-    if (where !== i.channelId) store.locations.setLocation(game.id, { threadId: where });
-    game = store.getGame(game.id);
+    if (where !== i.channelId) await store.locations.setLocation(game.id, { threadId: where });
+    game = await store.getGame(game.id);
     const messageId = await rt.publisher.send(where, lobbyMessage(game, adapter.lobbySettings));
-    store.locations.setMessage(game.id, 'lobby', { messageId, channelId: where });
+    await store.locations.setMessage(game.id, 'lobby', { messageId, channelId: where });
   } catch (e) {
     // No lobby without its message: nobody could join it, and it would sit in /games for good.
-    store.cancelGame(game.id);
+    await store.cancelGame(game.id);
     if (!isAccessRefusal(e)) throw e;
     rt.log.info({ gameId: game.id, code: e.code }, 'lobby refused by Discord; cancelled');
     const language = userLanguage(i);

@@ -19,7 +19,7 @@ export function rulesCommand(adapters: AdapterSet): SlashCommand {
     async execute(rt, i) {
       const named = i.options.getString('game');
       const store = rt.tables.store;
-      const here = store.gameInThread(i.channelId) ?? store.gamesInChannel(i.channelId)[0];
+      const here = (await store.gameInThread(i.channelId)) ?? (await store.gamesInChannel(i.channelId))[0];
       const adapter =
         (named ? rt.tables.adapters.find(named) : undefined) ??
         (here ? rt.tables.adapters.find(here.type) : undefined) ??

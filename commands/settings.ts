@@ -74,7 +74,7 @@ export const settingsCommand: SlashCommand = {
 async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
   const language = userLanguage(i);
   const players = rt.tables.store.players;
-  const current = players.get(i.user.id);
+  const current = await players.get(i.user.id);
   const change: { -readonly [K in keyof PlayerSettingsChange]: PlayerSettingsChange[K] } = {};
 
   const zone = i.options.getString('time-zone');
@@ -129,11 +129,11 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
     }
   }
 
-  const after = Object.keys(change).length > 0 ? players.update(i.user.id, change) : current;
+  const after = Object.keys(change).length > 0 ? await players.update(i.user.id, change) : current;
   if (change.vacationUntil !== undefined || change.turnDms !== undefined) {
     // A person now away (or back) changes who plays their games' turns: look at each again.
-    for (const g of rt.tables.store.gamesOfUser(i.user.id, ['active']))
-      rt.table.rearm(rt.tables.store.getGame(g.id));
+    for (const g of await rt.tables.store.gamesOfUser(i.user.id, ['active']))
+      await rt.table.rearm(await rt.tables.store.getGame(g.id));
   }
   const saved = Object.keys(change).length > 0 ? 'yes' : 'no';
   return tell(i, `${t(language, 'settings.summary', { saved })}\n${describe(after, language)}`);

@@ -14,6 +14,7 @@ import { ManualClock } from '../clock.ts';
 import { Scheduler } from '../discord/scheduler.ts';
 import { openDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const HOUR = 3_600_000;
@@ -48,17 +49,17 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       })();
       database.close();
     }
-    const ready = (withRows: boolean) => {
+    const ready = async (withRows: boolean) => {
       const t0 = performance.now();
       const database = openDatabase(path);
       const store = new GameStore(database, { now: () => new Date(clock.now()) });
-      const scheduler = new Scheduler(store, clock, log);
-      scheduler.start();
+      const scheduler = new Scheduler(new SqliteStore(store), clock, log);
+      await scheduler.start();
       const ms = performance.now() - t0;
       return { database, store, scheduler, ms, withRows };
     };
 
-    const bare = ready(false);
+    const bare = await ready(false);
     const rssWithout = rssMb();
     bare.scheduler.stop();
     bare.database.close();
@@ -86,7 +87,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       database.close();
     }
 
-    const loaded = ready(true);
+    const loaded = await ready(true);
     const rssWith = rssMb();
     report({
       bench: 'schedule.start-to-ready',

@@ -57,7 +57,7 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
   if (
     game.status !== 'active' ||
     !absentee?.userId ||
-    store.absences.timeoutsInARow(game.id, seat) < TIMEOUTS_BEFORE_VOTE
+    (await store.absences.timeoutsInARow(game.id, seat)) < TIMEOUTS_BEFORE_VOTE
   )
     return say(i, 'vote.over');
   const manager =
@@ -70,7 +70,7 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
   const mine = userLanguage(i);
   let decided: VoteChoice | null = manager ? choice : null;
   if (!decided) {
-    const tally = store.absences.vote(game.id, seat, i.user.id, choice);
+    const tally = await store.absences.vote(game.id, seat, i.user.id, choice);
     if (tally.replace > voters.length / 2) decided = 'replace';
     else if (tally.wait >= voters.length / 2) decided = 'wait';
     else {
@@ -86,7 +86,7 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
     }
   }
   await rt.locks.run(game.id, async () => {
-    store.absences.reset(game.id, seat);
+    await store.absences.reset(game.id, seat);
     if (decided === 'wait') {
       await rt.publisher.retire(
         game.id,
@@ -97,7 +97,7 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
     }
     const taken = new Set(game.seats.map((s) => s.displayName));
     const kind = rt.tables.adapterOf(game).computers.kinds[0];
-    const updated = store.lobbies.replaceSeat(game.id, seat, {
+    const updated = await store.lobbies.replaceSeat(game.id, seat, {
       botKind: kind,
       displayName: computerName(taken),
     });
@@ -113,7 +113,7 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
         }),
       );
     } finally {
-      rt.table.rearm(updated);
+      await rt.table.rearm(updated);
     }
   });
   await i.editReply({

@@ -28,11 +28,13 @@ export class Autopilot implements DueMoves {
     private readonly log: Logger,
     private readonly random: () => number = Math.random,
     /** Seats of people away, or whose time ran out in this turn, are played by the computer (turn-timers.ts). */
-    private readonly turnTimers: { computerPlaysFor(game: GameRecord, seat: Seat): boolean } | null = null,
+    private readonly turnTimers: {
+      computerPlaysFor(game: GameRecord, seat: Seat): Promise<boolean>;
+    } | null = null,
   ) {}
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
-  poke(game: GameRecord): void {
+  async poke(game: GameRecord): Promise<void> {
     if (this.stopped || game.status !== 'active') return;
     const adapter = this.tables.adapterOf(game);
     let window: boolean | undefined;
@@ -40,7 +42,8 @@ export class Autopilot implements DueMoves {
       const record = game.seats[seat];
       if (!record) continue;
       const kind =
-        record.botKind ?? (this.turnTimers?.computerPlaysFor(game, seat) ? adapter.computers.kinds[0] : null);
+        record.botKind ??
+        ((await this.turnTimers?.computerPlaysFor(game, seat)) ? adapter.computers.kinds[0] : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
           adapter.computers.move(g.state, seat, kind),
@@ -63,8 +66,8 @@ export class Autopilot implements DueMoves {
     return Math.max(delay, this.publisher.pacer.waitForMove(this.publisher.channelOf(game)));
   }
 
-  recover(games: readonly GameRecord[]): void {
-    for (const g of games) this.poke(g);
+  async recover(games: readonly GameRecord[]): Promise<void> {
+    for (const g of games) await this.poke(g);
   }
 
   stop(): void {
@@ -102,7 +105,7 @@ export class Autopilot implements DueMoves {
     decide: (game: GameRecord) => unknown,
   ): Promise<void> {
     if (this.stopped) return;
-    const game = this.tables.store.getGame(gameId);
+    const game = await this.tables.store.getGame(gameId);
     // Someone moved meanwhile: the decision may be different now, so look again.
     if (game.version !== version) return this.poke(game);
     const result = await this.table.move(gameId, seat, decide(game), version);

@@ -6,6 +6,8 @@ import { installedAdapters } from '../adapters/installed.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { t } from '../i18n/messages.ts';
 import type { GameStore } from '../store/game-store.ts';
+import { asStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { ChannelPacer } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
@@ -24,7 +26,8 @@ export interface BotOptions {
   token: string;
   /** REST base of a Discord-compatible server (the loopback server); undefined for Discord itself. */
   apiUrl?: string;
-  store: GameStore;
+  /** The games: any `Store`, or a SQLite `GameStore` (what tests and the local table hold). */
+  store: Store | GameStore;
   /** The games hosted, each with its adapter; the installed ones (src/adapters/installed.ts) unless given. */
   adapters?: readonly AnyAdapter[];
   /** Leaderboard and rating chart pictures; the canvas renderer unless given. */
@@ -51,13 +54,14 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
   });
-  const tables = new Tables(o.store, new AdapterSet(o.adapters ?? installedAdapters()));
+  const store = asStore(o.store);
+  const tables = new Tables(store, new AdapterSet(o.adapters ?? installedAdapters()));
   const locks = new GameLocks();
   const hands = new PrivateHands();
   const publisher = new Publisher(client, tables, hands, new ChannelPacer(), locks, o.log);
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
-  const scheduler = new Scheduler(o.store, clock, o.log);
+  const scheduler = new Scheduler(store, clock, o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
@@ -96,7 +100,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   }
   await recover(runtime);
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
-  scheduler.start();
+  await scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');
   return {
     client,
@@ -114,9 +118,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 /** After a restart: boards that missed a change are posted again, and computer players resume. */
 async function recover(rt: Runtime): Promise<void> {
   const store = rt.tables.store;
-  for (const summary of store.listGames(['active'])) {
-    const game = store.getGame(summary.id);
-    const board = store.locations.getMessage(game.id, 'board');
+  for (const summary of await store.listGames(['active'])) {
+    const game = await store.getGame(summary.id);
+    const board = await store.locations.getMessage(game.id, 'board');
     if (board?.version !== game.version) {
       await rt.locks
         .run(game.id, () =>
@@ -126,6 +130,6 @@ async function recover(rt: Runtime): Promise<void> {
           rt.log.error({ err: e, gameId: game.id }, 'could not re-post a board after restart'),
         );
     }
-    rt.table.rearm(game);
+    await rt.table.rearm(game);
   }
 }

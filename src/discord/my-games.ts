@@ -15,9 +15,9 @@ const messageLink = (guildId: string | null, channelId: string, messageId: strin
   `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
 
 /** Where a game is found: its current board (its lobby message, if stored), else its channel. */
-export function whereIs(tables: Tables, game: GameRecord): string {
+export async function whereIs(tables: Tables, game: GameRecord): Promise<string> {
   const kind = game.status === 'lobby' ? 'lobby' : 'board';
-  const message = tables.store.locations.getMessage(game.id, kind);
+  const message = await tables.store.locations.getMessage(game.id, kind);
   if (message?.channelId) return messageLink(game.guildId, message.channelId, message.messageId);
   const channel = game.threadId ?? game.channelId;
   return channel ? `<#${channel}>` : '';
@@ -28,18 +28,18 @@ export function whereIs(tables: Tables, game: GameRecord): string {
  * `waitingFor`; whom else it waits for from the public view, which in a reaction window names every
  * seat asked (never only those still able to react), so the list tells nobody who holds what.
  */
-export function myGameEntry(
+export async function myGameEntry(
   tables: Tables,
   game: GameRecord,
   userId: string,
   language = 'en',
-): MyGameEntry | null {
+): Promise<MyGameEntry | null> {
   if (game.status !== 'lobby' && game.status !== 'active') return null;
   const adapter = tables.adapters.find(game.type);
   const base = {
     gameId: game.id,
     title: gameTitle(language, game.type, adapter?.game.title ?? game.type),
-    where: whereIs(tables, game),
+    where: await whereIs(tables, game),
     since: game.updatedAt.getTime(),
   };
   if (game.status === 'lobby' || game.state === null || !adapter)
@@ -51,26 +51,30 @@ export function myGameEntry(
     : tables
         .view(game, null)
         .waiting.seats.filter((seat) => !own.has(seat))
-        .map((seat) => game.seats.find((s) => s.seat === seat)?.displayName ?? `Seat ${seat + 1}`);
+        .map(
+          (seat) =>
+            game.seats.find((s) => s.seat === seat)?.displayName ??
+            t(language, 'table.seat-fallback', { seat: seat + 1 }),
+        );
   return { ...base, status: 'active', yourTurn, waitingFor: others };
 }
 
 /** Every lobby and running game `userId` is seated in, in every server. */
-export function myGameEntries(tables: Tables, userId: string, language = 'en'): MyGameEntry[] {
-  const ids = new Set(tables.store.gamesOfUser(userId, ['lobby', 'active']).map((g) => g.id));
+export async function myGameEntries(tables: Tables, userId: string, language = 'en'): Promise<MyGameEntry[]> {
+  const ids = new Set((await tables.store.gamesOfUser(userId, ['lobby', 'active'])).map((g) => g.id));
   const entries: MyGameEntry[] = [];
   for (const id of ids) {
-    const game = tables.store.findGame(id);
-    const entry = game ? myGameEntry(tables, game, userId, language) : null;
+    const game = await tables.store.findGame(id);
+    const entry = game ? await myGameEntry(tables, game, userId, language) : null;
     if (entry) entries.push(entry);
   }
   return entries;
 }
 
 /** The private answer to `/mygames` and to a board's "My games" button. */
-export function myGamesFor(tables: Tables, userId: string, language: string): Payload {
+export async function myGamesFor(tables: Tables, userId: string, language: string): Promise<Payload> {
   return myGamesMessage(
-    myGameEntries(tables, userId, language),
+    await myGameEntries(tables, userId, language),
     tables.adapters.list.map((a) => a.lobbyCommand.name),
     language,
   );

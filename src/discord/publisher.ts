@@ -36,9 +36,9 @@ export class Publisher {
   private readonly reactionDms = new Map<number, { channelId: string; messageId: string }[]>();
   private readonly pendingRefresh = new Map<number, NodeJS.Timeout>();
   /** When the player to move's time runs out, for the board (set at startup: turn-timers.ts). */
-  deadlineOf: (game: GameRecord) => number | null = () => null;
+  deadlineOf: (game: GameRecord) => Promise<number | null> = async () => null;
   /** Lines the table adds under any game's board (who is away: turn-timers.ts). */
-  notesOf: (game: GameRecord) => string[] = () => [];
+  notesOf: (game: GameRecord) => Promise<string[]> = async () => [];
 
   constructor(
     private readonly client: Client,
@@ -82,15 +82,15 @@ export class Publisher {
     }
   }
 
-  private noted(board: Payload, game: GameRecord): Payload {
-    const notes = this.notesOf(game);
+  private async noted(board: Payload, game: GameRecord): Promise<Payload> {
+    const notes = await this.notesOf(game);
     return notes.length === 0
       ? board
       : { ...board, content: clip([board.content, ...notes].join('\n'), 2000) };
   }
 
   /** A link to the game's current board, or to its channel when no board is known. */
-  boardLink(game: GameRecord): string {
+  boardLink(game: GameRecord): Promise<string> {
     return whereIs(this.tables, game);
   }
 
@@ -112,9 +112,9 @@ export class Publisher {
   }
 
   private async remove(gameId: number, kind: string): Promise<void> {
-    const m = this.tables.store.locations.getMessage(gameId, kind);
+    const m = await this.tables.store.locations.getMessage(gameId, kind);
     if (!m) return;
-    this.tables.store.locations.setMessage(gameId, kind, null);
+    await this.tables.store.locations.setMessage(gameId, kind, null);
     if (!m.channelId) return;
     try {
       const channel = await this.client.channels.fetch(m.channelId);
@@ -135,15 +135,16 @@ export class Publisher {
     const options = typeof o === 'string' ? { headline: o } : o;
     const channelId = this.channelOf(game);
     const ctx = this.tables.context(game);
-    const previous = this.tables.store.locations.getMessage(game.id, 'board');
-    const board = this.tables
-      .adapterOf(game)
-      .messages.board(this.tables.view(game, null), ctx, { ...options, deadline: this.deadlineOf(game) });
+    const previous = await this.tables.store.locations.getMessage(game.id, 'board');
+    const board = this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, {
+      ...options,
+      deadline: await this.deadlineOf(game),
+    });
     const id = await this.send(
       channelId,
-      withMyGamesButton(this.noted(board, game), game.id, game.version, ctx.language),
+      withMyGamesButton(await this.noted(board, game), game.id, game.version, ctx.language),
     );
-    this.tables.store.locations.setMessage(game.id, 'board', {
+    await this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
       version: game.version,
@@ -157,7 +158,7 @@ export class Publisher {
    * moment: board edits show the latest position, so skipping intermediate ones loses nothing.
    */
   async refreshBoard(game: GameRecord): Promise<void> {
-    const board = this.tables.store.locations.getMessage(game.id, 'board');
+    const board = await this.tables.store.locations.getMessage(game.id, 'board');
     if (!board?.channelId) return this.postBoard(game);
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
@@ -168,10 +169,10 @@ export class Publisher {
       // Editing never pings, so the mention stays as text only.
       {
         ...withMyGamesButton(
-          this.noted(
+          await this.noted(
             this.tables
               .adapterOf(game)
-              .messages.board(this.tables.view(game, null), ctx, { deadline: this.deadlineOf(game) }),
+              .messages.board(this.tables.view(game, null), ctx, { deadline: await this.deadlineOf(game) }),
             game,
           ),
           game.id,
@@ -181,7 +182,7 @@ export class Publisher {
         mentionUsers: [],
       },
     );
-    this.tables.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
+    await this.tables.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
   }
 
   private refreshLater(gameId: number, wait: number): void {
@@ -190,8 +191,8 @@ export class Publisher {
       this.pendingRefresh.delete(gameId);
       void this.locks
         .run(gameId, async () => {
-          const game = this.tables.store.getGame(gameId);
-          const board = this.tables.store.locations.getMessage(gameId, 'board');
+          const game = await this.tables.store.getGame(gameId);
+          const board = await this.tables.store.locations.getMessage(gameId, 'board');
           // A newer board, or the end of the game, has made this edit unnecessary.
           if (game.status === 'active' && board && board.version !== game.version)
             await this.refreshBoard(game);
@@ -213,12 +214,12 @@ export class Publisher {
     const ctx = this.tables.context(game);
     // The ratings changed in the transaction that finished the game; this only reads them.
     const scope = game.guildId ?? GLOBAL_SCOPE;
-    const changes = this.tables.store.ratings.changesOfGame(game.id, scope);
+    const changes = await this.tables.store.ratings.changesOfGame(game.id, scope);
     const ratingLines = resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId);
     const view = this.tables.view(game, null);
     const messages = this.tables.adapterOf(game).messages;
     const id = await this.send(channelId, messages.results(view, ctx, ratingLines));
-    this.tables.store.locations.setMessage(game.id, RESULTS, {
+    await this.tables.store.locations.setMessage(game.id, RESULTS, {
       messageId: id,
       channelId,
       version: game.version,
@@ -229,16 +230,16 @@ export class Publisher {
 
   /** A message of the game's that has served (a vote decided): its buttons go, its text says why. */
   async retire(gameId: number, kind: string, text: string): Promise<void> {
-    const m = this.tables.store.locations.getMessage(gameId, kind);
+    const m = await this.tables.store.locations.getMessage(gameId, kind);
     if (!m) return;
-    this.tables.store.locations.setMessage(gameId, kind, null);
+    await this.tables.store.locations.setMessage(gameId, kind, null);
     await this.strip(m, text);
   }
 
   /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
   async closeBoard(game: GameRecord, text: string): Promise<void> {
-    const board = this.tables.store.locations.getMessage(game.id, 'board');
-    this.tables.store.locations.setMessage(game.id, 'board', null);
+    const board = await this.tables.store.locations.getMessage(game.id, 'board');
+    await this.tables.store.locations.setMessage(game.id, 'board', null);
     await this.remove(game.id, DECISION);
     if (board) await this.strip(board, text);
     this.hands.forget(game.id);
@@ -323,7 +324,7 @@ export class Publisher {
     const messages = this.tables.adapterOf(game).messages;
     if (!open.waiting.window) {
       const id = await this.send(channelId, messages.decisionPing(open, ctx));
-      this.tables.store.locations.setMessage(game.id, DECISION, {
+      await this.tables.store.locations.setMessage(game.id, DECISION, {
         messageId: id,
         channelId,
         version: game.version,

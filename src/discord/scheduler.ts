@@ -1,8 +1,8 @@
 import { DiscordAPIError } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { GameStore } from '../store/game-store.ts';
 import type { PlannedRow, ScheduledRow } from '../store/schedule-store.ts';
+import type { Store } from '../store/store.ts';
 
 const UNKNOWN_CHANNEL = 10003;
 
@@ -22,11 +22,13 @@ export class Scheduler {
   private readonly handlers = new Map<string, DueHandler>();
   private cancel: (() => void) | null = null;
   private armedAt: number | null = null;
+  /** Bumped by every arm: an arm whose read of the next row is overtaken by a newer arm gives way. */
+  private arming = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
-    private readonly store: GameStore,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
@@ -35,9 +37,10 @@ export class Scheduler {
     this.handlers.set(kind, handler);
   }
 
-  start(): void {
+  /** Resolves once the timer is armed for the earliest row (an overdue one fires right after). */
+  async start(): Promise<void> {
     this.stopped = false;
-    this.arm();
+    await this.arm();
   }
 
   stop(): void {
@@ -45,12 +48,14 @@ export class Scheduler {
     this.cancel?.();
     this.cancel = null;
     this.armedAt = null;
+    this.arming++;
   }
 
   /** Plans a row (idempotent by key) and moves the timer earlier if it is the new earliest. */
-  plan(row: PlannedRow): boolean {
-    const added = this.store.schedule.plan(row);
-    if (added && !this.stopped && (this.armedAt === null || row.dueAt.getTime() < this.armedAt)) this.arm();
+  async plan(row: PlannedRow): Promise<boolean> {
+    const added = await this.store.schedule.plan(row);
+    if (added && !this.stopped && (this.armedAt === null || row.dueAt.getTime() < this.armedAt))
+      await this.arm();
     return added;
   }
 
@@ -60,9 +65,9 @@ export class Scheduler {
    */
   async tick(): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.runDue().finally(() => {
+    this.running = this.runDue().finally(async () => {
       this.running = null;
-      this.arm();
+      await this.arm();
     });
     return this.running;
   }
@@ -70,22 +75,22 @@ export class Scheduler {
   private async runDue(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const rows = this.store.schedule.due(new Date(this.clock.now()));
+      const rows = await this.store.schedule.due(new Date(this.clock.now()));
       let progressed = false;
       for (const row of rows) {
         if (this.stopped) return;
         // Closed meanwhile (an earlier row cancelled its game's schedule): nothing to do.
-        if (this.store.schedule.find(row.key)?.doneAt) continue;
+        if ((await this.store.schedule.find(row.key))?.doneAt) continue;
         const handler = this.handlers.get(row.kind);
         try {
           if (handler) await handler(row);
           else this.log.error({ row: row.key }, 'no handler for a scheduled row; closed');
         } catch (e) {
           this.log.error({ err: e, row: row.key }, 'a scheduled row failed; closed');
-          this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
+          await this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
           // The game's channel or thread was deleted: nothing of it can be delivered any more.
           if (row.gameId !== null && isUnknownChannel(e)) {
-            const closed = this.store.schedule.cancelGame(row.gameId, 'channel gone');
+            const closed = await this.store.schedule.cancelGame(row.gameId, 'channel gone');
             this.log.warn(
               { gameId: row.gameId, closed },
               "the game's channel is gone: its schedule is cancelled",
@@ -94,26 +99,28 @@ export class Scheduler {
         }
         // A handler that neither closed nor postponed its row must not make it fire again and again.
         // (A row postponed by its handler is now due later than it was: left alone.)
-        this.store.schedule.closeIfDue(row.id, row.dueAt, handler ? 'fired' : 'no handler');
+        await this.store.schedule.closeIfDue(row.id, row.dueAt, handler ? 'fired' : 'no handler');
       }
       // Postponed rows are due later: only rows that were closed call for another look now.
-      for (const row of rows) if (this.store.schedule.find(row.key)?.doneAt) progressed = true;
+      for (const row of rows) if ((await this.store.schedule.find(row.key))?.doneAt) progressed = true;
       if (!progressed) return;
     }
   }
 
-  private arm(): void {
+  private async arm(): Promise<void> {
+    const mine = ++this.arming;
+    if (this.stopped) return;
+    const next = await this.store.schedule.next();
+    if (mine !== this.arming || this.stopped) return;
     this.cancel?.();
     this.cancel = null;
     this.armedAt = null;
-    if (this.stopped) return;
-    const next = this.store.schedule.next();
     if (!next) return;
     this.armedAt = next.dueAt.getTime();
     this.cancel = this.clock.at(this.armedAt, () => {
       this.cancel = null;
       this.armedAt = null;
-      void this.tick();
+      this.tick().catch((e) => this.log.error({ err: e }, 'the scheduler failed to run its due rows'));
     });
   }
 }

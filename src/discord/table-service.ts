@@ -1,24 +1,25 @@
 import type { Seat } from '../games/kernel/types.ts';
 import { StoreError } from '../store/errors.ts';
 import type { GameRecord } from '../store/records.ts';
+import type { Alongside, StoreAppliedAction } from '../store/store.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
 import type { Tables } from './tables.ts';
 
 /** Whatever is due after a change: computer moves and automatic passes (the autopilot). */
 export interface DueMoves {
-  poke(game: GameRecord): void;
+  poke(game: GameRecord): Promise<void>;
 }
 
 /** What is due later, planned as rows before anything is posted (turn timers: reminders, time-outs). */
 export interface Planner {
-  plan(game: GameRecord): void;
+  plan(game: GameRecord): Promise<void>;
 }
 
 export interface MoveReplies {
-  /** Inside the move's transaction (e.g. closing the scheduled row that made this move): both or neither. */
-  inTransaction?(): void;
-  committed?(before: GameRecord, after: GameRecord): Promise<void>;
+  /** Written in the move's transaction (the scheduled row that made this move, the mover's time-outs). */
+  alongside?: Alongside;
+  committed?(before: GameRecord, after: GameRecord, applied: StoreAppliedAction): Promise<void>;
   refused?(error: StoreError, game: GameRecord): Promise<void>;
 }
 
@@ -63,41 +64,42 @@ export class TableService {
   ): Promise<MoveResult> {
     return this.locks.run(gameId, async (): Promise<MoveResult> => {
       const store = this.tables.store;
-      const before = store.getGame(gameId);
-      let after: GameRecord;
+      const before = await store.getGame(gameId);
+      let applied: StoreAppliedAction;
       try {
-        after = store.applyAction(gameId, {
+        applied = await store.applyAction(gameId, {
           seat,
           action,
           expectedVersion: version,
-          ...(replies.inTransaction ? { inSameTransaction: replies.inTransaction } : {}),
-        }).game;
+          ...(replies.alongside ? { alongside: replies.alongside } : {}),
+        });
       } catch (e) {
         if (!(e instanceof StoreError)) throw e;
-        const game = store.getGame(gameId);
+        const game = await store.getGame(gameId);
         await replies.refused?.(e, game);
         return { ok: false, error: e, game };
       }
+      const after = applied.game;
       try {
         // Planned before the board is posted, so the board can say when this turn runs out.
-        this.plan(after);
-        await replies.committed?.(before, after);
+        await this.plan(after);
+        await replies.committed?.(before, after, applied);
         await this.publisher.afterChange(before, after);
       } finally {
-        this.rearm(after);
+        await this.rearm(after);
       }
       return { ok: true, before, after };
     });
   }
 
   /** Plans the rows of what is due later in `game` (idempotent). */
-  plan(game: GameRecord): void {
-    this.planner?.plan(game);
+  async plan(game: GameRecord): Promise<void> {
+    await this.planner?.plan(game);
   }
 
   /** Arms whatever is due in `game` (after a start, a seat replaced, a board posted again). */
-  rearm(game: GameRecord): void {
-    this.plan(game);
-    this.due?.poke(game);
+  async rearm(game: GameRecord): Promise<void> {
+    await this.plan(game);
+    await this.due?.poke(game);
   }
 }

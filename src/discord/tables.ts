@@ -1,8 +1,8 @@
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
-import type { GameStore } from '../store/game-store.ts';
 import type { GameRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
 import { gameLanguage } from './language.ts';
 import type { GameContext } from './messages/context.ts';
 
@@ -12,7 +12,7 @@ import type { GameContext } from './messages/context.ts';
  */
 export class Tables {
   constructor(
-    readonly store: GameStore,
+    readonly store: Store,
     readonly adapters: AdapterSet,
   ) {}
 
@@ -48,11 +48,11 @@ export class Tables {
   }
 
   /** The game being played in a channel or thread, if any (what /board and /nudge act on). */
-  activeGameIn(channelId: string): GameRecord | undefined {
+  async activeGameIn(channelId: string): Promise<GameRecord | undefined> {
     const here =
-      this.store.gameInThread(channelId) ??
-      this.store.gamesInChannel(channelId).find((g) => g.status === 'active');
-    return here?.status === 'active' ? this.store.getGame(here.id) : undefined;
+      (await this.store.gameInThread(channelId)) ??
+      (await this.store.gamesInChannel(channelId)).find((g) => g.status === 'active');
+    return here?.status === 'active' ? await this.store.getGame(here.id) : undefined;
   }
 
   seatOf(game: GameRecord, userId: string): Seat | null {

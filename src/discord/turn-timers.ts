@@ -57,10 +57,10 @@ export class TurnTimers {
   }
 
   /** Plans the rows for every person the game now waits for; closes a finished game's rows. */
-  plan(game: GameRecord): void {
+  async plan(game: GameRecord): Promise<void> {
     if (game.status !== 'active') {
       if (game.status === 'finished' || game.status === 'cancelled')
-        this.tables.store.schedule.cancelGame(game.id, 'game over');
+        await this.tables.store.schedule.cancelGame(game.id, 'game over');
       return;
     }
     const limit = game.turnLimitMinutes ?? null;
@@ -70,22 +70,22 @@ export class TurnTimers {
       if (!game.seats[seat]?.userId) continue;
       view ??= this.tables.view(game, null);
       // The computer is playing for them (time ran out, or away): nothing to remind them of.
-      if (this.computerPlaysFor(game, seat, view.turn.number)) continue;
+      if (await this.computerPlaysFor(game, seat, view.turn.number)) continue;
       // A seat that can only pass a reaction window is passed automatically within seconds.
       if (view.waiting.window && this.tables.view(game, seat).autoPass !== null) continue;
       const stage: Stage = { seat, turn: view.turn.number, decision: view.decision };
       const payload = { ...stage };
       // Someone who asked for it is told privately that it is their turn (once per turn).
       const user = game.seats[seat]?.userId as string;
-      if (seat === view.turn.seat && this.tables.store.players.get(user).turnDms)
-        this.scheduler.plan({
+      if (seat === view.turn.seat && (await this.tables.store.players.get(user)).turnDms)
+        await this.scheduler.plan({
           key: `turn-dm:${game.id}:${stage.turn}:${seat}`,
           gameId: game.id,
           kind: 'turn-dm',
           dueAt: new Date(now),
           payload,
         });
-      this.scheduler.plan({
+      await this.scheduler.plan({
         key: key('remind', game.id, stage),
         gameId: game.id,
         kind: 'remind',
@@ -93,7 +93,7 @@ export class TurnTimers {
         payload,
       });
       if (limit !== null)
-        this.scheduler.plan({
+        await this.scheduler.plan({
           key: key('timeout', game.id, stage),
           gameId: game.id,
           kind: 'timeout',
@@ -104,10 +104,10 @@ export class TurnTimers {
   }
 
   /** When the turn of the player to move runs out (ms), if there is a limit. */
-  deadline(game: GameRecord): number | null {
+  async deadline(game: GameRecord): Promise<number | null> {
     if (game.status !== 'active' || game.state === null) return null;
     const v = this.tables.view(game, null);
-    const row = this.tables.store.schedule.find(
+    const row = await this.tables.store.schedule.find(
       key('timeout', game.id, { seat: v.turn.seat, turn: v.turn.number, decision: v.decision }),
     );
     return row?.doneAt === null ? row.dueAt.getTime() : null;
@@ -118,18 +118,18 @@ export class TurnTimers {
    * turn the game is at (the computer plays the rest of that turn; its first move may open a decision
    * of theirs, a stage of its own).
    */
-  computerPlaysFor(game: GameRecord, seat: Seat, turn?: number): boolean {
+  async computerPlaysFor(game: GameRecord, seat: Seat, turn?: number): Promise<boolean> {
     const user = game.seats[seat]?.userId;
     if (!user || game.state === null) return false;
-    if (this.onVacation(user)) return true;
+    if (await this.onVacation(user)) return true;
     if (!game.turnLimitMinutes) return false;
     turn ??= this.tables.view(game, null).turn.number;
     return this.tables.store.schedule.fired(`timeout:${game.id}:${turn}:`, `:${seat}`);
   }
 
   /** Until when the person is away (ms), if they are now. */
-  awayUntil(userId: string): number | null {
-    const until = this.tables.store.players.get(userId).vacationUntil?.getTime() ?? null;
+  async awayUntil(userId: string): Promise<number | null> {
+    const until = (await this.tables.store.players.get(userId)).vacationUntil?.getTime() ?? null;
     return until !== null && until > this.clock.now() ? until : null;
   }
 
@@ -139,31 +139,32 @@ export class TurnTimers {
   }
 
   /** The board's lines for people away: until when (a Discord timestamp), never where or why. */
-  awayNotes(game: GameRecord): string[] {
+  async awayNotes(game: GameRecord): Promise<string[]> {
     if (game.status !== 'active') return [];
     const ctx = this.tables.context(game);
-    return game.seats.flatMap((s) => {
-      const until = s.userId ? this.awayUntil(s.userId) : null;
-      return until === null
-        ? []
-        : [
-            t(ctx.language, 'table.away', {
-              name: seatName(ctx, s.seat),
-              until: `<t:${Math.floor(until / 1000)}:f>`,
-            }),
-          ];
-    });
+    const notes: string[] = [];
+    for (const s of game.seats) {
+      const until = s.userId ? await this.awayUntil(s.userId) : null;
+      if (until !== null)
+        notes.push(
+          t(ctx.language, 'table.away', {
+            name: seatName(ctx, s.seat),
+            until: `<t:${Math.floor(until / 1000)}:f>`,
+          }),
+        );
+    }
+    return notes;
   }
 
-  private onVacation(userId: string): boolean {
-    return this.awayUntil(userId) !== null;
+  private async onVacation(userId: string): Promise<boolean> {
+    return (await this.awayUntil(userId)) !== null;
   }
 
   /** The stage the row was planned for, if the game still waits for it. */
-  private current(row: ScheduledRow): { game: GameRecord; stage: Stage } | null {
+  private async current(row: ScheduledRow): Promise<{ game: GameRecord; stage: Stage } | null> {
     const stage = row.payload as unknown as Stage;
     if (row.gameId === null) return null;
-    const game = this.tables.store.findGame(row.gameId);
+    const game = await this.tables.store.findGame(row.gameId);
     if (game?.status !== 'active') return null;
     const v = this.tables.view(game, null);
     if (v.turn.number !== stage.turn || v.decision !== stage.decision) return null;
@@ -172,8 +173,8 @@ export class TurnTimers {
   }
 
   /** The end of `userId`'s quiet hours if they are in them now, else null. */
-  private quietUntil(userId: string): number | null {
-    const s = this.tables.store.players.get(userId);
+  private async quietUntil(userId: string): Promise<number | null> {
+    const s = await this.tables.store.players.get(userId);
     if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return null;
     return quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd });
   }
@@ -184,21 +185,21 @@ export class TurnTimers {
    * if they are in them; otherwise closed before the message — at most once: a crash while sending
    * loses it rather than doubles it. Returns whom to tell, or null when nothing is to be sent now.
    */
-  private open(row: ScheduledRow): Addressee | null {
-    const now = this.current(row);
+  private async open(row: ScheduledRow): Promise<Addressee | null> {
+    const now = await this.current(row);
     if (!now) {
-      this.tables.store.schedule.markDone(row.id, 'obsolete');
+      await this.tables.store.schedule.markDone(row.id, 'obsolete');
       return null;
     }
     const ctx = this.tables.context(now.game);
     const user = ctx.users[now.stage.seat];
     if (!user) return null;
-    const until = this.quietUntil(user);
+    const until = await this.quietUntil(user);
     if (until !== null) {
-      this.tables.store.schedule.postpone(row.id, new Date(until));
+      await this.tables.store.schedule.postpone(row.id, new Date(until));
       return null;
     }
-    if (!this.tables.store.schedule.markDone(row.id, 'fired')) return null;
+    if (!(await this.tables.store.schedule.markDone(row.id, 'fired'))) return null;
     return { ...now, ctx, user };
   }
 
@@ -212,7 +213,7 @@ export class TurnTimers {
     channel: ((mention: string) => string) | null,
   ): Promise<void> {
     const { game, stage, ctx, user } = to;
-    if (this.tables.store.players.get(user).turnDms) {
+    if ((await this.tables.store.players.get(user)).turnDms) {
       const sent = await this.publisher.sendDm(user, {
         content: dm,
         components: [],
@@ -232,10 +233,10 @@ export class TurnTimers {
   }
 
   private async remind(row: ScheduledRow): Promise<void> {
-    const to = this.open(row);
+    const to = await this.open(row);
     if (!to) return;
     const { game, stage } = to;
-    const deadline = this.deadline(game);
+    const deadline = await this.deadline(game);
     // About a game, in the game's language (a direct message has no interaction to tell the reader's).
     const language = to.ctx.language;
     const title = this.titleOf(game, language);
@@ -246,7 +247,7 @@ export class TurnTimers {
     const id = String(game.id);
     await this.tell(
       to,
-      t(language, 'table.reminder', { title, id, link: this.publisher.boardLink(game), runsOut }),
+      t(language, 'table.reminder', { title, id, link: await this.publisher.boardLink(game), runsOut }),
       (who) => t(language, 'table.reminder-mention', { who, title, id, runsOut }),
     );
   }
@@ -255,7 +256,7 @@ export class TurnTimers {
    * `/nudge`: reminds the person the game waits for, at most once per 12 hours per game, never during
    * their quiet hours (it waits for the end of them, and the nudger is told only that it comes later).
    */
-  nudge(game: GameRecord, byUserId: string, language: string): string {
+  async nudge(game: GameRecord, byUserId: string, language: string): Promise<string> {
     const ctx = this.tables.context(game, language);
     const id = String(game.id);
     if (!ctx.users.includes(byUserId)) return t(language, 'nudge.only-players', { id });
@@ -265,7 +266,7 @@ export class TurnTimers {
     const seat = this.tables.waitingFor(game).find((s) => ctx.users[s]);
     if (seat === undefined) return t(language, 'nudge.computer');
     if (ctx.users[seat] === byUserId) return t(language, 'nudge.yourself');
-    const last = this.tables.store.schedule.lastPlanned(`nudge:${game.id}:`)?.getTime();
+    const last = (await this.tables.store.schedule.lastPlanned(`nudge:${game.id}:`))?.getTime();
     const now = this.clock.now();
     if (last !== undefined && now - last < NUDGE_EVERY)
       return t(language, 'nudge.too-soon', {
@@ -274,7 +275,7 @@ export class TurnTimers {
         next: `<t:${Math.floor((last + NUDGE_EVERY) / 1000)}:R>`,
       });
     const user = ctx.users[seat] as string;
-    this.scheduler.plan({
+    await this.scheduler.plan({
       key: `nudge:${game.id}:${now}`,
       gameId: game.id,
       kind: 'nudge',
@@ -286,13 +287,13 @@ export class TurnTimers {
         by: seatName(ctx, ctx.users.indexOf(byUserId)),
       },
     });
-    return this.quietUntil(user) !== null
+    return (await this.quietUntil(user)) !== null
       ? t(language, 'nudge.later')
       : t(language, 'nudge.done', { name: seatName(ctx, seat) });
   }
 
   private async deliverNudge(row: ScheduledRow): Promise<void> {
-    const to = this.open(row);
+    const to = await this.open(row);
     if (!to) return;
     const language = to.ctx.language;
     const by = typeof row.payload.by === 'string' ? row.payload.by : t(language, 'nudge.someone');
@@ -300,14 +301,14 @@ export class TurnTimers {
     const id = String(to.game.id);
     await this.tell(
       to,
-      t(language, 'nudge.dm', { by, title, id, link: this.publisher.boardLink(to.game) }),
+      t(language, 'nudge.dm', { by, title, id, link: await this.publisher.boardLink(to.game) }),
       (who) => t(language, 'nudge.mention', { who, by, title, id }),
     );
   }
 
   /** "It is your turn", privately, for those who asked; the board's mention is there for everyone. */
   private async turnDm(row: ScheduledRow): Promise<void> {
-    const to = this.open(row);
+    const to = await this.open(row);
     if (!to) return;
     const language = to.ctx.language;
     await this.tell(
@@ -315,30 +316,27 @@ export class TurnTimers {
       t(language, 'table.turn-dm', {
         title: this.titleOf(to.game, language),
         id: String(to.game.id),
-        link: this.publisher.boardLink(to.game),
+        link: await this.publisher.boardLink(to.game),
       }),
       null,
     );
   }
 
   private async timeOut(row: ScheduledRow): Promise<void> {
-    const now = this.current(row);
+    const now = await this.current(row);
     if (!now) {
-      this.tables.store.schedule.markDone(row.id, 'obsolete');
+      await this.tables.store.schedule.markDone(row.id, 'obsolete');
       return;
     }
     const { game, stage } = now;
     const adapter = this.tables.adapterOf(game);
     const action = adapter.computers.move(game.state, stage.seat, adapter.computers.kinds[0]);
-    let inARow = 0;
+    // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
+    const missedTurn = stage.seat === this.tables.view(game, null).turn.seat;
     const result = await this.table.move(game.id, stage.seat, action, game.version, {
-      inTransaction: () => {
-        if (!this.tables.store.schedule.markDone(row.id, 'fired')) throw new Error('fired twice');
-        // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
-        if (stage.seat === this.tables.view(game, null).turn.seat)
-          inARow = this.tables.store.absences.countTimeout(game.id, stage.seat);
-      },
-      committed: async (_before, after) => {
+      alongside: { fireRow: row.id, ...(missedTurn ? { timeouts: 'count' } : {}) },
+      committed: async (_before, after, applied) => {
+        const inARow = applied.timeoutsInARow ?? 0;
         const ctx = this.tables.context(after);
         const channelId = this.publisher.channelOf(after);
         await this.publisher.send(channelId, {
@@ -350,7 +348,7 @@ export class TurnTimers {
         if (inARow === TIMEOUTS_BEFORE_VOTE) {
           const title = this.tables.adapterOf(after).game.title;
           const id = await this.publisher.send(channelId, voteMessage(ctx, title, stage.seat));
-          this.tables.store.locations.setMessage(after.id, voteKind(stage.seat), {
+          await this.tables.store.locations.setMessage(after.id, voteKind(stage.seat), {
             messageId: id,
             channelId,
           });
@@ -361,9 +359,8 @@ export class TurnTimers {
     // Someone moved between the check and the lock. If they still owe this stage, their time is up all
     // the same: the row is closed as fired and the autopilot plays the rest of it.
     this.log.info({ gameId: game.id, row: row.key }, 'a time-out found the game moved on');
-    if (this.current(row)) this.tables.store.schedule.markDone(row.id, 'fired');
-    else this.tables.store.schedule.markDone(row.id, 'obsolete');
-    this.table.rearm(result.game);
+    await this.tables.store.schedule.markDone(row.id, (await this.current(row)) ? 'fired' : 'obsolete');
+    await this.table.rearm(result.game);
   }
 }
 

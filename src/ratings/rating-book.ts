@@ -9,6 +9,7 @@ import type { ScarabDatabase, ScarabDrizzle } from '../store/database.ts';
 import { games, ratingChanges, ratings, seats } from '../store/schema.ts';
 import { type Entrant, type RatableGame, ratingDecision } from './eligibility.ts';
 import { displayRating, INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
+import { finishedGamesOf, type PlayedGame, type PlayedQuery } from './player-stats.ts';
 import {
   type BoardPage,
   type BoardQuery,
@@ -39,6 +40,11 @@ export class RatingBook {
 
   private get db(): ScarabDrizzle {
     return this.database.db;
+  }
+
+  /** A person's finished games of a type, oldest first (what /stats summarises). */
+  playedGames(q: PlayedQuery): PlayedGame[] {
+    return finishedGamesOf(this.db, q);
   }
 
   /**

@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { Scheduler } from '../../src/discord/scheduler.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { ScheduledRow } from '../../src/store/schedule-store.ts';
+import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import { memoryStore, startedGame } from '../store/helpers/memory-store.ts';
 
 const log = pino({ level: 'silent' });
@@ -12,7 +13,7 @@ const flush = () => new Promise((r) => setImmediate(r));
 
 function setUp(store: GameStore = memoryStore(), clock = new ManualClock(0)) {
   const fired: string[] = [];
-  const scheduler = new Scheduler(store, clock, log);
+  const scheduler = new Scheduler(new SqliteStore(store), clock, log);
   scheduler.on('note', async (row: ScheduledRow) => {
     fired.push(row.key);
     store.schedule.markDone(row.id, 'fired');
@@ -28,10 +29,10 @@ function setUp(store: GameStore = memoryStore(), clock = new ManualClock(0)) {
 describe('the scheduler: one timer, rows as the truth', () => {
   it('fires rows when their time comes, earliest first, each once', async () => {
     const { clock, scheduler, fired, plan } = setUp();
-    scheduler.start();
-    plan('b', 2000);
-    plan('a', 1000);
-    plan('c', 3000);
+    await scheduler.start();
+    await plan('b', 2000);
+    await plan('a', 1000);
+    await plan('c', 3000);
     clock.advance(999);
     await scheduler.tick();
     expect(fired).toEqual([]);
@@ -47,10 +48,10 @@ describe('the scheduler: one timer, rows as the truth', () => {
 
   it('a failing handler closes its row with the reason; the others still fire; unknown kinds are closed', async () => {
     const { store, clock, scheduler, fired, plan } = setUp();
-    scheduler.start();
-    plan('x', 1000, 'broken');
-    plan('y', 1000, 'nobody-knows');
-    plan('z', 1000);
+    await scheduler.start();
+    await plan('x', 1000, 'broken');
+    await plan('y', 1000, 'nobody-knows');
+    await plan('z', 1000);
     clock.advance(1000);
     await flush();
     await scheduler.tick();
@@ -62,20 +63,20 @@ describe('the scheduler: one timer, rows as the truth', () => {
 
   it('after a restart, rows that fell due while stopped fire once at start', async () => {
     const first = setUp();
-    first.scheduler.start();
-    first.plan('overdue', 1000);
+    await first.scheduler.start();
+    await first.plan('overdue', 1000);
     first.scheduler.stop();
     first.clock.advance(5000);
     await flush();
     expect(first.fired).toEqual([]);
     // A new process over the same rows.
     const second = setUp(first.store, first.clock);
-    second.scheduler.start();
+    await second.scheduler.start();
     await flush();
     await second.scheduler.tick();
     expect(second.fired).toEqual(['overdue']);
     const third = setUp(first.store, first.clock);
-    third.scheduler.start();
+    await third.scheduler.start();
     await flush();
     await third.scheduler.tick();
     expect(third.fired).toEqual([]);
@@ -83,9 +84,9 @@ describe('the scheduler: one timer, rows as the truth', () => {
 
   it('a row planned earlier than the armed one moves the timer', async () => {
     const { clock, scheduler, fired, plan } = setUp();
-    scheduler.start();
-    plan('later', 10_000);
-    plan('sooner', 1000);
+    await scheduler.start();
+    await plan('later', 10_000);
+    await plan('sooner', 1000);
     clock.advance(1000);
     await flush();
     await flush();
@@ -98,7 +99,7 @@ describe('a game whose channel is gone', () => {
     const store = memoryStore();
     const game = startedGame(store);
     const clock = new ManualClock(0);
-    const scheduler = new Scheduler(store, clock, log);
+    const scheduler = new Scheduler(new SqliteStore(store), clock, log);
     let calls = 0;
     scheduler.on('remind', async () => {
       calls++;
@@ -109,7 +110,7 @@ describe('a game whose channel is gone', () => {
       ['remind:b', 2000],
       ['timeout:c', 3000],
     ] as const)
-      scheduler.plan({
+      await scheduler.plan({
         key,
         gameId: game,
         kind: key.split(':')[0] as string,

@@ -150,13 +150,13 @@ describe('reminders respect the night, in the player’s own zone', () => {
       .at(-1);
     expect(board?.content).toMatch(/🏖 (alice|bob) is away until <t:\d+:f>: the computer plays for them\./);
     const seatAway = h.store.getGame(gameId).seats.findIndex((s) => s.userId === away.id);
-    expect(h.bot.runtime.timers.computerPlaysFor(h.store.getGame(gameId), seatAway)).toBe(true);
+    expect(await h.bot.runtime.timers.computerPlaysFor(h.store.getGame(gameId), seatAway)).toBe(true);
     // The vacation ends by itself once its last day is over, in their zone (Madrid: 31 Oct, 00:00 CET).
     clock.set(Date.parse('2026-10-30T22:59:00Z'));
-    expect(h.bot.runtime.timers.awayUntil(away.id)).not.toBeNull();
+    expect(await h.bot.runtime.timers.awayUntil(away.id)).not.toBeNull();
     clock.set(Date.parse('2026-10-30T23:00:00Z'));
-    expect(h.bot.runtime.timers.awayUntil(away.id)).toBeNull();
-    expect(h.bot.runtime.timers.awayNotes(h.store.getGame(gameId))).toEqual([]);
+    expect(await h.bot.runtime.timers.awayUntil(away.id)).toBeNull();
+    expect(await h.bot.runtime.timers.awayNotes(h.store.getGame(gameId))).toEqual([]);
     await settings(away, { 'vacation-until': 'off' });
   }, 90_000);
 

@@ -92,11 +92,11 @@ describe.skipIf(!hasChromium)(
       const store = h.table.bot.runtime.tables.store;
       // The table's first game: its lobby was game #1.
       const id = 1;
-      expect(store.getGame(id)).toMatchObject({ type: 'archaeology', status: 'active' });
-      const aliceSeat = store.getGame(id).seats.findIndex((s) => s.userId !== null);
+      expect(await store.getGame(id)).toMatchObject({ type: 'archaeology', status: 'active' });
+      const aliceSeat = (await store.getGame(id)).seats.findIndex((s) => s.userId !== null);
       let moves = 0;
       for (let step = 0; step < 2000; step++) {
-        const g = store.getGame(id);
+        const g = await store.getGame(id);
         if (g.status === 'finished') break;
         const s = g.state as ArchaeologyState;
         if (!archaeology.waitingFor(s).includes(aliceSeat)) {
@@ -128,10 +128,10 @@ describe.skipIf(!hasChromium)(
         } else {
           await hand.locator(`button[data-custom-id$=":act:${encodeArchaeologyAction(action)}"]`).click(WAIT);
         }
-        await expect.poll(() => store.getGame(id).version, WAIT).toBeGreaterThan(version);
+        await expect.poll(async () => (await store.getGame(id)).version, WAIT).toBeGreaterThan(version);
         moves++;
       }
-      expect(store.getGame(id).status).toBe('finished');
+      expect((await store.getGame(id)).status).toBe('finished');
       expect(moves).toBeGreaterThan(10);
       const results = page.locator('.message', { hasText: 'is over' }).last();
       await results.waitFor(WAIT);

@@ -57,9 +57,9 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   // Anyone may ask for their own games from any board, seated there or not, whatever its status.
   if (id.verb === MY_GAMES_VERB) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    return replyPrivately(i, myGamesFor(rt.tables, i.user.id, userLanguage(i)));
+    return replyPrivately(i, await myGamesFor(rt.tables, i.user.id, userLanguage(i)));
   }
-  const game = rt.tables.store.findGame(id.gameId);
+  const game = await rt.tables.store.findGame(id.gameId);
   if (!game) return say(i, 'error.no-game', { id: id.gameId });
   const adapter = rt.tables.adapters.find(game.type);
   if (!adapter) return say(i, 'error.game-not-hosted', { id: game.id });
@@ -93,7 +93,7 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
   await ackPrivately(i);
   await rt.table.move(gameId, seat, action, version, {
     // They played: a count of timed-out turns, and any vote on them, starts again.
-    inTransaction: () => rt.tables.store.absences.reset(gameId, seat),
+    alongside: { timeouts: 'reset' },
     async committed(before, after) {
       // The move was legal in the position before it, so that position describes it.
       const adapter = rt.tables.adapterOf(before);
@@ -122,5 +122,7 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
 async function stale(rt: Runtime, i: Click, gameId: number, seat: Seat) {
   await ackPrivately(i);
   const banner = t(userLanguage(i), 'error.stale-board');
-  await rt.locks.run(gameId, () => showHand(rt, i, rt.tables.store.getGame(gameId), seat, { banner }));
+  await rt.locks.run(gameId, async () =>
+    showHand(rt, i, await rt.tables.store.getGame(gameId), seat, { banner }),
+  );
 }

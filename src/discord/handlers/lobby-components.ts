@@ -19,7 +19,7 @@ const canManage = (i: Click, game: GameRecord) =>
 
 export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
   const store = rt.tables.store;
-  const game = store.findGame(id.gameId);
+  const game = await store.findGame(id.gameId);
   if (!game) return say(i, 'error.no-game', { id: id.gameId });
   if (game.status !== 'lobby')
     return say(i, game.status === 'cancelled' ? 'error.game-cancelled' : 'error.game-started', {
@@ -34,34 +34,34 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
     switch (id.verb) {
       case 'join':
         if (rt.tables.seatOf(game, i.user.id) !== null) return say(i, 'lobby.error.already-seated');
-        store.lobbies.join(game.id, { userId: i.user.id, displayName: displayName(i) });
-        return update(store.getGame(game.id));
+        await store.lobbies.join(game.id, { userId: i.user.id, displayName: displayName(i) });
+        return update(await store.getGame(game.id));
       case 'leave':
         if (rt.tables.seatOf(game, i.user.id) === null) return say(i, 'lobby.error.no-seat');
         if (i.user.id === game.hostUserId) return say(i, 'lobby.error.host-cannot-leave');
-        return update(store.lobbies.leave(game.id, i.user.id));
+        return update(await store.lobbies.leave(game.id, i.user.id));
       case 'bot': {
         if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))
           return say(i, 'lobby.error.only-seated-add');
         const taken = new Set(game.seats.map((s) => s.displayName));
         const kind = rt.tables.adapterOf(game).computers.kinds[0];
-        store.lobbies.join(game.id, { botKind: kind, displayName: computerName(taken) });
-        return update(store.getGame(game.id));
+        await store.lobbies.join(game.id, { botKind: kind, displayName: computerName(taken) });
+        return update(await store.getGame(game.id));
       }
       case 'start': {
         if (!canManage(i, game)) return onlyHost('start');
         await i.deferUpdate();
         await rt.locks.run(game.id, async () => {
-          const started = store.startGame(game.id);
+          const started = await store.startGame(game.id);
           // Computer players are woken whatever happens to the messages: a failed post must not stall the game.
           try {
             await i.editReply(
               editOptions(lobbyMessage(started, settings, t(gameLanguage(started), 'lobby.started'))),
             );
-            rt.table.plan(started);
+            await rt.table.plan(started);
             await rt.publisher.postBoard(started);
           } finally {
-            rt.table.rearm(started);
+            await rt.table.rearm(started);
           }
         });
         return;
@@ -69,18 +69,18 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
       case 'rated': {
         if (id.arg !== '1' && id.arg !== '0') return say(i, 'error.old-control');
         if (!canManage(i, game)) return onlyHost('rated');
-        return update(store.lobbies.setRated(game.id, id.arg === '1'));
+        return update(await store.lobbies.setRated(game.id, id.arg === '1'));
       }
       case 'limit': {
         const choice = i.isStringSelectMenu() ? readTurnLimit(i.values[0] ?? '') : null;
         if (!choice) return say(i, 'error.old-control');
         if (!canManage(i, game)) return onlyHost('limit');
-        return update(store.lobbies.setTurnLimit(game.id, choice.minutes));
+        return update(await store.lobbies.setTurnLimit(game.id, choice.minutes));
       }
       case 'lang': {
         if (!LANGUAGES.includes(id.arg)) return say(i, 'error.old-control');
         if (!canManage(i, game)) return onlyHost('language');
-        return update(store.lobbies.setLanguage(game.id, id.arg));
+        return update(await store.lobbies.setLanguage(game.id, id.arg));
       }
       case 'set': {
         // Selects carry the control in the arg and the choice in the values; buttons carry both in the arg.
@@ -95,11 +95,11 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
           if (e instanceof LobbySettingError) return tell(i, e.message);
           throw e;
         }
-        return update(store.lobbies.setOptions(game.id, options));
+        return update(await store.lobbies.setOptions(game.id, options));
       }
       case 'cancel': {
         if (!canManage(i, game)) return onlyHost('cancel');
-        const cancelled = store.cancelGame(game.id);
+        const cancelled = await store.cancelGame(game.id);
         return update(
           cancelled,
           t(gameLanguage(cancelled), 'lobby.cancelled-by', { who: `<@${i.user.id}>` }),

@@ -7,7 +7,7 @@ import type {
 import type { AnyAdapter } from '../../adapters/game-adapter.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
-import { finishedGamesOf, summarize } from '../../ratings/player-stats.ts';
+import { summarize } from '../../ratings/player-stats.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
 import type { CustomId } from '../custom-id.ts';
 import { serverLanguage, userLanguage } from '../language.ts';
@@ -54,14 +54,14 @@ function boardContext(
   };
 }
 
-function boardPayload(
+async function boardPayload(
   rt: Runtime,
   guildId: string,
   page: number,
   ctx: LeaderboardContext,
   adapter: AnyAdapter,
 ) {
-  const board = rt.tables.store.ratings.board(
+  const board = await rt.tables.store.ratings.board(
     { gameType: adapter.game.id, scope: scopeFor(guildId, ctx.global) },
     page,
   );
@@ -79,7 +79,7 @@ export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteractio
   const global = i.options.getBoolean('global') ?? false;
   await i.deferReply();
   const ctx = boardContext(rt, i.guild, global, adapter, serverLanguage(i));
-  await i.editReply(editOptions(boardPayload(rt, i.guildId, 1, ctx, adapter)));
+  await i.editReply(editOptions(await boardPayload(rt, i.guildId, 1, ctx, adapter)));
 }
 
 /** A Previous / Next / switch button: the same message shows the page asked for. */
@@ -95,7 +95,7 @@ export async function onLeaderboardComponent(
   // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
   await i.deferUpdate();
   const ctx = boardContext(rt, i.guild, target.global, adapter, serverLanguage(i));
-  await i.editReply(editOptions(boardPayload(rt, i.guildId, target.page, ctx, adapter)));
+  await i.editReply(editOptions(await boardPayload(rt, i.guildId, target.page, ctx, adapter)));
 }
 
 /**
@@ -114,12 +114,12 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
   const store = rt.tables.store;
   const type = adapter.game.id;
   const q = { gameType: type, scope: scopeFor(i.guildId, global) };
-  const played = finishedGamesOf(store.database.db, {
+  const played = await store.ratings.playedGames({
     gameType: type,
     userId: user.id,
     guildId: global ? null : i.guildId,
   });
-  const standing = store.ratings.standing(q, user.id);
+  const standing = await store.ratings.standing(q, user.id);
   const name =
     user.id === i.user.id
       ? displayName(i)
@@ -137,8 +137,10 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
       record: summarize(played, favourites ? (state, seat) => favourites.of(state, seat) : undefined),
       setName: setNameIn(adapter, language),
       standing,
-      globalStanding: global ? undefined : store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
-      history: store.ratings.history(q, user.id),
+      globalStanding: global
+        ? undefined
+        : await store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
+      history: await store.ratings.history(q, user.id),
     },
     rt.ratingPictures,
   );
