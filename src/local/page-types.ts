@@ -106,7 +106,36 @@ export interface PageTexts {
   readonly language: string;
   /** ICU messages by key, English where the language lacks one. */
   readonly messages: Readonly<Record<string, string>>;
+  /** The bot's wordings the hint line reads, in every language (the same whatever the reader's). */
+  readonly patterns: StatusPatterns;
 }
+
+/** The kinds of line of the bot's public messages that the hint line reads (page/game-status.js). */
+export type StatusKind =
+  | 'lobby'
+  | 'host'
+  | 'board'
+  | 'decision'
+  | 'results'
+  | 'cancelled'
+  | 'toPlay'
+  | 'turnOf'
+  | 'gameOver';
+
+/** One catalogue message as a regular expression that reads one line the bot wrote with it (page-texts.ts). */
+export interface StatusPattern {
+  readonly key: string;
+  readonly language: string;
+  /** A RegExp source, anchored at both ends. */
+  readonly source: string;
+  /**
+   * What capture group i + 1 holds: a placeholder's value (`"id"`), or, when it took part in the
+   * match, which option of a select was written (`"status=lobby"`).
+   */
+  readonly groups: readonly string[];
+}
+
+export type StatusPatterns = Readonly<Record<StatusKind, readonly StatusPattern[]>>;
 
 /** A command with each subcommand spelled out, as the slash box offers them. */
 export interface PageCommand {

@@ -1,13 +1,15 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogues } from '../../src/i18n/messages.ts';
+import { catalogues, LANGUAGES } from '../../src/i18n/messages.ts';
 import { pageTexts } from '../../src/local/page-texts.ts';
+import type { PageTexts } from '../../src/local/page-types.ts';
 import { call, type LocalHarness, startLocalHarness } from './local-harness.ts';
 
 /**
  * The page's own texts: the server hands the page the `page.*` messages of the reader's language
  * (GET /api/texts/:language), and the page formats them with its own small ICU formatter
- * (src/local/page/texts.js), which must write exactly what intl-messageformat writes.
+ * (src/local/page/texts.js), which must write exactly what intl-messageformat writes. The answer
+ * also carries the hint line's patterns (their reading is tested in game-status.test.ts).
  */
 type Values = Record<string, string | number>;
 interface Texts {
@@ -77,6 +79,16 @@ describe('GET /api/texts/:language', () => {
     );
     expect(en.messages['page.pace.label']).toBe("Computer players'' pace");
     expect(es.messages['page.pace.label']).toBe('Ritmo de los jugadores máquina');
+  });
+
+  it('carries the hint line’s patterns of every language, whatever the reader’s', async () => {
+    const en = (await call(`${h.url}/api/texts/en-US`)).body as unknown as PageTexts;
+    const es = (await call(`${h.url}/api/texts/es-ES`)).body as unknown as PageTexts;
+    expect(es.patterns).toEqual(en.patterns);
+    expect(new Set(en.patterns.board.map((p) => p.language))).toEqual(new Set(LANGUAGES));
+    // The page compiles them as they come.
+    for (const patterns of Object.values(en.patterns))
+      for (const p of patterns) expect(() => new RegExp(p.source), p.key).not.toThrow();
   });
 
   it('takes a language or a Discord locale, and answers English for a language Scarab does not speak', async () => {

@@ -27,6 +27,7 @@ import {
  * @typedef {import('../page-types.ts').PageEvent} PageEvent
  * @typedef {import('./api.js').TableState} TableState
  * @typedef {import('./api.js').ActionResult} ActionResult
+ * @typedef {import('../page-types.ts').StatusPatterns} StatusPatterns
  */
 
 const USER_KEY = 'scarab.local.user';
@@ -78,6 +79,8 @@ const state = {
   /** Answers to this user's commands that came before their interaction id. @type {Map<string, PageMessage>} */
   early: new Map(),
   connected: false,
+  /** The bot's wordings the hint line reads, which come with the page's texts. @type {StatusPatterns | null} */
+  patterns: null,
 };
 
 /**
@@ -592,7 +595,9 @@ function renderHint() {
   const c = state.current ? state.channels.get(state.current) : undefined;
   const messages = state.messages.get(state.current ?? '');
   const status =
-    c && messages && state.me && state.table ? gameStatus(messages, state.me, state.table.bot.id) : null;
+    c && messages && state.me && state.table && state.patterns
+      ? gameStatus(messages, state.me, state.table.bot.id, state.patterns)
+      : null;
   hint.dataset.state = status?.state ?? 'none';
   hint.textContent =
     status?.text ?? (c?.kind === 'text' ? lobbyHint() : c?.kind === 'thread' ? t('page.hint.thread') : '');
@@ -628,6 +633,7 @@ async function showLocale() {
 async function loadTexts(locale) {
   const texts = await api.texts(locale);
   useTexts(texts.messages, locale);
+  state.patterns = texts.patterns;
   applyTexts(document);
 }
 

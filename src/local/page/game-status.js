@@ -4,47 +4,85 @@ import { t } from './texts.js';
 /**
  * What the hint line under the command box says about the game played in a channel: whose turn it
  * is, a decision owed, the game's end. It is read only from what the channel shows everyone, in the
- * form Scarab's bot gives it (src/discord/messages/):
+ * bot's own words, in whichever language the game is played:
  *
- * - the board ("**Valley of the Kings** · game #1 · turn 3"), which the bot keeps current; its
+ * - the board, whose title ("**Valley of the Kings** · game #1 · turn 3") the bot keeps current; its
  *   picture's description begins with the game's status, "Turn 3: alice to play." or "Turn 3,
- *   alice's turn: bob is discarding down to 3 cards." (src/adapters/valley/pictures/picture-text.ts), and " (asking …)" ends
- *   it in a reaction window;
+ *   alice's turn: bob is discarding down to 3 cards.", with " (asking …)" in a reaction window;
  * - whom a decision is owed by: the bot mentions them beside the question (on the board, or in a
  *   note of its own with **Respond**); a reaction window names nobody;
  * - the lobby, the results (🏁) and a cancellation.
+ *
+ * The wordings are not written here: the server sends, with the page's texts, one pattern per
+ * catalogue message and language (`patterns`, built from the templates by src/local/page-texts.ts,
+ * whose STATUS_KEYS says which messages and who writes them), and this module only matches lines
+ * against them, so a game in Spanish reads as one in English, and a reworded message is read as it
+ * is now. They come in as an argument, which keeps the module free of the page (its test runs
+ * without a browser).
  *
  * The viewer's own hand and private replies are not read, so the line says nothing that the
  * channel does not already say to everyone. The line itself is in the reader's language (texts.js);
  * what it quotes from the channel (a question, the results) is in the game's.
  *
  * @typedef {import('../page-types.ts').PageMessage} PageMessage
+ * @typedef {import('../page-types.ts').StatusKind} StatusKind
+ * @typedef {import('../page-types.ts').StatusPattern} StatusPattern
+ * @typedef {import('../page-types.ts').StatusPatterns} StatusPatterns
  * @typedef {'lobby' | 'your-turn' | 'waiting' | 'decision' | 'reaction' | 'over' | 'cancelled'} GameState
  * @typedef {{ state: GameState, game: number, text: string }} GameStatus
  * @typedef {{ id: string, name: string }} Viewer
+ * @typedef {Record<string, string>} Read what a line says: placeholders by name, and a select's option
+ * @typedef {(kind: StatusKind, line: string) => Read | null} Reader
  */
 
 /** Scarab's custom ids: `s1:<scope>:<game>:<version>:<verb>[:<arg>]` (src/discord/custom-id.ts). */
 const CUSTOM_ID = /^s1:([lgb]):(\d+):\d+:([^:]+)/;
-// Any game's title: every game's lobby, board and results open with it (see each adapter's messages).
-const TITLE = /^\*\*[^*\n]+\*\* · game #(\d+) · (lobby|active|cancelled|finished|turn \d+)/;
-const RESULTS = /^🏁 \*\*[^*\n]+\*\* · game #(\d+) is over\.[ \t]*(.*)/;
-const CANCELLED = /^Game #(\d+) was cancelled/;
-const TO_PLAY = /^Turn (\d+): (.+) to play\.$/;
-const DECIDING = /^Turn (\d+), (.+?)'s turn: (.+)\.$/;
+
+/** Each pattern is compiled once: the line is worked out again at every message of the channel. @type {WeakMap<StatusPattern, RegExp>} */
+const compiled = new WeakMap();
+
+/**
+ * What `line` says, read with the first pattern of that kind that matches it; null if none does.
+ * @param {StatusPatterns} patterns @param {StatusKind} kind @param {string} line @returns {Read | null}
+ */
+export function readLine(patterns, kind, line) {
+  for (const pattern of patterns[kind]) {
+    let regex = compiled.get(pattern);
+    if (!regex) {
+      regex = new RegExp(pattern.source);
+      compiled.set(pattern, regex);
+    }
+    const match = regex.exec(line);
+    if (!match) continue;
+    /** @type {Read} */
+    const read = {};
+    pattern.groups.forEach((group, i) => {
+      const value = match[i + 1];
+      if (value === undefined) return;
+      const option = group.indexOf('=');
+      if (option < 0) read[group] ??= value;
+      else read[group.slice(0, option)] ??= group.slice(option + 1);
+    });
+    return read;
+  }
+  return null;
+}
 
 /**
  * @param {readonly PageMessage[]} messages the channel's messages, oldest first
  * @param {Viewer} me
  * @param {string} botId
+ * @param {StatusPatterns} patterns the bot's wordings, from the server with the page's texts
  * @returns {GameStatus | null} null when no game of Scarab's is played in the channel
  */
-export function gameStatus(messages, me, botId) {
+export function gameStatus(messages, me, botId, patterns) {
+  /** @type {Reader} */
+  const read = (kind, line) => readLine(patterns, kind, line);
   /** @type {Map<number, GameMessages>} */
   const games = new Map();
   for (const m of messages) {
     if (m.ephemeral || m.authorId !== botId) continue;
-    const kind = classify(m);
+    const kind = classify(m, read);
     if (!kind) continue;
     const g = games.get(kind.game) ?? {
       game: kind.game,
@@ -63,7 +101,7 @@ export function gameStatus(messages, me, botId) {
   }
   // Where several games share a channel (no threads allowed), the one that moved last.
   const current = [...games.values()].sort((a, b) => b.latest - a.latest)[0];
-  return current ? statusOf(current, me) : null;
+  return current ? statusOf(current, me, read) : null;
 }
 
 /**
@@ -76,18 +114,30 @@ export function gameStatus(messages, me, botId) {
  * @property {{ kind: 'over' | 'cancelled', message: PageMessage } | null} end
  */
 
+/** @param {string} text */
+const lines = (text) => text.split('\n');
+/** @param {string} text */
+const firstLine = (text) => lines(text)[0] ?? '';
+
 /**
  * @param {PageMessage} m
+ * @param {Reader} read
  * @returns {{ kind: 'lobby' | 'board' | 'decision' | 'over' | 'cancelled', game: number } | null}
  */
-function classify(m) {
-  const results = RESULTS.exec(m.content);
-  if (results) return { kind: 'over', game: Number(results[1]) };
-  const cancelled = CANCELLED.exec(m.content);
-  if (cancelled) return { kind: 'cancelled', game: Number(cancelled[1]) };
+function classify(m, read) {
+  const first = firstLine(m.content);
+  const results = read('results', first);
+  if (results) return { kind: 'over', game: Number(results.id) };
+  // The note of /manage cancel, alone or under the closed board's title.
+  for (const line of lines(m.content)) {
+    const cancelled = read('cancelled', line);
+    if (cancelled) return { kind: 'cancelled', game: Number(cancelled.id) };
+  }
   // Boards and lobbies keep their title when an older one loses its buttons.
-  const title = TITLE.exec(m.content);
-  if (title) return { kind: title[2]?.startsWith('turn') ? 'board' : 'lobby', game: Number(title[1]) };
+  const lobby = read('lobby', first);
+  if (lobby) return { kind: 'lobby', game: Number(lobby.id) };
+  const board = read('board', first);
+  if (board) return { kind: 'board', game: Number(board.id) };
   for (const id of customIds(m.components)) {
     const parsed = CUSTOM_ID.exec(id);
     if (parsed?.[1] === 'g' && parsed[3] === 'respond') return { kind: 'decision', game: Number(parsed[2]) };
@@ -112,27 +162,29 @@ function customIds(components) {
   return out;
 }
 
-/** @param {GameMessages} g @param {Viewer} me @returns {GameStatus} */
-function statusOf(g, me) {
+/** @param {GameMessages} g @param {Viewer} me @param {Reader} read @returns {GameStatus} */
+function statusOf(g, me, read) {
   const game = g.game;
   const again = t('page.status.again');
-  if (g.end?.kind === 'cancelled' || lobbyState(g.lobby) === 'cancelled')
+  if (g.end?.kind === 'cancelled' || lobbyState(g.lobby, read) === 'cancelled')
     return { state: 'cancelled', game, text: t('page.status.cancelled', { game, again }) };
   const board = g.boards.at(-1);
-  const status = (board?.attachments[0]?.description ?? '').split('\n')[0] ?? '';
-  if (g.end?.kind === 'over' || board?.content.includes('🏁') || status.startsWith('Game over')) {
-    const summary = plain(RESULTS.exec(g.end?.message.content ?? '')?.[2] ?? '');
+  const status = firstLine(board?.attachments[0]?.description ?? '');
+  // 🏁 opens every finished board's last line, in every language.
+  if (g.end?.kind === 'over' || board?.content.includes('🏁') || read('gameOver', status)) {
+    const results = g.end?.kind === 'over' ? read('results', firstLine(g.end.message.content)) : null;
+    const summary = plain(results?.summary ?? '');
     return {
       state: 'over',
       game,
       text: summary ? t('page.status.over-summary', { summary, again }) : t('page.status.over', { again }),
     };
   }
-  if (!board) return lobbyStatus(g.lobby, game, me);
-  const toPlay = TO_PLAY.exec(status);
-  const deciding = DECIDING.exec(status);
-  const turn = toPlay?.[1] ?? deciding?.[1] ?? '';
-  const mover = toPlay?.[2] ?? deciding?.[2] ?? '';
+  if (!board) return lobbyStatus(g.lobby, game, me, read);
+  const toPlay = read('toPlay', status);
+  const deciding = toPlay ? null : read('turnOf', status);
+  const turn = toPlay?.n ?? deciding?.n ?? '';
+  const mover = toPlay?.name ?? deciding?.name ?? '';
   // The board mentions the player to move, except a board posted again; then the name says it.
   const mine = mover === me.name || board.mentions.users.includes(me.id);
   if (!deciding)
@@ -143,31 +195,41 @@ function statusOf(g, me) {
           game,
           text: t('page.status.waiting', { player: mover || t('page.status.next-player'), turn }),
         };
-  const asking = / \(asking [^)]*\)$/;
-  const question = (deciding[3] ?? '').replace(asking, '');
-  if (asking.test(deciding[3] ?? ''))
+  const question = deciding.what ?? '';
+  if (deciding.asking === 'yes')
     return { state: 'reaction', game, text: t('page.status.reaction', { question }) };
-  // Where the bot asks the question in public, it mentions whom it asks.
+  // Where the bot asks the question in public, it mentions whom it asks (valley.board.decision calls
+  // the question `text`, the others `what`).
   const asked = [board, ...g.decisions.toReversed()]
-    .flatMap((m) => m.content.split('\n'))
-    .find((line) => line.includes(question) && line.includes(' — '));
-  if (asked?.includes(`<@${me.id}>`))
+    .flatMap((m) => lines(m.content))
+    .map((line) => read('decision', line))
+    .find((d) => d !== null && (d.what ?? d.text ?? '').includes(question));
+  if (asked?.who?.includes(`<@${me.id}>`))
     return { state: 'decision', game, text: t('page.status.decision', { question }) };
   if (mine && asked === undefined)
     return { state: 'your-turn', game, text: t('page.status.your-decision', { question }) };
   return { state: 'waiting', game, text: t('page.status.waiting-decision', { question }) };
 }
 
-/** @param {PageMessage | null} lobby */
-function lobbyState(lobby) {
-  return lobby ? (TITLE.exec(lobby.content)?.[2] ?? null) : null;
+/**
+ * The game's status as its lobby's heading names it. The heading's select writes a cancelled game's
+ * status as its `other` case, which is what the pattern says was written.
+ * @param {PageMessage | null} lobby @param {Reader} read
+ */
+function lobbyState(lobby, read) {
+  const status = lobby ? read('lobby', firstLine(lobby.content))?.status : undefined;
+  return status === 'other' ? 'cancelled' : (status ?? null);
 }
 
-/** @param {PageMessage | null} lobby @param {number} game @param {Viewer} me @returns {GameStatus} */
-function lobbyStatus(lobby, game, me) {
+/**
+ * @param {PageMessage | null} lobby @param {number} game @param {Viewer} me @param {Reader} read
+ * @returns {GameStatus}
+ */
+function lobbyStatus(lobby, game, me, read) {
   const content = lobby?.content ?? '';
-  if (lobbyState(lobby) === 'active') return { state: 'waiting', game, text: t('page.status.started') };
-  const text = content.includes(`Host: <@${me.id}>`)
+  if (lobbyState(lobby, read) === 'active') return { state: 'waiting', game, text: t('page.status.started') };
+  const hosting = lines(content).some((line) => read('host', line)?.host === `<@${me.id}>`);
+  const text = hosting
     ? t('page.status.lobby-host')
     : content.includes(`<@${me.id}>`)
       ? t('page.status.lobby-seated')
