@@ -130,7 +130,8 @@ export class LocalApi {
         return [200, pageMessage(this.#visibleMessage(this.#actor(q.get('as')), id))];
       case 'GET /commands': {
         const user = this.#actor(q.get('as'));
-        return [200, this.#commands(this.#visibleChannel(user, q.get('channelId') ?? this.#world.channelId))];
+        const channelId = this.#visibleChannel(user, q.get('channelId') ?? this.#world.channelId);
+        return [200, this.#commands(channelId, this.#world.locale(user.id))];
       }
       case 'POST /commands': {
         const user = this.#actor(body.as);
@@ -225,12 +226,18 @@ export class LocalApi {
       .sort((a, b) => rank[a.kind] - rank[b.kind] || a.createdAt - b.createdAt);
   }
 
-  /** The commands offered in a channel: the guild's and the global ones (only global ones in a DM). */
-  #commands(channelId: string) {
+  /**
+   * The commands offered in a channel: the guild's and the global ones (only global ones in a DM),
+   * named and described in the reader's locale, as their Discord client would show them.
+   */
+  #commands(channelId: string, locale: string) {
     const guildId = this.#control.channel(channelId)?.guildId ?? null;
     const guild = guildId === null ? [] : this.#control.commands(guildId);
     const names = new Set(guild.map((c) => c.name));
-    return pageCommands([...guild, ...this.#control.commands(null).filter((c) => !names.has(c.name))]);
+    return pageCommands(
+      [...guild, ...this.#control.commands(null).filter((c) => !names.has(c.name))],
+      locale,
+    );
   }
 
   /** Runs the user's action; the loopback's checks (a disabled button, an unknown option) answer 400. */

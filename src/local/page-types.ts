@@ -1,5 +1,5 @@
 import type {
-  APIApplicationCommandOption,
+  APIApplicationCommandBasicOption,
   APIEmbed,
   APIMessageTopLevelComponent,
   APIModalInteractionResponseCallbackData,
@@ -137,13 +137,30 @@ export interface StatusPattern {
 
 export type StatusPatterns = Readonly<Record<StatusKind, readonly StatusPattern[]>>;
 
-/** A command with each subcommand spelled out, as the slash box offers them. */
+/**
+ * A command with each subcommand spelled out, as the slash box offers them, in the reader's locale
+ * (as their Discord client shows it). Names come twice: Discord's interaction carries the canonical
+ * ones whatever the reader sees, so the page shows `label` and sends `path` and option `name`s.
+ */
 export interface PageCommand {
-  /** `manage cancel`, as typed after the slash. */
+  /** `manage cancel`: the canonical names, which the page sends. */
   readonly path: string;
+  /** `gestionar cancelar`: the localized names where the command has them for the locale. */
+  readonly label: string;
+  /** Localized where it can be. */
   readonly description: string;
-  readonly options: readonly APIApplicationCommandOption[];
+  readonly options: readonly PageCommandOption[];
 }
+
+/**
+ * An option without its localization maps: `name` is canonical (the key the page sends), `label` and
+ * `description` are the reader's, and so is each choice's `name` (its `value` is what is sent).
+ */
+export type PageCommandOption = APIApplicationCommandBasicOption extends infer O
+  ? O extends APIApplicationCommandBasicOption
+    ? Omit<O, 'name_localizations' | 'description_localizations'> & { readonly label: string }
+    : never
+  : never;
 
 export type PageEvent =
   | { readonly type: 'table'; readonly state: PageTableState }

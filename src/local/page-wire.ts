@@ -1,20 +1,32 @@
 import {
   type APIApplicationCommand,
+  type APIApplicationCommandBasicOption,
   type APIApplicationCommandOption,
+  type APIApplicationCommandSubcommandGroupOption,
+  type APIApplicationCommandSubcommandOption,
   ApplicationCommandOptionType,
   ChannelType,
+  type LocalizationMap,
 } from 'discord-api-types/v10';
 import type { LoopbackChannel, LoopbackEvent, LoopbackMessage, LoopbackUser } from '../loopback/index.ts';
 import type {
   PageChannel,
   PageChannelKind,
   PageCommand,
+  PageCommandOption,
   PageEvent,
   PageMessage,
   PageUser,
 } from './page-types.ts';
 
-export type { PageChannel, PageCommand, PageEvent, PageMessage, PageUser } from './page-types.ts';
+export type {
+  PageChannel,
+  PageCommand,
+  PageCommandOption,
+  PageEvent,
+  PageMessage,
+  PageUser,
+} from './page-types.ts';
 
 /** The page's shapes (page-types.ts) made from the loopback's records. */
 
@@ -72,24 +84,94 @@ export function attachmentPath(channelId: string, attachmentId: string, filename
   return `/attachments/${channelId}/${attachmentId}/${encodeURIComponent(filename)}`;
 }
 
-/** `/manage` becomes `manage cancel` and `manage replace-seat`, as Discord's picker lists them. */
-export function pageCommands(commands: readonly APIApplicationCommand[]): PageCommand[] {
+/**
+ * The commands as a Discord client in `locale` lists them: `/manage` becomes `manage cancel` and
+ * `manage replace-seat` (`gestionar cancelar`… in Spanish), sorted as the reader reads them.
+ */
+export function pageCommands(commands: readonly APIApplicationCommand[], locale = 'en-US'): PageCommand[] {
   const out: PageCommand[] = [];
-  const walk = (path: string, description: string, options: readonly APIApplicationCommandOption[]) => {
-    const nested = options.filter(
-      (o) =>
-        o.type === ApplicationCommandOptionType.Subcommand ||
-        o.type === ApplicationCommandOptionType.SubcommandGroup,
-    );
+  const walk = (
+    path: string,
+    label: string,
+    node: Localizable,
+    options: readonly APIApplicationCommandOption[],
+  ) => {
+    const nested = options.filter(isNested);
     if (nested.length === 0) {
-      out.push({ path, description, options });
+      out.push({
+        path,
+        label,
+        description: localized(node.description, node.description_localizations, locale),
+        options: options.filter(isBasic).map((o) => pageOption(o, locale)),
+      });
       return;
     }
     for (const sub of nested)
-      walk(`${path} ${sub.name}`, sub.description, 'options' in sub ? (sub.options ?? []) : []);
+      walk(
+        `${path} ${sub.name}`,
+        `${label} ${localized(sub.name, sub.name_localizations, locale)}`,
+        sub,
+        sub.options ?? [],
+      );
   };
-  for (const c of commands) walk(c.name, c.description, c.options ?? []);
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  for (const c of commands) walk(c.name, localized(c.name, c.name_localizations, locale), c, c.options ?? []);
+  return out.sort((a, b) => a.label.localeCompare(b.label, locale) || a.path.localeCompare(b.path));
+}
+
+interface Localizable {
+  readonly description: string;
+  readonly description_localizations?: LocalizationMap | null;
+}
+
+function isNested(
+  o: APIApplicationCommandOption,
+): o is APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption {
+  return (
+    o.type === ApplicationCommandOptionType.Subcommand ||
+    o.type === ApplicationCommandOptionType.SubcommandGroup
+  );
+}
+
+function isBasic(o: APIApplicationCommandOption): o is APIApplicationCommandBasicOption {
+  return !isNested(o);
+}
+
+function pageOption(option: APIApplicationCommandBasicOption, locale: string): PageCommandOption {
+  const { name_localizations, description_localizations, ...rest } = option;
+  return {
+    ...rest,
+    label: localized(option.name, name_localizations, locale),
+    description: localized(option.description, description_localizations, locale),
+    ...('choices' in option && option.choices
+      ? {
+          choices: option.choices.map((c) => ({
+            name: localized(c.name, c.name_localizations, locale),
+            value: c.value,
+          })),
+        }
+      : {}),
+  } as PageCommandOption;
+}
+
+/**
+ * Discord's documented fallbacks for a locale its localizations lack ("Locale fallbacks" in the
+ * application commands docs); past them, the default text.
+ */
+const LOCALE_FALLBACKS: Readonly<Record<string, string>> = {
+  'en-US': 'en-GB',
+  'en-GB': 'en-US',
+  'es-419': 'es-ES',
+};
+
+/** A name or description as a Discord client in `locale` shows it. */
+export function localized(
+  text: string,
+  localizations: LocalizationMap | null | undefined,
+  locale: string,
+): string {
+  const map: Readonly<Record<string, string | null | undefined>> = localizations ?? {};
+  const fallback = LOCALE_FALLBACKS[locale];
+  return map[locale] ?? (fallback === undefined ? undefined : map[fallback]) ?? text;
 }
 
 /** The page's form of a loopback event, or null for those the page has no use for. */

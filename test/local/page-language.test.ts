@@ -47,9 +47,12 @@ async function expectEnglish(page: Page): Promise<void> {
   expect(await page.locator('.members').getAttribute('aria-label')).toBe('Members');
   expect(await paceOption(page)).toBe('Normal · 1.5 s');
   expect(await page.locator('#switch-user').textContent()).toBe('Switch user');
-  expect(await page.locator('#hint').textContent()).toBe(
-    'Type /valley or /archaeology to start a game, add computer players in its lobby, then press Start.',
-  );
+  // The command box reads the commands again after the switch: the hint line names them once it has.
+  await expect
+    .poll(() => page.locator('#hint').textContent(), WAIT)
+    .toBe(
+      'Type /valley or /archaeology to start a game, add computer players in its lobby, then press Start.',
+    );
   expect(await page.locator('li.welcome h2').textContent()).toBe('Welcome to #general!');
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
 }
@@ -64,9 +67,12 @@ async function expectSpanish(page: Page): Promise<void> {
   // Numbers are written the language's way.
   expect(await paceOption(page)).toBe('Normal · 1,5 s');
   expect(await page.locator('#switch-user').textContent()).toBe('Cambiar de usuario');
-  expect(await page.locator('#hint').textContent()).toBe(
-    'Escribe /valley o /archaeology para empezar una partida, añade jugadores máquina en su sala y pulsa Empezar.',
-  );
+  // Named as the command box shows them, once it has read them in Spanish.
+  await expect
+    .poll(() => page.locator('#hint').textContent(), WAIT)
+    .toBe(
+      'Escribe /valle o /arqueología para empezar una partida, añade jugadores máquina en su sala y pulsa Empezar.',
+    );
   expect(await page.locator('li.welcome h2').textContent()).toBe('¡Te damos la bienvenida a #general!');
   expect(await page.locator('#member-list').textContent()).toContain('tú');
   expect(await page.locator('html').getAttribute('lang')).toBe('es');

@@ -496,6 +496,8 @@ async function readCommands() {
         ? 'page.composer.placeholder-thread'
         : 'page.composer.placeholder-text';
   composer.commandsChanged();
+  // The newcomer's line names the lobby commands as the command box shows them.
+  if (channel?.kind === 'text') renderHeader();
 }
 
 function renderChannels() {
@@ -576,14 +578,17 @@ function renderHeader() {
         : t('page.channel.dm-topic');
 }
 
-/** The newcomer's line: the commands that open a lobby, one per game, joined as the language joins a choice. */
+/**
+ * The newcomer's line: the commands that open a lobby, one per game, joined as the language joins a
+ * choice, and named as the command box shows them (`/valle` in Spanish) once it has read them.
+ */
 function lobbyHint() {
   const commands = state.table?.lobbyCommands ?? [];
   return commands.length === 0
     ? t('page.hint.start-any')
     : t('page.hint.start', {
         commands: joinList(
-          commands.map((c) => `/${c}`),
+          commands.map((c) => `/${state.commands.find((command) => command.path === c)?.label ?? c}`),
           'disjunction',
         ),
       });
@@ -666,6 +671,8 @@ $('language').addEventListener('change', async () => {
     showLanguageError(e);
   }
   await showLocale();
+  // Command names and descriptions are in the person's language too, as the server reads them.
+  await loadCommands();
 });
 
 /** The computer players' pace, which any tab may change for the whole table. */

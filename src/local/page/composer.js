@@ -7,8 +7,13 @@ import { joinList, t } from './texts.js';
  * (numbers, choices, users, channels, and text with the bot's own autocomplete suggestions). A whole
  * command can also be typed as Discord shows it: `/valley computers:1`.
  *
+ * Commands, options and choices show in the reader's locale (`label`, and the server's localized
+ * descriptions and choice names), as their Discord client would show them, while what is sent keeps
+ * the canonical names (`path`, option `name`) and choice values, as Discord's interaction does:
+ * `/valle máquinas:1` runs `valley` with `{ computers: 1 }`.
+ *
  * @typedef {import('../page-types.ts').PageCommand} PageCommand
- * @typedef {import('discord-api-types/v10').APIApplicationCommandOption} CommandOption
+ * @typedef {import('../page-types.ts').PageCommandOption} CommandOption
  * @typedef {{ label: string, value: string }} Choice
  * @typedef {object} ComposerHost
  * @property {() => PageCommand[]} commands
@@ -64,9 +69,19 @@ export class Composer {
     this.#showError(null);
   }
 
-  /** The list of commands shown while they were still being read is shown again, complete. */
+  /**
+   * The list of commands shown while they were still being read is shown again, complete; a command
+   * already chosen is drawn again in the new list's words (the language switch reads the list again),
+   * keeping what was filled in.
+   */
   commandsChanged() {
-    if (this.command === null && document.activeElement === this.input) this.#typed();
+    if (this.command === null) {
+      if (document.activeElement === this.input) this.#typed();
+      return;
+    }
+    const path = this.command.path;
+    const same = this.host.commands().find((c) => c.path === path);
+    if (same) this.#redraw(same);
   }
 
   /** Named on the box, so that a change of language rewrites it (texts.js applyTexts). @param {string} key */
@@ -83,12 +98,18 @@ export class Composer {
     if (!text.startsWith('/')) return this.#hideList();
     const typed = text.slice(1).trim().toLowerCase();
     const commands = this.host.commands();
+    // Discord's picker finds a localized command by the name it shows and by its default name too
+    // (discord/discord-api-docs#5446: the English name brings up the localized command), and lists it
+    // under the shown one: `/valley` and `/valle` both find `/valle` for a Spanish reader.
+    const names = (/** @type {PageCommand} */ c) => [c.label.toLowerCase(), c.path];
     const matches = commands.filter(
-      (c) => c.path.startsWith(typed) || (typed !== '' && c.path.includes(typed)),
+      (c) =>
+        names(c).some((n) => n.startsWith(typed)) ||
+        (typed !== '' && names(c).some((n) => n.includes(typed))),
     );
     this.#showList(
       t('page.composer.commands'),
-      matches.map((c) => ({ label: `/${c.path}`, detail: c.description, pick: () => this.choose(c) })),
+      matches.map((c) => ({ label: `/${c.label}`, detail: c.description, pick: () => this.choose(c) })),
       commands.length === 0 ? t('page.composer.none') : t('page.composer.no-match'),
     );
   }
@@ -116,15 +137,23 @@ export class Composer {
     return parsed !== null && (parsed.rest !== '' || parsed.command.options.length === 0);
   }
 
-  /** @param {string} text */
+  /**
+   * A command typed in full, by its shown name or its default one (as the picker finds it).
+   * @param {string} text
+   */
   #parse(text) {
     if (!text.startsWith('/')) return null;
     const body = text.slice(1).trim();
-    const command = this.host
+    const lower = body.toLowerCase();
+    const found = this.host
       .commands()
-      .filter((c) => body === c.path || body.startsWith(`${c.path} `))
-      .sort((a, b) => b.path.length - a.path.length)[0];
-    return command ? { command, rest: body.slice(command.path.length).trim() } : null;
+      .flatMap((command) =>
+        [command.label.toLowerCase(), command.path]
+          .filter((name) => lower === name || lower.startsWith(`${name} `))
+          .map((name) => ({ command, length: name.length })),
+      )
+      .sort((a, b) => b.length - a.length)[0];
+    return found ? { command: found.command, rest: body.slice(found.length).trim() } : null;
   }
 
   /** @param {PageCommand} command */
@@ -133,11 +162,39 @@ export class Composer {
     this.#hideList();
     this.input.hidden = true;
     this.chip.hidden = false;
-    this.chip.textContent = `/${command.path}`;
+    this.chip.textContent = `/${command.label}`;
     this.send.hidden = false;
     this.fields.replaceChildren(...command.options.map((o) => this.#field(o)));
     const first = this.fields.querySelector('input, select');
     /** @type {HTMLElement} */ (first ?? this.send).focus();
+  }
+
+  /**
+   * The chosen command's chip and fields in `command`'s words, with the values and the focus they had.
+   * @param {PageCommand} command
+   */
+  #redraw(command) {
+    const focused = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (
+      this.fields.contains(document.activeElement) ? document.activeElement : null
+    );
+    /** @type {Map<string, { value: string, chosen: string | undefined }>} */
+    const kept = new Map();
+    for (const control of this.fields.querySelectorAll('input, select')) {
+      const c = /** @type {HTMLInputElement | HTMLSelectElement} */ (control);
+      kept.set(c.name, { value: c.value, chosen: c.dataset.value });
+    }
+    this.command = command;
+    this.chip.textContent = `/${command.label}`;
+    this.fields.replaceChildren(...command.options.map((o) => this.#field(o)));
+    for (const control of this.fields.querySelectorAll('input, select')) {
+      const c = /** @type {HTMLInputElement | HTMLSelectElement} */ (control);
+      const was = kept.get(c.name);
+      if (!was) continue;
+      c.value = was.value;
+      if (was.chosen !== undefined) c.dataset.value = was.chosen;
+    }
+    if (focused)
+      /** @type {HTMLElement | null} */ (this.fields.querySelector(`[name="${focused.name}"]`))?.focus();
   }
 
   // ── option fields ──────────────────────────────────────────────────────────────────────────────
@@ -151,7 +208,7 @@ export class Composer {
     const label = document.createElement('label');
     label.htmlFor = id;
     label.title = o.description;
-    label.textContent = `${o.name}`;
+    label.textContent = o.label;
     if (!o.required) {
       const optional = document.createElement('span');
       optional.className = 'optional';
@@ -250,7 +307,7 @@ export class Composer {
         );
         if (this.command !== command || document.activeElement !== input) return;
         this.#showList(
-          o.name,
+          o.label,
           choices.map((c) => ({
             label: c.name,
             pick: () => {
@@ -274,9 +331,9 @@ export class Composer {
   }
 
   #back() {
-    const path = this.command?.path ?? '';
+    const shown = this.command?.label ?? '';
     this.reset();
-    this.input.value = `/${path}`;
+    this.input.value = `/${shown}`;
     this.input.focus();
   }
 
@@ -300,7 +357,7 @@ export class Composer {
       const raw = (control?.dataset.value ?? control?.value ?? '').trim();
       if (raw === '') {
         if (o.required) {
-          problems.push(t('page.composer.fill-in', { option: o.name }));
+          problems.push(t('page.composer.fill-in', { option: o.label }));
           wrap?.classList.add('missing');
         }
         continue;
@@ -310,7 +367,7 @@ export class Composer {
         if (!Number.isFinite(n) || (o.type === TYPE.INTEGER && !Number.isInteger(n))) {
           problems.push(
             t(o.type === TYPE.INTEGER ? 'page.composer.whole-number' : 'page.composer.number', {
-              option: o.name,
+              option: o.label,
             }),
           );
           wrap?.classList.add('missing');
@@ -323,7 +380,7 @@ export class Composer {
     if (strict && problems.length > 0)
       throw new Error(
         t('page.composer.problems', {
-          command: this.command?.path ?? '',
+          command: this.command?.label ?? '',
           problems: joinList(problems, 'conjunction'),
         }),
       );
@@ -444,7 +501,8 @@ export class Composer {
 }
 
 /**
- * `name:value` pairs as Discord writes a command in text: a value runs until the next ` name:`.
+ * `name:value` pairs as Discord writes a command in text: a value runs until the next ` name:`. An
+ * option is named as shown (`máquinas:1`) or by its canonical name, and answered by the canonical one.
  * @param {PageCommand} command
  * @param {string} rest
  * @returns {Record<string, string | number | boolean>}
@@ -453,26 +511,38 @@ export function typedOptions(command, rest) {
   /** @type {Record<string, string | number | boolean>} */
   const out = {};
   if (rest === '') return out;
-  const names = command.options.map((o) => o.name);
-  const pattern = new RegExp(`(?:^|\\s)(${names.map(escapeRegExp).join('|')}):`, 'g');
+  /** @type {Map<string, CommandOption>} the shown names last: they win a clash with another's canonical one */
+  const byName = new Map([
+    ...command.options.map((o) => /** @type {const} */ ([o.name.toLowerCase(), o])),
+    ...command.options.map((o) => /** @type {const} */ ([o.label.toLowerCase(), o])),
+  ]);
+  const pattern = new RegExp(`(?:^|\\s)(${[...byName.keys()].map(escapeRegExp).join('|')}):`, 'gi');
   const marks = [...rest.matchAll(pattern)];
   const before = rest.slice(0, marks[0]?.index ?? rest.length).trim();
   if (marks.length === 0 || before !== '')
     throw new Error(
-      names.length === 0
+      command.options.length === 0
         ? t('page.composer.syntax-none')
-        : t('page.composer.syntax', { options: names.map((n) => `${n}:…`).join(' ') }),
+        : t('page.composer.syntax', { options: command.options.map((o) => `${o.label}:…`).join(' ') }),
     );
   marks.forEach((m, i) => {
-    const name = m[1] ?? '';
+    const typed = m[1] ?? '';
     const start = (m.index ?? 0) + m[0].length;
     const end = marks[i + 1]?.index ?? rest.length;
     const raw = rest.slice(start, end).trim();
-    const option = command.options.find((o) => o.name === name);
+    const option = byName.get(typed.toLowerCase());
     if (!option) return;
-    if (option.type === TYPE.INTEGER || option.type === TYPE.NUMBER) {
+    const name = option.name;
+    // A choice may be typed as shown (`juego:Valle de los Reyes`); Discord sends its value.
+    const choice =
+      'choices' in option
+        ? option.choices?.find((c) => c.name.toLowerCase() === raw.toLowerCase())
+        : undefined;
+    if (choice) out[name] = choice.value;
+    else if (option.type === TYPE.INTEGER || option.type === TYPE.NUMBER) {
       const n = Number(raw);
-      if (!Number.isFinite(n)) throw new Error(t('page.composer.typed-number', { option: name, value: raw }));
+      if (!Number.isFinite(n))
+        throw new Error(t('page.composer.typed-number', { option: typed, value: raw }));
       out[name] = n;
     } else if (option.type === TYPE.BOOLEAN) out[name] = /^(true|yes|1)$/i.test(raw);
     else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageCommand } from '../../src/local/page-types.ts';
+import { localized } from '../../src/local/page-wire.ts';
+import { call, type LocalHarness, post, startLocalHarness } from './local-harness.ts';
+
+/**
+ * `GET /api/commands` lists the commands as the reader's Discord client shows them: names,
+ * descriptions, option names and choices in their locale where the bot localized them, beside the
+ * canonical names that Discord's interaction carries and the page sends. The command box's reading of
+ * a command typed in full (`/valle máquinas:1`) turns the shown names back into canonical ones.
+ */
+type TypedOptions = (command: PageCommand, rest: string) => Record<string, string | number | boolean>;
+let typedOptions: TypedOptions;
+let h: LocalHarness;
+let ana: { id: string };
+let ben: { id: string };
+let general: string;
+
+beforeAll(async () => {
+  // The page's own module, as the browser runs it (it touches no DOM until asked to).
+  const page = new URL('../../src/local/page/composer.js', import.meta.url).href;
+  ({ typedOptions } = (await import(page)) as { typedOptions: TypedOptions });
+  h = await startLocalHarness();
+  ana = (await post(`${h.url}/api/users`, { name: 'ana' })) as typeof ana;
+  ben = (await post(`${h.url}/api/users`, { name: 'ben' })) as typeof ben;
+  general = (await call(`${h.url}/api/state`)).body.defaultChannelId as string;
+  await post(`${h.url}/api/users/${ana.id}/locale`, { locale: 'es-ES' });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function commands(userId: string): Promise<PageCommand[]> {
+  const r = await call(`${h.url}/api/commands?as=${userId}&channelId=${general}`);
+  expect(r.status).toBe(200);
+  return r.body as unknown as PageCommand[];
+}
+
+function find(list: readonly PageCommand[], path: string): PageCommand {
+  const command = list.find((c) => c.path === path);
+  if (!command) throw new Error(`no /${path} in ${list.map((c) => c.path).join(', ')}`);
+  return command;
+}
+
+describe('the commands in the reader’s locale', () => {
+  it('a Spanish reader gets /valle, described in Spanish, with its canonical name', async () => {
+    const valley = find(await commands(ana.id), 'valley');
+    expect(valley).toMatchObject({
+      path: 'valley',
+      label: 'valle',
+      description: 'Abre una sala para una nueva partida de Valle de los Reyes',
+    });
+    const computers = valley.options.find((o) => o.name === 'computers');
+    expect(computers).toMatchObject({ name: 'computers', label: 'máquinas' });
+    expect(computers?.description).toMatch(/^Jugadores de la máquina que se sientan ya \(0–\d+\)$/);
+    // The maps themselves stay on the server: the page gets the reader's words only.
+    expect(JSON.stringify(valley)).not.toContain('localizations');
+  });
+
+  it('an English reader gets /valley, in English', async () => {
+    const valley = find(await commands(ben.id), 'valley');
+    expect(valley).toMatchObject({
+      path: 'valley',
+      label: 'valley',
+      description: 'Open a lobby for a new game of Valley of the Kings',
+    });
+    expect(valley.options.find((o) => o.name === 'computers')).toMatchObject({ label: 'computers' });
+  });
+
+  it('localizes subcommands along their path, and choices but not their values', async () => {
+    const spanish = await commands(ana.id);
+    expect(find(spanish, 'manage cancel')).toMatchObject({
+      label: 'gestionar cancelar',
+      description: 'Cancela una partida',
+    });
+    const game = find(spanish, 'rules').options.find((o) => o.name === 'game');
+    expect(game).toMatchObject({ label: 'juego' });
+    const choices = game && 'choices' in game ? game.choices : undefined;
+    expect(choices).toEqual(
+      expect.arrayContaining([
+        { name: 'Valle de los Reyes', value: 'valley' },
+        { name: 'Arqueología', value: 'archaeology' },
+      ]),
+    );
+    // Listed in the order of the names the reader sees.
+    const labels = spanish.map((c) => c.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'es-ES')));
+  });
+
+  it('a Spanish reader’s command runs by its canonical names', async () => {
+    const r = await call(`${h.url}/api/commands`, {
+      body: { as: ana.id, channelId: general, command: 'valley', options: { computers: 1 } },
+    });
+    expect(r.status).toBe(200);
+    // Discord's interaction never carries a localized name: neither does the page's.
+    const shown = await call(`${h.url}/api/commands`, {
+      body: { as: ana.id, channelId: general, command: 'valle', options: {} },
+    });
+    expect(shown.status).toBe(400);
+  });
+
+  it('a command typed in full takes the shown option names and choices, and the canonical ones', async () => {
+    const spanish = await commands(ana.id);
+    const valley = find(spanish, 'valley');
+    expect(typedOptions(valley, 'máquinas:2')).toEqual({ computers: 2 });
+    expect(typedOptions(valley, 'computers:2')).toEqual({ computers: 2 });
+    const rules = find(spanish, 'rules');
+    expect(typedOptions(rules, 'juego:Valle de los Reyes')).toEqual({ game: 'valley' });
+    expect(typedOptions(rules, 'juego:archaeology')).toEqual({ game: 'archaeology' });
+  });
+
+  it('follows Discord’s locale fallbacks, then the default', () => {
+    const names = { 'es-ES': 'valle', 'en-GB': 'vale' };
+    expect(localized('valley', names, 'es-ES')).toBe('valle');
+    // Discord's documented fallbacks: es-419 reads es-ES, en-US reads en-GB.
+    expect(localized('valley', names, 'es-419')).toBe('valle');
+    expect(localized('valley', names, 'en-US')).toBe('vale');
+    expect(localized('valley', names, 'fr')).toBe('valley');
+    expect(localized('valley', null, 'es-ES')).toBe('valley');
+  });
+});
