@@ -1,20 +1,41 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { StaleVersionError, StoreError } from '../../src/store/errors.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
+import { postgresMissing } from '../helpers/postgres.ts';
 import { memoryStore, startedGame } from './helpers/memory-store.ts';
+import { pgStore, startedGameOn } from './helpers/pg-store.ts';
+
+interface Opened {
+  readonly store: Store;
+  readonly gameId: number;
+  readonly close: () => Promise<void>;
+}
+
+const missing = postgresMissing();
 
 /**
  * The `Store` contract the bot is written against, whatever the backend. Each backend gets the same
  * cases: what an action writes beside itself (`alongside`) commits with it or not at all.
  */
-const backends: [string, () => { store: Store; gameId: number }][] = [
+const backends: [string, (() => Promise<Opened>) | null][] = [
   [
     'SQLite',
-    () => {
+    async () => {
       const sync = memoryStore();
-      return { store: new SqliteStore(sync), gameId: startedGame(sync) };
+      const store = new SqliteStore(sync);
+      return { store, gameId: startedGame(sync), close: () => store.close() };
     },
+  ],
+  [
+    // A fresh database per case: the lookups count every game in it.
+    'PostgreSQL',
+    missing === null
+      ? async () => {
+          const pg = await pgStore();
+          return { store: pg.store, gameId: await startedGameOn(pg.store), close: pg.close };
+        }
+      : null,
   ],
 ];
 
@@ -26,14 +47,26 @@ const row = (key: string, gameId: number) => ({
   payload: {},
 });
 
-describe.each(backends)('the store contract on %s', (_, open) => {
+// A backend without its server is skipped, with the reason printed by `postgresMissing`.
+describe.each(backends.filter(([, opener]) => opener !== null))('the store contract on %s', (_, opener) => {
+  const opened: Opened[] = [];
+  afterEach(async () => {
+    for (const o of opened.splice(0)) await o.close();
+  });
+  async function open(): Promise<Opened> {
+    if (!opener) throw new Error(`no test PostgreSQL: ${missing}`);
+    const o = await opener();
+    opened.push(o);
+    return o;
+  }
+
   async function mover(store: Store, gameId: number) {
     const game = await store.getGame(gameId);
     return { seat: (game.state as { turn: number }).turn, version: game.version };
   }
 
   it('a time-out’s row closes with its move; a second firing of the row writes nothing and fails', async () => {
-    const { store, gameId } = open();
+    const { store, gameId } = await open();
     await store.schedule.plan(row('timeout:a', gameId));
     const id = (await store.schedule.find('timeout:a'))?.id as number;
     const { seat, version } = await mover(store, gameId);
@@ -60,7 +93,7 @@ describe.each(backends)('the store contract on %s', (_, open) => {
   });
 
   it('a person’s own move resets their run of time-outs, in the same transaction', async () => {
-    const { store, gameId } = open();
+    const { store, gameId } = await open();
     const first = await mover(store, gameId);
     await store.absences.countTimeout(gameId, first.seat);
     expect(await store.absences.timeoutsInARow(gameId, first.seat)).toBe(1);
@@ -74,7 +107,7 @@ describe.each(backends)('the store contract on %s', (_, open) => {
   });
 
   it('a refusal is a rejected promise carrying the store’s error, and changes nothing', async () => {
-    const { store, gameId } = open();
+    const { store, gameId } = await open();
     const { seat, version } = await mover(store, gameId);
     const stale = store.applyAction(gameId, {
       seat,
@@ -89,7 +122,7 @@ describe.each(backends)('the store contract on %s', (_, open) => {
   });
 
   it('answers reads and lookups as the synchronous store does', async () => {
-    const { store, gameId } = open();
+    const { store, gameId } = await open();
     expect(store.backend).toMatch(/^(sqlite|postgres)$/);
     expect((await store.findGame(gameId))?.id).toBe(gameId);
     expect(await store.findGame(gameId + 1000)).toBeUndefined();

@@ -1,0 +1,169 @@
+/**
+ * `queries.ts` and `player-stats.ts` on PostgreSQL: the same reads, the same orders and the same results.
+ * `count(*)` and `rank()` are int8, which node-postgres hands back as text, hence the casts; user ids
+ * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
+ */
+import { and, asc, type Column, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Outcome } from '../games/kernel/types.ts';
+import type { PgExecutor } from '../store/pg-database.ts';
+import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import type { PlayedGame, PlayedQuery } from './player-stats.ts';
+import {
+  type BoardPage,
+  type BoardQuery,
+  PAGE_SIZE,
+  type RatingSnapshot,
+  type RatingStep,
+  type Standing,
+} from './queries.ts';
+
+const byteOrder = (column: Column) => sql`${column} collate "C"`;
+
+async function count(db: PgExecutor, q: BoardQuery): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ratings)
+    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)));
+  return row?.n ?? 0;
+}
+
+export async function boardPage(
+  db: PgExecutor,
+  q: BoardQuery,
+  page: number,
+  pageSize = PAGE_SIZE,
+): Promise<BoardPage> {
+  const players = await count(db, q);
+  const pages = Math.max(1, Math.ceil(players / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages);
+  const rows = (
+    await db
+      .select({
+        place: sql<number>`(rank() over (order by ${ratings.display} desc))::int`,
+        userId: ratings.userId,
+        displayName: ratings.displayName,
+        mu: ratings.mu,
+        sigma: ratings.sigma,
+        display: ratings.display,
+        games: ratings.games,
+        wins: ratings.wins,
+      })
+      .from(ratings)
+      .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
+      .orderBy(desc(ratings.display), desc(ratings.games), byteOrder(ratings.userId))
+      .limit(pageSize)
+      .offset((shown - 1) * pageSize)
+  ).map(({ mu, sigma, ...r }) => ({ ...r, skill: { mu, sigma } }));
+  return { rows, page: shown, pages, players };
+}
+
+export async function standingOf(
+  db: PgExecutor,
+  q: BoardQuery,
+  userId: string,
+): Promise<Standing | undefined> {
+  const [row] = await db
+    .select()
+    .from(ratings)
+    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), eq(ratings.userId, userId)));
+  if (!row) return undefined;
+  const [above] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ratings)
+    .where(
+      and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), gt(ratings.display, row.display)),
+    );
+  return {
+    place: (above?.n ?? 0) + 1,
+    userId: row.userId,
+    displayName: row.displayName,
+    skill: { mu: row.mu, sigma: row.sigma },
+    display: row.display,
+    games: row.games,
+    wins: row.wins,
+    players: await count(db, q),
+  };
+}
+
+function toStep(r: typeof ratingChanges.$inferSelect): RatingStep {
+  return {
+    gameId: r.gameId,
+    userId: r.userId,
+    seat: r.seat,
+    rank: r.rank,
+    finishedAt: r.finishedAt,
+    before: { mu: r.muBefore, sigma: r.sigmaBefore },
+    after: { mu: r.muAfter, sigma: r.sigmaAfter },
+  };
+}
+
+export async function historyOf(db: PgExecutor, q: BoardQuery, userId: string): Promise<RatingStep[]> {
+  const rows = await db
+    .select()
+    .from(ratingChanges)
+    .where(
+      and(
+        eq(ratingChanges.gameType, q.gameType),
+        eq(ratingChanges.scope, q.scope),
+        eq(ratingChanges.userId, userId),
+      ),
+    )
+    .orderBy(asc(ratingChanges.finishedAt), asc(ratingChanges.gameId));
+  return rows.map(toStep);
+}
+
+export async function changesOfGame(db: PgExecutor, gameId: number, scope: string): Promise<RatingStep[]> {
+  const rows = await db
+    .select()
+    .from(ratingChanges)
+    .where(and(eq(ratingChanges.gameId, gameId), eq(ratingChanges.scope, scope)))
+    .orderBy(asc(ratingChanges.seat));
+  return rows.map(toStep);
+}
+
+export async function ratingSnapshot(db: PgExecutor): Promise<RatingSnapshot> {
+  return {
+    ratings: await db
+      .select()
+      .from(ratings)
+      .orderBy(byteOrder(ratings.gameType), byteOrder(ratings.scope), byteOrder(ratings.userId)),
+    changes: await db
+      .select()
+      .from(ratingChanges)
+      .orderBy(asc(ratingChanges.gameId), byteOrder(ratingChanges.scope), byteOrder(ratingChanges.userId)),
+  };
+}
+
+/** `finishedGamesOf` (player-stats.ts). */
+export async function finishedGamesOf(db: PgExecutor, q: PlayedQuery): Promise<PlayedGame[]> {
+  const where: SQL[] = [eq(seats.userId, q.userId), eq(games.status, 'finished'), eq(games.type, q.gameType)];
+  if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
+  const rows = await db
+    .select({
+      gameId: games.id,
+      finishedAt: games.finishedAt,
+      outcome: games.outcome,
+      state: games.state,
+      seat: seats.seat,
+    })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(and(...where))
+    .orderBy(asc(games.finishedAt), asc(games.id));
+  return rows.map((r) => {
+    if (r.outcome === null) throw new Error(`finished game #${r.gameId} has no outcome`);
+    const outcome = JSON.parse(r.outcome) as Outcome;
+    const result = outcome.results.find((x) => x.seat === r.seat);
+    if (!result) throw new Error(`game #${r.gameId} has no result for seat ${r.seat}`);
+    const stateJson = r.state;
+    return {
+      gameId: r.gameId,
+      finishedAt: r.finishedAt,
+      seat: r.seat,
+      score: result.score,
+      rank: result.rank,
+      players: outcome.results.length,
+      state: () => (stateJson === null ? null : JSON.parse(stateJson)),
+    };
+  });
+}

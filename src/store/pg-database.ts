@@ -1,0 +1,78 @@
+/**
+ * Opening a PostgreSQL store's connection: a `pg.Pool` under drizzle, and the committed migrations of
+ * ./migrations-pg run at every open. Shards of one bot boot together, so the migrations run while holding a
+ * session advisory lock: the first shard migrates, the others wait for it and then find nothing to do.
+ */
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './pg-schema.ts';
+
+export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations-pg', import.meta.url));
+
+/** Any number the bot's other advisory locks never use: "SCARAB" spelt in hex-ish digits. */
+export const MIGRATION_LOCK = 0x5ca7ab01;
+
+export type PgDrizzle = NodePgDatabase<typeof schema>;
+/** The pool's database or one transaction on it: what every query helper accepts. */
+export type PgExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+export interface PgConnection {
+  readonly pool: pg.Pool;
+  readonly db: PgDrizzle;
+  /**
+   * The database compares text as SQLite does, byte by byte (a "C" or builtin collation). Then a key range
+   * needs no `COLLATE "C"`, which would keep PostgreSQL from using the index on the key (see pg-schedule.ts).
+   */
+  readonly textInByteOrder: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenPgOptions {
+  /** Connections in the pool (default 10). */
+  readonly poolSize?: number;
+  /** Another migrations folder (tests); defaults to the committed one. */
+  readonly migrationsFolder?: string;
+}
+
+export async function openPgDatabase(url: string, options: OpenPgOptions = {}): Promise<PgConnection> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection (the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  let textInByteOrder: boolean;
+  try {
+    const client = await pool.connect();
+    try {
+      textInByteOrder = await collatesByBytes(client);
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migrate(drizzle(client, { schema }), {
+          migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { pool, db: drizzle(pool, { schema }), textInByteOrder, close: () => pool.end() };
+}
+
+/** libc's C/POSIX, or PostgreSQL 17's builtin provider (C, C.UTF-8: code point order, UTF-8's byte order). */
+async function collatesByBytes(client: pg.PoolClient): Promise<boolean> {
+  // Through jsonb: `datlocprovider` is new in PostgreSQL 15, and an older server must not fail here.
+  const { rows } = await client.query<{ collate: string; provider: string | null }>(
+    `select d.datcollate as collate, to_jsonb(d) ->> 'datlocprovider' as provider
+       from pg_database d where d.datname = current_database()`,
+  );
+  const row = rows[0];
+  if (!row) return false;
+  if (row.provider === 'b') return true;
+  return row.provider !== 'i' && (row.collate === 'C' || row.collate === 'POSIX');
+}

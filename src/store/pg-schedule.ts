@@ -1,0 +1,158 @@
+/**
+ * `ScheduleStore` on PostgreSQL. Every close is one conditional UPDATE (`done_at IS NULL`): under row
+ * locks two shards racing for a row see one update succeed and the other find it done, so a row still
+ * fires at most once. Key prefixes are the SQLite store's range, compared in SQLite's byte order whatever
+ * the database's locale.
+ */
+import { and, asc, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { GameId } from './errors.ts';
+import type { PgCore } from './pg-core.ts';
+import type { PgExecutor } from './pg-database.ts';
+import { games, schedule } from './pg-schema.ts';
+import type { PlannedRow, ScheduledRow } from './schedule-store.ts';
+
+type Row = typeof schedule.$inferSelect;
+
+/**
+ * The gateway shards a process runs (`ids` of `count`), as the SQLite store takes them: a row is due on
+ * the shard of its game's server by Discord's rule `(guild_id >> 22) % count`, on shard 0 without one.
+ */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
+
+/**
+ * `numeric`, not `bigint`: a snowflake may not fit a signed int8 in years to come, and text that is not a
+ * number counts as 0, as SQLite's `cast(… as integer)` of it does (no error where SQLite gave none).
+ */
+function onShards(shards: ShardSet | undefined): SQL | undefined {
+  if (!shards || shards.count <= 1) return undefined;
+  const snowflake = sql`coalesce(substring(${games.guildId} from '^[0-9]+')::numeric, 0)`;
+  const shard = sql`mod(div(${snowflake}, 4194304), ${shards.count})`;
+  const shardOfRow = sql`coalesce((select ${shard} from ${games} where ${games.id} = ${schedule.gameId}), 0)`;
+  return sql`${shardOfRow} in (${sql.join(
+    shards.ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Keys starting with `prefix`, as the SQLite store's range. In a database that does not sort text by bytes
+ * the range is compared in "C" order, which is exact but cannot use the key's index (created in the
+ * database's collation); a database made with `LC_COLLATE=C` gets the index.
+ */
+function withPrefix(prefix: string, textInByteOrder: boolean): SQL {
+  const key = textInByteOrder ? sql`${schedule.key}` : sql`${schedule.key} collate "C"`;
+  return sql`(${key} >= ${prefix} and ${key} < ${`${prefix}\u{10ffff}`})`;
+}
+
+const toRow = (r: Row): ScheduledRow => ({
+  id: r.id,
+  key: r.key,
+  gameId: r.gameId,
+  kind: r.kind,
+  dueAt: r.dueAt,
+  payload: JSON.parse(r.payload) as Record<string, unknown>,
+  doneAt: r.doneAt,
+  outcome: r.outcome,
+});
+
+/** `ScheduleStore.markDone` on `db` (the pool, or the transaction of the change the row causes). */
+export async function markDone(db: PgExecutor, id: number, outcome: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(schedule)
+    .set({ doneAt: now, outcome })
+    .where(and(eq(schedule.id, id), isNull(schedule.doneAt)));
+  return result.rowCount === 1;
+}
+
+export class PgSchedule {
+  constructor(private readonly core: PgCore) {}
+
+  async plan(row: PlannedRow): Promise<boolean> {
+    const result = await this.core.db
+      .insert(schedule)
+      .values({
+        key: row.key,
+        gameId: row.gameId,
+        kind: row.kind,
+        dueAt: row.dueAt,
+        payload: JSON.stringify(row.payload),
+        createdAt: this.core.now(),
+      })
+      .onConflictDoNothing({ target: schedule.key });
+    return result.rowCount === 1;
+  }
+
+  async find(key: string): Promise<ScheduledRow | undefined> {
+    const [r] = await this.core.db.select().from(schedule).where(eq(schedule.key, key));
+    return r ? toRow(r) : undefined;
+  }
+
+  async closeIfDue(id: number, dueBy: Date, outcome: string): Promise<boolean> {
+    const result = await this.core.db
+      .update(schedule)
+      .set({ doneAt: this.core.now(), outcome })
+      .where(and(eq(schedule.id, id), isNull(schedule.doneAt), lte(schedule.dueAt, dueBy)));
+    return result.rowCount === 1;
+  }
+
+  async postpone(id: number, dueAt: Date): Promise<boolean> {
+    const result = await this.core.db
+      .update(schedule)
+      .set({ dueAt })
+      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)));
+    return result.rowCount === 1;
+  }
+
+  async fired(prefix: string, suffix = ''): Promise<boolean> {
+    const rows = await this.core.db
+      .select({ key: schedule.key })
+      .from(schedule)
+      .where(and(withPrefix(prefix, this.core.connection.textInByteOrder), eq(schedule.outcome, 'fired')));
+    return rows.some((r) => r.key.endsWith(suffix));
+  }
+
+  async lastPlanned(prefix: string): Promise<Date | undefined> {
+    const [row] = await this.core.db
+      .select({ createdAt: schedule.createdAt })
+      .from(schedule)
+      .where(withPrefix(prefix, this.core.connection.textInByteOrder))
+      .orderBy(desc(schedule.createdAt))
+      .limit(1);
+    return row?.createdAt;
+  }
+
+  async next(shards?: ShardSet): Promise<ScheduledRow | undefined> {
+    const [r] = await this.core.db
+      .select()
+      .from(schedule)
+      .where(and(isNull(schedule.doneAt), onShards(shards)))
+      .orderBy(asc(schedule.dueAt), asc(schedule.id))
+      .limit(1);
+    return r ? toRow(r) : undefined;
+  }
+
+  async due(now: Date, limit = 100, shards?: ShardSet): Promise<ScheduledRow[]> {
+    const rows = await this.core.db
+      .select()
+      .from(schedule)
+      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now), onShards(shards)))
+      .orderBy(asc(schedule.dueAt), asc(schedule.id))
+      .limit(limit);
+    return rows.map(toRow);
+  }
+
+  markDone(id: number, outcome: string): Promise<boolean> {
+    return markDone(this.core.db, id, outcome, this.core.now());
+  }
+
+  async cancelGame(gameId: GameId, outcome = 'cancelled'): Promise<number> {
+    const result = await this.core.db
+      .update(schedule)
+      .set({ doneAt: this.core.now(), outcome })
+      .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)));
+    return result.rowCount ?? 0;
+  }
+}

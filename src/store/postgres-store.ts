@@ -1,0 +1,239 @@
+/**
+ * The `Store` contract on PostgreSQL (`DATABASE_URL`), for bots whose shards share one database. The
+ * semantics are the SQLite store's, method by method, with the same errors after the same checks; what
+ * changes is how a transaction excludes the others: the game's row lock (`SELECT … FOR NO KEY UPDATE`)
+ * instead of SQLite's single writer. The cache is a shortcut only: every write compares it with the locked
+ * row, and a read outside a transaction re-checks the row's head, because other processes move games too.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Seat } from '../games/kernel/types.ts';
+import { getGame as getModule } from '../games/registry.ts';
+import { lobbyRating } from '../ratings/eligibility.ts';
+import {
+  type GameId,
+  GameNotFoundError,
+  InvalidActionError,
+  LobbyError,
+  NotASeatError,
+  RuleRefusedError,
+  StaleVersionError,
+  WrongStatusError,
+} from './errors.ts';
+import { PgCore } from './pg-core.ts';
+import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
+import { PgLobbies, PgLocations } from './pg-lobbies.ts';
+import * as lookups from './pg-lookups.ts';
+import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
+import { markDone, PgSchedule } from './pg-schedule.ts';
+import { actions, games } from './pg-schema.ts';
+import type { GameRecord, GameStatus, SeatRecord } from './records.ts';
+import { startState, stepState, toJson } from './replay.ts';
+import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
+import { type GameStoreOptions, OPEN_STATUSES, parseOptionsFor } from './store-core.ts';
+
+export interface PostgresStoreOptions extends GameStoreOptions, OpenPgOptions {}
+
+/** Connects, migrates (once across shards booting together) and returns the store. */
+export async function openPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<PostgresStore> {
+  return new PostgresStore(new PgCore(await openPgDatabase(url, options), options));
+}
+
+export class PostgresStore implements Store {
+  readonly backend = 'postgres';
+  readonly lobbies: PgLobbies;
+  readonly locations: PgLocations;
+  readonly schedule: PgSchedule;
+  readonly players: PgPlayers;
+  readonly absences: PgAbsences;
+  readonly ratings;
+
+  constructor(private readonly core: PgCore) {
+    this.lobbies = new PgLobbies(core);
+    this.locations = new PgLocations(core);
+    this.schedule = new PgSchedule(core);
+    this.players = new PgPlayers(core);
+    this.absences = new PgAbsences(core);
+    this.ratings = core.ratings;
+  }
+
+  get cachedGames(): number {
+    return this.core.cache.size;
+  }
+
+  clearCache(): void {
+    this.core.cache.clear();
+  }
+
+  close(): Promise<void> {
+    return this.core.connection.close();
+  }
+
+  /** `GameStore.startGame`. */
+  startGame(gameId: GameId, seatOrder?: readonly Seat[]): Promise<GameRecord> {
+    return this.core.lobbyChange(gameId, async (tx, game, module) => {
+      const count = game.seats.length;
+      if (count < module.minPlayers) {
+        throw new LobbyError(
+          gameId,
+          'too-few-players',
+          `${module.title} needs at least ${module.minPlayers} players (${count} seated).`,
+          { game: module.id, least: module.minPlayers, count },
+        );
+      }
+      const order = seatOrder ?? game.seats.map((s) => s.seat);
+      const valid = order.length === count && [...order].sort((a, b) => a - b).every((seat, i) => seat === i);
+      if (!valid) {
+        throw new LobbyError(
+          gameId,
+          'bad-seat-order',
+          `seat order ${JSON.stringify(order)} is not a permutation`,
+        );
+      }
+      const options = parseOptionsFor(module, gameId, game.options, count);
+      const optionsJson = toJson(options, 'the options');
+      const { state, stateJson } = startState(module, optionsJson, game.seed);
+      const outcome = module.outcome(state);
+      const now = this.core.now();
+      const seated = order.map((old) => game.seats[old] as SeatRecord);
+      await this.core.writeSeats(tx, gameId, seated);
+      await tx
+        .update(games)
+        .set({
+          rated: lobbyRating(game.rated, seated).rated,
+          status: outcome ? 'finished' : 'active',
+          options: optionsJson,
+          state: stateJson,
+          version: 0,
+          outcome: outcome ? toJson(outcome, 'the outcome') : null,
+          startedAt: now,
+          finishedAt: outcome ? now : null,
+          updatedAt: now,
+        })
+        .where(eq(games.id, gameId));
+      if (outcome) await this.core.ratings.gameFinished(tx, await this.core.loadFromDatabase(tx, gameId));
+    });
+  }
+
+  /**
+   * `GameStore.applyAction` with its `alongside` writes: one transaction holding the game's row lock, so
+   * of two shards applying the same expected version one commits and the other then sees the new version.
+   */
+  async applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction> {
+    let actionJson: string;
+    try {
+      actionJson = toJson(input.action, 'the action');
+    } catch (error) {
+      throw new InvalidActionError(gameId, error instanceof Error ? error.message : String(error));
+    }
+    // What the module sees is what a replay will see: the action as read back from the log.
+    const action: unknown = JSON.parse(actionJson);
+    const { alongside } = input;
+    const applied = await this.core.transaction(async (tx) => {
+      const game = await this.core.loadCurrent(tx, gameId);
+      if (input.expectedVersion !== game.version) {
+        throw new StaleVersionError(gameId, input.expectedVersion, game.version, game.status);
+      }
+      if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
+      if (!game.seats.some((s) => s.seat === input.seat)) throw new NotASeatError(gameId, input.seat);
+      const module = getModule(game.type);
+      const step = stepState(module, game.state, input.seat, action, false);
+      if (!step.ok) throw new RuleRefusedError(gameId, step.error);
+
+      const outcome = module.outcome(step.state);
+      const seq = game.version + 1;
+      const now = this.core.now();
+      await tx.insert(actions).values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now });
+      const saved = await tx
+        .update(games)
+        .set({
+          state: step.stateJson,
+          version: seq,
+          status: outcome ? 'finished' : 'active',
+          outcome: outcome ? toJson(outcome, 'the outcome') : null,
+          finishedAt: outcome ? now : null,
+          updatedAt: now,
+        })
+        .where(and(eq(games.id, gameId), eq(games.version, game.version)));
+      // Cannot happen under the row lock; if it ever did, the throw rolls the append back.
+      if (saved.rowCount !== 1) throw new Error(`game #${gameId} changed under the row lock`);
+      let timeoutsInARow: number | undefined;
+      if (
+        alongside?.fireRow !== undefined &&
+        !(await markDone(tx, alongside.fireRow, 'fired', this.core.now()))
+      )
+        throw new Error(`scheduled row ${alongside.fireRow} of game #${gameId} fired twice`);
+      if (alongside?.timeouts === 'reset') await resetAbsence(tx, gameId, input.seat);
+      if (alongside?.timeouts === 'count') timeoutsInARow = await countTimeout(tx, gameId, input.seat);
+      const next: GameRecord = {
+        ...game,
+        state: step.state,
+        version: seq,
+        status: outcome ? 'finished' : 'active',
+        outcome,
+        finishedAt: outcome ? now : null,
+        updatedAt: now,
+      };
+      // In this transaction: a crash after the commit cannot leave a finished game unrated.
+      if (outcome) await this.core.ratings.gameFinished(tx, next);
+      const result: StoreAppliedAction = { game: next, seq, finished: outcome !== null };
+      return timeoutsInARow === undefined ? result : { ...result, timeoutsInARow };
+    });
+    // Only after the commit: a failed commit leaves the cache at the committed state.
+    this.core.cache.set(applied.game);
+    return applied;
+  }
+
+  cancelGame(gameId: GameId): Promise<GameRecord> {
+    return this.core.change(gameId, OPEN_STATUSES, async (tx) => {
+      const now = this.core.now();
+      await tx
+        .update(games)
+        .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
+        .where(eq(games.id, gameId));
+    });
+  }
+
+  getGame(gameId: GameId): Promise<GameRecord> {
+    return this.core.getGame(gameId);
+  }
+
+  async findGame(gameId: GameId): Promise<GameRecord | undefined> {
+    try {
+      return await this.getGame(gameId);
+    } catch (error) {
+      if (error instanceof GameNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  actionLog(gameId: GameId) {
+    return lookups.actionLog(this.core.db, gameId);
+  }
+
+  gamesInChannel(channelId: string, statuses: readonly GameStatus[] = OPEN_STATUSES) {
+    return lookups.gamesInChannel(this.core.db, channelId, statuses);
+  }
+
+  gameInThread(threadId: string) {
+    return lookups.gameInThread(this.core.db, threadId);
+  }
+
+  gamesInGuild(guildId: string, statuses: readonly GameStatus[] = OPEN_STATUSES) {
+    return lookups.gamesInGuild(this.core.db, guildId, statuses);
+  }
+
+  gamesOfUser(userId: string, statuses: readonly GameStatus[] = OPEN_STATUSES) {
+    return lookups.gamesOfUser(this.core.db, userId, statuses);
+  }
+
+  listGames(statuses: readonly GameStatus[] = OPEN_STATUSES, limit = 1_000) {
+    return lookups.listGames(this.core.db, statuses, limit);
+  }
+
+  countGames(statuses: readonly GameStatus[] = OPEN_STATUSES) {
+    return lookups.countGames(this.core.db, statuses);
+  }
+}
