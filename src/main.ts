@@ -3,10 +3,13 @@
  * web page backed by the loopback server). Configuration problems stop here with a message.
  */
 import 'dotenv/config';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, shardingOf } from './config.ts';
 import { startBot } from './discord/bot.ts';
+import { startShards } from './discord/shard-manager.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
+import { openPostgresStore, type PostgresStore } from './store/postgres-store.ts';
+import { asStore } from './store/sqlite-store.ts';
 import { openStoreOrExit } from './store/startup.ts';
 
 function configOrExit(): Config {
@@ -21,38 +24,79 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const log = createLogger(config.LOG_LEVEL);
-const store = openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
-const timing = {
-  botDelayMs: config.BOT_DELAY_MS,
-  autoPassMinMs: config.AUTO_PASS_MIN_MS,
-  autoPassMaxMs: config.AUTO_PASS_MAX_MS,
-};
-
-if (config.DISCORD_TOKEN) {
-  const bot = await startBot({
-    token: config.DISCORD_TOKEN,
-    apiUrl: config.DISCORD_API_URL,
-    store,
-    timing,
-    log,
-    registerCommands: false,
-  });
-  const stop = async () => {
-    await bot.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-} else {
+const sharding = shardingOf(config);
+if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
+  // The manager only starts and watches the shard processes; each opens the store itself.
   try {
-    const table = await startLocal({ config, store, log, timing });
-    stopOnSignals(table, () => store.database.close(), log);
+    const manager = await startShards({
+      token: config.DISCORD_TOKEN,
+      apiUrl: config.DISCORD_API_URL,
+      shards: sharding.shards,
+      log,
+    });
+    const stop = () => {
+      for (const shard of manager.shards.values()) shard.kill();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (e) {
+    process.stderr.write(`scarab: cannot start the shards: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+} else await startOne();
+
+async function startOne(): Promise<void> {
+  const timing = {
+    botDelayMs: config.BOT_DELAY_MS,
+    autoPassMinMs: config.AUTO_PASS_MIN_MS,
+    autoPassMaxMs: config.AUTO_PASS_MAX_MS,
+  };
+
+  if (config.DISCORD_TOKEN) {
+    const store = config.DATABASE_URL
+      ? await openPostgresOrExit(config.DATABASE_URL)
+      : openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
+    const bot = await startBot({
+      token: config.DISCORD_TOKEN,
+      apiUrl: config.DISCORD_API_URL,
+      store,
+      timing,
+      log,
+      registerCommands: false,
+      ...(sharding.mode === 'fixed' ? { shards: { ids: sharding.ids, count: sharding.count } } : {}),
+    });
+    const stop = async () => {
+      await bot.stop();
+      await asStore(store).close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+  } else {
+    const store = openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
+    try {
+      const table = await startLocal({ config, store, log, timing });
+      stopOnSignals(table, () => store.database.close(), log);
+    } catch (e) {
+      process.stderr.write(
+        `scarab: cannot start the local table: ${e instanceof Error ? e.message : String(e)}\n`,
+      );
+      log.debug({ err: e }, 'local table start failed');
+      store.database.close();
+      process.exit(1);
+    }
+  }
+}
+
+/** A PostgreSQL that cannot be reached or migrated stops the bot with the reason, before it logs in. */
+async function openPostgresOrExit(url: string): Promise<PostgresStore> {
+  try {
+    return await openPostgresStore(url);
   } catch (e) {
     process.stderr.write(
-      `scarab: cannot start the local table: ${e instanceof Error ? e.message : String(e)}\n`,
+      `scarab: cannot open the PostgreSQL database: ${e instanceof Error ? e.message : String(e)}\n`,
     );
-    log.debug({ err: e }, 'local table start failed');
-    store.database.close();
     process.exit(1);
   }
 }

@@ -18,6 +18,7 @@ import { Publisher } from './publisher.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
 import { Scheduler } from './scheduler.ts';
+import { ALL_SHARDS, ownsGuild, type ShardSet } from './shards.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { TurnTimers } from './turn-timers.ts';
@@ -40,6 +41,11 @@ export interface BotOptions {
   clock?: Clock;
   /** REST tuning for tests and benchmarks (timeouts, retries, the client-side global limit). */
   rest?: Partial<RESTOptions>;
+  /**
+   * The gateway shards this process runs (several machines against one database). Unset: one shard, or
+   * what discord.js's ShardingManager gave this child process in its environment.
+   */
+  shards?: ShardSet;
 }
 
 export interface Bot {
@@ -52,6 +58,7 @@ export interface Bot {
 export async function startBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
     ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
   });
   const store = asStore(o.store);
@@ -70,6 +77,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const commands = slashCommands(tables.adapters);
   const runtime: Runtime = {
     client,
+    shards: ALL_SHARDS,
     tables,
     table,
     commands,
@@ -98,6 +106,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     if (guild) await registered.set(definitions, guild);
     else await registered.set(definitions);
   }
+  // Known only now: 'auto' became ids, and a ShardingManager's child read its own from the environment.
+  const ids = client.options.shards;
+  runtime.shards = { ids: Array.isArray(ids) ? ids : [0], count: client.options.shardCount ?? 1 };
+  scheduler.useShards(runtime.shards);
   await recover(runtime);
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
@@ -119,6 +131,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 async function recover(rt: Runtime): Promise<void> {
   const store = rt.tables.store;
   for (const summary of await store.listGames(['active'])) {
+    // Another shard's game is that shard's to recover: doing it here too would double its moves.
+    if (!ownsGuild(rt.shards, summary.guildId)) continue;
     const game = await store.getGame(summary.id);
     const board = await store.locations.getMessage(game.id, 'board');
     if (board?.version !== game.version) {

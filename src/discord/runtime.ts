@@ -7,6 +7,7 @@ import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
 import type { Publisher } from './publisher.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -15,6 +16,8 @@ import type { TurnTimers } from './turn-timers.ts';
 /** Everything a handler may use; built once in bot.ts. */
 export interface Runtime {
   client: Client;
+  /** The gateway shards this process runs; it owns their servers' games (shards.ts). */
+  shards: ShardSet;
   /** Stored games as the table sees them: adapters, names, views. */
   tables: Tables;
   /** The one move path. */

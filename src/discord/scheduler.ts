@@ -1,7 +1,7 @@
 import { DiscordAPIError } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { PlannedRow, ScheduledRow } from '../store/schedule-store.ts';
+import type { PlannedRow, ScheduledRow, ShardSet } from '../store/schedule-store.ts';
 import type { Store } from '../store/store.ts';
 
 const UNKNOWN_CHANNEL = 10003;
@@ -26,12 +26,19 @@ export class Scheduler {
   private arming = 0;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Rows of other shards' games are theirs to fire (see shards.ts); all rows when unset. */
+  private shards: ShardSet | undefined;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
+
+  /** Set before `start`, once the gateway has said which shards this process runs. */
+  useShards(shards: ShardSet): void {
+    this.shards = shards;
+  }
 
   on(kind: string, handler: DueHandler): void {
     this.handlers.set(kind, handler);
@@ -75,7 +82,7 @@ export class Scheduler {
   private async runDue(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const rows = await this.store.schedule.due(new Date(this.clock.now()));
+      const rows = await this.store.schedule.due(new Date(this.clock.now()), 100, this.shards);
       let progressed = false;
       for (const row of rows) {
         if (this.stopped) return;
@@ -110,7 +117,7 @@ export class Scheduler {
   private async arm(): Promise<void> {
     const mine = ++this.arming;
     if (this.stopped) return;
-    const next = await this.store.schedule.next();
+    const next = await this.store.schedule.next(this.shards);
     if (mine !== this.arming || this.stopped) return;
     this.cancel?.();
     this.cancel = null;

@@ -4,9 +4,9 @@
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
  * causes when it causes one, so it fires at most once whatever crashes in between.
  */
-import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
-import { schedule } from './schema.ts';
+import { games, schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
 export interface PlannedRow {
@@ -25,6 +25,26 @@ export interface ScheduledRow extends PlannedRow {
 }
 
 type Row = typeof schedule.$inferSelect;
+
+/**
+ * The gateway shards a process runs (`ids` of `count`). A row belongs to the shard of its game's server,
+ * by Discord's rule `(guild_id >> 22) % count`; a row with no game, or of a game with no server, to shard 0
+ * (where Discord sends DMs). Each row is thus due on exactly one shard.
+ */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
+
+/** SQLite's integers are 64-bit: a snowflake (< 2^63) shifts exactly. */
+function onShards(shards: ShardSet | undefined): SQL | undefined {
+  if (!shards || shards.count <= 1) return undefined;
+  const shardOfRow = sql`coalesce((select (cast(${games.guildId} as integer) >> 22) % ${shards.count} from ${games} where ${games.id} = ${schedule.gameId}), 0)`;
+  return sql`${shardOfRow} in (${sql.join(
+    shards.ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
 
 /** Keys starting with `prefix`: a range the unique index on `key` answers directly. */
 const withPrefix = (prefix: string) =>
@@ -111,24 +131,24 @@ export class ScheduleStore {
       .get()?.createdAt;
   }
 
-  /** The earliest row not done yet. */
-  next(): ScheduledRow | undefined {
+  /** The earliest row not done yet (of `shards`' games, when given). */
+  next(shards?: ShardSet): ScheduledRow | undefined {
     const r = this.core.database.db
       .select()
       .from(schedule)
-      .where(isNull(schedule.doneAt))
+      .where(and(isNull(schedule.doneAt), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(1)
       .get();
     return r ? toRow(r) : undefined;
   }
 
-  /** Rows due at `now` and not done, earliest first. */
-  due(now: Date, limit = 100): ScheduledRow[] {
+  /** Rows due at `now` and not done, earliest first (of `shards`' games, when given). */
+  due(now: Date, limit = 100, shards?: ShardSet): ScheduledRow[] {
     return this.core.database.db
       .select()
       .from(schedule)
-      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now)))
+      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(limit)
       .all()

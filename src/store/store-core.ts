@@ -60,13 +60,13 @@ export class StoreCore {
     return this.immediate(fn) as T;
   }
 
-  /** The game, from memory when loaded; throws `GameNotFoundError`. */
+  /**
+   * The game, from memory when loaded and still current; throws `GameNotFoundError`. The row's version
+   * and status are read each time (one primary-key lookup): another process — a shard of the same bot on
+   * the same file — may have moved the game since it was cached.
+   */
   getGame(gameId: GameId): GameRecord {
-    const cached = this.cache.get(gameId);
-    if (cached) return cached;
-    const game = this.loadFromDatabase(gameId);
-    this.cache.set(game);
-    return game;
+    return this.loadCurrent(gameId);
   }
 
   /**

@@ -103,3 +103,36 @@ describe('the schedule: what is due later, as rows', () => {
     expect(ran).toBe(false);
   });
 });
+
+describe('rows by gateway shard', () => {
+  /** A server id on shard `shard` of 2: Discord's rule is (id >> 22) % count. */
+  const guildOn = (shard: 0 | 1) => ((1_000_000_000_000n + BigInt(shard)) << 22n).toString();
+
+  it('each row is due on exactly one shard: its game’s server’s; rows without a server on shard 0', () => {
+    const store = memoryStore();
+    const gameIn = (guildId: string) =>
+      store.startGame(
+        store.lobbies.create({
+          type: 'dice-race',
+          seed: guildId,
+          guildId,
+          channelId: `c${guildId}`,
+          seats: [0, 1].map((k) => ({ userId: `u${k}`, displayName: `P${k}` })),
+        }).id,
+      ).id;
+    const zero = gameIn(guildOn(0));
+    const one = gameIn(guildOn(1));
+    store.schedule.plan(row('one', 1000, one));
+    store.schedule.plan(row('zero', 2000, zero));
+    store.schedule.plan(row('nobody', 3000));
+    const shard = (id: number) => ({ ids: [id], count: 2 });
+    expect(store.schedule.due(at(5000), 100, shard(0)).map((r) => r.key)).toEqual(['zero', 'nobody']);
+    expect(store.schedule.due(at(5000), 100, shard(1)).map((r) => r.key)).toEqual(['one']);
+    expect(store.schedule.next(shard(0))?.key).toBe('zero');
+    expect(store.schedule.next(shard(1))?.key).toBe('one');
+    // One process running both shards, or an unsharded bot, sees them all.
+    expect(store.schedule.due(at(5000), 100, { ids: [0, 1], count: 2 })).toHaveLength(3);
+    expect(store.schedule.due(at(5000), 100, { ids: [0], count: 1 })).toHaveLength(3);
+    expect(store.schedule.due(at(5000))).toHaveLength(3);
+  });
+});

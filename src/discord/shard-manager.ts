@@ -1,0 +1,56 @@
+/**
+ * `SHARDS=auto|N`: this process becomes discord.js's ShardingManager and starts one child process per
+ * shard, each running `npm start`'s entry point as a shard (discord.js gives each its shard in its
+ * environment). The manager holds no database connection and answers no interaction.
+ */
+import { fileURLToPath } from 'node:url';
+import { REST, ShardingManager } from 'discord.js';
+import { type RESTGetAPIGatewayBotResult, Routes } from 'discord-api-types/v10';
+import type { Logger } from 'pino';
+
+/**
+ * Discord's recommended shard count and how many shards may log in at once, from `GET /gateway/bot` of
+ * the API the bot uses. discord.js's own `totalShards: 'auto'` always asks discord.com, whatever REST base
+ * the bot is given (the loopback's).
+ */
+export async function gatewayLimits(
+  token: string,
+  apiUrl?: string,
+): Promise<{ shards: number; maxConcurrency: number }> {
+  const rest = new REST(apiUrl ? { api: apiUrl } : {}).setToken(token);
+  const answer = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
+  return { shards: answer.shards, maxConcurrency: answer.session_start_limit.max_concurrency };
+}
+
+export interface ShardsOptions {
+  readonly token: string;
+  readonly apiUrl?: string | undefined;
+  readonly shards: 'auto' | number;
+  readonly log: Logger;
+  /** The script each shard runs; `src/main.ts` (which runs as a shard when discord.js started it). */
+  readonly file?: string;
+}
+
+/** Discord allows one login per 5 s per bucket; `max_concurrency` buckets log in side by side. */
+const IDENTIFY_SPACING_MS = 5_500;
+
+export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
+  const limits = await gatewayLimits(o.token, o.apiUrl);
+  const total = o.shards === 'auto' ? limits.shards : o.shards;
+  const manager = new ShardingManager(o.file ?? fileURLToPath(new URL('../main.ts', import.meta.url)), {
+    token: o.token,
+    totalShards: total,
+    respawn: true,
+    // The children load TypeScript the way this process does (tsx's loader is in its execArgv).
+    execArgv: process.execArgv,
+  });
+  manager.on('shardCreate', (shard) => {
+    o.log.info({ shard: shard.id, of: total }, 'shard started');
+    shard.on('death', () => o.log.warn({ shard: shard.id }, 'shard process exited; discord.js respawns it'));
+  });
+  // discord.js starts shards one after another; they need no spacing when every one has its own bucket.
+  const delay = limits.maxConcurrency >= total ? 0 : IDENTIFY_SPACING_MS;
+  await manager.spawn({ amount: total, delay, timeout: 120_000 });
+  o.log.info({ shards: total }, 'every shard is ready');
+  return manager;
+}
