@@ -7,7 +7,7 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
-import { firstDifference, replay } from './replay.ts';
+import { firstDifference, type LoggedAction, replay } from './replay.ts';
 import { actions, games } from './schema.ts';
 
 export interface VerifyProblem {
@@ -25,15 +25,28 @@ type GameRow = typeof games.$inferSelect;
 
 /** null when the game is consistent. */
 export function verifyGame(db: ScarabDrizzle, row: GameRow): string | null {
-  const module = registeredGames().find((g) => g.id === row.type);
-  if (!module) return `unknown game type '${row.type}' (is its module imported?)`;
   const log = db
     .select({ seq: actions.seq, seat: actions.seat, action: actions.action })
     .from(actions)
     .where(eq(actions.gameId, row.id))
     .orderBy(asc(actions.seq))
     .all();
+  return checkGameLog(row, log);
+}
 
+/** The stored columns `checkGameLog` compares with the replay (the same on either backend). */
+export type CheckedGameRow = Pick<
+  GameRow,
+  'type' | 'status' | 'options' | 'seed' | 'state' | 'version' | 'outcome'
+>;
+
+/**
+ * `verifyGame` on a row and its log (in `seq` order) that the caller read, from whichever backend holds
+ * them: moving to PostgreSQL checks the copy with the same rules. null when the game is consistent.
+ */
+export function checkGameLog(row: CheckedGameRow, log: readonly LoggedAction[]): string | null {
+  const module = registeredGames().find((g) => g.id === row.type);
+  if (!module) return `unknown game type '${row.type}' (is its module imported?)`;
   if (row.status === 'lobby' || row.state === null) {
     if (row.state !== null) return 'a lobby has a state';
     if (log.length > 0) return `a game that never started has ${log.length} actions`;

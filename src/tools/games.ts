@@ -1,6 +1,8 @@
 /**
- * `npm run games -- verify | export <id> [file] | import <file>`: maintenance of stored games. The database
- * is the one the bot uses (DATABASE_PATH, default ./data/scarab.db); the bot may keep running meanwhile.
+ * `npm run games -- verify | export <id> [file] | import <file> | move-to-postgres --from <file> --to <url>`:
+ * maintenance of stored games. The database is the one the bot uses (DATABASE_PATH, default
+ * ./data/scarab.db); the bot may keep running meanwhile, except for a move (stop it first: what it writes
+ * after the move's snapshot would stay behind in the file).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,7 +15,9 @@ import {
 } from '../store/database.ts';
 import { StoreError } from '../store/errors.ts';
 import { exportGame, ImportError, importGame } from '../store/export-import.ts';
+import { describeTables, MoveError, moveToPostgres } from '../store/move-to-postgres.ts';
 import { verifyAll } from '../store/verify.ts';
+import { eachFlag, UsageError } from './cli-args.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -26,9 +30,10 @@ const USAGE = `usage: npm run games -- <command>
   verify                  replay every stored game and report those whose state differs from their log
   export <id> [file]      write game <id> as one JSON file (default game-<id>.json; - for stdout)
   import <file>           add the game in <file> (- for stdin) under a new id, after replaying it
+  move-to-postgres --from <file> --to <postgresql://...>
+                          copy every row of the SQLite <file> into an empty PostgreSQL database, in one
+                          transaction, and check the copy (rows, checksums, replays, ratings) before committing
 The database is DATABASE_PATH (default ./data/scarab.db).`;
-
-class UsageError extends Error {}
 
 /** Every game module registers itself when its folder's index.ts is imported. */
 export async function loadGameModules(stderr: (text: string) => void): Promise<void> {
@@ -64,13 +69,19 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
         return 0;
       });
     }
+    if (command === 'move-to-postgres') return await moveCommand(rest, io);
     throw new UsageError(command === undefined ? 'no command given' : `cannot understand: ${args.join(' ')}`);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`${error.message}\n${USAGE}`);
       return 2;
     }
-    if (error instanceof DatabaseOpenError || error instanceof ImportError || error instanceof StoreError) {
+    if (
+      error instanceof DatabaseOpenError ||
+      error instanceof ImportError ||
+      error instanceof StoreError ||
+      error instanceof MoveError
+    ) {
       io.stderr(`error: ${error.message}`);
       return 1;
     }
@@ -119,6 +130,38 @@ function exportCommand(db: ScarabDatabase, id: number, file: string | undefined,
     return 1;
   }
   io.stdout(`exported game #${id} to ${target}`);
+  return 0;
+}
+
+async function moveCommand(args: readonly string[], io: CliIo): Promise<number> {
+  let from: string | undefined;
+  let to: string | undefined;
+  eachFlag(args, (flag, value, arg) => {
+    if (flag === '--from') from = value();
+    else if (flag === '--to') to = value();
+    else throw new UsageError(`move-to-postgres: cannot understand '${arg}'`);
+  });
+  if (from === undefined || to === undefined) {
+    throw new UsageError('move-to-postgres needs --from <sqlite file> and --to <postgresql:// URL>');
+  }
+  const report = await moveToPostgres({ from: fromCaller(io, from), to, onProgress: io.stdout });
+  const seconds = (report.millis / 1000).toFixed(1);
+  if (report.differences.length > 0) {
+    io.stderr(`error: the copy on PostgreSQL differs from ${report.source}:`);
+    for (const line of report.differences) io.stderr(`  ${line}`);
+    io.stderr(
+      report.moved
+        ? `the copy was committed to ${report.target}: drop and recreate that database before moving again`
+        : `nothing was committed: ${report.target} is as empty as before`,
+    );
+    return 1;
+  }
+  io.stdout(`moved ${report.source} to ${report.target} in ${seconds} s`);
+  for (const line of describeTables(report.tables)) io.stdout(line);
+  io.stdout(
+    `verified: every table's rows and checksum equal; ${report.games} games replay to their stored ` +
+      `state; ratings equal a recompute from ${report.ratedGames} rated games`,
+  );
   return 0;
 }
 
