@@ -1,61 +1,64 @@
 /**
  * Races: two writers apply to the same game from the same version. Exactly one succeeds, the other is told
- * the board changed, and over many rounds nothing is applied twice. Writers are two connections in this
- * process (deterministic interleaving, each with its own cache), then two processes (real concurrency).
+ * the board changed, and over many rounds nothing is applied twice. Writers are two stores in this process
+ * (deterministic interleaving, each with its own connection and cache), then two processes (real
+ * concurrency). On SQLite the writers are connections to one file; on PostgreSQL, stores (pools) on one
+ * database, as shards are.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame } from '../../src/games/registry.ts';
-import { openDatabase } from '../../src/store/database.ts';
 import { StaleVersionError } from '../../src/store/errors.ts';
-import { GameStore } from '../../src/store/game-store.ts';
+import { SqliteStore } from '../../src/store/sqlite-store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
-import { removeDir } from '../remove-dir.ts';
+import { availableBackends, backendOpener, countsOn } from './helpers/backends.ts';
+import { childEnv } from './helpers/child-store.ts';
 import { REPO } from './helpers/children.ts';
 import { type GameUnderTest, RACE_GAMES } from './helpers/games-under-test.ts';
 import { randomMove } from './helpers/random-play.ts';
+import { verifyStore } from './helpers/verify-store.ts';
 
 const WRITER = join(REPO, 'test/store/helpers/race-writer.ts');
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const tmp = mkdtempSync(join(tmpdir(), 'scarab-race-'));
-afterAll(() => removeDir(tmp));
 
-function startGames(store: GameStore, game: GameUnderTest, count: number): number[] {
-  return Array.from({ length: count }, () => {
-    const seats = Array.from({ length: game.players }, (_, i) => ({
+async function startGames(store: Store, game: GameUnderTest, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const seats = Array.from({ length: game.players }, (_, k) => ({
       botKind: 'random',
-      displayName: `Bot ${i}`,
+      displayName: `Bot ${k}`,
     }));
-    return store.startGame(store.lobbies.create({ type: game.type, seats }).id).id;
-  });
+    const lobby = await store.lobbies.create({ type: game.type, seats });
+    ids.push((await store.startGame(lobby.id)).id);
+  }
+  return ids;
 }
 
 /** A game still running (replacing finished ones), its version and a move, as the database has it now. */
-function nextContest(store: GameStore, game: GameUnderTest, ids: number[], rng: RngState) {
+async function nextContest(store: Store, game: GameUnderTest, ids: number[], rng: RngState) {
   for (;;) {
     const index = nextInt(rng, ids.length);
     const id = ids[index] as number;
     store.clearCache(); // This store is the referee, not a writer: always read what is committed.
-    const current = store.getGame(id);
+    const current = await store.getGame(id);
     const move = current.status === 'active' ? randomMove(getGame(game.type), current.state, rng) : undefined;
     if (move) return { id, version: current.version, move };
-    ids[index] = startGames(store, game, 1)[0] as number;
+    ids[index] = (await startGames(store, game, 1))[0] as number;
   }
 }
 
-function expectConsistent(store: GameStore, wins: Map<number, number>): void {
+async function expectConsistent(store: Store, wins: Map<number, number>): Promise<void> {
   store.clearCache();
-  for (const [id, count] of wins) expect(store.getGame(id).version, `game #${id}`).toBe(count);
+  for (const [id, count] of wins) expect((await store.getGame(id)).version, `game #${id}`).toBe(count);
   const totalWins = [...wins.values()].reduce((a, b) => a + b, 0);
-  const logged = store.database.sqlite.prepare('select count(*) from actions').pluck().get();
-  expect(logged).toBe(totalWins);
-  expect(verifyAll(store.database).problems).toEqual([]);
+  expect((await countsOn(store)).actions).toBe(totalWins);
+  expect((await verifyStore(store)).problems).toEqual([]);
+  if (store instanceof SqliteStore) expect(verifyAll(store.sync.database).problems).toEqual([]);
 }
 
 class LineReader {
@@ -94,70 +97,85 @@ class LineReader {
   }
 }
 
-describe.each(RACE_GAMES)('races with $type', (game) => {
-  it('two connections: the second writer from the same version gets the version error', async () => {
-    await import(game.module);
-    const path = join(tmp, `connections-${game.type}.db`);
-    const a = new GameStore(openDatabase(path));
-    const b = new GameStore(openDatabase(path));
-    const referee = new GameStore(openDatabase(path));
-    const ids = startGames(a, game, 4);
-    const rng = seedRng(`connections-${game.type}`);
-    const wins = new Map<number, number>();
-    for (let round = 0; round < 300; round++) {
-      const { id, version, move } = nextContest(referee, game, ids, rng);
-      // Both writers have this game cached, often at an older version than the contest's.
-      a.getGame(id);
-      b.getGame(id);
-      const [first, second] = nextInt(rng, 2) === 0 ? [a, b] : [b, a];
-      expect(first.applyAction(id, { ...move, expectedVersion: version }).seq).toBe(version + 1);
-      expect(() => second.applyAction(id, { ...move, expectedVersion: version })).toThrow(
-        expect.objectContaining({ constructor: StaleVersionError, currentVersion: version + 1 }),
-      );
-      wins.set(id, (wins.get(id) ?? 0) + 1);
-    }
-    expectConsistent(referee, wins);
-    for (const s of [a, b, referee]) s.database.close();
+describe.each(availableBackends())('races on $name', (backend) => {
+  const backends = backendOpener(backend);
+  /** Writers still running: a failed case must not leave them waiting on stdin. */
+  const children = new Set<ChildProcess>();
+  afterEach(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    children.clear();
+    await backends.closeOpened();
   });
 
-  it('two processes sent the same action at the same moment: exactly one applies it', async () => {
-    await import(game.module);
-    const path = join(tmp, `processes-${game.type}.db`);
-    const referee = new GameStore(openDatabase(path));
-    const ids = startGames(referee, game, 4);
-    const writers = [0, 1].map(() => {
-      const child = spawn(process.execPath, ['--import', TSX, '--import', game.module, WRITER], {
-        cwd: REPO,
-        env: { ...process.env, DATABASE_PATH: path },
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      return { child, reader: new LineReader(child) };
+  describe.each(RACE_GAMES)('with $type', (game) => {
+    it('two stores: the second writer from the same version gets the version error', async () => {
+      await import(game.module);
+      const opened = await backends.open();
+      const a = opened.store;
+      const b = await opened.another();
+      const referee = await opened.another();
+      const ids = await startGames(a, game, 4);
+      const rng = seedRng(`connections-${game.type}`);
+      const wins = new Map<number, number>();
+      for (let round = 0; round < 300; round++) {
+        const { id, version, move } = await nextContest(referee, game, ids, rng);
+        // Both writers have this game cached, often at an older version than the contest's.
+        await a.getGame(id);
+        await b.getGame(id);
+        const [first, second] = nextInt(rng, 2) === 0 ? [a, b] : [b, a];
+        expect((await first.applyAction(id, { ...move, expectedVersion: version })).seq).toBe(version + 1);
+        await expect(second.applyAction(id, { ...move, expectedVersion: version })).rejects.toThrow(
+          expect.objectContaining({ constructor: StaleVersionError, currentVersion: version + 1 }),
+        );
+        wins.set(id, (wins.get(id) ?? 0) + 1);
+      }
+      await expectConsistent(referee, wins);
     });
-    for (const w of writers) expect(await w.reader.next()).toBe('ready');
 
-    const rng = seedRng(`processes-${game.type}`);
-    const wins = new Map<number, number>();
-    for (let round = 0; round < 200; round++) {
-      const { id, version, move } = nextContest(referee, game, ids, rng);
-      const line = `${id} ${version} ${move.seat} ${JSON.stringify(move.action)}\n`;
-      for (const w of writers) w.child.stdin?.write(line);
-      const answers = await Promise.all(writers.map((w) => w.reader.next()));
-      expect(answers.sort(), `round ${round}`).toEqual([`ok ${version + 1}`, `stale ${version + 1}`]);
-      wins.set(id, (wins.get(id) ?? 0) + 1);
-    }
-    await Promise.all(
-      writers.map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            w.child.on('close', (code) => {
-              expect(code).toBe(0);
-              resolve();
-            });
-            w.child.stdin?.end();
-          }),
-      ),
-    );
-    expectConsistent(referee, wins);
-    referee.database.close();
+    it('two processes sent the same action at the same moment: exactly one applies it', async () => {
+      await import(game.module);
+      const opened = await backends.open();
+      const referee = opened.store;
+      const ids = await startGames(referee, game, 4);
+      const writers = [0, 1].map(() => {
+        const child = spawn(
+          process.execPath,
+          ['--import', TSX, '--import', game.module, WRITER, backend.kind],
+          {
+            cwd: REPO,
+            env: { ...process.env, ...childEnv(backend.kind, opened.location) },
+            stdio: ['pipe', 'pipe', 'inherit'],
+          },
+        );
+        children.add(child);
+        return { child, reader: new LineReader(child) };
+      });
+      for (const w of writers) expect(await w.reader.next()).toBe('ready');
+
+      const rng = seedRng(`processes-${game.type}`);
+      const wins = new Map<number, number>();
+      for (let round = 0; round < 200; round++) {
+        const { id, version, move } = await nextContest(referee, game, ids, rng);
+        const line = `${id} ${version} ${move.seat} ${JSON.stringify(move.action)}\n`;
+        for (const w of writers) w.child.stdin?.write(line);
+        const answers = await Promise.all(writers.map((w) => w.reader.next()));
+        expect(answers.sort(), `round ${round}`).toEqual([`ok ${version + 1}`, `stale ${version + 1}`]);
+        wins.set(id, (wins.get(id) ?? 0) + 1);
+      }
+      await Promise.all(
+        writers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              w.child.on('close', (code) => {
+                children.delete(w.child);
+                expect(code).toBe(0);
+                resolve();
+              });
+              w.child.stdin?.end();
+            }),
+        ),
+      );
+      await expectConsistent(referee, wins);
+    });
   });
 });

@@ -1,13 +1,16 @@
 /**
  * Child process of the race test. Reads lines `<game> <expected version> <seat> <action JSON>` on stdin,
- * applies each through its own connection and cache, and answers `ok <seq>`, `stale <current version>` or
- * `error <name>: <message>`. DATABASE_PATH names the database; the game module comes through --import.
+ * applies each through its own connection(s) and cache, and answers `ok <seq>`, `stale <current version>`
+ * or `error <name>: <message>`, in the order the lines came.
+ *
+ * argv: <backend: sqlite | postgres>. DATABASE_PATH or DATABASE_URL names the database; the game module
+ * comes through --import.
  */
 import { createInterface } from 'node:readline';
 import { StaleVersionError } from '../../../src/store/errors.ts';
-import { openStore } from '../../../src/store/startup.ts';
+import { openChildStore } from './child-store.ts';
 
-const store = openStore();
+const store = await openChildStore(process.argv[2]);
 process.stdout.write('ready\n');
 
 for await (const line of createInterface({ input: process.stdin })) {
@@ -16,7 +19,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [gameId, expectedVersion, seat] = [Number(match[1]), Number(match[2]), Number(match[3])];
   let answer: string;
   try {
-    const applied = store.applyAction(gameId, {
+    const applied = await store.applyAction(gameId, {
       seat,
       action: JSON.parse(match[4] as string),
       expectedVersion,
@@ -29,3 +32,5 @@ for await (const line of createInterface({ input: process.stdin })) {
   }
   process.stdout.write(`${answer}\n`);
 }
+// The pool's sockets would otherwise keep the process alive after stdin ends.
+await store.close();
