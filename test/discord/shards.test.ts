@@ -146,6 +146,22 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
     }
   }, 90_000);
 
+  it('/mygames answers from either shard with the games of both, as they stand now', async () => {
+    const [zero, one] = games as [(typeof games)[0], (typeof games)[0]];
+    // Asked in shard 0's server (and so answered by shard 0), about a game shard 1 owns too.
+    const reply = await loopback.control
+      .as(bob)
+      .slash('mygames', {}, { channelId: channel[0] as string })
+      .reply();
+    expect(reply.content).toContain(`#${zero.gameId}`);
+    expect(reply.content).toContain(`#${one.gameId}`);
+    const fromOne = await loopback.control
+      .as(bob)
+      .slash('mygames', {}, { channelId: channel[1] as string })
+      .reply();
+    expect(fromOne.content).toBe(reply.content);
+  }, 60_000);
+
   it('a reminder fires on its game’s shard only, exactly once', async () => {
     const [zero, one] = games as [(typeof games)[0], (typeof games)[0]];
     // Shard 1 is down when the reminders fall due: shard 0 runs its own and leaves the other's.
