@@ -8,31 +8,20 @@
  * Game-agnostic: rules come from the module registered for the game's type.
  */
 import { eq } from 'drizzle-orm';
-import type { Outcome, Seat } from '../games/kernel/types.ts';
-import { getGame as getModule } from '../games/registry.ts';
-import { lobbyRating } from '../ratings/eligibility.ts';
+import type { Seat } from '../games/kernel/types.ts';
 import type { RatingBook } from '../ratings/rating-book.ts';
 import { AbsenceStore } from './absence-store.ts';
 import type { ScarabDatabase } from './database.ts';
 import { DiscordLocations } from './discord-locations.ts';
-import {
-  type GameId,
-  GameNotFoundError,
-  InvalidActionError,
-  LobbyError,
-  NotASeatError,
-  RuleRefusedError,
-  StaleVersionError,
-  WrongStatusError,
-} from './errors.ts';
+import { type GameId, GameNotFoundError } from './errors.ts';
+import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
-import type { ActionRecord, GameRecord, GameSummary, SeatRecord } from './records.ts';
-import { startState, stepState, toJson } from './replay.ts';
+import type { ActionRecord, GameRecord, GameSummary } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
-import { type GameStoreOptions, OPEN_STATUSES, parseOptionsFor, StoreCore } from './store-core.ts';
+import { type GameStoreOptions, OPEN_STATUSES, StoreCore } from './store-core.ts';
 
 export { type GameStoreOptions, OPEN_STATUSES, PLAYER_COUNT_OPTION } from './store-core.ts';
 
@@ -102,48 +91,10 @@ export class GameStore {
    */
   startGame(gameId: GameId, seatOrder?: readonly Seat[]): GameRecord {
     return this.core.lobbyChange(gameId, (game, module) => {
-      const count = game.seats.length;
-      if (count < module.minPlayers) {
-        throw new LobbyError(
-          gameId,
-          'too-few-players',
-          `${module.title} needs at least ${module.minPlayers} players (${count} seated).`,
-          { game: module.id, least: module.minPlayers, count },
-        );
-      }
-      const order = seatOrder ?? game.seats.map((s) => s.seat);
-      const valid = order.length === count && [...order].sort((a, b) => a - b).every((seat, i) => seat === i);
-      if (!valid) {
-        throw new LobbyError(
-          gameId,
-          'bad-seat-order',
-          `seat order ${JSON.stringify(order)} is not a permutation`,
-        );
-      }
-      const options = parseOptionsFor(module, gameId, game.options, count);
-      const optionsJson = toJson(options, 'the options');
-      const { state, stateJson } = startState(module, optionsJson, game.seed);
-      const outcome = module.outcome(state);
-      const now = this.core.now();
-      const seated = order.map((old) => game.seats[old] as SeatRecord);
-      this.core.writeSeats(gameId, seated);
-      this.database.db
-        .update(games)
-        .set({
-          // Decided now, for good: seats can no longer come and go as they do in the lobby.
-          rated: lobbyRating(game.rated, seated).rated,
-          status: outcome ? 'finished' : 'active',
-          options: optionsJson,
-          state: stateJson,
-          version: 0,
-          outcome: outcome ? toJson(outcome, 'the outcome') : null,
-          startedAt: now,
-          finishedAt: outcome ? now : null,
-          updatedAt: now,
-        })
-        .where(eq(games.id, gameId))
-        .run();
-      if (outcome) this.ratings.gameFinished(this.core.loadFromDatabase(gameId));
+      const started = startedGame(game, module, seatOrder, this.core.now());
+      this.core.writeSeats(gameId, started.seated);
+      this.database.db.update(games).set(started.columns).where(eq(games.id, gameId)).run();
+      if (started.finished) this.ratings.gameFinished(this.core.loadFromDatabase(gameId));
     });
   }
 
@@ -154,31 +105,14 @@ export class GameStore {
    * append to the log, save the new state. Throws a `StoreError` (and writes nothing) when refused.
    */
   applyAction(gameId: GameId, input: ApplyInput): AppliedAction {
-    let actionJson: string;
-    try {
-      actionJson = toJson(input.action, 'the action');
-    } catch (error) {
-      throw new InvalidActionError(gameId, error instanceof Error ? error.message : String(error));
-    }
-    // What the module sees is what a replay will see: the action as read back from the log.
-    const action: unknown = JSON.parse(actionJson);
+    const { actionJson, action } = readAction(gameId, input.action);
     const applied = this.core.transaction(() => {
       const game = this.core.loadCurrent(gameId);
-      if (input.expectedVersion !== game.version) {
-        throw new StaleVersionError(gameId, input.expectedVersion, game.version, game.status);
-      }
-      if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
-      if (!game.seats.some((s) => s.seat === input.seat)) throw new NotASeatError(gameId, input.seat);
-      const module = getModule(game.type);
-      const step = stepState(module, game.state, input.seat, action, false);
-      if (!step.ok) throw new RuleRefusedError(gameId, step.error);
-
-      const outcome: Outcome | null = module.outcome(step.state);
-      const seq = game.version + 1;
       const now = this.core.now();
+      const move = nextMove(game, input, action, now);
       this.core.statements.appendAction.run({
         gameId,
-        seq,
+        seq: move.seq,
         seat: input.seat,
         action: actionJson,
         createdAt: now,
@@ -186,28 +120,19 @@ export class GameStore {
       const changed = this.core.statements.saveState.run({
         id: gameId,
         expected: game.version,
-        state: step.stateJson,
-        version: seq,
-        status: outcome ? 'finished' : 'active',
-        outcome: outcome ? toJson(outcome, 'the outcome') : null,
-        finishedAtMs: outcome ? now.getTime() : null,
+        state: move.stateJson,
+        version: move.seq,
+        status: move.next.status,
+        outcome: move.outcomeJson,
+        finishedAtMs: move.outcome ? now.getTime() : null,
         updatedAtMs: now.getTime(),
       });
       // Cannot happen under BEGIN IMMEDIATE; if it ever did, the throw rolls the append back.
       if (changed.changes !== 1) throw new Error(`game #${gameId} changed under the write lock`);
       input.inSameTransaction?.();
-      const next: GameRecord = {
-        ...game,
-        state: step.state,
-        version: seq,
-        status: outcome ? 'finished' : 'active',
-        outcome,
-        finishedAt: outcome ? now : null,
-        updatedAt: now,
-      };
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
-      if (outcome) this.ratings.gameFinished(next);
-      return { game: next, seq, finished: outcome !== null };
+      if (move.outcome) this.ratings.gameFinished(move.next);
+      return { game: move.next, seq: move.seq, finished: move.outcome !== null };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
     this.core.cache.set(applied.game);

@@ -7,18 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
-import { getGame as getModule } from '../games/registry.ts';
-import { lobbyRating } from '../ratings/eligibility.ts';
-import {
-  type GameId,
-  GameNotFoundError,
-  InvalidActionError,
-  LobbyError,
-  NotASeatError,
-  RuleRefusedError,
-  StaleVersionError,
-  WrongStatusError,
-} from './errors.ts';
+import { type GameId, GameNotFoundError } from './errors.ts';
+import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
@@ -26,10 +16,9 @@ import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
 import { markDone, PgSchedule } from './pg-schedule.ts';
 import { actions, games } from './pg-schema.ts';
-import type { GameRecord, GameStatus, SeatRecord } from './records.ts';
-import { startState, stepState, toJson } from './replay.ts';
+import type { GameRecord, GameStatus } from './records.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
-import { type GameStoreOptions, OPEN_STATUSES, parseOptionsFor } from './store-core.ts';
+import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
 
 export interface PostgresStoreOptions extends GameStoreOptions, OpenPgOptions {}
 
@@ -74,46 +63,11 @@ export class PostgresStore implements Store {
   /** `GameStore.startGame`. */
   startGame(gameId: GameId, seatOrder?: readonly Seat[]): Promise<GameRecord> {
     return this.core.lobbyChange(gameId, async (tx, game, module) => {
-      const count = game.seats.length;
-      if (count < module.minPlayers) {
-        throw new LobbyError(
-          gameId,
-          'too-few-players',
-          `${module.title} needs at least ${module.minPlayers} players (${count} seated).`,
-          { game: module.id, least: module.minPlayers, count },
-        );
-      }
-      const order = seatOrder ?? game.seats.map((s) => s.seat);
-      const valid = order.length === count && [...order].sort((a, b) => a - b).every((seat, i) => seat === i);
-      if (!valid) {
-        throw new LobbyError(
-          gameId,
-          'bad-seat-order',
-          `seat order ${JSON.stringify(order)} is not a permutation`,
-        );
-      }
-      const options = parseOptionsFor(module, gameId, game.options, count);
-      const optionsJson = toJson(options, 'the options');
-      const { state, stateJson } = startState(module, optionsJson, game.seed);
-      const outcome = module.outcome(state);
-      const now = this.core.now();
-      const seated = order.map((old) => game.seats[old] as SeatRecord);
-      await this.core.writeSeats(tx, gameId, seated);
-      await tx
-        .update(games)
-        .set({
-          rated: lobbyRating(game.rated, seated).rated,
-          status: outcome ? 'finished' : 'active',
-          options: optionsJson,
-          state: stateJson,
-          version: 0,
-          outcome: outcome ? toJson(outcome, 'the outcome') : null,
-          startedAt: now,
-          finishedAt: outcome ? now : null,
-          updatedAt: now,
-        })
-        .where(eq(games.id, gameId));
-      if (outcome) await this.core.ratings.gameFinished(tx, await this.core.loadFromDatabase(tx, gameId));
+      const started = startedGame(game, module, seatOrder, this.core.now());
+      await this.core.writeSeats(tx, gameId, started.seated);
+      await tx.update(games).set(started.columns).where(eq(games.id, gameId));
+      if (started.finished)
+        await this.core.ratings.gameFinished(tx, await this.core.loadFromDatabase(tx, gameId));
     });
   }
 
@@ -122,38 +76,22 @@ export class PostgresStore implements Store {
    * of two shards applying the same expected version one commits and the other then sees the new version.
    */
   async applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction> {
-    let actionJson: string;
-    try {
-      actionJson = toJson(input.action, 'the action');
-    } catch (error) {
-      throw new InvalidActionError(gameId, error instanceof Error ? error.message : String(error));
-    }
-    // What the module sees is what a replay will see: the action as read back from the log.
-    const action: unknown = JSON.parse(actionJson);
+    const { actionJson, action } = readAction(gameId, input.action);
     const { alongside } = input;
     const applied = await this.core.transaction(async (tx) => {
       const game = await this.core.loadCurrent(tx, gameId);
-      if (input.expectedVersion !== game.version) {
-        throw new StaleVersionError(gameId, input.expectedVersion, game.version, game.status);
-      }
-      if (game.status !== 'active') throw new WrongStatusError(gameId, game.status, ['active']);
-      if (!game.seats.some((s) => s.seat === input.seat)) throw new NotASeatError(gameId, input.seat);
-      const module = getModule(game.type);
-      const step = stepState(module, game.state, input.seat, action, false);
-      if (!step.ok) throw new RuleRefusedError(gameId, step.error);
-
-      const outcome = module.outcome(step.state);
-      const seq = game.version + 1;
       const now = this.core.now();
+      const move = nextMove(game, input, action, now);
+      const { seq } = move;
       await tx.insert(actions).values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now });
       const saved = await tx
         .update(games)
         .set({
-          state: step.stateJson,
+          state: move.stateJson,
           version: seq,
-          status: outcome ? 'finished' : 'active',
-          outcome: outcome ? toJson(outcome, 'the outcome') : null,
-          finishedAt: outcome ? now : null,
+          status: move.next.status,
+          outcome: move.outcomeJson,
+          finishedAt: move.next.finishedAt,
           updatedAt: now,
         })
         .where(and(eq(games.id, gameId), eq(games.version, game.version)));
@@ -167,18 +105,9 @@ export class PostgresStore implements Store {
         throw new Error(`scheduled row ${alongside.fireRow} of game #${gameId} fired twice`);
       if (alongside?.timeouts === 'reset') await resetAbsence(tx, gameId, input.seat);
       if (alongside?.timeouts === 'count') timeoutsInARow = await countTimeout(tx, gameId, input.seat);
-      const next: GameRecord = {
-        ...game,
-        state: step.state,
-        version: seq,
-        status: outcome ? 'finished' : 'active',
-        outcome,
-        finishedAt: outcome ? now : null,
-        updatedAt: now,
-      };
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
-      if (outcome) await this.core.ratings.gameFinished(tx, next);
-      const result: StoreAppliedAction = { game: next, seq, finished: outcome !== null };
+      if (move.outcome) await this.core.ratings.gameFinished(tx, move.next);
+      const result: StoreAppliedAction = { game: move.next, seq, finished: move.outcome !== null };
       return timeoutsInARow === undefined ? result : { ...result, timeoutsInARow };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
