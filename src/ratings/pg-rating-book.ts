@@ -10,7 +10,7 @@ import type { PgCore } from '../store/pg-core.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
 import { type Entrant, type RatableGame, ratingDecision } from './eligibility.ts';
-import { displayRating, INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
+import { INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
 import * as queries from './pg-queries.ts';
 import type { PlayedGame, PlayedQuery } from './player-stats.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type Standing,
 } from './queries.ts';
 import type { FinishEffect, RecomputeReport } from './rating-book.ts';
+import { ratingRows } from './rating-rows.ts';
 import { scopesOf } from './scopes.ts';
 
 /** Held by every transaction that writes ratings, until it ends. */
@@ -113,49 +114,15 @@ async function apply(tx: PgExecutor, game: RatableGame, entrants: readonly Entra
     }
     const after = updateSkills(entrants.map((e, k) => ({ skill: before[k] as Skill, rank: e.rank })));
     for (const [k, e] of entrants.entries()) {
-      const b = before[k] as Skill;
-      const a = after[k] as Skill;
-      // Rank 1 is a win, shared or not, whoever else sat at the table.
-      const won = e.rank === 1 ? 1 : 0;
+      const rows = ratingRows(game, scope, e, before[k] as Skill, after[k] as Skill, finishedAt);
       await tx
         .insert(ratings)
-        .values({
-          gameType: game.type,
-          scope,
-          userId: e.userId,
-          displayName: e.displayName,
-          mu: a.mu,
-          sigma: a.sigma,
-          display: displayRating(a),
-          games: 1,
-          wins: won,
-          lastPlayedAt: finishedAt,
-        })
+        .values(rows.rating)
         .onConflictDoUpdate({
           target: [ratings.gameType, ratings.scope, ratings.userId],
-          set: {
-            displayName: e.displayName,
-            mu: a.mu,
-            sigma: a.sigma,
-            display: displayRating(a),
-            games: sql`${ratings.games} + 1`,
-            wins: sql`${ratings.wins} + ${won}`,
-            lastPlayedAt: finishedAt,
-          },
+          set: { ...rows.latest, games: sql`${ratings.games} + 1`, wins: sql`${ratings.wins} + ${rows.won}` },
         });
-      await tx.insert(ratingChanges).values({
-        gameId: game.id,
-        scope,
-        userId: e.userId,
-        gameType: game.type,
-        seat: e.seat,
-        rank: e.rank,
-        muBefore: b.mu,
-        sigmaBefore: b.sigma,
-        muAfter: a.mu,
-        sigmaAfter: a.sigma,
-        finishedAt,
-      });
+      await tx.insert(ratingChanges).values(rows.change);
     }
   }
 }

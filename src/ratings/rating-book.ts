@@ -8,7 +8,7 @@ import type { Outcome } from '../games/kernel/types.ts';
 import type { ScarabDatabase, ScarabDrizzle } from '../store/database.ts';
 import { games, ratingChanges, ratings, seats } from '../store/schema.ts';
 import { type Entrant, type RatableGame, ratingDecision } from './eligibility.ts';
-import { displayRating, INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
+import { INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
 import { finishedGamesOf, type PlayedGame, type PlayedQuery } from './player-stats.ts';
 import {
   type BoardPage,
@@ -23,6 +23,7 @@ import {
   type Standing,
   standingOf,
 } from './queries.ts';
+import { ratingRows } from './rating-rows.ts';
 import { scopesOf } from './scopes.ts';
 
 export interface RecomputeReport {
@@ -123,53 +124,20 @@ export class RatingBook {
       const before: Skill[] = current.map((c) => c ?? INITIAL_SKILL);
       const after = updateSkills(entrants.map((e, k) => ({ skill: before[k] as Skill, rank: e.rank })));
       entrants.forEach((e, k) => {
-        const b = before[k] as Skill;
-        const a = after[k] as Skill;
-        // Rank 1 is a win, shared or not, whoever else sat at the table.
-        const won = e.rank === 1 ? 1 : 0;
+        const rows = ratingRows(game, scope, e, before[k] as Skill, after[k] as Skill, finishedAt);
         this.db
           .insert(ratings)
-          .values({
-            gameType: game.type,
-            scope,
-            userId: e.userId,
-            displayName: e.displayName,
-            mu: a.mu,
-            sigma: a.sigma,
-            display: displayRating(a),
-            games: 1,
-            wins: won,
-            lastPlayedAt: finishedAt,
-          })
+          .values(rows.rating)
           .onConflictDoUpdate({
             target: [ratings.gameType, ratings.scope, ratings.userId],
             set: {
-              displayName: e.displayName,
-              mu: a.mu,
-              sigma: a.sigma,
-              display: displayRating(a),
+              ...rows.latest,
               games: sql`${ratings.games} + 1`,
-              wins: sql`${ratings.wins} + ${won}`,
-              lastPlayedAt: finishedAt,
+              wins: sql`${ratings.wins} + ${rows.won}`,
             },
           })
           .run();
-        this.db
-          .insert(ratingChanges)
-          .values({
-            gameId: game.id,
-            scope,
-            userId: e.userId,
-            gameType: game.type,
-            seat: e.seat,
-            rank: e.rank,
-            muBefore: b.mu,
-            sigmaBefore: b.sigma,
-            muAfter: a.mu,
-            sigmaAfter: a.sigma,
-            finishedAt,
-          })
-          .run();
+        this.db.insert(ratingChanges).values(rows.change).run();
       });
     }
   }
