@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // One throwaway PostgreSQL server for the run, when the machine has PostgreSQL (test/helpers/postgres.ts).
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    // A failing test in a file that dealt games says which seed base deals them again.
+    setupFiles: ['test/helpers/report-seed.ts'],
   },
 });

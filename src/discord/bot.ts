@@ -9,7 +9,7 @@ import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
-import { ChannelPacer } from './channel-pacer.ts';
+import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
 import { GameLocks } from './game-lock.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
@@ -46,6 +46,11 @@ export interface BotOptions {
    * what discord.js's ShardingManager gave this child process in its environment.
    */
   shards?: ShardSet;
+  /**
+   * Discord's per-channel limits, windows this many times shorter in the bot's pacer: tests only, with
+   * the loopback's `limitScale` the same. Default 1, Discord's speed.
+   */
+  limitScale?: number;
 }
 
 export interface Bot {
@@ -65,7 +70,14 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const tables = new Tables(store, new AdapterSet(o.adapters ?? installedAdapters()));
   const locks = new GameLocks();
   const hands = new PrivateHands();
-  const publisher = new Publisher(client, tables, hands, new ChannelPacer(), locks, o.log);
+  const publisher = new Publisher(
+    client,
+    tables,
+    hands,
+    new ChannelPacer(scaledChannelLimits(o.limitScale)),
+    locks,
+    o.log,
+  );
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
   const scheduler = new Scheduler(store, clock, o.log);

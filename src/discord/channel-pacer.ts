@@ -19,6 +19,27 @@ export const DISCORD_CHANNEL_LIMITS: Readonly<Record<WriteKind, PaceLimit>> = {
 };
 
 /**
+ * Discord's channel limits with windows `scale` times shorter (counts unchanged). Production keeps 1; a
+ * test whose subject is not the limits runs the bot's pacer and the loopback's limiter at one scale
+ * (`limitScale` of both), so a bot that overran a limit would still meet the 429.
+ */
+export function scaledChannelLimits(scale = 1): Readonly<Record<WriteKind, PaceLimit>> {
+  if (!Number.isFinite(scale) || scale < 1) {
+    throw new RangeError(`limitScale must be a finite number ≥ 1 (1 is Discord's speed), got ${scale}`);
+  }
+  if (scale === 1) return DISCORD_CHANNEL_LIMITS;
+  const shorter = (limit: PaceLimit) => ({
+    ...limit,
+    windowMs: Math.max(1, Math.round(limit.windowMs / scale)),
+  });
+  return {
+    send: shorter(DISCORD_CHANNEL_LIMITS.send),
+    edit: shorter(DISCORD_CHANNEL_LIMITS.edit),
+    delete: shorter(DISCORD_CHANNEL_LIMITS.delete),
+  };
+}
+
+/**
  * What one computer move may need at once: a new board, and the old one's buttons removed. Board edits
  * within a turn are coalesced by the publisher (the latest state wins), so they need no room here.
  */

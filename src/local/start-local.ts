@@ -32,6 +32,8 @@ export interface LocalOptions {
    * longer, since what they check is not its speed.
    */
   ackDeadlineMs?: number;
+  /** Discord's per-channel rate-limit windows this many times shorter, in the loopback and the bot: tests only. */
+  limitScale?: number;
 }
 
 export interface LocalTable {
@@ -59,6 +61,7 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       botName: 'Scarab',
       defaultGuild: false,
       ...(o.ackDeadlineMs === undefined ? {} : { ackDeadlineMs: o.ackDeadlineMs }),
+      ...(o.limitScale === undefined ? {} : { limitScale: o.limitScale }),
       // A person waits for each answer; tests of the page wait longer than a test of the loopback would.
       waitTimeoutMs: 15_000,
       onInternalError: (error) => o.log.error({ err: error }, 'loopback Discord: internal error'),
@@ -78,6 +81,7 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       timing: o.timing,
       log: o.log,
       registerCommands: { guildId: restored.guildId },
+      ...(o.limitScale === undefined ? {} : { limitScale: o.limitScale }),
     });
     await loopback.control.waitForCommands(lobbyCommands);
     const feeds = new PageFeeds(restored, () => tableState(restored, pace, lobbyCommands), o.log);

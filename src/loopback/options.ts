@@ -30,6 +30,12 @@ export interface LoopbackOptions {
    */
   readonly rateLimits?: Partial<RateLimitRules>;
   /**
+   * The rate limits' windows, `rateLimits` included, made this many times shorter (counts unchanged).
+   * Default 1, Discord's speed. A test whose subject is not the limits gives the bot's pacer the same scale
+   * (the bot's `limitScale`), so a bot that overran a limit still meets the 429.
+   */
+  readonly limitScale?: number;
+  /**
    * The `shards` that `GET /gateway/bot` recommends. Default: Discord's rule, one shard per 1,000
    * guilds and at least 1. `control.gateway.setRecommendedShards` changes it while running.
    */
@@ -86,7 +92,7 @@ export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
     tokenLifetimeMs: options.tokenLifetimeMs ?? DISCORD_TIMINGS.tokenLifetimeMs,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? DISCORD_TIMINGS.heartbeatIntervalMs,
     attachmentSizeLimit: options.attachmentSizeLimit ?? DISCORD_TIMINGS.attachmentSizeLimit,
-    rateLimits: resolveRateLimits(options.rateLimits),
+    rateLimits: resolveRateLimits(options.rateLimits, options.limitScale),
     recommendedShards: options.recommendedShards ?? null,
     maxGuildsPerShard: options.maxGuildsPerShard ?? DISCORD_SHARDING.maxGuildsPerShard,
     waitTimeoutMs: options.waitTimeoutMs ?? 5_000,

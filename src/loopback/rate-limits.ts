@@ -146,8 +146,14 @@ export class RateLimiter {
   }
 }
 
-/** Refuses rules that would make the loopback answer nonsense (no request ever allowed, no window). */
-export function resolveRateLimits(overrides: Partial<RateLimitRules> = {}): RateLimitRules {
+/**
+ * Discord's rules with `overrides`, their windows `scale` times shorter (never under 1 ms); refuses rules
+ * that would make the loopback answer nonsense (no request ever allowed, no window).
+ */
+export function resolveRateLimits(overrides: Partial<RateLimitRules> = {}, scale = 1): RateLimitRules {
+  if (!Number.isFinite(scale) || scale < 1) {
+    throw new RangeError(`limitScale must be a finite number ≥ 1 (1 is Discord's speed), got ${scale}`);
+  }
   const rules = { ...DISCORD_RATE_LIMITS, ...overrides };
   for (const [name, rule] of Object.entries(rules)) {
     if (!Number.isInteger(rule.limit) || rule.limit < 1) {
@@ -159,5 +165,14 @@ export function resolveRateLimits(overrides: Partial<RateLimitRules> = {}): Rate
       );
     }
   }
-  return rules;
+  if (scale === 1) return rules;
+  const shorter = (rule: RateLimitRule) => ({
+    ...rule,
+    windowMs: Math.max(1, Math.round(rule.windowMs / scale)),
+  });
+  return {
+    messageCreate: shorter(rules.messageCreate),
+    messageEdit: shorter(rules.messageEdit),
+    messageDelete: shorter(rules.messageDelete),
+  };
 }

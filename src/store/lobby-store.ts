@@ -2,7 +2,6 @@
  * Lobbies and seats (`store.lobbies`): creating a lobby, coming and going, its options, and a seat changing
  * hands. Starting the game is `GameStore.startGame`: from then on the game belongs to the rules.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import { getGame as getModule } from '../games/registry.ts';
@@ -53,7 +52,7 @@ export class LobbyStore {
           type: module.id,
           status: 'lobby',
           options: optionsJson,
-          seed: input.seed ?? randomBytes(9).toString('base64url'),
+          seed: input.seed ?? this.core.seeds(),
           guildId: input.guildId ?? null,
           channelId: input.channelId ?? null,
           threadId: input.threadId ?? null,

@@ -19,7 +19,7 @@ import {
   toRecord,
 } from './records.ts';
 import type { GameStatus } from './schema.ts';
-import type { GameStoreOptions } from './store-core.ts';
+import { type GameStoreOptions, randomSeed } from './store-core.ts';
 
 const headColumns = { version: games.version, status: games.status, updatedAt: games.updatedAt };
 type Head = { version: number; status: GameStatus; updatedAt: Date };
@@ -40,6 +40,7 @@ function isCurrent(cached: GameRecord, head: Head): boolean {
 export class PgCore {
   readonly cache: GameCache;
   readonly now: () => Date;
+  readonly seeds: () => string;
   readonly ratings: PgRatingBook;
   readonly db: PgDrizzle;
 
@@ -50,6 +51,7 @@ export class PgCore {
     this.db = connection.db;
     this.cache = new GameCache(options.cacheCapacity ?? 10_000);
     this.now = options.now ?? (() => new Date());
+    this.seeds = options.seeds ?? randomSeed;
     this.ratings = new PgRatingBook(this);
   }
 

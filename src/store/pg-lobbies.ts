@@ -2,7 +2,6 @@
  * `LobbyStore` and `DiscordLocations` on PostgreSQL: the same checks in the same order, each change one
  * transaction holding the game's row lock (pg-core.ts), so two shards seating people at once take turns.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import { getGame as getModule } from '../games/registry.ts';
@@ -36,7 +35,7 @@ export class PgLobbies {
           type: module.id,
           status: 'lobby',
           options: optionsJson,
-          seed: input.seed ?? randomBytes(9).toString('base64url'),
+          seed: input.seed ?? this.core.seeds(),
           guildId: input.guildId ?? null,
           channelId: input.channelId ?? null,
           threadId: input.threadId ?? null,

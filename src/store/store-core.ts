@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * What the games, the lobbies and the Discord locations share: one connection, one set of prepared
  * statements, one cache, one rating book and one transaction rule. Kept in one object so the three parts
@@ -32,12 +33,21 @@ export interface GameStoreOptions {
   readonly now?: () => Date;
   /** Games kept in memory; the least recently touched are dropped beyond this. */
   readonly cacheCapacity?: number;
+  /**
+   * The seed of each new game that is not given one: 9 random bytes unless given. End-to-end tests pass a
+   * seeded sequence, so that a failing game can be played again with the same cards.
+   */
+  readonly seeds?: () => string;
 }
+
+/** Nine random bytes: a new game's deal nobody can predict. */
+export const randomSeed = (): string => randomBytes(9).toString('base64url');
 
 /** Internal to `src/store`: the parts take it, callers go through `GameStore`. */
 export class StoreCore {
   readonly cache: GameCache;
   readonly now: () => Date;
+  readonly seeds: () => string;
   readonly statements: ReturnType<typeof prepareStatements>;
   /** Ratings live in the same database and change in the transaction that finishes a game. */
   readonly ratings: RatingBook;
@@ -50,6 +60,7 @@ export class StoreCore {
   ) {
     this.cache = new GameCache(options.cacheCapacity ?? 10_000);
     this.now = options.now ?? (() => new Date());
+    this.seeds = options.seeds ?? randomSeed;
     this.statements = prepareStatements(database.db);
     this.immediate = database.sqlite.transaction((fn: () => unknown) => fn()).immediate;
     this.ratings = new RatingBook(database);

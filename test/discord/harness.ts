@@ -9,6 +9,8 @@ import { type Bot, startBot } from '../../src/discord/bot.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { nextGameSeed } from '../helpers/game-seeds.ts';
+import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { removeDir } from '../remove-dir.ts';
 
 /**
@@ -30,8 +32,8 @@ export interface TableHarness {
   settle(): Promise<void>;
   /**
    * Like settle, and also until no computer move or automatic pass is still due. Computer turns are
-   * paced by Discord's per-channel rate limits (5 posts and 5 edits per 5 s), so three computer
-   * players in a row take tens of seconds on a busy CI machine: the deadline allows for that.
+   * paced by Discord's per-channel rate limits (5 posts and 5 edits per 5 s, TEST_LIMIT_SCALE times
+   * faster unless the test keeps Discord's speed): the deadline allows for Discord's speed on a busy machine.
    */
   quiet(ms?: number): Promise<void>;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startTableHarness(
   const loopback = await LoopbackDiscord.start({
     waitTimeoutMs: 15_000,
     ackDeadlineMs: 10_000,
+    limitScale: TEST_LIMIT_SCALE,
     ...options.loopback,
   });
   const timing = { ...FAST, ...options.timing };
@@ -62,7 +65,10 @@ export async function startTableHarness(
   const boot = async () => {
     database = openDatabase(dbPath);
     const clock = options.clock;
-    const store = new GameStore(database, clock ? { now: () => new Date(clock.now()) } : {});
+    const store = new GameStore(database, {
+      seeds: nextGameSeed,
+      ...(clock ? { now: () => new Date(clock.now()) } : {}),
+    });
     const bot = await startBot({
       token: loopback.token,
       apiUrl: loopback.restApi,
@@ -73,6 +79,8 @@ export async function startTableHarness(
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       registerCommands: { guildId: loopback.control.defaultGuild.id },
       rest: { timeout: 5_000, retries: 1 },
+      // One scale for the bot's pacer and the loopback's limiter: a bot that overran a limit meets the 429.
+      limitScale: options.loopback?.limitScale ?? TEST_LIMIT_SCALE,
     });
     return { store, bot };
   };

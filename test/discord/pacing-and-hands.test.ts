@@ -1,6 +1,10 @@
 import type { RepliableInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ChannelPacer } from '../../src/discord/channel-pacer.ts';
+import {
+  ChannelPacer,
+  DISCORD_CHANNEL_LIMITS,
+  scaledChannelLimits,
+} from '../../src/discord/channel-pacer.ts';
 import { HAND_TOKEN_LIFETIME_MS, PrivateHands } from '../../src/discord/private-hands.ts';
 
 describe('ChannelPacer', () => {
@@ -28,6 +32,24 @@ describe('ChannelPacer', () => {
     expect(pacer.waitFor('c', 'edit', 1)).toBe(0);
     now = 5_001;
     expect(pacer.waitFor('c', 'edit', 2)).toBe(0);
+  });
+});
+
+describe('scaledChannelLimits', () => {
+  it("is Discord's limits at 1, and the same counts in shorter windows for tests; below 1 is refused", () => {
+    expect(scaledChannelLimits()).toBe(DISCORD_CHANNEL_LIMITS);
+    expect(scaledChannelLimits(50)).toEqual({
+      send: { count: 5, windowMs: 100 },
+      edit: { count: 5, windowMs: 100 },
+      delete: { count: 5, windowMs: 20 },
+    });
+    expect(() => scaledChannelLimits(0)).toThrow(/limitScale must be .* got 0/);
+    let now = 0;
+    const pacer = new ChannelPacer(scaledChannelLimits(50), () => now);
+    for (let k = 0; k < 5; k++) pacer.record('c', 'send');
+    expect(pacer.waitForMove('c')).toBe(100);
+    now = 100;
+    expect(pacer.waitForMove('c')).toBe(0);
   });
 });
 

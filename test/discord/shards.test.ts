@@ -12,6 +12,7 @@ import { GameStore } from '../../src/store/game-store.ts';
 import { openPostgresStore } from '../../src/store/postgres-store.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
+import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../helpers/postgres.ts';
 import { removeDir } from '../remove-dir.ts';
 import { controls, Driver } from './driver.ts';
@@ -53,6 +54,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
       store,
       clock,
       timing: FAST,
+      limitScale: TEST_LIMIT_SCALE,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       registerCommands: {},
       rest: { timeout: 5_000, retries: 1 },
@@ -111,6 +113,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
       defaultGuild: false,
       waitTimeoutMs: 15_000,
       ackDeadlineMs: 10_000,
+      limitScale: TEST_LIMIT_SCALE,
     });
     const a = loopback.control.createGuild('Shard zero', ['general'], { onShard: [0, 2] });
     const b = loopback.control.createGuild('Shard one', ['general'], { onShard: [1, 2] });

@@ -6,6 +6,8 @@ import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
 import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { nextGameSeed } from '../helpers/game-seeds.ts';
+import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { removeDir } from '../remove-dir.ts';
 
 /** The local table in-process, on a free port and a database in a temporary folder. */
@@ -33,12 +35,13 @@ export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise
     current = { ...timing };
     return startLocal({
       config: { PORT: port },
-      store: new GameStore(database),
+      store: new GameStore(database, { seeds: nextGameSeed }),
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
       timing: current,
       print: () => {},
       // Several test files start a bot and a browser at once on two cores.
       ackDeadlineMs: 10_000,
+      limitScale: TEST_LIMIT_SCALE,
     });
   };
   let table = await boot(0);

@@ -1,6 +1,7 @@
 import { ChannelType, type RateLimitData, RESTEvents, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCORD_RATE_LIMITS, LoopbackDiscord, ManualClock } from '../../src/loopback/index.ts';
+import { resolveRateLimits } from '../../src/loopback/rate-limits.ts';
 import { type Harness, startHarness } from './harness.ts';
 
 const MESSAGES = 'POST /channels/:channelId/messages';
@@ -21,6 +22,40 @@ it('refuses limits that make no sense, naming the option', async () => {
   await expect(
     LoopbackDiscord.start({ rateLimits: { messageDelete: { limit: 5, windowMs: 0 } } }),
   ).rejects.toThrow(/rateLimits\.messageDelete\.windowMs/);
+});
+
+it('limitScale shortens every window by the same factor and keeps the counts; below 1 is refused', async () => {
+  expect(resolveRateLimits({}, 50)).toEqual({
+    messageCreate: { limit: 5, windowMs: 100 },
+    messageEdit: { limit: 5, windowMs: 100 },
+    messageDelete: { limit: 5, windowMs: 20 },
+  });
+  expect(resolveRateLimits({ messageCreate: { limit: 2, windowMs: 1_000 } }, 10).messageCreate).toEqual({
+    limit: 2,
+    windowMs: 100,
+  });
+  expect(resolveRateLimits()).toEqual(DISCORD_RATE_LIMITS);
+  await expect(LoopbackDiscord.start({ limitScale: 0.5 })).rejects.toThrow(/limitScale must be .* got 0\.5/);
+  // A scaled window is still a window: the sixth post meets the 429, and its reset is the short one.
+  const clock = new ManualClock();
+  const fast = await LoopbackDiscord.start({ clock, limitScale: 50 });
+  try {
+    const channel = fast.control.createChannel({ name: 'scaled' });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${fast.restApi}/v10/channels/${channel.id}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${fast.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `m${i}` }),
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(last?.headers.get('x-ratelimit-reset-after')).toBe('0.100');
+  } finally {
+    await fast.stop();
+  }
 });
 
 describe('over raw HTTP, with a manual clock', () => {

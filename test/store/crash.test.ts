@@ -37,17 +37,17 @@ interface Round {
 }
 
 /**
- * Starts the writer and kills it `delayMs` after it says "ready" or, when `duringStartup`, that long after
- * it starts (opening, migrating, creating games: moments worth killing too).
+ * When a round's SIGKILL lands: `afterMs` from the writer's start (opening, migrating, creating games:
+ * moments worth killing too), or as soon as it has reported `afterActions` committed actions. Counting
+ * actions, not time, makes the rounds kill mid-write however slow the machine is.
  */
-function runAndKill(
-  backend: BackendKind,
-  location: string,
-  game: GameUnderTest,
-  seed: string,
-  delayMs: number,
-  duringStartup: boolean,
-) {
+type KillAt = { readonly afterMs: number } | { readonly afterActions: number };
+
+/** Complete `<game> <seq>` lines: one per action the writer reported committed. */
+const reportedActions = (stdout: string) => stdout.match(/^\d+ \d+\n/gm)?.length ?? 0;
+
+/** Starts the writer and kills it at `at`. */
+function runAndKill(backend: BackendKind, location: string, game: GameUnderTest, seed: string, at: KillAt) {
   const args = [backend, game.type, String(GAMES), String(game.players), seed];
   const child: ChildProcess = spawn(
     process.execPath,
@@ -62,12 +62,11 @@ function runAndKill(
   child.on('exit', () => running.delete(child));
   let stdout = '';
   let stderr = '';
-  const kill = () => setTimeout(() => child.kill('SIGKILL'), delayMs);
-  if (duringStartup) kill();
+  if ('afterMs' in at) setTimeout(() => child.kill('SIGKILL'), at.afterMs);
   child.stdout?.on('data', (chunk: Buffer) => {
-    const before = stdout;
     stdout += chunk.toString();
-    if (!duringStartup && !before.includes('ready\n') && stdout.includes('ready\n')) kill();
+    if ('afterActions' in at && !child.killed && reportedActions(stdout) >= at.afterActions)
+      child.kill('SIGKILL');
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -97,10 +96,12 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
       let killedWhileWriting = 0;
 
       for (let round = 0; round < ROUNDS; round++) {
-        const duringStartup = round % 4 === 1;
-        const delay = duringStartup ? nextInt(rng, 400) : 5 + nextInt(rng, 150);
+        // Rounds 1, 5 and 9 kill during start-up; the seven others after 16–48 reported actions, so that
+        // together they report more than ROUNDS * 10 however fast or slow the machine writes.
+        const at: KillAt =
+          round % 4 === 1 ? { afterMs: nextInt(rng, 400) } : { afterActions: 16 + nextInt(rng, 33) };
         const seed = `${game.type}-${round}`;
-        const result = await runAndKill(backend.kind, opened.location, game, seed, delay, duringStartup);
+        const result = await runAndKill(backend.kind, opened.location, game, seed, at);
         // The child never stops by itself: anything but our SIGKILL is a crash of its own.
         expect(result.stderr).toBe('');
         expect(result.signal).toBe('SIGKILL');
