@@ -1,5 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.ts';
+import { logText } from './text-log.ts';
 
 export function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number) {
   ctx.beginPath();
@@ -90,6 +91,7 @@ export function text(
   ctx.fillStyle = opts.color;
   ctx.textAlign = opts.align ?? 'left';
   ctx.textBaseline = 'middle';
+  logText(ctx, s, opts.size);
   if (opts.max !== undefined && ctx.measureText(s).width > opts.max) ctx.fillText(s, x, y, opts.max);
   else ctx.fillText(s, x, y);
 }

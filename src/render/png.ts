@@ -1,5 +1,6 @@
 import * as zlib from 'node:zlib';
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { measuringOnly, reportPicture, startLog } from './text-log.ts';
 
 /**
  * A minimal PNG writer. The canvas's own encoder tries every row filter at zlib level 6, which took
@@ -80,10 +81,12 @@ export function renderPng(
   if (surfaces.size > 16) surfaces.delete(surfaces.keys().next().value as string);
   const ctx = c.getContext('2d');
   ctx.reset();
+  startLog(c);
   // The host's language would otherwise choose among glyph variants: fix it, as for the fonts.
   ctx.lang = 'en';
   ctx.fillStyle = background;
   ctx.fillRect(0, 0, width, height);
   draw(ctx);
-  return encodePng(c);
+  reportPicture(c);
+  return measuringOnly() ? Buffer.alloc(0) : encodePng(c);
 }

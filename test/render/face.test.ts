@@ -14,9 +14,10 @@ import {
   styleOf,
   UNIQUE,
 } from '../../src/adapters/valley/pictures/card-styles.ts';
-import { baseCatalog } from '../../src/games/valley/catalog.ts';
+import { baseCatalog, fullCatalog } from '../../src/games/valley/catalog.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
 import { ordinal } from '../../src/render/canvas-shapes.ts';
+import { cardMark } from '../../src/render/card-glyph.ts';
 import { drawableNames } from '../../src/render/drawable-names.ts';
 import { encodePng } from '../../src/render/png.ts';
 import { decode, pngSize } from './png-util.ts';
@@ -113,5 +114,14 @@ describe('PNG encoding', () => {
     const png = decode(encodePng(c));
     expect([png.width, png.height]).toEqual([37, 23]);
     expect(Buffer.from(png.data).equals(Buffer.from(ctx.getImageData(0, 0, 37, 23).data))).toBe(true);
+  });
+});
+
+describe('card emblems', () => {
+  it('gives every card of both boxes its own emblem (Goddess Nut and Senet Game no longer look alike)', () => {
+    const ids = Object.keys(defsFrom(fullCatalog));
+    const recipes = new Map(ids.map((id) => [JSON.stringify(cardMark(id)), id]));
+    expect(recipes.size).toBe(ids.length);
+    expect(cardMark('goddess-nut')).not.toEqual(cardMark('senet-game'));
   });
 });

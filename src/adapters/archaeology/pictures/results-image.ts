@@ -11,6 +11,8 @@ import { drawnNames, money, ordinalIn, treasureNameOf, w } from './words.ts';
 const W = 1100;
 const M = 20;
 const ROW = 110;
+/** 16 px: 9.3 px when the 1100-wide picture is shown 640 wide. */
+const TILE_TEXT = 16;
 
 /** Places, money and every set sold, largest sets first. */
 export function renderArchaeologyResults(
@@ -53,8 +55,8 @@ export function renderArchaeologyResults(
         }
         const st = TREASURE_STYLES[set.kind];
         fillRound(ctx, x, y + 12, 90, ROW - 24, 8, st.frame);
-        tileHead(ctx, `${set.count}×`, money(set.value, language), x + 8, x + 82, y + 32, st.ink);
-        tileName(ctx, treasureNameOf(set.kind, set.count, language), x + 45, y + 64, 82, st.ink);
+        tileHead(ctx, `${set.count}×`, money(set.value, language), x + 8, x + 82, y + 32, st.ink, TILE_TEXT);
+        tileName(ctx, treasureNameOf(set.kind, set.count, language), x + 45, y + 66, 82, st.ink, TILE_TEXT);
         x += 98;
       }
     });

@@ -6,7 +6,7 @@ import type { Values } from '../../../i18n/messages.ts';
 import { fillRound, text } from '../../../render/canvas-shapes.ts';
 import { GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
-import { CHIP_H, CHIP_W, tileHead, tileName, treasureChip } from './treasure-chip.ts';
+import { CHIP_H, CHIP_W, MIN_TEXT, tileHead, tileName, treasureChip } from './treasure-chip.ts';
 import { TREASURE_STYLES } from './treasure-styles.ts';
 import { chamberName, drawnNames, money, treasureNameOf, w } from './words.ts';
 
@@ -14,7 +14,9 @@ export const TABLE_W = 1260;
 const M = 20;
 const HEADER = 56;
 const MARKET_H = CHIP_H + 70;
-const SEAT_H = 96;
+const SEAT_H = 100;
+/** A sold set's tile on a seat's row. */
+const TILE_W = 118;
 
 export const tableHeight = (players: number): number => HEADER + MARKET_H + 190 + players * (SEAT_H + 10) + M;
 
@@ -72,7 +74,7 @@ function digAndPyramid(ctx: SKRSContext2D, v: ArchaeologyView, y: number, langua
     color: TEXT,
     max,
   });
-  if (v.digSite === 0) text(ctx, t('nobody-digs'), M + 122, y + 152, { size: 16, color: MUTED, max: 280 });
+  if (v.digSite === 0) text(ctx, t('nobody-digs'), M + 122, y + 152, { size: MIN_TEXT, color: MUTED, max });
   const px = M + 440;
   const pw = TABLE_W - M - px;
   fillRound(ctx, px, y, pw, 176, 14, PANEL);
@@ -92,14 +94,14 @@ function digAndPyramid(ctx: SKRSContext2D, v: ArchaeologyView, y: number, langua
     const w = 200;
     fillRound(ctx, x - w / 2, yy - 32, w, 64, 10, c.explored ? '#3b4046' : PANEL_HI);
     text(ctx, chamberName(c.id, language), x, yy - 14, {
-      size: 17,
+      size: MIN_TEXT,
       bold: true,
       color: c.explored ? MUTED : TEXT,
       align: 'center',
       max: w - 12,
     });
     text(ctx, c.explored ? t('explored') : t('chamber', { cards: c.cards, maps: c.maps }), x, yy + 14, {
-      size: 16,
+      size: MIN_TEXT,
       color: c.explored ? MUTED : GOLD,
       align: 'center',
       max: w - 12,
@@ -137,7 +139,7 @@ function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: numbe
       M + 16,
       top + 82,
       {
-        size: 16,
+        size: MIN_TEXT,
         color: MUTED,
         max: 300,
       },
@@ -145,18 +147,25 @@ function seats(ctx: SKRSContext2D, v: ArchaeologyView, names: string[], y: numbe
     // Each sold set, as the overlapping row on the table: a small chip, its size and its price.
     let x = M + 330;
     for (const set of s.sold) {
-      if (x > TABLE_W - M - 110) {
+      if (x > TABLE_W - M - TILE_W - 14) {
         text(ctx, '…', x + 10, top + SEAT_H / 2, { size: 24, bold: true, color: TEXT });
         break;
       }
       const st = TREASURE_STYLES[set.kind];
-      fillRound(ctx, x, top + 10, 96, SEAT_H - 20, 8, st.frame);
-      tileHead(ctx, `${set.count}×`, money(set.value, language), x + 10, x + 86, top + 28, st.ink);
-      tileName(ctx, treasureNameOf(set.kind, set.count, language), x + 48, top + 52, 88, st.ink);
-      x += 104;
+      fillRound(ctx, x, top + 8, TILE_W, SEAT_H - 16, 8, st.frame);
+      tileHead(ctx, `${set.count}×`, money(set.value, language), x + 9, x + TILE_W - 9, top + 24, st.ink);
+      tileName(
+        ctx,
+        treasureNameOf(set.kind, set.count, language),
+        x + TILE_W / 2,
+        top + 62,
+        TILE_W - 10,
+        st.ink,
+      );
+      x += TILE_W + 8;
     }
     if (s.sold.length === 0)
-      text(ctx, t('nothing-sold-yet'), M + 330, top + SEAT_H / 2, { size: 17, color: MUTED });
+      text(ctx, t('nothing-sold-yet'), M + 330, top + SEAT_H / 2, { size: MIN_TEXT, color: MUTED });
   });
 }
 

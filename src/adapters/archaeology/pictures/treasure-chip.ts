@@ -1,18 +1,24 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Treasure } from '../../../games/archaeology/catalog.ts';
 import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
-import { fillRound, fitText, roundRect, text } from '../../../render/canvas-shapes.ts';
+import { fillRound, roundRect, text, wrap } from '../../../render/canvas-shapes.ts';
 import { font } from '../../../render/fonts.ts';
 import { drawGlyph, GOLD, MUTED, PAPER } from '../../../render/palette.ts';
 import { TREASURE_STYLES } from './treasure-styles.ts';
 import { treasureLabel } from './words.ts';
 
-export const CHIP_W = 104;
-export const CHIP_H = 140;
+export const CHIP_W = 120;
+export const CHIP_H = 150;
+/**
+ * The smallest text on a chip or tile: the board is shown 640 px of its 1260, where 18 px becomes 9 px.
+ * Callers on a picture shown at a larger scale (the results) may pass a smaller one.
+ */
+export const MIN_TEXT = 18;
 
 /**
  * A treasure card, small: its colour and glyph, its name, its trading value in the top corners (as the
- * printed card has it) and, when `count` is given, how many lie there. The name is in `o.language`.
+ * printed card has it) and, when `count` is given, how many lie there. The name is in `o.language`,
+ * on up to two lines in the band under the paper, never over it.
  */
 export function treasureChip(
   ctx: SKRSContext2D,
@@ -25,35 +31,36 @@ export function treasureChip(
   const w = o.w ?? CHIP_W;
   const h = o.h ?? CHIP_H;
   const s = TREASURE_STYLES[kind];
+  const band = Math.max(44, Math.round(h * 0.22));
   fillRound(ctx, x, y, w, h, 10, s.frame);
-  fillRound(ctx, x + 6, y + 26, w - 12, h - 58, 8, PAPER);
-  drawGlyph(ctx, s.glyph, x + w / 2, y + 26 + (h - 58) / 2, Math.min(w, h - 58) * 0.3, '#1b1b1b');
-  text(ctx, String(trade), x + 12, y + 14, { size: 18, bold: true, color: s.ink });
-  text(ctx, String(trade), x + w - 12, y + 14, { size: 18, bold: true, color: s.ink, align: 'right' });
+  fillRound(ctx, x + 6, y + 26, w - 12, h - 26 - band, 8, PAPER);
+  const paperH = h - 26 - band;
+  drawGlyph(ctx, s.glyph, x + w / 2, y + 26 + paperH / 2, Math.min(w, paperH) * 0.3, '#1b1b1b');
+  text(ctx, String(trade), x + 12, y + 14, { size: MIN_TEXT, bold: true, color: s.ink });
+  text(ctx, String(trade), x + w - 12, y + 14, { size: MIN_TEXT, bold: true, color: s.ink, align: 'right' });
   const label = treasureLabel(kind, o.language ?? DEFAULT_LANGUAGE);
-  const name = fitText(ctx, label, w - 10, 2, [15, 13, 11], true, true);
-  name.lines.forEach((line, i) => {
-    ctx.fillStyle = s.ink;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(line, x + w / 2, y + h - 24 + (i - (name.lines.length - 1) / 2) * (name.size + 1), w - 10);
-  });
+  const size = Math.max(MIN_TEXT, Math.round(band * 0.4));
+  tileName(ctx, label, x + w / 2, y + h - band / 2, w - 10, s.ink, size);
   if (o.count !== undefined) {
     ctx.save();
-    roundRect(ctx, x + w - 44, y + 30, 38, 28, 14);
+    roundRect(ctx, x + w - 46, y + 30, 40, 28, 14);
     ctx.fillStyle = '#1b1b1b';
     ctx.fill();
     ctx.restore();
-    text(ctx, `×${o.count}`, x + w - 25, y + 44, { size: 17, bold: true, color: GOLD, align: 'center' });
+    text(ctx, `×${o.count}`, x + w - 26, y + 44, {
+      size: MIN_TEXT,
+      bold: true,
+      color: GOLD,
+      align: 'center',
+    });
   }
   if (o.footer)
     text(ctx, o.footer, x + w / 2, y + h + 14, { size: 15, color: MUTED, align: 'center', max: w + 8 });
 }
 
 /**
- * A treasure's name on a small sold-set tile, centred on (`cx`, `cy`): one line, squeezed to `max` when
- * need be; a name of three words or more that does not fit ("Fragmentos de vasija") goes on two
- * balanced lines instead, which stay readable where one line would be squeezed to half its width.
+ * A treasure's name centred on (`cx`, `cy`), at `size`: one line when it fits, else two balanced lines
+ * ("Pot / Shards"), squeezed to `max` rather than made smaller.
  */
 export function tileName(
   ctx: SKRSContext2D,
@@ -62,22 +69,23 @@ export function tileName(
   cy: number,
   max: number,
   ink: string,
+  size: number = MIN_TEXT,
 ): void {
-  ctx.font = font(13, true);
-  if (ctx.measureText(name).width <= max || name.split(/\s+/).length < 3) {
-    text(ctx, name, cx, cy, { size: 13, bold: true, color: ink, align: 'center', max });
-    return;
+  ctx.font = font(size, true);
+  let lines = [name];
+  if (ctx.measureText(name).width > max) {
+    const all = wrap(ctx, name, max, true);
+    lines = all.length <= 2 ? all : [all[0] as string, all.slice(1).join(' ')];
   }
-  const fit = fitText(ctx, name, max, 2, [13, 12, 11], true, true);
-  fit.lines.forEach((line, i) => {
-    const dy = (i - (fit.lines.length - 1) / 2) * (fit.size + 1);
-    text(ctx, line, cx, cy + dy, { size: fit.size, bold: true, color: ink, align: 'center', max });
+  lines.forEach((line, i) => {
+    const dy = (i - (lines.length - 1) / 2) * (size + 1);
+    text(ctx, line, cx, cy + dy, { size, bold: true, color: ink, align: 'center', max });
   });
 }
 
 /**
- * A sold-set tile's top line: the set's size at `left` and its price ending at `right`, as large as
- * keeps a gap between them ("5× $25"; a longer price such as "25 $" may need a smaller size).
+ * A sold-set tile's top line: the set's size at `left` and its price ending at `right`, at `size`
+ * (squeezed, never smaller, when a long price such as "25 $" leaves no gap).
  */
 export function tileHead(
   ctx: SKRSContext2D,
@@ -87,12 +95,11 @@ export function tileHead(
   right: number,
   y: number,
   ink: string,
+  size: number = MIN_TEXT,
 ): void {
-  let size = 18;
-  for (; size > 14; size--) {
-    ctx.font = font(size, true);
-    if (ctx.measureText(count).width + ctx.measureText(price).width + 6 <= right - left) break;
-  }
+  ctx.font = font(size, true);
+  const cw = ctx.measureText(count).width;
+  const room = right - left - cw - 6;
   text(ctx, count, left, y, { size, bold: true, color: ink });
-  text(ctx, price, right, y, { size, bold: true, color: ink, align: 'right' });
+  text(ctx, price, right, y, { size, bold: true, color: ink, align: 'right', max: room });
 }

@@ -5,6 +5,7 @@ import type { Values } from '../../../i18n/messages.ts';
 import { fillRound, fitText, text } from '../../../render/canvas-shapes.ts';
 import { GOLD, MUTED, PANEL, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
+import { drawLogged } from '../../../render/text-log.ts';
 import { CARD_H, CARD_W, cardFace } from './card-face.ts';
 import { defOf, seatName } from './card-groups.ts';
 import { drawnNames, nameOf, promptText, w } from './words.ts';
@@ -17,9 +18,12 @@ const TITLE = 60;
 const UNDER = 34;
 const FOOTER = 92;
 
-/** Up to seven cards share one row, shrunk as needed, so a big hand stays wide rather than tall. */
+/**
+ * Up to five cards share a row, at full size: the hand is shown 640 px wide, where a face's 20 px words
+ * are 9 px tall, so a card shrunk to fit more would be unreadable. A big hand grows taller instead.
+ */
 export function handLayout(cards: number) {
-  const rows = Math.max(1, Math.ceil(cards / 7));
+  const rows = Math.max(1, Math.ceil(cards / 5));
   const perRow = Math.max(1, Math.ceil(cards / rows));
   const scale = Math.min(1, (HAND_W - 2 * M - (perRow - 1) * GAP) / (perRow * CARD_W));
   const w = Math.floor(CARD_W * scale);
@@ -69,11 +73,11 @@ export function renderHand(
       const def = defOf(view, card);
       const x = M + (i % L.perRow) * (L.w + GAP);
       const y = TITLE + Math.floor(i / L.perRow) * (L.h + UNDER);
-      ctx.drawImage(cardFace(def, catalog, language), x, y, L.w, L.h);
+      drawLogged(ctx, cardFace(def, catalog, language), x, y, L.w, L.h);
       if (card.gold !== def.gold) {
         fillRound(ctx, x + 10, y + L.h + 4, L.w - 20, 26, 8, GOLD);
         text(ctx, t('hand.pays', { gold: card.gold }), x + L.w / 2, y + L.h + 17, {
-          size: 17,
+          size: 18,
           bold: true,
           color: '#1b1b1b',
           align: 'center',
@@ -108,6 +112,6 @@ export function renderHand(
         max: HAND_W - 2 * M,
       });
     });
-    text(ctx, t('provisional'), HAND_W - M, fy + 16, { size: 16, color: MUTED, align: 'right', max: 200 });
+    text(ctx, t('provisional'), HAND_W - M, fy + 16, { size: 18, color: MUTED, align: 'right', max: 220 });
   });
 }

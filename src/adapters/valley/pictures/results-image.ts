@@ -13,8 +13,12 @@ import { drawnNames, ordinalIn, setTitle, summaryText, w } from './words.ts';
 export const RESULTS_W = 1260;
 const M = 20;
 const TITLE = 112;
-const HEAD = 74;
-const ROW = 78;
+/** Column titles slant up to the right, so a long one ("Mummification") reads at full size over a narrow column. */
+const HEAD = 150;
+const ROW = 84;
+/** The smallest text: 9 px when the picture is shown 640 px wide. */
+const MIN_TEXT = 18;
+const SLANT = -Math.PI / 4;
 const FOOTER = 56;
 
 export const resultsHeight = (players: number): number => TITLE + HEAD + players * (ROW + 8) + FOOTER;
@@ -68,20 +72,19 @@ function columns(view: ValleyView, catalog: Catalog, language: string): Column[]
   ];
 }
 
+/** A column's badge just above the rows, and its title slanting up from it. */
 function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: number) {
-  if (col.style) drawBadge(ctx, col.style, x + w / 2, y + 20, 15);
-  const t = fitText(ctx, col.title, w - 6, 2, [16, 15, 14]);
-  const two = t.lines.length > 1;
-  const y0 = y + (col.style ? (two ? 44 : 52) : two ? 28 : 36);
-  t.lines.forEach((line, i) => {
-    text(ctx, line, x + w / 2, y0 + i * (t.size + 2), {
-      size: t.size,
-      bold: true,
-      color: MUTED,
-      align: 'center',
-      max: w - 4,
-    });
-  });
+  const bottom = y + HEAD - 6;
+  if (col.style) drawBadge(ctx, col.style, x + w / 2, bottom - 17, 15);
+  slanted(ctx, col.title, x + w / 2 - 4, col.style ? bottom - 40 : bottom - 10);
+}
+
+function slanted(ctx: SKRSContext2D, title: string, x: number, y: number) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(SLANT);
+  text(ctx, title, 0, 0, { size: MIN_TEXT, bold: true, color: MUTED, max: (HEAD - 40) * Math.SQRT2 - 10 });
+  ctx.restore();
 }
 
 /** Final standings: rank, name, total, and where each player's points came from. */
@@ -118,13 +121,7 @@ export function renderResults(
     cols.forEach((col, i) => {
       headerCell(ctx, col, x0 + i * colW, colW, TITLE);
     });
-    text(ctx, t('results.total'), RESULTS_W - M - totalW / 2, TITLE + 36, {
-      size: 18,
-      bold: true,
-      color: MUTED,
-      align: 'center',
-      max: totalW - 8,
-    });
+    slanted(ctx, t('results.total'), RESULTS_W - M - totalW / 2 - 20, TITLE + HEAD - 16);
 
     const order = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
     order.forEach((r, i) => {
@@ -151,7 +148,11 @@ export function renderResults(
         },
       );
       if (shared)
-        text(ctx, t('results.shared'), M + 16, y + ROW / 2 + 22, { size: 15, color: MUTED, max: rankW - 20 });
+        text(ctx, t('results.shared'), M + 16, y + ROW / 2 + 22, {
+          size: MIN_TEXT,
+          color: MUTED,
+          max: rankW - 20,
+        });
       text(ctx, seatName(names, r.seat, language), M + rankW, y + ROW / 2, {
         size: 26,
         bold: true,
@@ -161,13 +162,20 @@ export function renderResults(
       cols.forEach((col, k) => {
         const [big, small] = col.cell(p);
         const cx = x0 + k * colW + colW / 2;
-        text(ctx, big, cx, y + (small ? 30 : ROW / 2), {
+        text(ctx, big, cx, y + (small ? 24 : ROW / 2), {
           size: 26,
           bold: true,
           color: TEXT,
           align: 'center',
         });
-        if (small) text(ctx, small, cx, y + 58, { size: 14, color: MUTED, align: 'center', max: colW - 6 });
+        // The note ("2 of 7 diff.") on up to two lines under the number, squeezed to the column if need be.
+        if (small) {
+          const note = fitText(ctx, small, colW - 6, 2, [MIN_TEXT], false);
+          note.lines.forEach((line, j) => {
+            const ny = y + (note.lines.length > 1 ? 50 + j * 19 : 56);
+            text(ctx, line, cx, ny, { size: MIN_TEXT, color: MUTED, align: 'center', max: colW - 6 });
+          });
+        }
       });
       text(ctx, String(r.score), RESULTS_W - M - totalW / 2 - 10, y + ROW / 2, {
         size: 36,
@@ -175,8 +183,8 @@ export function renderResults(
         color: win ? GOLD : TEXT,
         align: 'center',
       });
-      text(ctx, t('vp'), RESULTS_W - M - 14, y + ROW / 2 + 6, {
-        size: 16,
+      text(ctx, t('vp'), RESULTS_W - M - 12, y + ROW / 2 + 6, {
+        size: MIN_TEXT,
         bold: true,
         color: MUTED,
         align: 'right',

@@ -7,6 +7,7 @@ import { fillRound, roundRect, text } from '../../../render/canvas-shapes.ts';
 import { font } from '../../../render/fonts.ts';
 import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
+import { drawLogged } from '../../../render/text-log.ts';
 import { CARD_H, CARD_W, cardBack, cardFace } from './card-face.ts';
 import { defOf, seatName, tombGroups } from './card-groups.ts';
 import { drawnNames, nameOf, ordinalIn, w as say, summaryText, waitingText } from './words.ts';
@@ -54,19 +55,22 @@ function pyramid(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, languag
     slots.forEach((slot, i) => {
       const [x, y] = slotXY(row, i);
       const ref = view.pyramid[slot] ?? null;
-      if (ref) ctx.drawImage(cardFace(defOf(view, ref), catalog, language), x, y);
+      if (ref) drawLogged(ctx, cardFace(defOf(view, ref), catalog, language), x, y);
       else emptySlot(ctx, x, y, CARD_W, CARD_H, say(language, 'empty'));
     });
   });
 }
 
-const SMALL = 0.8;
+/** Card faces write 20 px at least: at 0.9 their words still show 9 px tall when the board is 640 wide. */
+const SMALL = 0.9;
+/** The smallest text on the board: 9 px when Discord shows the board 640 px wide. */
+const MIN_TEXT = 18;
 
 /** Stock and boneyard sit in the pyramid's empty top corners, smaller so they read as apart from it. */
 function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, language: string) {
   const pw = CARD_W * SMALL;
   const h = CARD_H * SMALL;
-  const y = HEADER + 30;
+  const y = HEADER + 26;
   text(ctx, say(language, 'stock'), M, HEADER + 12, { size: 20, bold: true, color: TEXT, max: pw });
   if (view.stock.count > 0) {
     ctx.drawImage(cardBack(), M, y, pw, h);
@@ -77,7 +81,7 @@ function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, language:
       align: 'center',
     });
     text(ctx, say(language, 'cards-left', { n: view.stock.count }), M + pw / 2, y + h / 2 + 30, {
-      size: 17,
+      size: MIN_TEXT,
       color: '#f3e3bf',
       align: 'center',
       max: pw - 16,
@@ -93,7 +97,7 @@ function piles(ctx: SKRSContext2D, view: ValleyView, catalog: Catalog, language:
     max: pw,
   });
   if (view.boneyard.top)
-    ctx.drawImage(cardFace(defOf(view, view.boneyard.top), catalog, language), bx, y, pw, h);
+    drawLogged(ctx, cardFace(defOf(view, view.boneyard.top), catalog, language), bx, y, pw, h);
   else emptySlot(ctx, bx, y, pw, h, say(language, 'empty'));
 }
 
@@ -111,7 +115,7 @@ function tombSummary(
 ) {
   const groups = tombGroups(view, p.seat, catalog, language);
   if (!groups.length) {
-    text(ctx, say(language, 'tomb-empty'), x, y, { size: size - 1, color: MUTED, max: width });
+    text(ctx, say(language, 'tomb-empty'), x, y, { size, color: MUTED, max: width });
     return;
   }
   const r = Math.round((size * 12) / 19);
@@ -142,26 +146,28 @@ const LARGE = {
   nameY: 26,
   score: 34,
   scoreY: 30,
-  vp: 16,
-  tag: 16,
-  tagY: 14,
-  tagH: 26,
+  vp: MIN_TEXT,
+  tag: MIN_TEXT,
+  tagY: 13,
+  tagH: 27,
   counts: 19,
   countsY: 62,
   tomb: 19,
+  tombY: 96,
 };
 const COMPACT = {
-  name: 22,
-  nameY: 20,
+  name: 23,
+  nameY: 19,
   score: 28,
-  scoreY: 22,
-  vp: 14,
-  tag: 14,
-  tagY: 8,
-  tagH: 22,
-  counts: 16,
+  scoreY: 20,
+  vp: MIN_TEXT,
+  tag: MIN_TEXT,
+  tagY: 6,
+  tagH: 25,
+  counts: MIN_TEXT,
   countsY: 44,
-  tomb: 16,
+  tomb: MIN_TEXT,
+  tombY: 67,
 };
 
 function seatBlock(
@@ -228,7 +234,7 @@ function seatBlock(
     tomb: p.score.tombCards,
   });
   text(ctx, counts, x + 16, y + L.countsY, { size: L.counts, color: MUTED, max: w - 32 });
-  tombSummary(ctx, view, catalog, p, x + 16, L === LARGE ? y + 96 : y + h - 15, w - 32, L.tomb, language);
+  tombSummary(ctx, view, catalog, p, x + 16, y + L.tombY, w - 32, L.tomb, language);
   // Public details, when the block has room for a fourth line (up to three players). Cards in play
   // are in the header.
   if (h < 150) return;
@@ -244,7 +250,7 @@ function seatBlock(
     p.aside.length ? t('revealed', { cards: list(p.aside) }) : '',
   ].filter(Boolean);
   if (details.length)
-    text(ctx, details.join('  ·  '), x + 16, y + 128, { size: 17, color: MUTED, max: w - 32 });
+    text(ctx, details.join('  ·  '), x + 16, y + 128, { size: MIN_TEXT, color: MUTED, max: w - 32 });
 }
 
 function header(ctx: SKRSContext2D, view: ValleyView, names: readonly string[], language: string) {
@@ -295,12 +301,13 @@ export function renderTable(
     const pw = TABLE_W - px - M;
     const n = view.players.length;
     const bottom = TABLE_H - M - 24;
-    const bh = Math.min(152, (bottom - HEADER - (n - 1) * 10) / n);
+    const gap = n > 4 ? 6 : 10;
+    const bh = Math.min(152, (bottom - HEADER - (n - 1) * gap) / n);
     view.players.forEach((p, i) => {
-      seatBlock(ctx, view, catalog, p, names, px, HEADER + i * (bh + 10), pw, bh, language);
+      seatBlock(ctx, view, catalog, p, names, px, HEADER + i * (bh + gap), pw, bh, language);
     });
     text(ctx, say(language, 'provisional'), TABLE_W - M, TABLE_H - M - 4, {
-      size: 16,
+      size: MIN_TEXT,
       color: MUTED,
       align: 'right',
     });

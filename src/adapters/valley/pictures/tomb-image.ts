@@ -46,7 +46,7 @@ function column(
   const pw = ctx.measureText(points).width;
   text(ctx, g.name, x + 44, y + 20, { size: 20, bold: true, color: g.style.ink, max: COL_W - 70 - pw });
   text(ctx, points, x + COL_W - 12, y + 20, { size: 22, bold: true, color: g.style.ink, align: 'right' });
-  text(ctx, groupScore(g, language), x + 12, y + HEAD - 17, { size: 16, color: MUTED, max: COL_W - 24 });
+  text(ctx, groupScore(g, language), x + 12, y + HEAD - 17, { size: 18, color: MUTED, max: COL_W - 24 });
   g.cards.forEach((card, i) => {
     const cy = y + HEAD + i * CHIP;
     fillRound(ctx, x + 8, cy, COL_W - 16, CHIP - 6, 7, PAPER);
