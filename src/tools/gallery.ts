@@ -1,9 +1,11 @@
 /**
  * `npm run gallery`: writes PNGs of a few positions (and their text equivalents) to gallery/ for people to
- * look at. Every image is drawn from a view, exactly as the bot would draw it.
+ * look at, and each as Discord shows it (at most 640 px wide) to gallery/shown/. Every image is drawn
+ * from a view, exactly as the bot would draw it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCanvas, Image } from '@napi-rs/canvas';
 import { renderTreasureCard } from '../adapters/archaeology/pictures/card-image.ts';
 import { renderArchaeologyHand } from '../adapters/archaeology/pictures/hand-image.ts';
 import {
@@ -23,23 +25,37 @@ import {
   describeTomb,
 } from '../adapters/valley/pictures/picture-text.ts';
 import { renderResults } from '../adapters/valley/pictures/results-image.ts';
-import { extremes, finale, playRandom, showcase } from '../adapters/valley/pictures/samples.ts';
+import { extremes, finale, playRandom, showcase, sixSeats } from '../adapters/valley/pictures/samples.ts';
 import { renderTable } from '../adapters/valley/pictures/table-image.ts';
 import { renderTomb } from '../adapters/valley/pictures/tomb-image.ts';
 import { archaeologyCatalog } from '../games/archaeology/catalog.ts';
 import { archaeology } from '../games/archaeology/index.ts';
-import { baseCatalog } from '../games/valley/catalog.ts';
+import { baseCatalog, fullCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import { defsFrom } from '../games/valley/setup.ts';
 import type { ValleyState } from '../games/valley/state.ts';
+import { displayScale } from '../render/text-log.ts';
 
 const out = join(process.cwd(), 'gallery');
-mkdirSync(out, { recursive: true });
+mkdirSync(join(out, 'shown'), { recursive: true });
 const names = ['Amunet', 'Bek 🐍', 'Chione the Very Long-Named', '张伟'];
 const notes: string[] = [];
 
+/** The picture as Discord and the local page show it: at most 640 px wide (src/render/README.md). */
+function shown(png: Buffer): Buffer {
+  const img = new Image();
+  img.src = png;
+  const scale = displayScale(img.width);
+  const c = createCanvas(Math.round(img.width * scale), Math.round(img.height * scale));
+  const ctx = c.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(img, 0, 0, c.width, c.height);
+  return c.toBuffer('image/png');
+}
+
 function save(file: string, png: Buffer, description: string) {
   writeFileSync(join(out, file), png);
+  writeFileSync(join(out, 'shown', file), shown(png));
   notes.push(`## ${file} (${Math.round(png.length / 1024)} KB)\n\n${description}\n`);
 }
 
@@ -78,6 +94,13 @@ save(
   renderResults(edgeEnd, names, baseCatalog),
   describeResults(edgeEnd, names, baseCatalog),
 );
+
+// Six seats with both boxes: the most crowded board, and its results with a column for each set.
+const six = ['Alice', 'Bob the Builder', 'Carol', 'Dmitri', 'Eve', 'Fatima Al-Zahra'];
+const sixPublic = valley.view(sixSeats(), null);
+save('six-table.png', renderTable(sixPublic, six, fullCatalog), describeTable(sixPublic, six, fullCatalog));
+const sixEnd = valley.view(sixSeats(true), null);
+save('six-results.png', renderResults(sixEnd, six, fullCatalog), describeResults(sixEnd, six, fullCatalog));
 
 // Random games: the first position, one waiting on a reaction window if any, and the end.
 const windows: ValleyState[] = [];
