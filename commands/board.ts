@@ -1,7 +1,8 @@
 import { MessageFlags } from 'discord.js';
 import { InteractionContextType } from 'discord-api-types/v10';
-import { say } from '../src/discord/handlers/replies.ts';
+import { gameHere, gameName } from '../src/discord/handlers/game-here.ts';
 import { userLanguage } from '../src/discord/language.ts';
+import { whereIs } from '../src/discord/my-games.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { t } from '../src/i18n/messages.ts';
 
@@ -13,8 +14,9 @@ export const boardCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const here = await rt.tables.activeGameIn(i.channelId);
-    if (!here) return say(i, 'error.no-game-here');
+    const found = await gameHere(rt, i);
+    if (!found) return;
+    const here = found.game;
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     await rt.locks.run(here.id, async () => {
       const game = await rt.tables.store.getGame(here.id);
@@ -25,6 +27,14 @@ export const boardCommand: SlashCommand = {
         await rt.table.rearm(game);
       }
     });
-    await i.editReply({ content: t(userLanguage(i), 'board.posted') });
+    const language = userLanguage(i);
+    // Typed in the channel rather than the game's thread: say which game, and where its board is.
+    const content = found.elsewhere
+      ? t(language, 'board.posted-elsewhere', {
+          game: gameName(rt, here, language),
+          link: await whereIs(rt.tables, await rt.tables.store.getGame(here.id)),
+        })
+      : t(language, 'board.posted');
+    await i.editReply({ content, allowedMentions: { parse: [] } });
   },
 };

@@ -1,7 +1,10 @@
 import { InteractionContextType } from 'discord-api-types/v10';
-import { say, tell } from '../src/discord/handlers/replies.ts';
+import { gameHere, gameName } from '../src/discord/handlers/game-here.ts';
+import { tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
+import { whereIs } from '../src/discord/my-games.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { t } from '../src/i18n/messages.ts';
 
 /** Reminds the player the game in this channel waits for (at most once per 12 hours per game). */
 export const nudgeCommand: SlashCommand = {
@@ -11,11 +14,18 @@ export const nudgeCommand: SlashCommand = {
     contexts: [InteractionContextType.Guild],
   },
   async execute(rt, i) {
-    const here = await rt.tables.activeGameIn(i.channelId);
-    if (!here) return say(i, 'error.no-game-here');
-    const answer = await rt.locks.run(here.id, async () =>
-      rt.timers.nudge(await rt.tables.store.getGame(here.id), i.user.id, userLanguage(i)),
+    const found = await gameHere(rt, i);
+    if (!found) return;
+    const language = userLanguage(i);
+    const answer = await rt.locks.run(found.game.id, async () =>
+      rt.timers.nudge(await rt.tables.store.getGame(found.game.id), i.user.id, language),
     );
-    return tell(i, answer);
+    if (!found.elsewhere) return tell(i, answer);
+    // Typed in the channel rather than the game's thread: say which game the answer is about.
+    const game = gameName(rt, found.game, language);
+    return tell(
+      i,
+      t(language, 'nudge.elsewhere', { game, link: await whereIs(rt.tables, found.game), answer }),
+    );
   },
 };

@@ -47,12 +47,20 @@ export class Tables {
     return this.adapterOf(game).game.waitingFor(game.state);
   }
 
-  /** The game being played in a channel or thread, if any (what /board and /nudge act on). */
-  async activeGameIn(channelId: string): Promise<GameRecord | undefined> {
-    const here =
-      (await this.store.gameInThread(channelId)) ??
-      (await this.store.gamesInChannel(channelId)).find((g) => g.status === 'active');
-    return here?.status === 'active' ? await this.store.getGame(here.id) : undefined;
+  /**
+   * The running games a command typed in `channelId` may mean: in a game's thread, that game alone;
+   * in a channel, every game played in it or in its threads (what /board and /nudge act on).
+   */
+  async activeGamesIn(channelId: string): Promise<GameRecord[]> {
+    const thread = await this.store.gameInThread(channelId);
+    const here = thread
+      ? [thread]
+      : (await this.store.gamesInChannel(channelId)).filter((g) => g.status === 'active');
+    const games: GameRecord[] = [];
+    // Oldest first, the order they were opened in.
+    for (const g of [...here].reverse())
+      if (g.status === 'active') games.push(await this.store.getGame(g.id));
+    return games;
   }
 
   seatOf(game: GameRecord, userId: string): Seat | null {

@@ -9,6 +9,8 @@ import { controls, type Driver, sleep } from './driver.ts';
 
 export interface PlayedGame {
   windowsAnsweredByHand: number;
+  /** Hands looked at, in a window, by a seat that could only pass (and found nothing asked). */
+  onlyPassHandsSeen: number;
   autoPasses: number;
   restarted: boolean;
 }
@@ -16,7 +18,8 @@ export interface PlayedGame {
 /**
  * Plays a started Valley game to its end as people do, by clicking their hands' controls: each turn one
  * purchase, one entombing, then the end of the turn; a reaction window is answered by hand by someone
- * who can react (or, once, by someone who can only pass) while the others pass automatically. Seats of
+ * who can react while the others pass automatically (once, one who can only pass checks its hand asks
+ * nothing). Seats of
  * computer players (`null`) are left to the bot. `restartAtTurn`: restarts the bot once at that turn.
  */
 export async function playByClicks(
@@ -28,7 +31,12 @@ export async function playByClicks(
 ): Promise<PlayedGame> {
   const h = d.h;
   const c = h.loopback.control;
-  const played: PlayedGame = { windowsAnsweredByHand: 0, autoPasses: 0, restarted: false };
+  const played: PlayedGame = {
+    windowsAnsweredByHand: 0,
+    onlyPassHandsSeen: 0,
+    autoPasses: 0,
+    restarted: false,
+  };
   let boughtOnTurn = -1;
   const waitForMove = async (version: number) => {
     while (h.store.getGame(gameId).version === version && h.store.getGame(gameId).status === 'active')
@@ -54,28 +62,30 @@ export async function playByClicks(
     if (q?.window) {
       const onlyPass = (seat: number) => valley.legalActions(s, seat).length === 1;
       const canReact = people.find((seat) => !onlyPass(seat));
-      const byHand = canReact ?? (played.windowsAnsweredByHand === 0 ? people[0] : undefined);
-      if (byHand === undefined) {
-        await waitForMove(game.version);
-        played.autoPasses++;
-        continue;
-      }
       // Respond shows on the board once its edit goes out (edits are paced); My hand does the same.
       const note = d.latest(where, 'hand');
       const respond = controls(note).find((x) => x.verb === 'respond' || x.verb === 'hand');
       if (!respond) throw new Error('the board has neither Respond nor My hand');
-      const user = users[byHand] as LoopbackUser;
+      if (canReact === undefined) {
+        // Once, a seat that can only pass looks at its hand: it waits there, asked nothing.
+        const seat = people[0] as number;
+        if (played.onlyPassHandsSeen === 0) {
+          const hand = await d.press(users[seat] as LoopbackUser, note, respond);
+          const asked = controls(hand).some((x) => x.verb === 'ans');
+          // Passed automatically within milliseconds, it may be asked something else by the click.
+          if (asked && h.store.getGame(gameId).version === game.version)
+            throw new Error(`a seat that can only pass was asked: ${hand.content}`);
+          if (!asked) played.onlyPassHandsSeen++;
+        }
+        await waitForMove(game.version);
+        played.autoPasses++;
+        continue;
+      }
+      const user = users[canReact] as LoopbackUser;
       const hand = await d.press(user, note, respond);
       const answers = controls(hand).filter((x) => x.verb === 'ans');
       const pick = answers.find((x) => x.arg.endsWith(':react')) ?? answers[0];
-      if (!pick) {
-        // A seat that can only pass is passed automatically within milliseconds: it may be gone by the click.
-        if (canReact === undefined && h.store.getGame(gameId).version !== game.version) {
-          played.autoPasses++;
-          continue;
-        }
-        throw new Error(`no answer in: ${hand.content}`);
-      }
+      if (!pick) throw new Error(`no answer in: ${hand.content}`);
       await d.press(user, hand, pick);
       played.windowsAnsweredByHand++;
       continue;

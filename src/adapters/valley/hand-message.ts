@@ -95,7 +95,10 @@ export function handMessage(
   const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, a.msg, ctx) }));
   const components: Payload['components'] = [];
 
-  if (v.questionId !== null) {
+  // A seat that can only pass a reaction window is not asked: the table passes for it after a random
+  // delay, and until then it waits like everyone else (a lone Pass would only tell it to wait).
+  const onlyPass = v.autoPass !== null;
+  if (v.questionId !== null && !onlyPass) {
     lines.push(`**${valleyText(v.prompt, v.promptMsg, ctx)}**`);
     const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
       ValleyAction & { type: 'answer' }
@@ -120,7 +123,7 @@ export function handMessage(
           answers.map((a) => ({ label: a.label, value: a.action.value })),
         ),
       );
-  } else if (v.turn.seat === seat && !v.finished && labelled.length > 0) {
+  } else if (v.turn.seat === seat && !v.finished && !onlyPass && labelled.length > 0) {
     lines.push(valleyText(v.prompt, v.promptMsg, ctx));
     // The rules' own labels of the buys: a way to pay is read from them (see `payLabel`).
     const buys = v.actions.filter((a) => a.action.type === 'buy');

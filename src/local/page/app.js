@@ -70,6 +70,8 @@ const state = {
   modals: new Set(),
   /** @type {EventSource | null} */
   feed: null,
+  /** The message a link brought into view, kept there while pictures load. @type {HTMLElement | null} */
+  anchor: null,
   /**
    * Commands run from this tab whose answer may lead to a thread they created (a game's lobby):
    * interaction id → the channels there were when it was sent.
@@ -741,7 +743,50 @@ function renderMembers() {
 
 // ── messages ─────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A link to one of the table's messages, as a Discord client follows it: the channel opens, and the
+ * message is brought into view and highlighted; a link to a channel only opens the channel. A channel
+ * this person cannot see, or a message no longer there, is said so.
+ * @param {string} channelId @param {string | null} messageId @param {HTMLElement} from
+ */
+async function openMessage(channelId, messageId, from) {
+  const li = from.closest('li');
+  li?.querySelector('.link-error')?.remove();
+  if (!state.channels.has(channelId)) {
+    li?.append(linkError('page.link.no-channel'));
+    return;
+  }
+  await openChannel(channelId);
+  if (messageId === null || state.current !== channelId) return;
+  const target = document.getElementById(`message-${messageId}`);
+  if (!target) {
+    // Said at the end of the channel the link opened, where the reader is left.
+    const list = $('messages');
+    const said = document.createElement('li');
+    said.append(linkError('page.link.no-message'));
+    list.append(said);
+    list.scrollTop = list.scrollHeight;
+    return;
+  }
+  state.anchor = target;
+  target.scrollIntoView({ block: 'center' });
+  // Again, for a link to the message already highlighted.
+  target.classList.remove('highlighted');
+  void target.offsetWidth;
+  target.classList.add('highlighted');
+}
+
+/** @param {string} key */
+function linkError(key) {
+  const p = document.createElement('p');
+  p.classList.add('interaction-error', 'link-error');
+  p.setAttribute('role', 'alert');
+  p.textContent = t(key);
+  return p;
+}
+
 function renderMessages() {
+  state.anchor = null;
   const list = $('messages');
   const c = state.current ? state.channels.get(state.current) : undefined;
   const messages = (state.messages.get(state.current ?? '') ?? []).filter((m) => !state.dismissed.has(m.id));
@@ -772,7 +817,15 @@ function keepAtBottomWhileImagesLoad(list, atBottom) {
   if (!atBottom) return;
   for (const img of list.querySelectorAll('img')) {
     if (!img.complete)
-      img.addEventListener('load', () => (list.scrollTop = list.scrollHeight), { once: true });
+      img.addEventListener(
+        'load',
+        // Once a link has brought a message into view, the pictures loading above it keep it there.
+        () => {
+          if (state.anchor?.isConnected) state.anchor.scrollIntoView({ block: 'center' });
+          else list.scrollTop = list.scrollHeight;
+        },
+        { once: true },
+      );
   }
 }
 
@@ -822,6 +875,8 @@ function viewContext() {
       },
       meId: state.me?.id ?? null,
       openChannel: (id) => void openChannel(id),
+      guildId: state.table?.guild.id ?? null,
+      openMessage: (channelId, messageId, from) => void openMessage(channelId, messageId, from),
       locale: state.me?.locale ?? 'en-US',
     },
     user: (id) => state.users.get(id),

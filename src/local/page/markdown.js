@@ -1,4 +1,6 @@
 // @ts-check
+import { discordTarget, ofThisTable } from './discord-links.js';
+
 /**
  * Discord's markdown, the parts a bot uses: bold, italics, underline, strike-through, spoilers,
  * inline code and code blocks, block quotes, headings, subtext, links, and mentions of users,
@@ -9,6 +11,9 @@
  * @property {(id: string) => string | null} channelName
  * @property {string | null} meId
  * @property {(channelId: string) => void} openChannel
+ * @property {string | null} guildId the table's server: Discord links to it (or to a DM) open in place
+ * @property {(channelId: string, messageId: string | null, from: HTMLElement) => void} openMessage
+ *   what a Discord client does with a link to a message (or a channel, messageId null) it can open
  * @property {string} [locale] the reader's language (a BCP 47 tag, e.g. 'es-ES'), for timestamps
  */
 
@@ -184,8 +189,8 @@ function token(g, whole, ctx) {
   if (g.italic2 !== undefined) return wrap('em', g.italic2, ctx);
   if (g.strike !== undefined) return wrap('s', g.strike, ctx);
   if (g.spoiler !== undefined) return wrap('mark', g.spoiler, ctx);
-  if (g.label !== undefined && g.href !== undefined) return link(g.href, inline(g.label, ctx));
-  if (g.url !== undefined) return link(g.url, document.createTextNode(g.url));
+  if (g.label !== undefined && g.href !== undefined) return link(g.href, inline(g.label, ctx), ctx);
+  if (g.url !== undefined) return link(g.url, document.createTextNode(g.url), ctx);
   if (g.escaped !== undefined) return document.createTextNode(g.escaped);
   return document.createTextNode(whole);
 }
@@ -197,13 +202,26 @@ function wrap(tag, text, ctx) {
   return el;
 }
 
-/** @param {string} href @param {Node} label */
-function link(href, label) {
+/**
+ * A link opens a tab of its own, except a link to this table's own channels and messages: a Discord
+ * client opens those in place, and a tab at discord.com could not show them.
+ * @param {string} href @param {Node} label @param {MarkdownContext} ctx
+ */
+function link(href, label, ctx) {
   const a = document.createElement('a');
   a.href = href;
+  a.append(label);
+  const target = discordTarget(href);
+  if (target && ofThisTable(target, ctx.guildId)) {
+    a.className = 'message-link';
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      ctx.openMessage(target.channelId, target.messageId, a);
+    });
+    return a;
+  }
   a.target = '_blank';
   a.rel = 'noopener noreferrer';
-  a.append(label);
   return a;
 }
 
