@@ -236,12 +236,24 @@ export class Publisher {
     await this.strip(m, text);
   }
 
-  /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
-  async closeBoard(game: GameRecord, text: string): Promise<void> {
+  /**
+   * The game is over or cancelled: its last board keeps no live buttons and says so. A finished game's
+   * last board (a payload) also shows the final position: the picture it had showed the turn before,
+   * with someone still to play. A cancelled game's (a text) keeps its picture.
+   */
+  async closeBoard(game: GameRecord, last: Payload | string): Promise<void> {
     const board = await this.tables.store.locations.getMessage(game.id, 'board');
     await this.tables.store.locations.setMessage(game.id, 'board', null);
     await this.remove(game.id, DECISION);
-    if (board) await this.strip(board, text);
+    if (board?.channelId && typeof last !== 'string') {
+      try {
+        await this.edit(board.channelId, board.messageId, { ...last, components: [], mentionUsers: [] });
+      } catch (e) {
+        // The results are posted already: a last board with its old picture is untidy, not wrong.
+        this.log.warn({ err: e, gameId: game.id }, 'could not show the final position on the last board');
+        await this.strip(board, last.content);
+      }
+    } else if (board) await this.strip(board, typeof last === 'string' ? last : last.content);
     this.hands.forget(game.id);
   }
 
