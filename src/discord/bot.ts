@@ -9,6 +9,7 @@ import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
+import { BoardRetries } from './board-retries.ts';
 import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
 import { GameLocks } from './game-lock.ts';
@@ -84,6 +85,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
+  const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
+  timers.holdForBoard = (row) => boards.holdForBoard(row);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);
