@@ -95,8 +95,11 @@ export interface GameMessages<View, Step = unknown> {
   decisionPing(view: View, ctx: GameContext): Payload;
   /** The results, with the rating lines the table computed. */
   results(view: View, ctx: GameContext, ratingLines: readonly string[]): Payload;
-  /** The last board's text once the game is over, pointing to the results. */
-  finishedBoard(view: View, ctx: GameContext, resultsLink: string | null): string;
+  /**
+   * The last board once the game is over, pointing to the results: its text and the picture of the
+   * final position (nobody to play, the final scores), without controls.
+   */
+  finishedBoard(view: View, ctx: GameContext, resultsLink: string | null): Payload;
   /**
    * A text the rules wrote (a refusal, an action's label) for the context's reader: its message `msg` in
    * the context's language when given, else the text with the game's seat placeholders (e.g. Valley's

@@ -4,11 +4,12 @@ import { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import { installedAdapters } from '../adapters/installed.ts';
 import { type Clock, systemClock } from '../clock.ts';
-import { t } from '../i18n/messages.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
+import { recoverBoard } from './board-recovery.ts';
+import { BoardRetries } from './board-retries.ts';
 import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
 import { GameLocks } from './game-lock.ts';
@@ -84,6 +85,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
+  const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
+  timers.holdForBoard = (row) => boards.holdForBoard(row);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);
@@ -139,23 +142,21 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   };
 }
 
-/** After a restart: boards that missed a change are posted again, and computer players resume. */
+/**
+ * After a restart: boards that missed a change are brought up to date (at most one per turn, and only
+ * the newest keeps controls: board-recovery.ts), and computer players resume.
+ */
 async function recover(rt: Runtime): Promise<void> {
   const store = rt.tables.store;
   for (const summary of await store.listGames(['active'])) {
     // Another shard's game is that shard's to recover: doing it here too would double its moves.
     if (!ownsGuild(rt.shards, summary.guildId)) continue;
     const game = await store.getGame(summary.id);
-    const board = await store.locations.getMessage(game.id, 'board');
-    if (board?.version !== game.version) {
-      await rt.locks
-        .run(game.id, () =>
-          rt.publisher.postBoard(game, t(rt.tables.context(game).language, 'table.restarted')),
-        )
-        .catch((e: unknown) =>
-          rt.log.error({ err: e, gameId: game.id }, 'could not re-post a board after restart'),
-        );
-    }
+    await rt.locks
+      .run(game.id, () => recoverBoard(rt, game))
+      .catch((e: unknown) =>
+        rt.log.error({ err: e, gameId: game.id }, 'could not bring a board up to date after restart'),
+      );
     await rt.table.rearm(game);
   }
 }

@@ -39,6 +39,11 @@ export class Publisher {
   deadlineOf: (game: GameRecord) => Promise<number | null> = async () => null;
   /** Lines the table adds under any game's board (who is away: turn-timers.ts). */
   notesOf: (game: GameRecord) => Promise<string[]> = async () => [];
+  /**
+   * A board could not be posted (`post`) or brought up to date: plans its retry (set at startup:
+   * board-retries.ts). The failure is still thrown to the caller.
+   */
+  boardFailed: (game: GameRecord, post: boolean) => Promise<void> = async () => {};
 
   constructor(
     private readonly client: Client,
@@ -94,8 +99,8 @@ export class Publisher {
     return whereIs(this.tables, game);
   }
 
-  /** Replaces only the text and removes the controls; the picture stays. */
-  private async strip(m: GameMessage, content?: string): Promise<void> {
+  /** Replaces only the text (when given) and removes the controls; the picture stays. */
+  async strip(m: GameMessage, content?: string): Promise<void> {
     if (!m.channelId) return;
     try {
       const channel = await this.client.channels.fetch(m.channelId);
@@ -140,10 +145,16 @@ export class Publisher {
       ...options,
       deadline: await this.deadlineOf(game),
     });
-    const id = await this.send(
-      channelId,
-      withMyGamesButton(await this.noted(board, game), game.id, game.version, ctx.language),
-    );
+    let id: string;
+    try {
+      id = await this.send(
+        channelId,
+        withMyGamesButton(await this.noted(board, game), game.id, game.version, ctx.language),
+      );
+    } catch (e) {
+      await this.owe(game, true, e);
+      throw e;
+    }
     await this.tables.store.locations.setMessage(game.id, 'board', {
       messageId: id,
       channelId,
@@ -163,26 +174,29 @@ export class Publisher {
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
     const ctx = this.tables.context(game);
-    await this.edit(
-      board.channelId,
-      board.messageId,
-      // Editing never pings, so the mention stays as text only.
-      {
-        ...withMyGamesButton(
-          await this.noted(
-            this.tables
-              .adapterOf(game)
-              .messages.board(this.tables.view(game, null), ctx, { deadline: await this.deadlineOf(game) }),
-            game,
-          ),
-          game.id,
-          game.version,
-          ctx.language,
-        ),
-        mentionUsers: [],
-      },
-    );
+    const drawn = this.tables
+      .adapterOf(game)
+      .messages.board(this.tables.view(game, null), ctx, { deadline: await this.deadlineOf(game) });
+    // Editing never pings, so the mention stays as text only.
+    const payload = {
+      ...withMyGamesButton(await this.noted(drawn, game), game.id, game.version, ctx.language),
+      mentionUsers: [],
+    };
+    try {
+      await this.edit(board.channelId, board.messageId, payload);
+    } catch (e) {
+      await this.owe(game, false, e);
+      throw e;
+    }
     await this.tables.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
+  }
+
+  /** Plans the retry of a board that failed; a failure to plan is logged, the board's own error thrown. */
+  private async owe(game: GameRecord, post: boolean, cause: unknown): Promise<void> {
+    this.log.warn({ err: cause, gameId: game.id, post }, 'a board failed; its retry is planned');
+    await this.boardFailed(game, post).catch((e: unknown) =>
+      this.log.error({ err: e, gameId: game.id }, 'could not plan the retry of a board'),
+    );
   }
 
   private refreshLater(gameId: number, wait: number): void {
@@ -236,12 +250,24 @@ export class Publisher {
     await this.strip(m, text);
   }
 
-  /** The game is over or cancelled: its last board keeps no live buttons, and says so. */
-  async closeBoard(game: GameRecord, text: string): Promise<void> {
+  /**
+   * The game is over or cancelled: its last board keeps no live buttons and says so. A finished game's
+   * last board (a payload) also shows the final position: the picture it had showed the turn before,
+   * with someone still to play. A cancelled game's (a text) keeps its picture.
+   */
+  async closeBoard(game: GameRecord, last: Payload | string): Promise<void> {
     const board = await this.tables.store.locations.getMessage(game.id, 'board');
     await this.tables.store.locations.setMessage(game.id, 'board', null);
     await this.remove(game.id, DECISION);
-    if (board) await this.strip(board, text);
+    if (board?.channelId && typeof last !== 'string') {
+      try {
+        await this.edit(board.channelId, board.messageId, { ...last, components: [], mentionUsers: [] });
+      } catch (e) {
+        // The results are posted already: a last board with its old picture is untidy, not wrong.
+        this.log.warn({ err: e, gameId: game.id }, 'could not show the final position on the last board');
+        await this.strip(board, last.content);
+      }
+    } else if (board) await this.strip(board, typeof last === 'string' ? last : last.content);
     this.hands.forget(game.id);
   }
 

@@ -42,6 +42,9 @@ interface Stage {
  * transaction that closes the row, the rest of that turn by the autopilot (`computerPlaysFor`).
  */
 export class TurnTimers {
+  /** Postpones a row while the board it would send someone to is owed; true if so (board-retries.ts). */
+  holdForBoard: (row: ScheduledRow) => Promise<boolean> = async () => false;
+
   constructor(
     private readonly tables: Tables,
     private readonly table: TableService,
@@ -233,6 +236,8 @@ export class TurnTimers {
   }
 
   private async remind(row: ScheduledRow): Promise<void> {
+    // "Press My hand on the newest board": never before that board is there.
+    if (await this.holdForBoard(row)) return;
     const to = await this.open(row);
     if (!to) return;
     const { game, stage } = to;

@@ -88,3 +88,19 @@ export function decisionPing(v: ArchaeologyView, ctx: GameContext): Payload {
       : archaeologyText(text, undefined, ctx),
   );
 }
+
+/** The last board once the game is over: its text, and the final position drawn with nobody to play. */
+export function finishedBoardMessage(
+  v: ArchaeologyView,
+  ctx: GameContext,
+  pictures: ArchaeologyPictures,
+  resultsLink: string | null,
+): Payload {
+  const pic = pictures.table(v, ctx);
+  return {
+    content: finishedBoardText(ctx, v.turn.number, resultsLink),
+    components: [],
+    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
+    mentionUsers: [],
+  };
+}

@@ -5,7 +5,7 @@ import type { ArchaeologyAction, ArchaeologyState } from '../../games/archaeolog
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeArchaeologyAction, encodeArchaeologyAction } from './action-code.ts';
-import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
+import { boardMessage, decisionPing, finishedBoardMessage } from './board-message.ts';
 import { archaeologyClick } from './hand-clicks.ts';
 import { type ArchaeologyStep, handMessage } from './hand-message.ts';
 import {
@@ -35,7 +35,7 @@ export function archaeologyAdapter(
       hand: (v, ctx, o) => handMessage(v, ctx, pictures, { ...o.step, banner: o.banner }),
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
-      finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
+      finishedBoard: (v, ctx, link) => finishedBoardMessage(v, ctx, pictures, link),
       names: (text, ctx, msg) => archaeologyText(text, msg, ctx),
     },
     click: archaeologyClick,

@@ -82,6 +82,22 @@ export function finishedBoardText(ctx: GameContext, turnNumber: number, resultsL
   ].join('\n');
 }
 
+/** The last board once the game is over: its text, and the final position drawn with nobody to play. */
+export function finishedBoardMessage(
+  v: ValleyView,
+  ctx: GameContext,
+  pictures: ValleyPictures,
+  resultsLink: string | null,
+): Payload {
+  const pic = pictures.table(v, ctx);
+  return {
+    content: finishedBoardText(ctx, v.turn.number, resultsLink),
+    components: [],
+    files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
+    mentionUsers: [],
+  };
+}
+
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ValleyView, ctx: GameContext): Payload {
   return decisionPingPayload(v, ctx, () => waitingText(v, ctx));

@@ -6,7 +6,7 @@ import type { ValleyAction, ValleyState } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeAction, encodeAction } from './action-code.ts';
-import { boardMessage, decisionPing, finishedBoardText } from './board-message.ts';
+import { boardMessage, decisionPing, finishedBoardMessage } from './board-message.ts';
 import { cardName, otherCardNames, setName } from './card-names.ts';
 import { valleyClick } from './hand-clicks.ts';
 import { handMessage, type ValleyStep } from './hand-message.ts';
@@ -34,7 +34,7 @@ export function valleyAdapter(
       hand: (v, ctx, o) => handMessage(v, ctx, pictures, catalog, { ...o.step, banner: o.banner }),
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
-      finishedBoard: (v, ctx, link) => finishedBoardText(ctx, v.turn.number, link),
+      finishedBoard: (v, ctx, link) => finishedBoardMessage(v, ctx, pictures, link),
       names: (text, ctx, msg) => valleyText(text, msg, ctx),
     },
     click: valleyClick,
