@@ -8,7 +8,7 @@ import type { ScheduledRow } from '../store/schedule-store.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
 import { type GameContext, seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
-import { quietUntil } from './quiet-hours.ts';
+import { awakeAt, type QuietHours, quietUntil } from './quiet-hours.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -92,12 +92,13 @@ export class TurnTimers {
         dueAt: new Date(now + (limit === null ? REMINDER_WITHOUT_LIMIT : (limit * 60_000) / 2)),
         payload,
       });
+      // A limit that would run out in their night runs out when it ends: the board shows that time.
       if (limit !== null)
         await this.scheduler.plan({
           key: key('timeout', game.id, stage),
           gameId: game.id,
           kind: 'timeout',
-          dueAt: new Date(now + limit * 60_000),
+          dueAt: new Date(awakeAt(now + limit * 60_000, await this.quietHours(user))),
           payload,
         });
     }
@@ -172,11 +173,17 @@ export class TurnTimers {
     return { game, stage };
   }
 
-  /** The end of `userId`'s quiet hours if they are in them now, else null. */
-  private async quietUntil(userId: string): Promise<number | null> {
+  /** `userId`'s quiet hours, if they set them. */
+  private async quietHours(userId: string): Promise<QuietHours | null> {
     const s = await this.tables.store.players.get(userId);
     if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return null;
-    return quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd });
+    return { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd };
+  }
+
+  /** The end of `userId`'s quiet hours if they are in them now, else null. */
+  private async quietUntil(userId: string): Promise<number | null> {
+    const q = await this.quietHours(userId);
+    return q && quietUntil(this.clock.now(), q);
   }
 
   /**
@@ -329,6 +336,13 @@ export class TurnTimers {
       return;
     }
     const { game, stage } = now;
+    // Quiet hours set after the limit was planned: the time-out waits for the end of the night too.
+    const user = this.tables.context(game).users[stage.seat];
+    const until = user ? await this.quietUntil(user) : null;
+    if (until !== null) {
+      await this.tables.store.schedule.postpone(row.id, new Date(until));
+      return;
+    }
     const adapter = this.tables.adapterOf(game);
     const action = adapter.computers.move(game.state, stage.seat, adapter.computers.kinds[0]);
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
