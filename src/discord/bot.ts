@@ -84,6 +84,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
+  publisher.dmSent = (user, error) => timers.dms.record(user, error);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);

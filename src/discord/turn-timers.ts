@@ -6,6 +6,7 @@ import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
+import { DmStatus } from './direct-messages.ts';
 import { type GameContext, seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
 import { awakeAt, type QuietHours, quietUntil } from './quiet-hours.ts';
@@ -42,6 +43,9 @@ interface Stage {
  * transaction that closes the row, the rest of that turn by the autopilot (`computerPlaysFor`).
  */
 export class TurnTimers {
+  /** Whether each person's DMs are known closed, and whether they were told (direct-messages.ts). */
+  readonly dms: DmStatus;
+
   constructor(
     private readonly tables: Tables,
     private readonly table: TableService,
@@ -50,6 +54,7 @@ export class TurnTimers {
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {
+    this.dms = new DmStatus(tables.store.players, clock);
     scheduler.on('remind', (row) => this.remind(row));
     scheduler.on('timeout', (row) => this.timeOut(row));
     scheduler.on('turn-dm', (row) => this.turnDm(row));
@@ -212,7 +217,8 @@ export class TurnTimers {
 
   /**
    * By DM to those who asked for DMs; else, or when their DMs are closed, in the game's channel, built
-   * around their mention. `channel: null` sends nothing public (the board already mentions them).
+   * around their mention. `channel: null` sends nothing public (the board already mentions them). The
+   * first time their DMs are found closed, the channel's message says so (nothing here is secret).
    */
   private async tell(
     to: Addressee,
@@ -220,6 +226,8 @@ export class TurnTimers {
     channel: ((mention: string) => string) | null,
   ): Promise<void> {
     const { game, stage, ctx, user } = to;
+    const mention = seatMention(ctx, stage.seat);
+    let closed: string | null = null;
     if ((await this.tables.store.players.get(user)).turnDms) {
       const sent = await this.publisher.sendDm(user, {
         content: dm,
@@ -229,10 +237,12 @@ export class TurnTimers {
       });
       if (sent) return;
       this.log.info({ gameId: game.id, seat: stage.seat }, 'a DM failed; telling them in the channel');
+      if (await this.dms.takeNotice(user)) closed = t(ctx.language, 'table.dms-closed', { who: mention });
     }
-    if (channel === null) return;
+    const lines = [channel?.(mention) ?? null, closed].filter((l) => l !== null);
+    if (lines.length === 0) return;
     await this.publisher.send(this.publisher.channelOf(game), {
-      content: channel(seatMention(ctx, stage.seat)),
+      content: lines.join('\n'),
       components: [],
       files: [],
       mentionUsers: [user],
