@@ -150,6 +150,9 @@ function describe(s: PlayerSettings, language: string): string {
       end: quiet ? formatClock(s.quietEnd as number) : '',
     }),
     t(language, 'settings.dms', { on: s.turnDms ? 'yes' : 'no' }),
+    ...(s.dmsClosedAt
+      ? [t(language, 'settings.dms-closed', { when: `<t:${Math.floor(s.dmsClosedAt.getTime() / 1000)}:R>` })]
+      : []),
     t(language, 'settings.vacation', {
       set: s.vacationUntil ? 'yes' : 'no',
       until: s.vacationUntil ? `<t:${Math.floor(s.vacationUntil.getTime() / 1000)}:f>` : '',

@@ -87,6 +87,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   publisher.notesOf = (game) => timers.awayNotes(game);
   const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
   timers.holdForBoard = (row) => boards.holdForBoard(row);
+  publisher.dmSent = (user, error) => timers.dms.record(user, error);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
   const commands = slashCommands(tables.adapters);

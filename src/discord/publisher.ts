@@ -44,6 +44,8 @@ export class Publisher {
    * board-retries.ts). The failure is still thrown to the caller.
    */
   boardFailed: (game: GameRecord, post: boolean) => Promise<void> = async () => {};
+  /** Told how each DM went: `error` null when delivered (their DMs open or closed: direct-messages.ts). */
+  dmSent: (userId: string, error: unknown) => Promise<void> = async () => {};
 
   constructor(
     private readonly client: Client,
@@ -77,14 +79,16 @@ export class Publisher {
 
   /** A direct message; false when it cannot be delivered (closed DMs, no such user): the caller falls back. */
   async sendDm(userId: string, payload: Payload): Promise<boolean> {
+    let error: unknown = null;
     try {
       const dm = await this.client.users.createDM(userId);
       await dm.send(messageOptions(payload));
-      return true;
     } catch (e) {
       this.log.info({ err: e, userId }, 'a direct message could not be delivered');
-      return false;
+      error = e;
     }
+    await this.dmSent(userId, error);
+    return error === null;
   }
 
   private async noted(board: Payload, game: GameRecord): Promise<Payload> {
@@ -368,14 +372,18 @@ export class Publisher {
       const payload = messages.hand(view, ctx, {
         banner: t(ctx.language, 'table.react-now', { id: String(game.id), where: `<#${channelId}>` }),
       });
+      let error: unknown = null;
       try {
         const dm = await this.client.users.createDM(user);
         const message = await dm.send(messageOptions(payload));
         dms.push({ channelId: dm.id, messageId: message.id });
       } catch (e) {
-        // The public Respond button still works; naming the holder publicly instead would leak the card.
+        // The public Respond button still works; naming the holder publicly instead would leak the card
+        // (so closed DMs are told in their next hand, not in the thread).
         this.log.warn({ err: e, gameId: game.id, seat }, 'could not send a reaction DM');
+        error = e;
       }
+      await this.dmSent(user, error);
     }
   }
 

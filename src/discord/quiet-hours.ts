@@ -74,3 +74,11 @@ export function quietUntil(at: number, q: QuietHours): number | null {
   const end = day.set({ hour: Math.floor(q.end / 60), minute: q.end % 60, second: 0, millisecond: 0 });
   return Math.max(end.toMillis(), at + 1);
 }
+
+/**
+ * When something due at `at` may happen to a person: then, or at the end of the quiet hours it falls in.
+ * A turn limit that would run out at night runs out when the night ends, as reminders wait.
+ */
+export function awakeAt(at: number, q: QuietHours | null): number {
+  return (q && quietUntil(at, q)) ?? at;
+}

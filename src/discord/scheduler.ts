@@ -5,6 +5,8 @@ import type { PlannedRow, ScheduledRow, ShardSet } from '../store/schedule-store
 import type { Store } from '../store/store.ts';
 
 const UNKNOWN_CHANNEL = 10003;
+/** How often rows past their retention are deleted (schedule-retention.ts); the first time, at start. */
+export const PRUNE_EVERY_MS = 24 * 3_600_000;
 
 function isUnknownChannel(e: unknown): boolean {
   return e instanceof DiscordAPIError && e.code === UNKNOWN_CHANNEL;
@@ -28,6 +30,7 @@ export class Scheduler {
   private stopped = false;
   /** Rows of other shards' games are theirs to fire (see shards.ts); all rows when unset. */
   private shards: ShardSet | undefined;
+  private cancelPrune: (() => void) | null = null;
 
   constructor(
     private readonly store: Store,
@@ -47,11 +50,14 @@ export class Scheduler {
   /** Resolves once the timer is armed for the earliest row (an overdue one fires right after). */
   async start(): Promise<void> {
     this.stopped = false;
+    this.schedulePrune(this.clock.now());
     await this.arm();
   }
 
   stop(): void {
     this.stopped = true;
+    this.cancelPrune?.();
+    this.cancelPrune = null;
     this.cancel?.();
     this.cancel = null;
     this.armedAt = null;
@@ -112,6 +118,30 @@ export class Scheduler {
       for (const row of rows) if ((await this.store.schedule.find(row.key))?.doneAt) progressed = true;
       if (!progressed) return;
     }
+  }
+
+  /**
+   * Deletes old rows at `time` and daily after it. One process does it: the one running shard 0 (or the
+   * only one); the others would only repeat its deletes.
+   */
+  private schedulePrune(time: number): void {
+    if (this.shards && !this.shards.ids.includes(0)) return;
+    this.cancelPrune?.();
+    this.cancelPrune = this.clock.at(time, () => {
+      this.cancelPrune = null;
+      this.prune()
+        .catch((e) => this.log.error({ err: e }, 'the scheduler failed to delete old rows'))
+        .finally(() => {
+          if (!this.stopped) this.schedulePrune(this.clock.now() + PRUNE_EVERY_MS);
+        });
+    });
+  }
+
+  /** Deletes the rows past their retention (schedule-retention.ts); returns how many. */
+  async prune(): Promise<number> {
+    const deleted = await this.store.schedule.prune(new Date(this.clock.now()));
+    if (deleted > 0) this.log.info({ deleted }, 'deleted schedule rows past their retention');
+    return deleted;
   }
 
   private async arm(): Promise<void> {

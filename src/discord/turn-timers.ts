@@ -6,9 +6,10 @@ import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
+import { DmStatus } from './direct-messages.ts';
 import { type GameContext, seatMention, seatName } from './messages/context.ts';
 import type { Publisher } from './publisher.ts';
-import { quietUntil } from './quiet-hours.ts';
+import { awakeAt, type QuietHours, quietUntil } from './quiet-hours.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -44,6 +45,8 @@ interface Stage {
 export class TurnTimers {
   /** Postpones a row while the board it would send someone to is owed; true if so (board-retries.ts). */
   holdForBoard: (row: ScheduledRow) => Promise<boolean> = async () => false;
+  /** Whether each person's DMs are known closed, and whether they were told (direct-messages.ts). */
+  readonly dms: DmStatus;
 
   constructor(
     private readonly tables: Tables,
@@ -53,6 +56,7 @@ export class TurnTimers {
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {
+    this.dms = new DmStatus(tables.store.players, clock);
     scheduler.on('remind', (row) => this.remind(row));
     scheduler.on('timeout', (row) => this.timeOut(row));
     scheduler.on('turn-dm', (row) => this.turnDm(row));
@@ -95,12 +99,13 @@ export class TurnTimers {
         dueAt: new Date(now + (limit === null ? REMINDER_WITHOUT_LIMIT : (limit * 60_000) / 2)),
         payload,
       });
+      // A limit that would run out in their night runs out when it ends: the board shows that time.
       if (limit !== null)
         await this.scheduler.plan({
           key: key('timeout', game.id, stage),
           gameId: game.id,
           kind: 'timeout',
-          dueAt: new Date(now + limit * 60_000),
+          dueAt: new Date(awakeAt(now + limit * 60_000, await this.quietHours(user))),
           payload,
         });
     }
@@ -175,11 +180,17 @@ export class TurnTimers {
     return { game, stage };
   }
 
-  /** The end of `userId`'s quiet hours if they are in them now, else null. */
-  private async quietUntil(userId: string): Promise<number | null> {
+  /** `userId`'s quiet hours, if they set them. */
+  private async quietHours(userId: string): Promise<QuietHours | null> {
     const s = await this.tables.store.players.get(userId);
     if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return null;
-    return quietUntil(this.clock.now(), { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd });
+    return { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd };
+  }
+
+  /** The end of `userId`'s quiet hours if they are in them now, else null. */
+  private async quietUntil(userId: string): Promise<number | null> {
+    const q = await this.quietHours(userId);
+    return q && quietUntil(this.clock.now(), q);
   }
 
   /**
@@ -208,7 +219,8 @@ export class TurnTimers {
 
   /**
    * By DM to those who asked for DMs; else, or when their DMs are closed, in the game's channel, built
-   * around their mention. `channel: null` sends nothing public (the board already mentions them).
+   * around their mention. `channel: null` sends nothing public (the board already mentions them). The
+   * first time their DMs are found closed, the channel's message says so (nothing here is secret).
    */
   private async tell(
     to: Addressee,
@@ -216,6 +228,8 @@ export class TurnTimers {
     channel: ((mention: string) => string) | null,
   ): Promise<void> {
     const { game, stage, ctx, user } = to;
+    const mention = seatMention(ctx, stage.seat);
+    let closed: string | null = null;
     if ((await this.tables.store.players.get(user)).turnDms) {
       const sent = await this.publisher.sendDm(user, {
         content: dm,
@@ -225,10 +239,12 @@ export class TurnTimers {
       });
       if (sent) return;
       this.log.info({ gameId: game.id, seat: stage.seat }, 'a DM failed; telling them in the channel');
+      if (await this.dms.takeNotice(user)) closed = t(ctx.language, 'table.dms-closed', { who: mention });
     }
-    if (channel === null) return;
+    const lines = [channel?.(mention) ?? null, closed].filter((l) => l !== null);
+    if (lines.length === 0) return;
     await this.publisher.send(this.publisher.channelOf(game), {
-      content: channel(seatMention(ctx, stage.seat)),
+      content: lines.join('\n'),
       components: [],
       files: [],
       mentionUsers: [user],
@@ -334,6 +350,13 @@ export class TurnTimers {
       return;
     }
     const { game, stage } = now;
+    // Quiet hours set after the limit was planned: the time-out waits for the end of the night too.
+    const user = this.tables.context(game).users[stage.seat];
+    const until = user ? await this.quietUntil(user) : null;
+    if (until !== null) {
+      await this.tables.store.schedule.postpone(row.id, new Date(until));
+      return;
+    }
     const adapter = this.tables.adapterOf(game);
     const action = adapter.computers.move(game.state, stage.seat, adapter.computers.kinds[0]);
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.

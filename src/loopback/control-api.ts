@@ -126,6 +126,14 @@ export class LoopbackControl {
     this.#deps.world.setUserLocale(userId, locale);
   }
 
+  /**
+   * A person closes (or opens again) their DMs to the bot: Privacy → "Allow direct messages from server
+   * members" off, or a block. The bot's DMs to them then fail with 403 {code: 50007}.
+   */
+  setDmsOpen(userId: string, open: boolean): void {
+    this.#deps.world.setDmsOpen(userId, open);
+  }
+
   /** A server manager sets the server's language (Server Settings → Community → Server Primary Language). */
   setGuildLocale(guildId: string, locale: string): void {
     this.#deps.world.setGuildLocale(guildId, locale);

@@ -36,6 +36,8 @@ export const discordErrors = {
   missingAccess: () => new DiscordError(403, 50001, 'Missing Access'),
   cannotEditOthersMessage: () =>
     new DiscordError(403, 50005, 'Cannot edit a message authored by another user'),
+  /** A DM to someone whose DMs are closed to the bot (privacy settings, a block, no shared server). */
+  cannotMessageUser: () => new DiscordError(403, 50007, 'Cannot send messages to this user'),
   emptyMessage: () => new DiscordError(400, 50006, 'Cannot send an empty message'),
   missingPermissions: () => new DiscordError(403, 50013, 'Missing Permissions'),
   invalidWebhookToken: () => new DiscordError(401, 50027, 'Invalid Webhook Token'),

@@ -97,6 +97,8 @@ export class World {
   readonly #dms = new Map<string, string>();
   /** Each person's Discord client language, sent as an interaction's `locale`; default en-US. */
   readonly #locales = new Map<string, string>();
+  /** People whose DMs are closed to the bot. */
+  readonly #dmsClosed = new Set<string>();
 
   constructor(options: {
     clock: Clock;
@@ -162,6 +164,20 @@ export class World {
     if (!this.#users.has(id)) throw new Error(`no user ${id}`);
     checkLocale(locale);
     this.#locales.set(id, locale);
+  }
+
+  /**
+   * Whether the bot may send them a DM. Discord refuses it (50007) when they turned off DMs from server
+   * members or blocked the bot; opening the DM channel still succeeds.
+   */
+  acceptsDms(id: string): boolean {
+    return !this.#dmsClosed.has(id);
+  }
+
+  setDmsOpen(id: string, open: boolean): void {
+    if (!this.#users.has(id)) throw new Error(`no user ${id}`);
+    if (open) this.#dmsClosed.delete(id);
+    else this.#dmsClosed.add(id);
   }
 
   user(id: string): LoopbackUser | undefined {

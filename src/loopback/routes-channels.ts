@@ -144,6 +144,12 @@ export function channelRoutes(world: World, options: { attachmentSizeLimit: numb
       auth: 'bot',
       handle: ({ params, json: raw, files }) => {
         const channel = channelOf(param(params, 'channelId'));
+        if (
+          channel.type === ChannelType.DM &&
+          channel.recipientId !== null &&
+          !world.acceptsDms(channel.recipientId)
+        )
+          throw discordErrors.cannotMessageUser();
         const thread = channel.parentId !== null;
         require(channel, thread
           ? PermissionFlagsBits.SendMessagesInThreads

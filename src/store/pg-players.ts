@@ -8,7 +8,15 @@ import type { PgExecutor } from './pg-database.ts';
 import { playerSettings, seats, seatVotes } from './pg-schema.ts';
 import type { PlayerSettings, PlayerSettingsChange } from './player-settings-store.ts';
 
-const DEFAULTS = { timeZone: null, quietStart: null, quietEnd: null, turnDms: false, vacationUntil: null };
+const DEFAULTS = {
+  timeZone: null,
+  quietStart: null,
+  quietEnd: null,
+  turnDms: false,
+  vacationUntil: null,
+  dmsClosedAt: null,
+  dmsClosedTold: false,
+};
 
 async function settingsOf(db: PgExecutor, userId: string): Promise<PlayerSettings> {
   const [row] = await db.select().from(playerSettings).where(eq(playerSettings.userId, userId));
@@ -20,6 +28,8 @@ async function settingsOf(db: PgExecutor, userId: string): Promise<PlayerSetting
     quietEnd: row.quietEnd,
     turnDms: row.turnDms,
     vacationUntil: row.vacationUntil,
+    dmsClosedAt: row.dmsClosedAt,
+    dmsClosedTold: row.dmsClosedTold,
   };
 }
 

@@ -4,12 +4,14 @@
  * fires at most once. Key prefixes are the SQLite store's range, compared in SQLite's byte order whatever
  * the database's locale.
  */
-import { and, asc, desc, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { games, schedule } from './pg-schema.ts';
-import type { PlannedRow, ScheduledRow } from './schedule-store.ts';
+import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import { batches, type PlannedRow, type ScheduledRow } from './schedule-store.ts';
+import type { GameStatus } from './schema.ts';
 
 type Row = typeof schedule.$inferSelect;
 
@@ -154,5 +156,38 @@ export class PgSchedule {
       .set({ doneAt: this.core.now(), outcome })
       .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)));
     return result.rowCount ?? 0;
+  }
+
+  /** `ScheduleStore.prune`: the same reads, the same decision (schedule-retention.ts). */
+  async prune(now: Date): Promise<number> {
+    const db = this.core.db;
+    const gameIds = (
+      await db
+        .selectDistinct({ gameId: schedule.gameId })
+        .from(schedule)
+        .where(and(isNotNull(schedule.gameId), lte(schedule.doneAt, retentionCutoff(now))))
+    ).map((r) => r.gameId as number);
+    let deleted = 0;
+    for (const ids of batches(gameIds)) {
+      const rows = (
+        await db
+          .select({
+            id: schedule.id,
+            gameId: schedule.gameId,
+            doneAt: schedule.doneAt,
+            payload: schedule.payload,
+          })
+          .from(schedule)
+          .where(inArray(schedule.gameId, ids))
+      ).map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      const statuses = await db
+        .select({ id: games.id, status: games.status })
+        .from(games)
+        .where(inArray(games.id, ids));
+      const doomed = rowsToDelete(rows, new Map(statuses.map((g) => [g.id, g.status as GameStatus])), now);
+      for (const chunk of batches(doomed))
+        deleted += (await db.delete(schedule).where(inArray(schedule.id, chunk))).rowCount ?? 0;
+    }
+    return deleted;
   }
 }

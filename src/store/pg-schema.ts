@@ -202,6 +202,8 @@ export const playerSettings = pgTable('player_settings', {
   quietEnd: integer('quiet_end'),
   turnDms: boolean('turn_dms').notNull().default(false),
   vacationUntil: time('vacation_until'),
+  dmsClosedAt: time('dms_closed_at'),
+  dmsClosedTold: boolean('dms_closed_told').notNull().default(false),
   updatedAt: time('updated_at').notNull(),
 });
 

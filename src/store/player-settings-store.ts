@@ -15,11 +15,23 @@ export interface PlayerSettings {
   readonly quietEnd: number | null;
   readonly turnDms: boolean;
   readonly vacationUntil: Date | null;
+  /** Since when Discord refuses our DMs to them (50007); null: not known to (any more). Set by the bot. */
+  readonly dmsClosedAt: Date | null;
+  /** Whether they were told so (once, until a DM gets through again). */
+  readonly dmsClosedTold: boolean;
 }
 
 export type PlayerSettingsChange = Partial<Omit<PlayerSettings, 'userId'>>;
 
-const DEFAULTS = { timeZone: null, quietStart: null, quietEnd: null, turnDms: false, vacationUntil: null };
+const DEFAULTS = {
+  timeZone: null,
+  quietStart: null,
+  quietEnd: null,
+  turnDms: false,
+  vacationUntil: null,
+  dmsClosedAt: null,
+  dmsClosedTold: false,
+};
 
 export class PlayerSettingsStore {
   constructor(private readonly core: StoreCore) {}
@@ -39,6 +51,8 @@ export class PlayerSettingsStore {
       quietEnd: row.quietEnd,
       turnDms: row.turnDms,
       vacationUntil: row.vacationUntil,
+      dmsClosedAt: row.dmsClosedAt,
+      dmsClosedTold: row.dmsClosedTold,
     };
   }
 
@@ -53,6 +67,8 @@ export class PlayerSettingsStore {
       quietEnd: next.quietEnd,
       turnDms: next.turnDms,
       vacationUntil: next.vacationUntil,
+      dmsClosedAt: next.dmsClosedAt,
+      dmsClosedTold: next.dmsClosedTold,
       updatedAt: this.core.now(),
     };
     this.core.database.db

@@ -4,9 +4,10 @@
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
  * causes when it causes one, so it fires at most once whatever crashes in between.
  */
-import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
-import { games, schedule } from './schema.ts';
+import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import { type GameStatus, games, schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
 export interface PlannedRow {
@@ -44,6 +45,16 @@ function onShards(shards: ShardSet | undefined): SQL | undefined {
     shards.ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
+}
+
+/** Games read and rows deleted per statement while pruning: far below SQLite's 32766 parameters. */
+export const PRUNE_BATCH = 500;
+
+/** Splits `items` into runs of at most `size`. */
+export function batches<T>(items: readonly T[], size = PRUNE_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** Keys starting with `prefix`: a range the unique index on `key` answers directly. */
@@ -175,5 +186,46 @@ export class ScheduleStore {
       .set({ doneAt: this.core.now(), outcome })
       .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)))
       .run().changes;
+  }
+
+  /**
+   * Deletes the rows `rowsToDelete` (schedule-retention.ts) gives up, game by game among those with a row
+   * done before the retention cutoff; returns how many.
+   */
+  prune(now: Date): number {
+    const db = this.core.database.db;
+    const gameIds = db
+      .selectDistinct({ gameId: schedule.gameId })
+      .from(schedule)
+      .where(and(isNotNull(schedule.gameId), lte(schedule.doneAt, retentionCutoff(now))))
+      .all()
+      .map((r) => r.gameId as number);
+    let deleted = 0;
+    for (const ids of batches(gameIds)) {
+      const rows = db
+        .select({
+          id: schedule.id,
+          gameId: schedule.gameId,
+          doneAt: schedule.doneAt,
+          payload: schedule.payload,
+        })
+        .from(schedule)
+        .where(inArray(schedule.gameId, ids))
+        .all()
+        .map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      const statuses = db
+        .select({ id: games.id, status: games.status })
+        .from(games)
+        .where(inArray(games.id, ids))
+        .all();
+      const doomed = rowsToDelete(
+        rows,
+        new Map<number, GameStatus>(statuses.map((g) => [g.id, g.status])),
+        now,
+      );
+      for (const chunk of batches(doomed))
+        deleted += db.delete(schedule).where(inArray(schedule.id, chunk)).run().changes;
+    }
+    return deleted;
   }
 }

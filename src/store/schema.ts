@@ -227,6 +227,10 @@ export const playerSettings = sqliteTable('player_settings', {
   turnDms: integer('turn_dms', { mode: 'boolean' }).notNull().default(false),
   /** Until then the computer plays their turns. */
   vacationUntil: integer('vacation_until', { mode: 'timestamp_ms' }),
+  /** When a DM to them was refused (Discord's 50007: DMs closed to the bot); null once one gets through. */
+  dmsClosedAt: integer('dms_closed_at', { mode: 'timestamp_ms' }),
+  /** Whether they were told their DMs are closed (once, until a DM gets through again). */
+  dmsClosedTold: integer('dms_closed_told', { mode: 'boolean' }).notNull().default(false),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 

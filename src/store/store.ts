@@ -88,6 +88,7 @@ export const SCHEDULE_METHODS = [
   'due',
   'markDone',
   'cancelGame',
+  'prune',
 ] as const satisfies readonly (keyof ScheduleStore)[];
 export const PLAYER_METHODS = ['get', 'update'] as const satisfies readonly (keyof PlayerSettingsStore)[];
 export const ABSENCE_METHODS = [

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closestZones, formatClock, isZone, parseClock, quietUntil } from '../../src/discord/quiet-hours.ts';
+import {
+  awakeAt,
+  closestZones,
+  formatClock,
+  isZone,
+  parseClock,
+  quietUntil,
+} from '../../src/discord/quiet-hours.ts';
 
 const utc = (iso: string) => Date.parse(iso);
 const MADRID = { timeZone: 'Europe/Madrid', start: 23 * 60, end: 8 * 60 };
@@ -30,6 +37,16 @@ describe("quiet hours, in the person's own time zone", () => {
   it('the night the clocks go forward (Madrid, last Sunday of March) ends at 08:00 on the wall', () => {
     // 2026-03-29: 02:00 CET becomes 03:00 CEST; 08:00 CEST is 06:00 UTC.
     expect(quietUntil(utc('2026-03-28T23:30:00Z'), MADRID)).toBe(utc('2026-03-29T06:00:00Z'));
+  });
+
+  it('a turn limit that would run out at night runs out when the night ends, across a DST change', () => {
+    // Out of the night, or with no quiet hours: the limit stands.
+    expect(awakeAt(utc('2026-01-10T12:00:00Z'), MADRID)).toBe(utc('2026-01-10T12:00:00Z'));
+    expect(awakeAt(utc('2026-01-11T02:00:00Z'), null)).toBe(utc('2026-01-11T02:00:00Z'));
+    // 03:00 in Madrid in January: at 08:00.
+    expect(awakeAt(utc('2026-01-11T02:00:00Z'), MADRID)).toBe(utc('2026-01-11T07:00:00Z'));
+    // 2026-03-29 01:30Z is 03:30 CEST, just after the clocks went forward: at 08:00 CEST, 06:00Z.
+    expect(awakeAt(utc('2026-03-29T01:30:00Z'), MADRID)).toBe(utc('2026-03-29T06:00:00Z'));
   });
 
   it('times and zones are read strictly', () => {

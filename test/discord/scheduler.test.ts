@@ -2,8 +2,9 @@ import { DiscordAPIError } from 'discord.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { Scheduler } from '../../src/discord/scheduler.ts';
+import { PRUNE_EVERY_MS, Scheduler } from '../../src/discord/scheduler.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
+import { SCHEDULE_RETENTION_MS } from '../../src/store/schedule-retention.ts';
 import type { ScheduledRow } from '../../src/store/schedule-store.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import { memoryStore, startedGame } from '../store/helpers/memory-store.ts';
@@ -124,6 +125,43 @@ describe('a game whose channel is gone', () => {
     expect(store.schedule.find('remind:b')?.outcome).toBe('channel gone');
     expect(store.schedule.find('timeout:c')?.outcome).toBe('channel gone');
     expect(store.schedule.next()).toBeUndefined();
+  });
+});
+
+describe('old rows', () => {
+  it('are deleted at start and then daily, by the process running shard 0 only', async () => {
+    const clock = new ManualClock(0);
+    const store = memoryStore({ now: () => new Date(clock.now()) });
+    const game = startedGame(store);
+    const closed = (key: string) => {
+      store.schedule.plan({ key, gameId: game, kind: 'note', dueAt: new Date(0), payload: {} });
+      store.schedule.markDone(store.schedule.find(key)?.id as number, 'fired');
+    };
+    closed('first');
+    store.cancelGame(game);
+    clock.set(SCHEDULE_RETENTION_MS);
+    const other = new Scheduler(new SqliteStore(store), clock, log);
+    other.useShards({ ids: [1], count: 2 });
+    await other.start();
+    await flush();
+    expect(store.schedule.find('first')).toBeDefined();
+    const scheduler = new Scheduler(new SqliteStore(store), clock, log);
+    scheduler.useShards({ ids: [0], count: 2 });
+    await scheduler.start();
+    await flush();
+    expect(store.schedule.find('first')).toBeUndefined();
+    // A day later it looks again; a row closed today is kept until it is 30 days old.
+    closed('second');
+    clock.advance(PRUNE_EVERY_MS);
+    await flush();
+    expect(store.schedule.find('second')).toBeDefined();
+    clock.advance(SCHEDULE_RETENTION_MS - PRUNE_EVERY_MS);
+    await flush();
+    clock.advance(PRUNE_EVERY_MS);
+    await flush();
+    expect(store.schedule.find('second')).toBeUndefined();
+    scheduler.stop();
+    other.stop();
   });
 });
 

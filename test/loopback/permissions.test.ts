@@ -133,3 +133,21 @@ it('the bot recorded no handler errors and the loopback no internal errors', () 
   expect(h.errors).toEqual([]);
   expect(control.internalErrors()).toEqual([]);
 });
+
+describe('DMs', () => {
+  it('a DM to someone whose DMs are closed answers 403 / 50007 and stores nothing; opened again, it arrives', async () => {
+    const bob = control.createUser('bob');
+    control.setDmsOpen(bob.id, false);
+    // Opening the DM channel still works, as on Discord: only the message is refused.
+    const dm = await h.client.users.createDM(bob.id);
+    await expect(dm.send('hello')).rejects.toMatchObject({
+      status: 403,
+      code: 50007,
+      rawError: { message: 'Cannot send messages to this user' },
+    });
+    expect(control.messages(dm.id)).toEqual([]);
+    control.setDmsOpen(bob.id, true);
+    await dm.send('hello again');
+    expect(control.messages(dm.id).map((m) => m.content)).toEqual(['hello again']);
+  });
+});

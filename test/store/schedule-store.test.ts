@@ -63,6 +63,69 @@ describe.each(availableBackends())('the schedule on $name', (backend) => {
     });
   });
 
+  describe('what is deleted, and when (schedule-retention.ts)', () => {
+    const DAY = 24 * 3_600_000;
+    it('done rows go after 30 days, once their game is over or past their turn; what proves once-only firing stays', async () => {
+      let now = at(0);
+      const store = (await backends.open({ now: () => now })).store;
+      const active = await startedGame(store);
+      const over = await startedGame(store);
+      const stage = (kind: string, game: number, turn: number, seat = 0) => ({
+        key: `${kind}:${game}:${turn}:turn:${seat}`,
+        gameId: game,
+        kind,
+        dueAt: now,
+        payload: { seat, turn, decision: null },
+      });
+      const done = async (r: ReturnType<typeof stage>, outcome = 'fired') => {
+        await store.schedule.plan(r);
+        await store.schedule.markDone((await store.schedule.find(r.key))?.id as number, outcome);
+      };
+      // Day 0: the active game's turns 1 and 2 end, turn 3 starts; the other game's turn 1 ends.
+      await done(stage('remind', active, 1));
+      await done(stage('timeout', active, 1));
+      await done(stage('remind', active, 2, 1), 'obsolete');
+      await done(stage('timeout', active, 3));
+      await done(stage('remind', active, 3));
+      await store.schedule.plan(stage('timeout', active, 3, 1));
+      await done(stage('remind', over, 1));
+      await store.schedule.plan({ key: 'gameless', gameId: null, kind: 'k', dueAt: now, payload: {} });
+      await store.schedule.markDone((await store.schedule.find('gameless'))?.id as number, 'fired');
+      await store.cancelGame(over);
+      now = at(20 * DAY);
+      await done(stage('remind', active, 4));
+      // Nothing is 30 days old yet.
+      now = at(30 * DAY - 1);
+      expect(await store.schedule.prune(now)).toBe(0);
+      now = at(30 * DAY);
+      // The active game's turns 1 and 2 are past (turn 4 has rows), the cancelled game is over.
+      expect(await store.schedule.prune(now)).toBe(6);
+      const left = async () =>
+        (
+          await Promise.all(
+            ['remind', 'timeout'].flatMap((kind) =>
+              [1, 2, 3, 4].flatMap((turn) =>
+                [0, 1].map(
+                  async (seat) => (await store.schedule.find(stage(kind, active, turn, seat).key))?.key,
+                ),
+              ),
+            ),
+          )
+        ).filter(Boolean);
+      // Turn 3's rows are past too (turn 4 planned); turn 4's remind is recent, the gameless row kept.
+      expect(await left()).toEqual([`remind:${active}:4:turn:0`, `timeout:${active}:3:turn:1`]);
+      expect(await store.schedule.find(stage('remind', over, 1).key)).toBeUndefined();
+      expect(await store.schedule.find('gameless')).toBeDefined();
+      // The pending row of a past turn stays until it is closed.
+      expect((await store.schedule.next())?.key).toBe(`timeout:${active}:3:turn:1`);
+      // Months later, the latest turn's rows still say what fired: planning them again does nothing.
+      now = at(400 * DAY);
+      expect(await store.schedule.prune(now)).toBe(0);
+      expect(await store.schedule.plan(stage('remind', active, 4))).toBe(false);
+      expect(await store.schedule.fired(`remind:${active}:4:`, ':0')).toBe(true);
+    });
+  });
+
   describe('rows by gateway shard', () => {
     /** A server id on shard `shard` of 2: Discord's rule is (id >> 22) % count. */
     const guildOn = (shard: 0 | 1) => ((1_000_000_000_000n + BigInt(shard)) << 22n).toString();

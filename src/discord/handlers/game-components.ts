@@ -78,7 +78,11 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (problem) return say(i, problem, { id: game.id });
   const seat = rt.tables.seatOf(game, i.user.id);
   if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
-  if (id.verb === 'hand' || id.verb === 'respond') return showHand(rt, i, game, seat);
+  if (id.verb === 'hand' || id.verb === 'respond') {
+    // Their DMs found closed by a DM nobody else may know of (a reaction prompt): told here, privately.
+    const closed = await rt.timers.dms.takeNotice(i.user.id);
+    return showHand(rt, i, game, seat, closed ? { banner: t(userLanguage(i), 'table.dms-closed-hand') } : {});
+  }
 
   const values = i.isStringSelectMenu() ? i.values : [];
   const step = adapter.click(id.verb, id.arg, values, rt.tables.view(game, seat), userLanguage(i));

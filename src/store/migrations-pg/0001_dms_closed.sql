@@ -1,0 +1,2 @@
+ALTER TABLE "player_settings" ADD COLUMN "dms_closed_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "player_settings" ADD COLUMN "dms_closed_told" boolean DEFAULT false NOT NULL;
