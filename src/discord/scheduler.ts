@@ -5,6 +5,8 @@ import type { PlannedRow, ScheduledRow, ShardSet } from '../store/schedule-store
 import type { Store } from '../store/store.ts';
 
 const UNKNOWN_CHANNEL = 10003;
+/** The outcome of the rows of a game whose channel or thread was deleted. */
+export const CHANNEL_GONE = 'channel gone';
 
 function isUnknownChannel(e: unknown): boolean {
   return e instanceof DiscordAPIError && e.code === UNKNOWN_CHANNEL;
@@ -97,7 +99,7 @@ export class Scheduler {
           await this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
           // The game's channel or thread was deleted: nothing of it can be delivered any more.
           if (row.gameId !== null && isUnknownChannel(e)) {
-            const closed = await this.store.schedule.cancelGame(row.gameId, 'channel gone');
+            const closed = await this.store.schedule.cancelGame(row.gameId, CHANNEL_GONE);
             this.log.warn(
               { gameId: row.gameId, closed },
               "the game's channel is gone: its schedule is cancelled",
