@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, type RESTOptions } from 'discord.js';
+import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type RESTOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
@@ -13,6 +13,7 @@ import { BoardRetries } from './board-retries.ts';
 import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
 import { GameLocks } from './game-lock.ts';
+import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
 import { Publisher } from './publisher.ts';
@@ -58,6 +59,12 @@ export interface Bot {
   client: Client;
   runtime: Runtime;
   stop(): Promise<void>;
+}
+
+/** What THREAD_DELETE and CHANNEL_DELETE carry that matters here. */
+interface DeletedChannel {
+  readonly id: string;
+  readonly parent_id?: string | null;
 }
 
 /** Logs in, registers commands if asked, re-arms computer players of running games, and routes interactions. */
@@ -110,6 +117,18 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   client.on(Events.InteractionCreate, (i) => {
     void route(runtime, i);
   });
+  // From the gateway's own packets: discord.js emits threadDelete only for threads it has cached, and a
+  // game's thread archived after a week of silence is not among them.
+  const onGone = (gone: GoneChannel) =>
+    void onChannelGone(runtime, gone).catch((e) =>
+      o.log.error({ err: e, channel: gone.id }, 'could not deal with a deleted channel'),
+    );
+  client.ws.on(GatewayDispatchEvents.ThreadDelete, (d: DeletedChannel) =>
+    onGone({ id: d.id, parentId: d.parent_id ?? null }),
+  );
+  client.ws.on(GatewayDispatchEvents.ChannelDelete, (d: DeletedChannel) =>
+    onGone({ id: d.id, parentId: null }),
+  );
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'discord client error'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(o.token);

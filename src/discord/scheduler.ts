@@ -7,6 +7,8 @@ import type { Store } from '../store/store.ts';
 const UNKNOWN_CHANNEL = 10003;
 /** How often rows past their retention are deleted (schedule-retention.ts); the first time, at start. */
 export const PRUNE_EVERY_MS = 24 * 3_600_000;
+/** The outcome of the rows of a game whose channel or thread was deleted. */
+export const CHANNEL_GONE = 'channel gone';
 
 function isUnknownChannel(e: unknown): boolean {
   return e instanceof DiscordAPIError && e.code === UNKNOWN_CHANNEL;
@@ -103,7 +105,7 @@ export class Scheduler {
           await this.store.schedule.markDone(row.id, `failed: ${e instanceof Error ? e.message : String(e)}`);
           // The game's channel or thread was deleted: nothing of it can be delivered any more.
           if (row.gameId !== null && isUnknownChannel(e)) {
-            const closed = await this.store.schedule.cancelGame(row.gameId, 'channel gone');
+            const closed = await this.store.schedule.cancelGame(row.gameId, CHANNEL_GONE);
             this.log.warn(
               { gameId: row.gameId, closed },
               "the game's channel is gone: its schedule is cancelled",

@@ -196,6 +196,16 @@ export class LoopbackControl {
     this.#deps.world.addThreadMember(threadId, userId);
   }
 
+  /**
+   * A moderator deletes a channel or thread (Discord's `DELETE /channels/:id` from their client): its
+   * messages and threads go with it, and the bot gets CHANNEL_DELETE or THREAD_DELETE.
+   */
+  deleteChannel(id: string): LoopbackChannel {
+    const channel = this.#deps.world.channel(id);
+    if (!channel || channel.guildId === null) throw new Error(`no guild channel ${id}`);
+    return this.#deps.world.deleteChannel(id);
+  }
+
   /** Replaces the permissions refused to the bot in a channel (and its threads). */
   denyBot(channelId: string, permissions: readonly PermissionName[]): void {
     this.#deps.world.setBotDeny(channelId, permissionBits(permissions));

@@ -97,6 +97,11 @@ export class LoopbackHttpClient {
     return this.#call('POST', '/threads', input);
   }
 
+  /** A moderator deletes a channel or thread; the bot gets CHANNEL_DELETE or THREAD_DELETE. */
+  deleteChannel(channelId: string): Promise<WireChannel> {
+    return this.#call('DELETE', `/channels/${channelId}`);
+  }
+
   denyBot(channelId: string, permissions: readonly string[]): Promise<void> {
     return this.#call('POST', `/channels/${channelId}/deny-bot`, { permissions });
   }

@@ -126,6 +126,8 @@ export class ControlHttp {
           ...(typeof body.guildId === 'string' ? { guildId: body.guildId } : {}),
           ...(Array.isArray(body.denyBot) ? { denyBot: body.denyBot.map(String) as PermissionName[] } : {}),
         });
+      case 'DELETE /channels/:id':
+        return c.deleteChannel(id);
       case 'POST /channels/:id/deny-bot':
         c.denyBot(
           id,

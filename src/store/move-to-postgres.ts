@@ -4,12 +4,16 @@
  * what it is checked against are the same snapshot. On PostgreSQL (migrated first) everything happens in
  * one transaction: lock and refuse a non-empty target, copy (move-to-postgres-copy.ts), check the copy
  * (move-to-postgres-verify.ts), and commit only if nothing differs; a difference or an error rolls it all
- * back, leaving the target as empty as it was. Once committed, a fresh `PostgresStore` reads the games back.
+ * back, leaving the target as empty as it was. Once committed, a fresh `PostgresStore` reads the games back;
+ * if it cannot, the move takes its rows back out (TRUNCATE), so a refused move never leaves a target that
+ * the next move would refuse as not empty.
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { copyTables } from './move-to-postgres-copy.ts';
 import { MoveError, reason } from './move-to-postgres-error.ts';
 import { type MoveSource, openSource } from './move-to-postgres-source.ts';
+import { MOVED_TABLES, quoted } from './move-to-postgres-tables.ts';
 import { type CopyCheck, checkCopy, type TableCheck } from './move-to-postgres-verify.ts';
 import { PgCore } from './pg-core.ts';
 import { openPgDatabase, type PgExecutor } from './pg-database.ts';
@@ -29,6 +33,8 @@ export interface MoveOptions {
   readonly onProgress?: (message: string) => void;
   /** For tests: runs in the move's transaction between the copy and its check (to damage the copy). */
   readonly beforeCheck?: (tx: PgExecutor) => Promise<void>;
+  /** For tests: runs after the commit, before the read-back (to damage what was committed). */
+  readonly afterCommit?: (db: PgExecutor) => Promise<void>;
 }
 
 export interface MoveReport extends CopyCheck {
@@ -74,7 +80,19 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
         millis: performance.now() - started,
       };
     }
+    await options.afterCommit?.(core.db);
     const differences = await readBack(new PostgresStore(core), check);
+    if (differences.length > 0) {
+      await emptyTarget(core, target);
+      return {
+        ...check,
+        differences,
+        moved: false,
+        target,
+        source: source.path,
+        millis: performance.now() - started,
+      };
+    }
     return {
       ...check,
       differences,
@@ -154,8 +172,29 @@ async function readBack(store: PostgresStore, check: CopyCheck): Promise<string[
   if (counted !== expected)
     differences.push(`PostgresStore counts ${counted} games, the file has ${expected}`);
   const [newest] = await store.listGames(GAME_STATUSES, 1);
-  if (newest) await store.getGame(newest.id);
+  if (newest) {
+    try {
+      await store.getGame(newest.id);
+    } catch (error) {
+      differences.push(`PostgresStore cannot read game #${newest.id} back: ${reason(error)}`);
+    }
+  }
   return differences;
+}
+
+/** Takes a committed copy back out: the target is as empty as before the move (its sequences too). */
+async function emptyTarget(core: PgCore, target: string): Promise<void> {
+  try {
+    await core.db.execute(
+      sql.raw(`truncate table ${MOVED_TABLES.map((t) => quoted(t.name)).join(', ')} restart identity`),
+    );
+  } catch (error) {
+    throw new MoveError(
+      `the copy committed to ${target} does not read back, and removing it failed: drop and recreate that ` +
+        `database before moving again (${reason(error)})`,
+      { cause: error },
+    );
+  }
 }
 
 /** For messages and the summary: the password in the user part or in a `password=` parameter hidden. */

@@ -22,11 +22,6 @@ export type PgExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 export interface PgConnection {
   readonly pool: pg.Pool;
   readonly db: PgDrizzle;
-  /**
-   * The database compares text as SQLite does, byte by byte (a "C" or builtin collation). Then a key range
-   * needs no `COLLATE "C"`, which would keep PostgreSQL from using the index on the key (see pg-schedule.ts).
-   */
-  readonly textInByteOrder: boolean;
   close(): Promise<void>;
 }
 
@@ -41,11 +36,9 @@ export async function openPgDatabase(url: string, options: OpenPgOptions = {}): 
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client losing its connection (the server restarting) must not crash the process.
   pool.on('error', () => {});
-  let textInByteOrder: boolean;
   try {
     const client = await pool.connect();
     try {
-      textInByteOrder = await collatesByBytes(client);
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
         await migrate(drizzle(client, { schema }), {
@@ -61,18 +54,5 @@ export async function openPgDatabase(url: string, options: OpenPgOptions = {}): 
     await pool.end();
     throw error;
   }
-  return { pool, db: drizzle(pool, { schema }), textInByteOrder, close: () => pool.end() };
-}
-
-/** libc's C/POSIX, or PostgreSQL 17's builtin provider (C, C.UTF-8: code point order, UTF-8's byte order). */
-async function collatesByBytes(client: pg.PoolClient): Promise<boolean> {
-  // Through jsonb: `datlocprovider` is new in PostgreSQL 15, and an older server must not fail here.
-  const { rows } = await client.query<{ collate: string; provider: string | null }>(
-    `select d.datcollate as collate, to_jsonb(d) ->> 'datlocprovider' as provider
-       from pg_database d where d.datname = current_database()`,
-  );
-  const row = rows[0];
-  if (!row) return false;
-  if (row.provider === 'b') return true;
-  return row.provider !== 'i' && (row.collate === 'C' || row.collate === 'POSIX');
+  return { pool, db: drizzle(pool, { schema }), close: () => pool.end() };
 }

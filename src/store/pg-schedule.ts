@@ -2,9 +2,9 @@
  * `ScheduleStore` on PostgreSQL. Every close is one conditional UPDATE (`done_at IS NULL`): under row
  * locks two shards racing for a row see one update succeed and the other find it done, so a row still
  * fires at most once. Key prefixes are the SQLite store's range, compared in SQLite's byte order whatever
- * the database's locale.
+ * the database's locale: the key column is `COLLATE "C"` (pg-schema.ts), so its unique index answers them.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
@@ -39,15 +39,9 @@ function onShards(shards: ShardSet | undefined): SQL | undefined {
   )})`;
 }
 
-/**
- * Keys starting with `prefix`, as the SQLite store's range. In a database that does not sort text by bytes
- * the range is compared in "C" order, which is exact but cannot use the key's index (created in the
- * database's collation); a database made with `LC_COLLATE=C` gets the index.
- */
-function withPrefix(prefix: string, textInByteOrder: boolean): SQL {
-  const key = textInByteOrder ? sql`${schedule.key}` : sql`${schedule.key} collate "C"`;
-  return sql`(${key} >= ${prefix} and ${key} < ${`${prefix}\u{10ffff}`})`;
-}
+/** Keys starting with `prefix`, as the SQLite store's range (in the key column's "C" order). */
+const withPrefix = (prefix: string): SQL | undefined =>
+  and(gte(schedule.key, prefix), lt(schedule.key, `${prefix}\u{10ffff}`));
 
 const toRow = (r: Row): ScheduledRow => ({
   id: r.id,
@@ -112,7 +106,7 @@ export class PgSchedule {
     const rows = await this.core.db
       .select({ key: schedule.key })
       .from(schedule)
-      .where(and(withPrefix(prefix, this.core.connection.textInByteOrder), eq(schedule.outcome, 'fired')));
+      .where(and(withPrefix(prefix), eq(schedule.outcome, 'fired')));
     return rows.some((r) => r.key.endsWith(suffix));
   }
 
@@ -120,7 +114,7 @@ export class PgSchedule {
     const [row] = await this.core.db
       .select({ createdAt: schedule.createdAt })
       .from(schedule)
-      .where(withPrefix(prefix, this.core.connection.textInByteOrder))
+      .where(withPrefix(prefix))
       .orderBy(desc(schedule.createdAt))
       .limit(1);
     return row?.createdAt;

@@ -22,11 +22,15 @@
  * - `real` (8-byte in SQLite) is `double precision` here: PostgreSQL's `real` is 4-byte and would round
  *   ratings.
  * - SQLite's integer booleans are `boolean`.
+ * - `schedule.key` is `text collate "C"`: the store reads keys by prefix (a range), which only an index
+ *   built in byte order can answer, and a database created in another locale (en-US...) builds its
+ *   indexes in that locale's order. In "C" the unique index serves the range and sorts as SQLite does.
  */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -175,11 +179,14 @@ export const ratingChanges = pgTable(
   ],
 );
 
+/** Text compared byte by byte, as SQLite compares it, whatever the database's collation. */
+const byteText = customType<{ data: string; driverData: string }>({ dataType: () => 'text collate "C"' });
+
 export const schedule = pgTable(
   'schedule',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    key: text('key').notNull(),
+    key: byteText('key').notNull(),
     gameId: integer('game_id').references(() => games.id),
     kind: text('kind').notNull(),
     dueAt: time('due_at').notNull(),

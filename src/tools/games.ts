@@ -149,11 +149,7 @@ async function moveCommand(args: readonly string[], io: CliIo): Promise<number> 
   if (report.differences.length > 0) {
     io.stderr(`error: the copy on PostgreSQL differs from ${report.source}:`);
     for (const line of report.differences) io.stderr(`  ${line}`);
-    io.stderr(
-      report.moved
-        ? `the copy was committed to ${report.target}: drop and recreate that database before moving again`
-        : `nothing was committed: ${report.target} is as empty as before`,
-    );
+    io.stderr(`nothing was kept: ${report.target} is as empty as before, ready for the next move`);
     return 1;
   }
   io.stdout(`moved ${report.source} to ${report.target} in ${seconds} s`);

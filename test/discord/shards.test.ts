@@ -46,7 +46,8 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
     return openPostgresStore(pgDatabase.url, { now });
   }
 
-  async function boot(shard: 0 | 1): Promise<void> {
+  /** Starts the process of `shard`, running the gateway shards `ids` (its own unless given). */
+  async function boot(shard: 0 | 1, ids: readonly number[] = [shard]): Promise<void> {
     const store = await openStore();
     const bot = await startBot({
       token: loopback.token,
@@ -58,7 +59,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       registerCommands: {},
       rest: { timeout: 5_000, retries: 1 },
-      shards: { ids: [shard], count: 2 },
+      shards: { ids, count: 2 },
     });
     shards[shard] = { bot, store };
   }
@@ -208,5 +209,33 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
     await settle();
     expect(posted(zero.thread, 'time ran out')).toHaveLength(1);
     expect(posted(one.thread, 'time ran out')).toHaveLength(1);
+  }, 90_000);
+
+  it('a shard that cannot come back is handed to another process (README: SHARD_IDS): its overdue rows fire there, once', async () => {
+    const one = games[1] as (typeof games)[0];
+    // A reminder of game one (on shard 1) for a turn long gone: its handler closes it as obsolete.
+    const waiting = {
+      key: `remind:${one.gameId}:takeover`,
+      gameId: one.gameId,
+      kind: 'remind',
+      dueAt: new Date(clock.now() + HOUR),
+      payload: { seat: 0, turn: 0, decision: null },
+    };
+    expect(await store().schedule.plan(waiting)).toBe(true);
+    // Shard 1's machine is gone for good: its row falls due and waits; shard 0 leaves it alone.
+    await down(1);
+    clock.set(Math.max(clock.now(), waiting.dueAt.getTime()));
+    await shards[0]?.bot.runtime.scheduler.tick();
+    await settle();
+    expect((await store().schedule.find(waiting.key))?.doneAt).toBeNull();
+    // The operator restarts the surviving process with both shards (SHARD_IDS=0,1 SHARD_COUNT=2): the
+    // overdue row fires at its start.
+    await down(0);
+    await boot(0, [0, 1]);
+    await shards[0]?.bot.runtime.scheduler.tick();
+    await settle();
+    const fired = await store().schedule.find(waiting.key);
+    expect(fired?.doneAt).not.toBeNull();
+    expect(fired?.outcome).not.toMatch(/failed|no handler/);
   }, 90_000);
 });

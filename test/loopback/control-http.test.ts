@@ -173,6 +173,14 @@ describe('the control API over HTTP, with the loopback in another process', () =
     );
   });
 
+  it('deletes a channel as a moderator would: the bot hears CHANNEL_DELETE, a second delete is misuse', async () => {
+    const channel = await remote.createChannel({ name: 'short-lived' });
+    const heard = new Promise<string>((resolve) => client.once('channelDelete', (c) => resolve(c.id)));
+    await expect(remote.deleteChannel(channel.id)).resolves.toMatchObject({ id: channel.id });
+    expect(await heard).toBe(channel.id);
+    await expect(remote.deleteChannel(channel.id)).rejects.toThrow(`400: no guild channel ${channel.id}`);
+  });
+
   it('injects REST and gateway faults', async () => {
     await remote.addFault({
       route: 'POST /interactions/:interactionId/:token/callback',

@@ -174,6 +174,31 @@ describe('the gateway protocol', () => {
     expect(second.received.indexOf(resumed)).toBeGreaterThan(second.received.indexOf(replayed));
   });
 
+  it('tells the bot a deleted thread by THREAD_DELETE and a deleted channel by CHANNEL_DELETE', async () => {
+    const control = loopback.control;
+    const owner = control.createUser('deleter');
+    const client = connect();
+    await client.next((p) => p.op === GatewayOpcodes.Hello);
+    identify(client);
+    await client.next((p) => p.t === GatewayDispatchEvents.GuildCreate);
+    const channel = control.createChannel({ name: 'doomed' });
+    const thread = control.createThread({ parentId: channel.id, name: 'doomed thread', ownerId: owner.id });
+    control.deleteChannel(thread.id);
+    const threadDelete = await client.next((p) => p.t === GatewayDispatchEvents.ThreadDelete);
+    expect(threadDelete.d).toEqual({
+      id: thread.id,
+      guild_id: control.defaultGuild.id,
+      parent_id: channel.id,
+      type: thread.type,
+    });
+    expect(control.channel(thread.id)).toBeUndefined();
+    control.deleteChannel(channel.id);
+    const channelDelete = await client.next((p) => p.t === GatewayDispatchEvents.ChannelDelete);
+    expect(channelDelete.d).toMatchObject({ id: channel.id, name: 'doomed' });
+    expect(() => control.deleteChannel(channel.id)).toThrow(`no guild channel ${channel.id}`);
+    expect(() => control.deleteChannel(control.as(owner).dm().id)).toThrow(/no guild channel/);
+  });
+
   it('answers REQUEST_GUILD_MEMBERS with one GUILD_MEMBERS_CHUNK', async () => {
     const alice = loopback.control.createUser('alice');
     const client = connect();

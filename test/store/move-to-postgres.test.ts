@@ -396,6 +396,35 @@ describe.skipIf(missing !== null)('moving from SQLite to PostgreSQL', () => {
     expect(Object.values(await rowCounts(target.url))).toEqual(ALL_TABLES.map(() => 0));
   });
 
+  it('a move refused after its commit empties the target again, and the next move is accepted', async () => {
+    const target = await fresh();
+    // Refused before its commit (the check differs): rolled back, the migrated tables stay, empty.
+    const differing = await moveToPostgres({
+      from: fixture.path,
+      to: target.url,
+      beforeCheck: async (tx) => {
+        await tx.execute(sql`delete from seat_votes`);
+      },
+    });
+    expect(differing.moved).toBe(false);
+    // What the bot's own store reads back after the commit fails: the move is refused, and takes its rows back.
+    const refused = await moveToPostgres({
+      from: fixture.path,
+      to: target.url,
+      afterCommit: async (db) => {
+        await db.execute(sql`update games set state = '{' where id = (select max(id) from games)`);
+      },
+    });
+    expect(refused.moved).toBe(false);
+    expect(refused.differences).toEqual([
+      expect.stringMatching(/^PostgresStore cannot read game #\d+ back: /),
+    ]);
+    expect(Object.values(await rowCounts(target.url))).toEqual(ALL_TABLES.map(() => 0));
+    const report = await moveToPostgres({ from: fixture.path, to: target.url });
+    expect(report.differences).toEqual([]);
+    expect(report.moved).toBe(true);
+  });
+
   it('runs as `npm run games -- move-to-postgres` does: a move, then a refusal', async () => {
     const target = await fresh();
     const script = join(REPO, 'src/tools/games.ts');

@@ -1,0 +1,1 @@
+ALTER TABLE "schedule" ALTER COLUMN "key" SET DATA TYPE text collate "C";
