@@ -104,10 +104,7 @@ async function sameTurn(rt: Runtime, game: GameRecord, version: number): Promise
   try {
     return (await turnAt(rt.tables, game, version)) === rt.tables.view(game, null).turn.number;
   } catch (e) {
-    rt.log.warn(
-      { err: e, gameId: game.id },
-      'could not tell the turn of the last board; a new one is posted',
-    );
+    rt.log.warn({ err: e, gameId: game.id }, 'could not tell the last board’s turn: posting anew');
     return false;
   }
 }
