@@ -77,13 +77,15 @@ export class PrivateHands {
 
   /**
    * `hand` was redrawn at `version`, through the same token (whose age is unchanged). False when the seat
-   * has another hand meanwhile (opened while the redraw was on its way): that one stays the newest.
+   * has another hand meanwhile (opened while the redraw was on its way): that one stays the newest, and
+   * the caller retires this one. A click on the same hand meanwhile drew it anew: that drawing stands.
    */
   redrawn(gameId: number, seat: Seat, hand: LiveHand, version: number, controls: boolean): boolean {
     const key = `${gameId}:${seat}`;
     const current = this.#hands.get(key);
-    if (current?.interaction !== hand.interaction) return false;
-    this.#hands.set(key, { ...current, version, controls });
+    if (!current) return true;
+    if (current.messageId !== hand.messageId) return false;
+    if (current.interaction === hand.interaction) this.#hands.set(key, { ...current, version, controls });
     return true;
   }
 

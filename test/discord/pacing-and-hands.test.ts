@@ -130,9 +130,14 @@ describe('PrivateHands', () => {
     expect(hands.live(1, 0)?.version).toBe(2);
     now = HAND_TOKEN_LIFETIME_MS - 30_000; // the token is as old as its click, not as its last redraw
     expect(hands.live(1, 0)).toBeUndefined();
+    // A click on the same hand meanwhile drew it through a new token: that drawing stands.
+    const click = {} as RepliableInteraction;
+    hands.remember(1, 0, { interaction: click, messageId: 'a', version: 3, controls: true });
+    expect(hands.redrawn(1, 0, live, 2, false)).toBe(true);
+    expect(hands.live(1, 0)).toMatchObject({ interaction: click, version: 3, controls: true });
     const newer = {} as RepliableInteraction;
-    hands.remember(1, 0, { interaction: newer, messageId: 'b', version: 2, controls: true });
-    expect(hands.redrawn(1, 0, live, 3, true)).toBe(false);
+    hands.remember(1, 0, { interaction: newer, messageId: 'b', version: 3, controls: true });
+    expect(hands.redrawn(1, 0, live, 4, true)).toBe(false);
     expect(hands.live(1, 0)?.messageId).toBe('b');
     expect(hands.liveHands(1).map((x) => x.hand.messageId)).toEqual(['b']);
   });
