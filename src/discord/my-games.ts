@@ -11,7 +11,7 @@ import type { Tables } from './tables.ts';
 export const MY_GAMES_VERB = 'mygames';
 
 /** A link to a message: `@me` stands for the guild of a DM. */
-const messageLink = (guildId: string | null, channelId: string, messageId: string) =>
+export const messageLink = (guildId: string | null, channelId: string, messageId: string) =>
   `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
 
 /** Where a game is found: its current board (its lobby message, if stored), else its channel. */

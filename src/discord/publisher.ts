@@ -9,6 +9,7 @@ import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { ChannelPacer } from './channel-pacer.ts';
 import type { GameLocks } from './game-lock.ts';
+import { closeHands, retireHand } from './hand-retirement.ts';
 import { userLanguage } from './language.ts';
 import { seatMention } from './messages/context.ts';
 import { owedByOthers } from './messages/decisions.ts';
@@ -272,7 +273,7 @@ export class Publisher {
         await this.strip(board, last.content);
       }
     } else if (board) await this.strip(board, typeof last === 'string' ? last : last.content);
-    this.hands.forget(game.id);
+    await closeHands(this.tables, this.hands, game, this.log);
   }
 
   /** Decides what the table must see after `before` became `after`. */
@@ -324,14 +325,12 @@ export class Publisher {
         const banner = resumed && seat === mover ? t(ctx.language, 'table.everyone-answered') : undefined;
         try {
           await live.interaction.editReply(editOptions(messages.hand(mine, ctx, banner ? { banner } : {})));
-          this.hands.remember(after.id, seat, {
-            interaction: live.interaction,
-            version: after.version,
-            controls: mine.actions.length > 0,
-          });
+          // A newer hand opened while this one was redrawn: this one must not look alive.
+          if (!this.hands.redrawn(after.id, seat, live, after.version, mine.actions.length > 0))
+            await retireHand(this.tables, after, live, this.log);
           continue;
         } catch (e) {
-          this.hands.forget(after.id, seat);
+          this.hands.lapsed(after.id, seat);
           this.log.info({ err: e, gameId: after.id, seat }, 'could not redraw a private hand');
         }
       } else if (live) continue;

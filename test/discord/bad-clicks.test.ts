@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, startGameByLobby } from './driver.ts';
+import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /** Every click that must not change the game gets its own explanation, and the game stays as it was. */
@@ -35,6 +35,16 @@ async function handOf(user: LoopbackUser): Promise<LoopbackMessage> {
   return d.openHand(user, where);
 }
 
+/**
+ * The bot restarts, forgetting which hand is whose newest, once it knows `hand` (it learns a hand just
+ * after drawing it): a newer hand then does not retire an older one, whose clicks count again.
+ */
+async function forgetHands(hand: LoopbackMessage): Promise<void> {
+  const known = () => [0, 1].some((seat) => h.bot.runtime.hands.live(gameId, seat)?.messageId === hand.id);
+  for (let k = 0; k < 200 && !known(); k++) await sleep(10);
+  h.bot.runtime.hands.forget(gameId);
+}
+
 /** Answers with the first option, whether the choices came as buttons or as a menu. */
 async function answerFirst(user: LoopbackUser, m: LoopbackMessage): Promise<LoopbackMessage> {
   const a = controls(m).find((x) => x.verb === 'ans');
@@ -62,9 +72,11 @@ describe('bad clicks change nothing and say why', () => {
     expect(game().version).toBe(before);
   });
 
-  it('a stale click (from an older hand message) is refused with a fresh hand', async () => {
+  it('a stale click (from a hand drawn before the game moved on) is refused with a fresh hand', async () => {
     const mover = userOf(state().turn.seat);
     const older = await handOf(mover);
+    // The bot restarted (it forgot its hands): the newer hand does not retire the older one.
+    await forgetHands(older);
     const newer = await handOf(mover);
     const entomb = (m: LoopbackMessage) =>
       controls(m).find((x) => x.kind === 'select' && x.label.startsWith('Entomb'))!;
@@ -72,6 +84,8 @@ describe('bad clicks change nothing and say why', () => {
     const done = await d.choose(mover, newer, entomb(newer), entomb(newer).values[0]!);
     expect(done.content).toMatch(/✅ Entomb/);
     expect(game().version).toBe(v0 + 1);
+    // And again: nothing tells it which hand is the newest, so the click is judged by its version.
+    await forgetHands(newer);
     const stale = await d.choose(mover, older, entomb(older), entomb(older).values[0]!);
     expect(stale.content).toMatch(/board changed since these buttons were drawn, so nothing was done/);
     expect(game().version).toBe(v0 + 1);
@@ -135,10 +149,13 @@ describe('bad clicks change nothing and say why', () => {
     const seat = valley.waitingFor(state())[0]!;
     const user = userOf(seat);
     const older = await handOf(user);
+    // A restart between the two hands and after the answer: the older hand is not retired.
+    await forgetHands(older);
     const newer = await handOf(user);
     expect(controls(older).some((x) => x.verb === 'ans')).toBe(true);
     await answerFirst(user, newer);
     await h.quiet();
+    await forgetHands(newer);
     const v = game().version;
     const twice = await answerFirst(user, older);
     expect(twice.content).toMatch(/question is closed/);

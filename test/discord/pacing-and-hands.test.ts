@@ -59,7 +59,7 @@ describe('PrivateHands', () => {
   it('offers a hand for redrawing only while its token is safely valid', () => {
     let now = 0;
     const hands = new PrivateHands(() => now);
-    hands.remember(1, 0, { interaction, version: 3, controls: true });
+    hands.remember(1, 0, { interaction, messageId: 'm1', version: 3, controls: true });
     expect(hands.live(1, 0)?.version).toBe(3);
     now = HAND_TOKEN_LIFETIME_MS - 61_000;
     expect(hands.live(1, 0)).toBeDefined();
@@ -69,13 +69,76 @@ describe('PrivateHands', () => {
 
   it('forgets one seat or a whole game', () => {
     const hands = new PrivateHands(() => 0);
-    hands.remember(1, 0, { interaction, version: 1, controls: false });
-    hands.remember(1, 1, { interaction, version: 1, controls: false });
-    hands.remember(2, 0, { interaction, version: 1, controls: false });
+    hands.remember(1, 0, { interaction, messageId: 'm1', version: 1, controls: false });
+    hands.remember(1, 1, { interaction, messageId: 'm1', version: 1, controls: false });
+    hands.remember(2, 0, { interaction, messageId: 'm1', version: 1, controls: false });
     hands.forget(1, 1);
     expect(hands.live(1, 1)).toBeUndefined();
     hands.forget(1);
     expect(hands.size).toBe(1);
     expect(hands.live(2, 0)).toBeDefined();
+  });
+
+  it('hands back the hand a newer one replaces, for retiring, while its token may still be used', () => {
+    let now = 0;
+    const hands = new PrivateHands(() => now);
+    const [first, second, third] = [{}, {}, {}] as RepliableInteraction[];
+    expect(hands.remember(1, 0, { interaction: first!, messageId: 'a', version: 1, controls: true })).toBe(
+      undefined,
+    );
+    // Redrawn in place (the same message, through a new click's token): nothing to retire.
+    const inPlace = { interaction: second!, messageId: 'a', version: 2, controls: true };
+    expect(hands.remember(1, 0, inPlace)).toBe(undefined);
+    const replaced = hands.remember(1, 0, {
+      interaction: third!,
+      messageId: 'b',
+      version: 2,
+      controls: true,
+    });
+    expect(replaced?.messageId).toBe('a');
+    expect(replaced?.interaction).toBe(second);
+    // A hand whose token lapsed cannot be edited: nothing is handed back.
+    now = HAND_TOKEN_LIFETIME_MS;
+    expect(hands.remember(1, 0, { interaction, messageId: 'c', version: 2, controls: true })).toBe(undefined);
+    expect(hands.remember(1, 1, { interaction, messageId: 'd', version: 2, controls: true })).toBe(undefined);
+  });
+
+  it('knows which hand is the newest after its token lapsed, so an older one is seen as retired', () => {
+    let now = 0;
+    const hands = new PrivateHands(() => now);
+    expect(hands.isRetired(1, 0, 'a')).toBe(false); // nothing known (a restart): every hand counts
+    hands.remember(1, 0, { interaction, messageId: 'a', version: 1, controls: true });
+    hands.remember(1, 0, { interaction, messageId: 'b', version: 1, controls: true });
+    now = 2 * HAND_TOKEN_LIFETIME_MS;
+    expect(hands.live(1, 0)).toBeUndefined();
+    expect(hands.isRetired(1, 0, 'a')).toBe(true);
+    expect(hands.isRetired(1, 0, 'b')).toBe(false);
+    expect(hands.isRetired(1, 1, 'a')).toBe(false);
+    now = 0;
+    hands.lapsed(1, 0); // an edit through the token failed
+    expect(hands.live(1, 0)).toBeUndefined();
+    expect(hands.isRetired(1, 0, 'a')).toBe(true);
+  });
+
+  it('a redraw keeps the token’s age, and does not bring back a hand a newer one replaced', () => {
+    let now = 0;
+    const hands = new PrivateHands(() => now);
+    hands.remember(1, 0, { interaction, messageId: 'a', version: 1, controls: true });
+    const live = hands.live(1, 0)!;
+    now = 10 * 60_000;
+    expect(hands.redrawn(1, 0, live, 2, false)).toBe(true);
+    expect(hands.live(1, 0)?.version).toBe(2);
+    now = HAND_TOKEN_LIFETIME_MS - 30_000; // the token is as old as its click, not as its last redraw
+    expect(hands.live(1, 0)).toBeUndefined();
+    // A click on the same hand meanwhile drew it through a new token: that drawing stands.
+    const click = {} as RepliableInteraction;
+    hands.remember(1, 0, { interaction: click, messageId: 'a', version: 3, controls: true });
+    expect(hands.redrawn(1, 0, live, 2, false)).toBe(true);
+    expect(hands.live(1, 0)).toMatchObject({ interaction: click, version: 3, controls: true });
+    const newer = {} as RepliableInteraction;
+    hands.remember(1, 0, { interaction: newer, messageId: 'b', version: 3, controls: true });
+    expect(hands.redrawn(1, 0, live, 4, true)).toBe(false);
+    expect(hands.live(1, 0)?.messageId).toBe('b');
+    expect(hands.liveHands(1).map((x) => x.hand.messageId)).toEqual(['b']);
   });
 });

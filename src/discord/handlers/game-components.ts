@@ -7,6 +7,7 @@ import type { GameRecord } from '../../store/records.ts';
 import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import type { CustomId } from '../custom-id.ts';
+import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
 import { userLanguage } from '../language.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
@@ -32,13 +33,15 @@ async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opt
     .adapterOf(game)
     .messages.hand(view, rt.tables.context(game, userLanguage(i)), opts);
   await ackPrivately(i);
-  await i.editReply(editOptions(payload));
+  const message = await i.editReply(editOptions(payload));
   // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
-  rt.hands.remember(game.id, seat, {
+  const replaced = rt.hands.remember(game.id, seat, {
     interaction: i,
+    messageId: message.id,
     version: game.version,
     controls: view.actions.length > 0,
   });
+  if (replaced) await retireHand(rt.tables, game, replaced, rt.log);
 }
 
 /** The catalogue key of why a game's controls do nothing now, if they do not. */
@@ -75,9 +78,13 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   // A vote on a seat whose person keeps timing out: the host may decide without a seat.
   if (id.verb === 'vote') return onVote(rt, i, game, id);
   const problem = statusProblem(game);
+  // A hand of a game that ended says so where it is, rather than in a reply at the bottom of the thread.
+  if (problem && game.status !== 'lobby' && isEphemeral(i)) return answerOnRetiredHand(rt.tables, i, game);
   if (problem) return say(i, problem, { id: game.id });
   const seat = rt.tables.seatOf(game, i.user.id);
   if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
+  if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message.id))
+    return answerOnRetiredHand(rt.tables, i, game);
   if (id.verb === 'hand' || id.verb === 'respond') {
     // Their DMs found closed by a DM nobody else may know of (a reaction prompt): told here, privately.
     const closed = await rt.timers.dms.takeNotice(i.user.id);
