@@ -245,11 +245,13 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
   it('names nobody in a reaction window', () => {
     const view = valley.view(found.window as ValleyState, null);
     const question = waitingText(view, ctx(1, language));
+    // The question says it already ("Waiting for reactions to the purchase"): not twice.
+    expect(question).toMatch(/^(Waiting for reactions|Esperando reacciones)/);
     const messages = [board(found.window as ValleyState)];
     for (const who of [ALICE, BOB, CAROL])
       expect(gameStatus(messages, who)).toMatchObject({
         state: 'reaction',
-        text: `Waiting for reactions: ${question}. If you can react, the bot has told you privately: press Respond.`,
+        text: `${question}. If you can react, the bot has told you privately: press Respond.`,
       });
   });
 
