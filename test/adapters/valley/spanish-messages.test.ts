@@ -2,6 +2,7 @@ import type { APIStringSelectComponent } from 'discord-api-types/v10';
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { boardMessage, decisionPing, finishedBoardText } from '../../../src/adapters/valley/board-message.ts';
+import { setName } from '../../../src/adapters/valley/card-names.ts';
 import { valleyClick } from '../../../src/adapters/valley/hand-clicks.ts';
 import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import { logMessage, rulesMessage, tombsMessage } from '../../../src/adapters/valley/info-messages.ts';
@@ -345,7 +346,7 @@ describe('tombs, log and results', () => {
     expect(tombsMessage(v, en, pictures).content).toBe(
       [
         '**Tombs** · game #12',
-        '**alice** — 5 VP (starters 1, uniques 0, statues 2² = 4)',
+        '**alice** — 5 VP (starters 1, uniques 0, Statues 2² = 4)',
         'Statue of Bastet, Statue of Horus, Shabti',
         '**bob** — 0 VP (starters 0, uniques 0)',
         'empty',
@@ -378,9 +379,22 @@ describe('tombs, log and results', () => {
     const english = resultsMessage(v, en, pictures, ['rating']).content.split('\n');
     expect(english[0]).toMatch(/^🏁 \*\*Valley of the Kings\*\* · game #12 is over\. /);
     expect(english[1]).toMatch(
-      /^1\. \*\*(alice|bob)\*\* — \d+ VP \(\d+ tomb cards; starters \d+, uniques \d+(, [a-z-]+ \d²=\d+)*\)$/,
+      /^1\. \*\*(alice|bob)\*\* — \d+ VP \(\d+ tomb cards; starters \d+, uniques \d+(, [A-Z][^,]+ \d²=\d+)*\)$/,
     );
     expect(english.slice(3)).toEqual(['🃏 Cards: Base.', 'rating', '<@1>']);
+    // Sets by their names, in the game's language, never by the catalog's ids ("canopic-jars 2²=4").
+    const sets = [
+      { set: 'canopic-jars', distinct: 2, cards: 2, points: 4 },
+      { set: 'statues', distinct: 1, cards: 1, points: 1 },
+    ];
+    const withSets: ValleyView = {
+      ...v,
+      players: v.players.map((p) => ({ ...p, score: { ...p.score, sets } })),
+    };
+    const line = (ctx: GameContext) => resultsMessage(withSets, ctx, pictures).content.split('\n')[1];
+    expect(line(en)).toMatch(/, Canopic Jars 2²=4, Statues 1²=1\)$/);
+    expect(line(es)).toMatch(new RegExp(`, ${setName('canopic-jars', 'es')} 2²=4, Estatuas 1²=1\\)$`));
+    expect(line(en)).not.toMatch(/canopic-jars|statues/);
   });
 });
 
