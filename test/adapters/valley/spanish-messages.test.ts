@@ -73,7 +73,7 @@ describe('the board', () => {
       '<@1>, te toca.',
       'Base de la pirámide (comprable): Barca (6) · Carro (4) · Incensario (4)',
       'Fila central: Estatua de Horus (5) · — — Fila superior: Anillo (3)',
-      'Cementerio: vacío · Stock: 0 cartas',
+      'Cementerio: vacío · Reserva: 0 cartas',
       'alice 5 PV (3 en la tumba, 4 en la mano) · bob 0 PV (0 en la tumba, 0 en la mano)',
     ]);
     expect(buttons(board)).toEqual(['Mi mano', 'Tumbas', 'Registro']);
@@ -408,7 +408,8 @@ describe('/rules', () => {
       '**sepultarla** (solo una carta por turno)',
       'sacrifica una de sus cartas',
       'se desmorona',
-      'stock',
+      // The rulebook's "stock" is the reserve, a word a Spanish reader knows; /rules says both.
+      'cartas de la reserva (el «stock» del reglamento)',
       'pila de descarte',
       'PV',
       '`/valle` abre una sala',
