@@ -498,6 +498,14 @@ async function readCommands() {
   composer.commandsChanged();
   // The newcomer's line names the lobby commands as the command box shows them.
   if (channel?.kind === 'text') renderHeader();
+  // So do the lines naming the command a reply answers, drawn before the commands were read.
+  for (const el of $('messages').querySelectorAll('.interaction-line .command[data-command]'))
+    el.textContent = `/${commandLabel(/** @type {HTMLElement} */ (el).dataset.command ?? '')}`;
+}
+
+/** A command's canonical name as the command box shows it to the reader (`ajustes`). @param {string} name */
+function commandLabel(name) {
+  return state.commands.find((c) => c.path === name)?.label ?? name;
 }
 
 function renderChannels() {
@@ -833,6 +841,7 @@ function viewContext() {
       state.dismissed.add(m.id);
       document.getElementById(`message-${m.id}`)?.remove();
     },
+    commandLabel,
   };
 }
 
