@@ -95,8 +95,9 @@ export function handMessage(
   const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, a.msg, ctx) }));
   const components: Payload['components'] = [];
 
+  // The prompt (the turn's, or a question) is the caption under the cards in the picture, and its
+  // description says it too: the text says what the picture does not, rather than the caption twice.
   if (v.questionId !== null) {
-    lines.push(`**${valleyText(v.prompt, v.promptMsg, ctx)}**`);
     const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
       ValleyAction & { type: 'answer' }
     >[];
@@ -121,7 +122,6 @@ export function handMessage(
         ),
       );
   } else if (v.turn.seat === seat && !v.finished && labelled.length > 0) {
-    lines.push(valleyText(v.prompt, v.promptMsg, ctx));
     // The rules' own labels of the buys: a way to pay is read from them (see `payLabel`).
     const buys = v.actions.filter((a) => a.action.type === 'buy');
     if (opts.endOrder !== undefined) {
