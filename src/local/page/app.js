@@ -609,7 +609,7 @@ function renderHint() {
   const messages = state.messages.get(state.current ?? '');
   const status =
     c && messages && state.me && state.table && state.patterns
-      ? gameStatus(messages, state.me, state.table.bot.id, state.patterns)
+      ? gameStatus(messages, state.me, state.table.bot.id, state.patterns, (id) => state.users.get(id)?.name)
       : null;
   hint.dataset.state = status?.state ?? 'none';
   hint.textContent =

@@ -99,12 +99,16 @@ describe('the board', () => {
     t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
     const v = view(t.s, null);
     const spanish = boardMessage(v, es, pictures);
-    expect(spanish.content).toContain('⏳ **bob** — bob to choose. Pulsa **Responder** para elegir.');
+    expect(spanish.content).toContain('⏳ **bob** to choose. Pulsa **Responder** para elegir.');
     expect(buttons(spanish)).toEqual(['Mi mano', 'Responder', 'Tumbas', 'Registro']);
     const english = boardMessage(v, en, pictures);
-    expect(english.content).toContain('⏳ **bob** — bob to choose. Press **Respond** to choose.');
+    expect(english.content).toContain('⏳ **bob** to choose. Press **Respond** to choose.');
     expect(buttons(english)).toEqual(['My hand', 'Respond', 'Tombs', 'Log']);
-    expect(decisionPing(v, es).content).toContain('bob to choose');
+    // The ping names bob once, where the text does: not "bob — bob to choose".
+    expect(decisionPing(v, es).content).toBe('**bob** to choose. Pulsa **Responder** para elegir.');
+    const mentioned = decisionPing(v, { ...es, users: [null, '22'] });
+    expect(mentioned.content).toBe('<@22> to choose. Pulsa **Responder** para elegir.');
+    expect(mentioned.mentionUsers).toEqual(['22']);
   });
 
   it('a finished game’s board points to the results', () => {
