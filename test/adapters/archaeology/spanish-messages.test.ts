@@ -115,7 +115,9 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(englishOwed.content).not.toMatch(/⏳ .* — /);
     expect(buttons(englishOwed)).toEqual(['My hand', 'Respond', 'Museum', 'Prices', 'Log']);
     const spanishOwed = boardMessage(view(owed, null), es, pictures);
-    expect(spanishOwed.content).toMatch(/⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Pulsa \*\*Responder\*\* para elegir\./);
+    expect(spanishOwed.content).toMatch(
+      /⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Pulsa \*\*Responder\*\* para elegir\./,
+    );
     expect(buttons(spanishOwed)).toEqual(['Mi mano', 'Responder', 'Museo', 'Precios', 'Registro']);
   });
 
