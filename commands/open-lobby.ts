@@ -10,11 +10,12 @@ import {
 } from '../src/discord/channel-access.ts';
 import { computerName } from '../src/discord/handlers/computer-names.ts';
 import { displayName, say } from '../src/discord/handlers/replies.ts';
-import { serverLanguage, userLanguage } from '../src/discord/language.ts';
+import { gameLanguage, serverLanguage, userLanguage } from '../src/discord/language.ts';
 import { lobbyMessage } from '../src/discord/messages/lobby-message.ts';
 import { DEFAULT_TURN_LIMIT } from '../src/discord/messages/turn-limits.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { gameTitle } from '../src/i18n/command-localizations.ts';
 import { t } from '../src/i18n/messages.ts';
 
 const CANNOT_IN_THIS_CHANNEL = 50024;
@@ -80,7 +81,7 @@ async function openLobby(rt: Runtime, i: ChatInputCommandInteraction, adapter: A
     if (channel.type === ChannelType.GuildText && mayOpenThread(i.appPermissions)) {
       try {
         const thread = await channel.threads.create({
-          name: `${adapter.game.title} #${game.id}`,
+          name: `${gameTitle(gameLanguage(game), adapter.game.id, adapter.game.title)} #${game.id}`,
           autoArchiveDuration: 10080,
         });
         where = thread.id;

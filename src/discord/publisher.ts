@@ -13,6 +13,7 @@ import { closeHands, retireHand } from './hand-retirement.ts';
 import { userLanguage } from './language.ts';
 import { seatMention } from './messages/context.ts';
 import { owedByOthers } from './messages/decisions.ts';
+import { lobbyMessage } from './messages/lobby-message.ts';
 import { clip, type Payload } from './messages/payload.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withMyGamesButton } from './my-games.ts';
@@ -245,6 +246,27 @@ export class Publisher {
     });
     const link = game.guildId ? `https://discord.com/channels/${game.guildId}/${channelId}/${id}` : null;
     await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
+    await this.closeLobby(game, link);
+  }
+
+  /** The lobby's heading still said the game was in play: it now says it is finished, with the results. */
+  private async closeLobby(game: GameRecord, resultsLink: string | null): Promise<void> {
+    const lobby = await this.tables.store.locations.getMessage(game.id, 'lobby');
+    if (!lobby?.channelId) return;
+    const language = this.tables.context(game).language;
+    const note = resultsLink
+      ? t(language, 'lobby.finished-link', { link: resultsLink })
+      : t(language, 'lobby.finished');
+    try {
+      await this.edit(
+        lobby.channelId,
+        lobby.messageId,
+        lobbyMessage(game, this.tables.adapterOf(game).lobbySettings, note),
+      );
+    } catch (e) {
+      // An untidy lobby, not a wrong game: the results and the closed board say it is over.
+      this.log.warn({ err: e, gameId: game.id }, 'could not mark the lobby finished');
+    }
   }
 
   /** A message of the game's that has served (a vote decided): its buttons go, its text says why. */

@@ -55,10 +55,17 @@ describe('slash commands', () => {
       '**Goddess Nut** — Tomb Art (set of 2), level II, 2 copies · *Afterlife* box',
     );
     expect(nut.content).toMatch(/Cost 4(?! \(provisional\))/);
-    expect(nut.content).toMatch(/That opponent may take the card with the lowest cost/);
+    // The card says where the card comes from, as its prompt does: the pyramid.
+    expect(nut.content).toMatch(/That opponent may take the card of the pyramid with the lowest cost/);
+    // Where its set comes from stays in the card data: players see the set, not the rulebook's page.
+    expect(nut.content).not.toMatch(/seed|afterlife-rules|Buying Example/);
     const ring = await c.as(alice).slash('card', { name: 'Ring' }).reply();
-    expect(ring.content).toContain('_Set: inferred from the name: the seed names no set for this card._');
+    expect(ring.content).not.toMatch(/inferred|seed/);
+    expect(ring.content).toMatch(/— Jewelry \(set of \d+, provisional\)/);
     expect(ring.content).toMatch(/Gold 1 \(provisional\)/);
+    const senet = await c.as(alice).slash('card', { name: 'senet-game' }).reply();
+    expect(senet.content).not.toMatch(/Scarab's choice|seed/);
+    expect(senet.content).toMatch(/— Unique artifact \(provisional\)/);
   });
 
   it('/rules explains a turn', async () => {

@@ -40,6 +40,9 @@ describe('two languages at one table', () => {
   it('a lobby opened in a Spanish server is in Spanish, buttons and menus included', () => {
     const m = lobby();
     expect(m.content).toContain('**Valle de los Reyes** · partida n.º');
+    // The thread is named in the game's language too.
+    const id = h.store.gameInThread(where)?.id as number;
+    expect(h.loopback.control.channel(where)?.name).toBe(`Valle de los Reyes #${id}`);
     expect(m.content).toContain('Anfitrión: <@');
     expect(m.content).toContain('Asientos (1/6):');
     expect(m.content).toContain('🃏 Cartas: Base (');

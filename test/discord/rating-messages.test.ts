@@ -135,6 +135,28 @@ describe('rating texts', () => {
     expect(lobbyRatingLine(lobby({ status: 'active', rated: true }), 'en')).toBe('🏆 **Rated** game.');
   });
 
+  it("the turn limit's line speaks of staying rated only in a rated game", () => {
+    const bot = { seat: 2, userId: null, botKind: 'heuristic', displayName: 'Khufu' };
+    const limitLine = (g: GameRecord, language: string) =>
+      lobbyMessage({ ...g, turnLimitMinutes: 1440, language })
+        .content.split('\n')
+        .find((l) => l.startsWith('⏰'));
+    for (const language of ['en', 'es']) {
+      const rated = limitLine(lobby({}), language);
+      expect(rated).toMatch(/rated|puntuable/);
+      for (const casual of [
+        lobby({ seats: [...lobby({}).seats, bot] }),
+        lobby({ rated: false }),
+        lobby({ status: 'active', rated: false }),
+      ]) {
+        const line = limitLine(casual, language);
+        expect(line).toMatch(/^⏰/);
+        expect(line).not.toMatch(/rated|puntuable/);
+      }
+    }
+    expect(limitLine(lobby({ status: 'active', rated: true }), 'en')).toMatch(/stays rated/);
+  });
+
   it('the results say each change, or why nothing changed', () => {
     const ctx = { gameId: 1, version: 9, names: ['Ann', 'Bob'], users: ['u1', 'u2'], language: 'en' };
     const step = (seat: number, before: number, after: number) => ({

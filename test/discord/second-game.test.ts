@@ -138,6 +138,11 @@ describe('a second game through the same table layer', () => {
       .at(-1) as LoopbackMessage;
     expect(lastBoard, 'no finished board').toBeDefined();
     expect(controls(lastBoard)).toHaveLength(0);
+    // The lobby no longer says the game is in play: it is finished, and links to the results.
+    const closedLobby = d.fresh(lobby);
+    expect(closedLobby.content).toMatch(new RegExp(`game #${gameId} · finished`));
+    expect(closedLobby.content).not.toMatch(/in play|has started/);
+    expect(closedLobby.content).toContain(`/${where}/${results.id}`);
 
     // The game's own leaderboard lists both players; Valley's stays empty.
     const board = await c.as(alice).slash('leaderboard', { game: 'dice-race' }).reply();

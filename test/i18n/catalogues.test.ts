@@ -57,6 +57,28 @@ describe('message catalogues', () => {
       }
   });
 
+  it('a message names a command as that language’s Discord shows it (/reglas, not /rules)', () => {
+    const en = catalogues.get('en') ?? {};
+    const commands = Object.keys(en).filter((k) => /^cmd\.[a-z]+\.name$/.test(k));
+    expect(commands.length).toBeGreaterThan(5);
+    for (const language of LANGUAGES) {
+      const catalogue = catalogues.get(language) ?? {};
+      for (const command of commands) {
+        const english = en[command] as string;
+        const own = catalogue[command] as string;
+        if (own === english) continue;
+        const stray = new RegExp(`(^|[\\s(«“"'\`])/${english}\\b`);
+        for (const [key, message] of Object.entries(catalogue))
+          if (!key.startsWith('cmd.')) expect(message, `${language} ${key}`).not.toMatch(stray);
+      }
+    }
+  });
+
+  it('Spanish keeps no English words of the game (Stock, Premium Edition)', () => {
+    for (const [key, message] of Object.entries(catalogues.get('es') ?? {}))
+      expect(message, key).not.toMatch(/\bStock\b|Premium Edition/);
+  });
+
   it('formats with the language’s own rules: select and placeholders', () => {
     expect(t('es', 'cmd.leaderboard.description', { several: 'no', title: 'Arqueología' })).toBe(
       'Los mejores jugadores de Arqueología de este servidor o de todos',

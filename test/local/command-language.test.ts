@@ -85,6 +85,17 @@ describe.skipIf(!hasChromium)(
         .poll(() => page.locator('li.message').last().textContent(), WAIT)
         .toMatch(/Asientos \(2\/6\):\s*1\. @rosa\s*2\. 🤖 .+ \(máquina\)/);
 
+      // Back in #general, the private reply to it: the line above it names the command as the
+      // reader's picker does (Discord's interaction says `valley`), and its dismiss button cannot be
+      // taken for the game's "descartar" (discard).
+      await page.locator('#channel-list button.channel.text', { hasText: 'general' }).click();
+      const reply = page.locator('li.message.ephemeral').last();
+      await reply.waitFor(WAIT);
+      await expect
+        .poll(() => reply.locator('.interaction-line').textContent(), WAIT)
+        .toBe('↱ rosa ha usado /valle');
+      expect(await reply.locator('.ephemeral-note button').textContent()).toBe('Ocultar mensaje');
+
       // Back to English: the commands are read again.
       await page.locator('#language').selectOption('en-US');
       await expect.poll(() => page.locator('html').getAttribute('lang'), WAIT).toBe('en');

@@ -1,4 +1,6 @@
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../../src/local/page-texts.ts';
 import type { PageCommand } from '../../src/local/page-types.ts';
 import { localized } from '../../src/local/page-wire.ts';
 import { call, type LocalHarness, post, startLocalHarness } from './local-harness.ts';
@@ -10,7 +12,9 @@ import { call, type LocalHarness, post, startLocalHarness } from './local-harnes
  * a command typed in full (`/valle máquinas:1`) turns the shown names back into canonical ones.
  */
 type TypedOptions = (command: PageCommand, rest: string) => Record<string, string | number | boolean>;
+type UseTexts = (catalogue: Record<string, string>, locale: string) => void;
 let typedOptions: TypedOptions;
+let useTexts: UseTexts;
 let h: LocalHarness;
 let ana: { id: string };
 let ben: { id: string };
@@ -20,6 +24,10 @@ beforeAll(async () => {
   // The page's own module, as the browser runs it (it touches no DOM until asked to).
   const page = new URL('../../src/local/page/composer.js', import.meta.url).href;
   ({ typedOptions } = (await import(page)) as { typedOptions: TypedOptions });
+  // Its refusals are written in the reader's language, from the texts the server hands the page.
+  const texts = new URL('../../src/local/page/texts.js', import.meta.url).href;
+  ({ useTexts } = (await import(texts)) as { useTexts: UseTexts });
+  useTexts(pageTexts('en').messages, 'en-US');
   h = await startLocalHarness();
   ana = (await post(`${h.url}/api/users`, { name: 'ana' })) as typeof ana;
   ben = (await post(`${h.url}/api/users`, { name: 'ben' })) as typeof ben;
@@ -107,6 +115,35 @@ describe('the commands in the reader’s locale', () => {
     const rules = find(spanish, 'rules');
     expect(typedOptions(rules, 'juego:Valle de los Reyes')).toEqual({ game: 'valley' });
     expect(typedOptions(rules, 'juego:archaeology')).toEqual({ game: 'archaeology' });
+  });
+
+  it('a true/false option typed in the reader’s words is understood; any other word is refused, not saved as false', async () => {
+    useTexts(pageTexts('es').messages, 'es-ES');
+    try {
+      const stats = find(await commands(ana.id), 'stats');
+      const flag = stats.options.find((o) => o.type === ApplicationCommandOptionType.Boolean);
+      if (!flag) throw new Error('/stats has no true/false option');
+      for (const [typed, value] of [
+        ['Verdadero', true],
+        ['sí', true],
+        ['si', true],
+        ['FALSO', false],
+        ['no', false],
+        ['true', true],
+        ['False', false],
+      ] as const)
+        expect(typedOptions(stats, `${flag.label}:${typed}`), typed).toEqual({ [flag.name]: value });
+      expect(() => typedOptions(stats, `${flag.label}:quizá`)).toThrow(
+        `«${flag.label}» tiene que ser Verdadero o Falso, no «quizá».`,
+      );
+    } finally {
+      useTexts(pageTexts('en').messages, 'en-US');
+    }
+    const english = find(await commands(ben.id), 'stats');
+    expect(typedOptions(english, 'global:yes')).toEqual({ global: true });
+    expect(() => typedOptions(english, 'global:verdadero')).toThrow(
+      '“global” must be True or False, not “verdadero”.',
+    );
   });
 
   it('follows Discord’s locale fallbacks, then the default', () => {

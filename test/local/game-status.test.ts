@@ -40,6 +40,7 @@ type GameStatusOf = (
   me: Viewer,
   botId: string,
   patterns: StatusPatterns,
+  userName?: (id: string) => string | null | undefined,
 ) => GameStatus | null;
 type ReadLine = (patterns: StatusPatterns, kind: StatusKind, line: string) => Record<string, string> | null;
 type UseTexts = (catalogue: Record<string, string>, locale: string) => void;
@@ -75,8 +76,10 @@ let store: GameStore;
 let clock = 0;
 /** What `/api/texts` sends the page along with its texts, whatever the reader's language. */
 const PATTERNS = pageTexts('en').patterns;
+/** The page names the people a question mentions as its member list does. */
+const userName = (id: string) => [ALICE, BOB, CAROL].find((u) => u.id === id)?.name;
 const gameStatus = (messages: readonly PageMessage[], me: Viewer) =>
-  gameStatusOf(messages, me, BOT, PATTERNS);
+  gameStatusOf(messages, me, BOT, PATTERNS, userName);
 
 beforeAll(async () => {
   const page = new URL('../../src/local/page/game-status.js', import.meta.url).href;
@@ -242,14 +245,44 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     expect(gameStatus(answered, BOB)?.state).toBe('waiting');
   });
 
+  it('follows the newest word on a decision: a note posted while the board waits for its edit', () => {
+    // Bob was discarding; he has, and the decision passed to alice. The bot posted its note to her at
+    // once, but the board's edit waits for room in the channel: the board still says bob.
+    const s = found.decision as ValleyState;
+    const stale = board(s);
+    const view = valley.view(s, null);
+    const passed = {
+      ...view,
+      waiting: { ...view.waiting, seats: [0], text: '@0 is choosing a card', msg: undefined },
+    };
+    const note = posted(decisionPing(passed, ctx(2, language)));
+    expect(note.content).toContain('<@100> is choosing a card');
+    expect(note.content).not.toMatch(/alice/);
+    const messages = [stale, note];
+    expect(gameStatus(messages, ALICE)).toMatchObject({
+      state: 'decision',
+      text: 'A decision is owed by you: alice is choosing a card. Press Respond to choose.',
+    });
+    // Bob's hand says alice is deciding; so does his line, not that he still owes the decision.
+    expect(gameStatus(messages, BOB)).toMatchObject({
+      state: 'waiting',
+      text: 'Waiting: alice is choosing a card.',
+    });
+    // Once the board is edited, it is the newer word again.
+    const edited = { ...board(found.aliceToPlay as ValleyState), id: stale.id, editedAt: clock + 1 };
+    expect(gameStatus([edited, note], ALICE)?.state).toBe('your-turn');
+  });
+
   it('names nobody in a reaction window', () => {
     const view = valley.view(found.window as ValleyState, null);
     const question = waitingText(view, ctx(1, language));
+    // The question says it already ("Waiting for reactions to the purchase"): not twice.
+    expect(question).toMatch(/^(Waiting for reactions|Esperando reacciones)/);
     const messages = [board(found.window as ValleyState)];
     for (const who of [ALICE, BOB, CAROL])
       expect(gameStatus(messages, who)).toMatchObject({
         state: 'reaction',
-        text: `Waiting for reactions: ${question}. If you can react, the bot has told you privately: press Respond.`,
+        text: `${question}. If you can react, the bot has told you privately: press Respond.`,
       });
   });
 

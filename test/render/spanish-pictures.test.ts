@@ -85,7 +85,7 @@ const ENGLISH = [
   /\bcards?\b/,
   /\bBoneyard\b/,
   /\bPyramid\b/,
-  /\bStock: \d+ cards?\b/,
+  /\bStock\b/,
   /\bTomb\b/i,
   /\bhand\b/i,
   /\bdeck\b/,
@@ -160,7 +160,7 @@ describe('Spanish text equivalents of Valley', () => {
       'Fila central: Gato momificado (Única, coste 4, oro 2, 3 PV); vacío. Cima: Estatua de Sobek (Estatuas, coste 6, oro 2).',
     );
     expect(lines[3]).toBe(
-      'Stock: 4 cartas. Cementerio: 2 cartas, arriba Amuleto del escarabajo del corazón.',
+      'Reserva: 4 cartas. Cementerio: 2 cartas, arriba Amuleto del escarabajo del corazón.',
     );
     expect(lines[5]).toBe(
       'Bek: 27 PV; mano 5, mazo 1, descarte 1 (arriba Mesa de ofrendas); tumba con 12 cartas (Libros 3/6, Vasos canopos 3/4, Sarcófagos 1/3, Únicas 2, Iniciales 2).',

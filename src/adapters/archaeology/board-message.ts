@@ -1,7 +1,7 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import { encodeCustomId } from '../../discord/custom-id.ts';
 import { type GameContext, seatMention } from '../../discord/messages/context.ts';
-import { deadlineLine, decisionPingPayload, owedByOthers } from '../../discord/messages/decisions.ts';
+import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
@@ -48,10 +48,11 @@ export function boardMessage(
     ...(o.deadline ? [deadlineLine(o.deadline, ctx.language)] : []),
     ...(owed
       ? [
-          t(ctx.language, 'archaeology.board.owed', {
-            who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
-            what: archaeologyText(v.waiting.text, v.waiting.msg, ctx),
-          }),
+          t(
+            ctx.language,
+            'archaeology.board.owed',
+            owedBy(v, ctx, (reader) => archaeologyText(v.waiting.text, v.waiting.msg, reader)),
+          ),
         ]
       : []),
     digLine(v, ctx.language),
@@ -82,11 +83,7 @@ export function finishedBoardText(ctx: GameContext, turn: number, resultsLink: s
 
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ArchaeologyView, ctx: GameContext): Payload {
-  return decisionPingPayload(v, ctx, (text) =>
-    text === v.waiting.text
-      ? archaeologyText(text, v.waiting.msg, ctx)
-      : archaeologyText(text, undefined, ctx),
-  );
+  return decisionPingPayload(v, ctx, (reader) => archaeologyText(v.waiting.text, v.waiting.msg, reader));
 }
 
 /** The last board once the game is over: its text, and the final position drawn with nobody to play. */

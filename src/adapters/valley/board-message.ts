@@ -1,7 +1,7 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import { encodeCustomId } from '../../discord/custom-id.ts';
 import { type GameContext, seatMention } from '../../discord/messages/context.ts';
-import { deadlineLine, decisionPingPayload, owedByOthers } from '../../discord/messages/decisions.ts';
+import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../discord/messages/decisions.ts';
 import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
@@ -25,12 +25,9 @@ export function boardButtons(ctx: GameContext, respond = false) {
 
 /** The board's line for a decision owed by others: windows name nobody, so nobody learns who can react. */
 function decisionLine(v: ValleyView, ctx: GameContext): string {
-  const text = waitingText(v, ctx);
-  if (v.waiting.window) return t(ctx.language, 'valley.board.window', { text });
-  return t(ctx.language, 'valley.board.decision', {
-    who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
-    text,
-  });
+  if (v.waiting.window) return t(ctx.language, 'valley.board.window', { text: waitingText(v, ctx) });
+  const { named, who, what } = owedBy(v, ctx, (reader) => waitingText(v, reader));
+  return t(ctx.language, 'valley.board.decision', { named, who, text: what });
 }
 
 /**
@@ -100,5 +97,5 @@ export function finishedBoardMessage(
 
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ValleyView, ctx: GameContext): Payload {
-  return decisionPingPayload(v, ctx, () => waitingText(v, ctx));
+  return decisionPingPayload(v, ctx, (reader) => waitingText(v, reader));
 }

@@ -98,8 +98,9 @@ export function handMessage(
   // A seat that can only pass a reaction window is not asked: the table passes for it after a random
   // delay, and until then it waits like everyone else (a lone Pass would only tell it to wait).
   const onlyPass = v.autoPass !== null;
+  // The prompt (the turn's, or a question) is the caption under the cards in the picture, and its
+  // description says it too: the text says what the picture does not, rather than the caption twice.
   if (v.questionId !== null && !onlyPass) {
-    lines.push(`**${valleyText(v.prompt, v.promptMsg, ctx)}**`);
     const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
       ValleyAction & { type: 'answer' }
     >[];
@@ -124,7 +125,6 @@ export function handMessage(
         ),
       );
   } else if (v.turn.seat === seat && !v.finished && !onlyPass && labelled.length > 0) {
-    lines.push(valleyText(v.prompt, v.promptMsg, ctx));
     // The rules' own labels of the buys: a way to pay is read from them (see `payLabel`).
     const buys = v.actions.filter((a) => a.action.type === 'buy');
     if (opts.endOrder !== undefined) {

@@ -1,9 +1,8 @@
 import type { GameContext } from '../../discord/messages/context.ts';
 import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
-import type { Catalog, Numbered } from '../../games/valley/catalog.ts';
+import type { Catalog, CatalogCard, Numbered } from '../../games/valley/catalog.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t, type Values } from '../../i18n/messages.ts';
-import { translated } from '../../i18n/translated.ts';
 import { cardAction, cardName, setName } from './card-names.ts';
 import type { ValleyPictures } from './pictures.ts';
 import { valleyText } from './rules-text.ts';
@@ -36,6 +35,15 @@ export function logMessage(v: ValleyView, ctx: GameContext): Payload {
   return emptyPayload(clip(`${heading}\n${lines.join('\n')}`, 2000));
 }
 
+/**
+ * Whether the card's set (or its being a unique artifact) is Scarab's choice rather than the rulebook's.
+ * `setNote` is provenance for whoever edits the catalog ("seed: afterlife-rules.txt, Buying Example",
+ * "inferred from the name…"); players see only the mark. A note citing the seed is not a choice.
+ */
+function provisionalSet(c: CatalogCard): boolean {
+  return c.setNote !== undefined && !c.setNote.startsWith('seed:');
+}
+
 /** `/card`: a card's picture, action and numbers (provisional ones marked), in the reader's language. */
 export function cardMessage(
   catalog: Catalog,
@@ -47,10 +55,17 @@ export function cardMessage(
   const c = catalog.cards.find((x) => x.id === cardId);
   if (!c) return emptyPayload(say('card.not-found', { name: cardId }));
   const set = c.set ? catalog.sets.find((s) => s.id === c.set) : undefined;
+  const setProvisional = provisionalSet(c) ? 'yes' : 'no';
   const kind =
     c.kind === 'set'
-      ? say('card.kind.set', { set: setName(c.set ?? '', language), size: set?.size ?? '?' })
-      : say(c.kind === 'unique' ? 'card.kind.unique' : 'card.kind.starter');
+      ? say('card.kind.set', {
+          set: setName(c.set ?? '', language),
+          size: set?.size ?? '?',
+          provisional: setProvisional,
+        })
+      : c.kind === 'unique'
+        ? say('card.kind.unique', { provisional: setProvisional })
+        : say('card.kind.starter');
   const num = (label: string, n: Numbered) =>
     say('card.number', { label: say(label), value: n.value, source: n.source });
   const numbers = [
@@ -59,8 +74,8 @@ export function cardMessage(
     ...(c.vp ? [num('card.vp', c.vp)] : []),
   ];
   const pic = pictures.card(c.id, language);
-  const provisional = [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional');
-  const note = c.setNote ? translated(c, 'setNote', language) : '';
+  const provisional =
+    [c.cost, c.gold, c.vp].some((n) => n?.source === 'provisional') || setProvisional === 'yes';
   return {
     content: [
       say('card.heading', {
@@ -71,7 +86,6 @@ export function cardMessage(
         afterlife: c.box === 'valley-afterlife' ? 'yes' : 'no',
       }),
       `> ${cardAction(c.id, language)}`,
-      note ? say('card.set-note', { set: c.kind === 'set' ? 'yes' : 'no', note }) : '',
       numbers.join(' · '),
       provisional ? say('card.provisional') : '',
     ]

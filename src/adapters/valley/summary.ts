@@ -1,7 +1,6 @@
 import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import type { ScoreBreakdown } from '../../games/valley/score.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
-import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { cardName, setName } from './card-names.ts';
 import { valleyText } from './rules-text.ts';
@@ -58,17 +57,12 @@ export function waitingText(v: ValleyView, ctx: GameContext): string {
 }
 
 /**
- * A set in a score breakdown, "books 3² = 9". English names the set by its id, as it always has (the
- * English text is kept as it was); other languages by the set's name.
+ * The sets of a breakdown, ", Books 3² = 9, Statues 2² = 4", or '' without any (`key`: how one reads):
+ * each set by its name in `language`, never by the catalog's id.
  */
-export function setLabel(set: string, language: string): string {
-  return language === DEFAULT_LANGUAGE ? set : setName(set, language);
-}
-
-/** The sets of a breakdown, ", books 3² = 9, statues 2² = 4", or '' without any (`key`: how one reads). */
 export function setsText(score: ScoreBreakdown | undefined, language: string, key: string): string {
   const sets = (score?.sets ?? [])
-    .map((s) => t(language, key, { set: setLabel(s.set, language), distinct: s.distinct, points: s.points }))
+    .map((s) => t(language, key, { set: setName(s.set, language), distinct: s.distinct, points: s.points }))
     .join(', ');
   return sets ? `, ${sets}` : '';
 }

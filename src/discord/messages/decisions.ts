@@ -19,14 +19,35 @@ export function deadlineLine(deadline: number, language: string): string {
 }
 
 /**
+ * Whom a decision is owed by and what it is, for a line that mentions them: the waiting text is
+ * written with the owing seats' mentions in place of their names ("<@2> is discarding down to 3
+ * cards"), so that a line never reads "@Ana — Ana is choosing…". `named` says whether the text names
+ * every one of them; where it does not, the line mentions them before it (`who`). `write` writes the
+ * game's waiting text for a reader (its names, its language).
+ */
+export function owedBy(
+  v: TableView<unknown>,
+  ctx: GameContext,
+  write: (reader: GameContext) => string,
+): { named: 'yes' | 'no'; who: string; what: string } {
+  const owing = v.waiting.seats;
+  const mentions = owing.map((s) => seatMention(ctx, s));
+  const what = write({
+    ...ctx,
+    names: ctx.names.map((name, seat) => (owing.includes(seat) ? seatMention(ctx, seat) : name)),
+  });
+  return { named: mentions.every((m) => what.includes(m)) ? 'yes' : 'no', who: mentions.join(' '), what };
+}
+
+/**
  * A decision owed by other people outside a window: an edit never notifies anyone, so they are
  * mentioned in a short message of their own with **Respond**, deleted once they have answered.
- * `names` writes the game's waiting text for the reader (names put in, in the context's language).
+ * `write` writes the game's waiting text for a reader (names put in, in the reader's language).
  */
 export function decisionPingPayload(
   v: TableView<unknown>,
   ctx: GameContext,
-  names: (text: string) => string,
+  write: (reader: GameContext) => string,
 ): Payload {
   const users = v.waiting.seats.map((s) => ctx.users[s]).filter((u): u is string => !!u);
   const respond = encodeCustomId({
@@ -37,10 +58,7 @@ export function decisionPingPayload(
     arg: '',
   });
   return {
-    content: t(ctx.language, 'table.decision-ping', {
-      who: v.waiting.seats.map((s) => seatMention(ctx, s)).join(' '),
-      what: names(v.waiting.text),
-    }),
+    content: t(ctx.language, 'table.decision-ping', owedBy(v, ctx, write)),
     components: [row(button(respond, t(ctx.language, 'table.button.respond'), ButtonStyle.Primary))],
     files: [],
     mentionUsers: users,

@@ -13,7 +13,7 @@ import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../custom-id.ts';
 import { gameLanguage } from '../language.ts';
 import { button, type Payload, row, select } from './payload.ts';
-import { lobbyRatingLine } from './rating-lines.ts';
+import { isRated, lobbyRatingLine } from './rating-lines.ts';
 import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
 
 /**
@@ -52,6 +52,7 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
     lobbyRatingLine(game, language),
     say('lobby.turn-limit', {
       limited: game.turnLimitMinutes ? 'yes' : 'no',
+      rated: isRated(game) ? 'yes' : 'no',
       limit: turnLimitText(game.turnLimitMinutes, language),
     }),
     open ? say('lobby.language', { name: say('language.name') }) : '',

@@ -5,6 +5,11 @@ import type { RatingStep } from '../../ratings/queries.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { type GameContext, seatName } from './context.ts';
 
+/** Whether the game's result will change ratings: the lobby's choice so far, or the started game's. */
+export function isRated(game: GameRecord): boolean {
+  return game.status === 'lobby' ? lobbyRating(game.rated, game.seats).rated : game.rated === true;
+}
+
 /** The lobby's rated/casual line: which applies, and why (the default is rated when every seat is a person). */
 export function lobbyRatingLine(game: GameRecord, language: string): string {
   if (game.status === 'cancelled') return '';

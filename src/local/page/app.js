@@ -500,6 +500,14 @@ async function readCommands() {
   composer.commandsChanged();
   // The newcomer's line names the lobby commands as the command box shows them.
   if (channel?.kind === 'text') renderHeader();
+  // So do the lines naming the command a reply answers, drawn before the commands were read.
+  for (const el of $('messages').querySelectorAll('.interaction-line .command[data-command]'))
+    el.textContent = `/${commandLabel(/** @type {HTMLElement} */ (el).dataset.command ?? '')}`;
+}
+
+/** A command's canonical name as the command box shows it to the reader (`ajustes`). @param {string} name */
+function commandLabel(name) {
+  return state.commands.find((c) => c.path === name)?.label ?? name;
 }
 
 function renderChannels() {
@@ -603,7 +611,7 @@ function renderHint() {
   const messages = state.messages.get(state.current ?? '');
   const status =
     c && messages && state.me && state.table && state.patterns
-      ? gameStatus(messages, state.me, state.table.bot.id, state.patterns)
+      ? gameStatus(messages, state.me, state.table.bot.id, state.patterns, (id) => state.users.get(id)?.name)
       : null;
   hint.dataset.state = status?.state ?? 'none';
   hint.textContent =
@@ -888,6 +896,7 @@ function viewContext() {
       state.dismissed.add(m.id);
       document.getElementById(`message-${m.id}`)?.remove();
     },
+    commandLabel,
   };
 }
 

@@ -1,5 +1,5 @@
 // @ts-check
-import { joinList, t } from './texts.js';
+import { joinList, t, textLocale } from './texts.js';
 
 /**
  * The message box, which here only runs slash commands (the loopback Discord carries no plain chat).
@@ -544,10 +544,36 @@ export function typedOptions(command, rest) {
       if (!Number.isFinite(n))
         throw new Error(t('page.composer.typed-number', { option: typed, value: raw }));
       out[name] = n;
-    } else if (option.type === TYPE.BOOLEAN) out[name] = /^(true|yes|1)$/i.test(raw);
-    else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');
+    } else if (option.type === TYPE.BOOLEAN) {
+      const yes = readBoolean(raw);
+      if (yes === null)
+        throw new Error(
+          t('page.composer.typed-boolean', {
+            option: typed,
+            value: raw,
+            yes: t('page.composer.true'),
+            no: t('page.composer.false'),
+          }),
+        );
+      out[name] = yes;
+    } else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');
   });
   return out;
+}
+
+/**
+ * A true/false option as typed: Discord's own `true`/`false`, or a word of the reader's language
+ * (`verdadero`, `sí`, `no`); null for anything else, which must be refused rather than read as false.
+ * @param {string} raw @returns {boolean | null}
+ */
+function readBoolean(raw) {
+  const lower = (/** @type {string} */ w) => w.trim().toLocaleLowerCase(textLocale());
+  /** @param {string} key */
+  const words = (key) => t(key).split(',').map(lower).filter(Boolean);
+  const typed = lower(raw);
+  if (['true', '1', ...words('page.composer.true-words')].includes(typed)) return true;
+  if (['false', '0', ...words('page.composer.false-words')].includes(typed)) return false;
+  return null;
 }
 
 /** @param {string} text */

@@ -9,8 +9,11 @@ import { t } from './texts.js';
  * - the board, whose title ("**Valley of the Kings** · game #1 · turn 3") the bot keeps current; its
  *   picture's description begins with the game's status, "Turn 3: alice to play." or "Turn 3,
  *   alice's turn: bob is discarding down to 3 cards.", with " (asking …)" in a reaction window;
- * - whom a decision is owed by: the bot mentions them beside the question (on the board, or in a
- *   note of its own with **Respond**); a reaction window names nobody;
+ * - whom a decision is owed by: the bot mentions them in the question (on the board, and in a note of
+ *   its own with **Respond**). The newest of the two says it: a board's edit may wait for room in the
+ *   channel while the note is posted at once, and the private hand follows the game itself, so an
+ *   older board must not say a decision is still owed by someone who has made it. A reaction window
+ *   names nobody;
  * - the lobby, the results (🏁) and a cancellation.
  *
  * The wordings are not written here: the server sends, with the page's texts, one pattern per
@@ -33,6 +36,7 @@ import { t } from './texts.js';
  * @typedef {{ id: string, name: string }} Viewer
  * @typedef {Record<string, string>} Read what a line says: placeholders by name, and a select's option
  * @typedef {(kind: StatusKind, line: string) => Read | null} Reader
+ * @typedef {(id: string) => string | null | undefined} UserName a user's name, as the page shows it
  */
 
 /** Scarab's custom ids: `s1:<scope>:<game>:<version>:<verb>[:<arg>]` (src/discord/custom-id.ts). */
@@ -73,9 +77,10 @@ export function readLine(patterns, kind, line) {
  * @param {Viewer} me
  * @param {string} botId
  * @param {StatusPatterns} patterns the bot's wordings, from the server with the page's texts
+ * @param {UserName} [userName] names the people a question mentions, for the line to quote it
  * @returns {GameStatus | null} null when no game of Scarab's is played in the channel
  */
-export function gameStatus(messages, me, botId, patterns) {
+export function gameStatus(messages, me, botId, patterns, userName = () => null) {
   /** @type {Reader} */
   const read = (kind, line) => readLine(patterns, kind, line);
   /** @type {Map<number, GameMessages>} */
@@ -101,7 +106,7 @@ export function gameStatus(messages, me, botId, patterns) {
   }
   // Where several games share a channel (no threads allowed), the one that moved last.
   const current = [...games.values()].sort((a, b) => b.latest - a.latest)[0];
-  return current ? statusOf(current, me, read) : null;
+  return current ? statusOf(current, me, read, userName) : null;
 }
 
 /**
@@ -162,8 +167,8 @@ function customIds(components) {
   return out;
 }
 
-/** @param {GameMessages} g @param {Viewer} me @param {Reader} read @returns {GameStatus} */
-function statusOf(g, me, read) {
+/** @param {GameMessages} g @param {Viewer} me @param {Reader} read @param {UserName} userName @returns {GameStatus} */
+function statusOf(g, me, read, userName) {
   const game = g.game;
   const again = t('page.status.again');
   if (g.end?.kind === 'cancelled' || lobbyState(g.lobby, read) === 'cancelled')
@@ -195,20 +200,32 @@ function statusOf(g, me, read) {
           game,
           text: t('page.status.waiting', { player: mover || t('page.status.next-player'), turn }),
         };
-  const question = deciding.what ?? '';
   if (deciding.asking === 'yes')
-    return { state: 'reaction', game, text: t('page.status.reaction', { question }) };
-  // Where the bot asks the question in public, it mentions whom it asks (valley.board.decision calls
-  // the question `text`, the others `what`).
-  const asked = [board, ...g.decisions.toReversed()]
-    .flatMap((m) => lines(m.content))
-    .map((line) => read('decision', line))
-    .find((d) => d !== null && (d.what ?? d.text ?? '').includes(question));
-  if (asked?.who?.includes(`<@${me.id}>`))
+    return { state: 'reaction', game, text: t('page.status.reaction', { question: deciding.what ?? '' }) };
+  // Where the bot asks others in public, it mentions them in the question: on the board, and in a
+  // note posted at once. A note newer than the board's last edit is the newer word (the edit waits
+  // for room in the channel); an older one was about this board's question or is gone.
+  const boardAt = board.editedAt ?? board.createdAt;
+  const note = g.decisions.filter((m) => m.createdAt >= boardAt).at(-1);
+  const asked = lines((note ?? board).content)
+    .map((line) => ({ line, read: read('decision', line) }))
+    .find((d) => d.read !== null);
+  // valley.board.decision calls the question `text`, the others `what`.
+  const said = asked?.read?.what ?? asked?.read?.text;
+  const question = note && said !== undefined ? unmention(said, userName) : (deciding.what ?? '');
+  if (asked?.line.includes(`<@${me.id}>`))
     return { state: 'decision', game, text: t('page.status.decision', { question }) };
   if (mine && asked === undefined)
     return { state: 'your-turn', game, text: t('page.status.your-decision', { question }) };
   return { state: 'waiting', game, text: t('page.status.waiting-decision', { question }) };
+}
+
+/**
+ * A question as the hint line quotes it: the people it mentions by name, as the picture names them.
+ * @param {string} text @param {UserName} userName
+ */
+function unmention(text, userName) {
+  return plain(text.replace(/<@!?(\d+)>/g, (mention, id) => userName(id) ?? mention));
 }
 
 /**

@@ -18,6 +18,7 @@ import { parts, t, textLocale } from './texts.js';
  * @property {(message: PageMessage, customId: string, values: string[], control: HTMLElement) => void} select
  * @property {(type: number) => import('./components.js').Option[]} entityOptions
  * @property {(message: PageMessage) => void} dismiss
+ * @property {(name: string) => string} commandLabel a command's canonical name as the reader's picker shows it
  */
 
 /**
@@ -44,7 +45,10 @@ export function renderMessage(m, ctx) {
     name.textContent = who?.name ?? t('page.message.someone');
     const command = document.createElement('span');
     command.className = 'command';
-    command.textContent = `/${m.interaction.name}`;
+    // Discord's interaction carries the canonical name; the reader's client shows the command as
+    // its command picker does (`/ajustes` to a Spanish reader).
+    command.dataset.command = m.interaction.name;
+    command.textContent = `/${ctx.commandLabel(m.interaction.name)}`;
     line.append('↱ ', ...parts('page.message.used', { user: name, command }));
     li.append(line);
   }

@@ -110,10 +110,14 @@ describe('Archaeology’s messages in Spanish', () => {
     );
 
     const englishOwed = boardMessage(view(owed, null), en, pictures);
-    expect(englishOwed.content).toMatch(/⏳ .* — .*\. Press \*\*Respond\*\* to choose\./);
+    // The owing player is mentioned where the text names them, not before it as well.
+    expect(englishOwed.content).toMatch(/⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Press \*\*Respond\*\* to choose\./);
+    expect(englishOwed.content).not.toMatch(/⏳ .* — /);
     expect(buttons(englishOwed)).toEqual(['My hand', 'Respond', 'Museum', 'Prices', 'Log']);
     const spanishOwed = boardMessage(view(owed, null), es, pictures);
-    expect(spanishOwed.content).toMatch(/⏳ .* — .*\. Pulsa \*\*Responder\*\* para elegir\./);
+    expect(spanishOwed.content).toMatch(
+      /⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Pulsa \*\*Responder\*\* para elegir\./,
+    );
     expect(buttons(spanishOwed)).toEqual(['Mi mano', 'Responder', 'Museo', 'Precios', 'Registro']);
   });
 

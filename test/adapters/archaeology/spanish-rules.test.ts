@@ -157,16 +157,17 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     );
     const v = view(storm, null);
     expect(boardMessage(v, en, pictures).content).toContain(
-      '⏳ **bob** <@3> — bob, carol to choose the cards the sandstorm takes. Press **Respond** to choose.',
+      '⏳ **bob**, <@3> to choose the cards the sandstorm takes. Press **Respond** to choose.',
     );
     expect(boardMessage(v, es, pictures).content).toContain(
-      '⏳ **bob** <@3> — bob, carol deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
+      '⏳ **bob**, <@3> deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
     );
     expect(quoted(boardMessage(v, es, pictures)).at(-1)).toBe(
       '> alice desenterró una tormenta de arena (ha salido 1 de 1): todos pierden la mitad de su mano.',
     );
-    expect(decisionPing(v, es).content).toContain(
-      'bob, carol deben elegir las cartas que se lleva la tormenta de arena',
+    // Each is mentioned once, where the text names them ("@Ana — Ana is choosing" no more).
+    expect(decisionPing(v, es).content).toBe(
+      '**bob**, <@3> deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
     );
     expect(describeTable(v, en.names, 'en').split('\n')[0]).toBe(
       "Turn 2, alice's turn: bob, carol to choose the cards the sandstorm takes.",
@@ -177,7 +178,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     // One seat left to choose: the verb agrees.
     const half = act(storm, 1, { type: 'discard', cards: { parchment: 2 } });
     expect(boardMessage(view(half, null), es, pictures).content).toContain(
-      '— carol debe elegir las cartas que se lleva la tormenta de arena.',
+      '⏳ <@3> debe elegir las cartas que se lleva la tormenta de arena.',
     );
   });
 

@@ -2,6 +2,7 @@ import type { APIStringSelectComponent } from 'discord-api-types/v10';
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
+import { describeHand } from '../../../src/adapters/valley/pictures/picture-text.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { decodeCustomId } from '../../../src/discord/custom-id.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
@@ -154,5 +155,34 @@ describe('what the private hand tells only its owner', () => {
       '💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.',
     );
     expect(handMessage(view(t.s, 1), ctx, pictures, fullCatalog).content).not.toContain('💍');
+  });
+});
+
+describe('the text beside the hand’s picture', () => {
+  // The real pictures' words: the caption under the cards is the prompt, and the description says it.
+  const drawn: ValleyPictures = {
+    ...pictures,
+    hand: (v, { names, language }) => ({
+      png: Buffer.from([]),
+      alt: describeHand(v, names, fullCatalog, language),
+    }),
+  };
+  const caption = (p: Payload) => p.files[0]?.description ?? '';
+
+  it('says what the picture does not, not its caption again: the prompt of the turn, a question', () => {
+    const t = Table.from({ players: 2, hands: [['shabti', 'urn'], []] });
+    const turn = view(t.s, 0);
+    expect(turn.prompt).not.toBe('');
+    const mine = handMessage(turn, ctx, drawn, fullCatalog);
+    expect(caption(mine)).toContain(turn.prompt);
+    expect(mine.content).not.toContain(turn.prompt);
+    expect(mine.content).toMatch(/^\*\*Your hand\*\* \(game #7\): Shabti \(1g\), Urn \(1g\)/);
+
+    const q = { id: 9, window: false, publicText: 'x', answers: {}, asks: [] as unknown[] };
+    q.asks.push({ seat: 0, prompt: 'Pick one of these', options: [{ value: 'a', label: 'A' }] });
+    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    const asked = handMessage(view(t.s, 0), ctx, drawn, fullCatalog);
+    expect(caption(asked)).toContain('Pick one of these');
+    expect(asked.content).not.toContain('Pick one of these');
   });
 });

@@ -2,6 +2,7 @@ import type { APIStringSelectComponent } from 'discord-api-types/v10';
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { boardMessage, decisionPing, finishedBoardText } from '../../../src/adapters/valley/board-message.ts';
+import { setName } from '../../../src/adapters/valley/card-names.ts';
 import { valleyClick } from '../../../src/adapters/valley/hand-clicks.ts';
 import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import { logMessage, rulesMessage, tombsMessage } from '../../../src/adapters/valley/info-messages.ts';
@@ -72,7 +73,7 @@ describe('the board', () => {
       '<@1>, te toca.',
       'Base de la pirámide (comprable): Barca (6) · Carro (4) · Incensario (4)',
       'Fila central: Estatua de Horus (5) · — — Fila superior: Anillo (3)',
-      'Cementerio: vacío · Stock: 0 cartas',
+      'Cementerio: vacío · Reserva: 0 cartas',
       'alice 5 PV (3 en la tumba, 4 en la mano) · bob 0 PV (0 en la tumba, 0 en la mano)',
     ]);
     expect(buttons(board)).toEqual(['Mi mano', 'Tumbas', 'Registro']);
@@ -98,12 +99,16 @@ describe('the board', () => {
     t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
     const v = view(t.s, null);
     const spanish = boardMessage(v, es, pictures);
-    expect(spanish.content).toContain('⏳ **bob** — bob to choose. Pulsa **Responder** para elegir.');
+    expect(spanish.content).toContain('⏳ **bob** to choose. Pulsa **Responder** para elegir.');
     expect(buttons(spanish)).toEqual(['Mi mano', 'Responder', 'Tumbas', 'Registro']);
     const english = boardMessage(v, en, pictures);
-    expect(english.content).toContain('⏳ **bob** — bob to choose. Press **Respond** to choose.');
+    expect(english.content).toContain('⏳ **bob** to choose. Press **Respond** to choose.');
     expect(buttons(english)).toEqual(['My hand', 'Respond', 'Tombs', 'Log']);
-    expect(decisionPing(v, es).content).toContain('bob to choose');
+    // The ping names bob once, where the text does: not "bob — bob to choose".
+    expect(decisionPing(v, es).content).toBe('**bob** to choose. Pulsa **Responder** para elegir.');
+    const mentioned = decisionPing(v, { ...es, users: [null, '22'] });
+    expect(mentioned.content).toBe('<@22> to choose. Pulsa **Responder** para elegir.');
+    expect(mentioned.mentionUsers).toEqual(['22']);
   });
 
   it('a finished game’s board points to the results', () => {
@@ -345,7 +350,7 @@ describe('tombs, log and results', () => {
     expect(tombsMessage(v, en, pictures).content).toBe(
       [
         '**Tombs** · game #12',
-        '**alice** — 5 VP (starters 1, uniques 0, statues 2² = 4)',
+        '**alice** — 5 VP (starters 1, uniques 0, Statues 2² = 4)',
         'Statue of Bastet, Statue of Horus, Shabti',
         '**bob** — 0 VP (starters 0, uniques 0)',
         'empty',
@@ -378,9 +383,22 @@ describe('tombs, log and results', () => {
     const english = resultsMessage(v, en, pictures, ['rating']).content.split('\n');
     expect(english[0]).toMatch(/^🏁 \*\*Valley of the Kings\*\* · game #12 is over\. /);
     expect(english[1]).toMatch(
-      /^1\. \*\*(alice|bob)\*\* — \d+ VP \(\d+ tomb cards; starters \d+, uniques \d+(, [a-z-]+ \d²=\d+)*\)$/,
+      /^1\. \*\*(alice|bob)\*\* — \d+ VP \(\d+ tomb cards; starters \d+, uniques \d+(, [A-Z][^,]+ \d²=\d+)*\)$/,
     );
     expect(english.slice(3)).toEqual(['🃏 Cards: Base.', 'rating', '<@1>']);
+    // Sets by their names, in the game's language, never by the catalog's ids ("canopic-jars 2²=4").
+    const sets = [
+      { set: 'canopic-jars', distinct: 2, cards: 2, points: 4 },
+      { set: 'statues', distinct: 1, cards: 1, points: 1 },
+    ];
+    const withSets: ValleyView = {
+      ...v,
+      players: v.players.map((p) => ({ ...p, score: { ...p.score, sets } })),
+    };
+    const line = (ctx: GameContext) => resultsMessage(withSets, ctx, pictures).content.split('\n')[1];
+    expect(line(en)).toMatch(/, Canopic Jars 2²=4, Statues 1²=1\)$/);
+    expect(line(es)).toMatch(new RegExp(`, ${setName('canopic-jars', 'es')} 2²=4, Estatuas 1²=1\\)$`));
+    expect(line(en)).not.toMatch(/canopic-jars|statues/);
   });
 });
 
@@ -394,7 +412,8 @@ describe('/rules', () => {
       '**sepultarla** (solo una carta por turno)',
       'sacrifica una de sus cartas',
       'se desmorona',
-      'stock',
+      // The rulebook's "stock" is the reserve, a word a Spanish reader knows; /rules says both.
+      'cartas de la reserva (el «stock» del reglamento)',
       'pila de descarte',
       'PV',
       '`/valle` abre una sala',
