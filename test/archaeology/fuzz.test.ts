@@ -8,6 +8,11 @@ import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import { replay } from './helpers.ts';
 
 // FUZZ_GAMES=100000 npx vitest run test/archaeology/fuzz.test.ts runs a long campaign; CI runs a thousand.
+/**
+ * A campaign is pure CPU: on two cores shared with the rest of the suite it may take a few times as
+ * long as alone, so its limit guards against a hang, not against a slow machine.
+ */
+const CAMPAIGN_TIMEOUT_MS = 240_000;
 const GAMES = Number(process.env.FUZZ_GAMES ?? 1000);
 const MAX_ACTIONS = 20_000;
 
@@ -88,7 +93,7 @@ describe('fuzz: seeded random games of Archaeology played to the end', () => {
     }
     // The odd actions were tried, and most were refused.
     expect(refused).toBeGreaterThan(GAMES);
-  });
+  }, CAMPAIGN_TIMEOUT_MS);
 
   it('a game replays from its seed and actions to the same state', () => {
     for (let g = 0; g < 30; g++) {

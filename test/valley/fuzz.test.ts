@@ -8,6 +8,11 @@ import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts'
 import { view } from '../../src/games/valley/view.ts';
 
 // FUZZ_GAMES=100000 npx vitest run test/valley/fuzz.test.ts runs a long campaign; CI runs a thousand.
+/**
+ * A campaign is pure CPU: on two cores shared with the rest of the suite it may take a few times as
+ * long as alone, so its limit guards against a hang, not against a slow machine.
+ */
+const CAMPAIGN_TIMEOUT_MS = 240_000;
 const GAMES = Number(process.env.FUZZ_GAMES ?? 1000);
 const MAX_ACTIONS = 20_000;
 const AFTERLIFE_GAMES = Math.max(20, Math.ceil(GAMES / 10));
@@ -59,7 +64,7 @@ describe('fuzz: seeded random games played to the end', () => {
       turns += state.turn.number;
     }
     expect(turns / GAMES).toBeGreaterThan(10);
-  });
+  }, CAMPAIGN_TIMEOUT_MS);
 
   // The Afterlife cards bring their own hidden information (Senet Game shows a hand to one seat) and
   // state (Ring, queued Axes): a quarter of these games check every view after every action.
@@ -69,7 +74,7 @@ describe('fuzz: seeded random games played to the end', () => {
       expect(valley.outcome(state)).not.toBeNull();
       expect(state.turn.axes).toBeUndefined();
     }
-  });
+  }, CAMPAIGN_TIMEOUT_MS);
 
   it('replaying the action log from the seed reproduces the final state exactly', () => {
     for (let g = 0; g < 16; g++) {
