@@ -81,19 +81,23 @@ function playRandomGame(seed: string, players: number, deep: boolean) {
 }
 
 describe('fuzz: seeded random games of Archaeology played to the end', () => {
-  it(`${GAMES} games at 2 to 4 players keep every invariant after every action`, () => {
-    let refused = 0;
-    for (let g = 0; g < GAMES; g++) {
-      const { state, refused: r } = playRandomGame(`fuzz-${g}`, 2 + (g % 3), g % 8 === 0);
-      refused += r;
-      expect(archaeology.outcome(state)).not.toBeNull();
-      expect(waitingFor(state)).toEqual([]);
-      expect(state.hands.every((h) => h.length === 0)).toBe(true);
-      expect(state.dig).toEqual([]);
-    }
-    // The odd actions were tried, and most were refused.
-    expect(refused).toBeGreaterThan(GAMES);
-  }, CAMPAIGN_TIMEOUT_MS);
+  it(
+    `${GAMES} games at 2 to 4 players keep every invariant after every action`,
+    () => {
+      let refused = 0;
+      for (let g = 0; g < GAMES; g++) {
+        const { state, refused: r } = playRandomGame(`fuzz-${g}`, 2 + (g % 3), g % 8 === 0);
+        refused += r;
+        expect(archaeology.outcome(state)).not.toBeNull();
+        expect(waitingFor(state)).toEqual([]);
+        expect(state.hands.every((h) => h.length === 0)).toBe(true);
+        expect(state.dig).toEqual([]);
+      }
+      // The odd actions were tried, and most were refused.
+      expect(refused).toBeGreaterThan(GAMES);
+    },
+    CAMPAIGN_TIMEOUT_MS,
+  );
 
   it('a game replays from its seed and actions to the same state', () => {
     for (let g = 0; g < 30; g++) {

@@ -55,26 +55,34 @@ function playRandomGame(
 }
 
 describe('fuzz: seeded random games played to the end', () => {
-  it(`${GAMES} games keep every invariant after every action`, () => {
-    let turns = 0;
-    for (let g = 0; g < GAMES; g++) {
-      const { state } = playRandomGame(`fuzz-${g}`, 2 + (g % 3), g % 8 === 0);
-      expect(valley.outcome(state)).not.toBeNull();
-      expect(waitingFor(state)).toEqual([]);
-      turns += state.turn.number;
-    }
-    expect(turns / GAMES).toBeGreaterThan(10);
-  }, CAMPAIGN_TIMEOUT_MS);
+  it(
+    `${GAMES} games keep every invariant after every action`,
+    () => {
+      let turns = 0;
+      for (let g = 0; g < GAMES; g++) {
+        const { state } = playRandomGame(`fuzz-${g}`, 2 + (g % 3), g % 8 === 0);
+        expect(valley.outcome(state)).not.toBeNull();
+        expect(waitingFor(state)).toEqual([]);
+        turns += state.turn.number;
+      }
+      expect(turns / GAMES).toBeGreaterThan(10);
+    },
+    CAMPAIGN_TIMEOUT_MS,
+  );
 
   // The Afterlife cards bring their own hidden information (Senet Game shows a hand to one seat) and
   // state (Ring, queued Axes): a quarter of these games check every view after every action.
-  it(`${AFTERLIFE_GAMES} Base + Afterlife games with 2–6 players keep every invariant after every action`, () => {
-    for (let g = 0; g < AFTERLIFE_GAMES; g++) {
-      const { state } = playRandomGame(`afterlife-${g}`, 2 + (g % 5), g % 4 === 0, 'base-afterlife');
-      expect(valley.outcome(state)).not.toBeNull();
-      expect(state.turn.axes).toBeUndefined();
-    }
-  }, CAMPAIGN_TIMEOUT_MS);
+  it(
+    `${AFTERLIFE_GAMES} Base + Afterlife games with 2–6 players keep every invariant after every action`,
+    () => {
+      for (let g = 0; g < AFTERLIFE_GAMES; g++) {
+        const { state } = playRandomGame(`afterlife-${g}`, 2 + (g % 5), g % 4 === 0, 'base-afterlife');
+        expect(valley.outcome(state)).not.toBeNull();
+        expect(state.turn.axes).toBeUndefined();
+      }
+    },
+    CAMPAIGN_TIMEOUT_MS,
+  );
 
   it('replaying the action log from the seed reproduces the final state exactly', () => {
     for (let g = 0; g < 16; g++) {
