@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFilesFirst from '../test/helpers/slow-files-first.ts';
 
 /**
  * Measured on the 2-core machine (README, "Tests"): one worker per file in a fresh process took 463 s of
@@ -19,6 +20,8 @@ export default defineConfig({
     // module (no vi.mock) or changes the environment for the next file; spies are restored after each test.
     isolate: false,
     restoreMocks: true,
+    // A fresh clone has no record of durations: the known-long files start first (slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     // One throwaway PostgreSQL server for the run, when the machine has PostgreSQL (test/helpers/postgres.ts).
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
     // A failing test in a file that dealt games says which seed base deals them again.
