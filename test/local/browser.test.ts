@@ -89,7 +89,9 @@ describe.skipIf(!hasChromium)(
       const choice = entomb.locator('.select-options button').first();
       const card = (await choice.locator('span').first().textContent())?.replace(/^Entomb /, '') ?? '';
       await choice.click();
-      await expect.poll(async () => (await hand.textContent()) ?? '', WAIT).toContain(`Entomb ${card}`);
+      // The redrawn hand says what was done ("✅ Entomb …"); the menu's own options say "Entomb …" too,
+      // so the confirmation, not the card's name alone, is what shows the move was taken.
+      await expect.poll(async () => (await hand.textContent()) ?? '', WAIT).toContain(`✅ Entomb ${card}`);
       expect(await hand.getByRole('button', { name: /Entomb a card \(once/ }).count()).toBe(0);
 
       // bob's page shows the board change (a card in alice's tomb) without reloading.
