@@ -24,7 +24,8 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     // One throwaway PostgreSQL server for the run, when the machine has PostgreSQL (test/helpers/postgres.ts).
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
-    // A failing test in a file that dealt games says which seed base deals them again.
-    setupFiles: ['test/helpers/report-seed.ts'],
+    // A failing test in a file that dealt games says which seed base deals them again; each file leaves the
+    // environment as it found it (restore-env.ts).
+    setupFiles: ['test/helpers/report-seed.ts', 'test/helpers/restore-env.ts'],
   },
 });
