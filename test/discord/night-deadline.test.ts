@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
+import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
@@ -82,4 +83,98 @@ describe('turn limits and the night', () => {
     expect(timeOuts()).toHaveLength(2);
     expect(state().turn.number).toBe(turn + 1);
   }, 60_000);
+});
+
+describe("the night that counts is the mover's", () => {
+  it("a limit runs out at the end of the mover's quiet hours, never the other player's", async () => {
+    // Carol and Dave keep their hours in UTC. Who moves first is the game's seed: M is the first mover,
+    // O the other. Turns are ended by hand at chosen times so that each turn's limit starts when wanted.
+    const carol = h.loopback.control.createUser('carol');
+    const dave = h.loopback.control.createUser('dave');
+    const sleeps = async (user: LoopbackUser, start: string, end: string) =>
+      h.loopback.control
+        .as(user)
+        .slash('settings', { 'time-zone': 'UTC', 'quiet-start': start, 'quiet-end': end })
+        .reply();
+    await advanceTo('2026-04-06T10:00:00Z');
+    const game = await startGameByLobby(d, carol, [dave]);
+    await h.quiet();
+    const here = () => h.store.getGame(game.gameId);
+    const turn = () => (here().state as ValleyState).turn;
+    const userAt = (seat: number) => (here().seats[seat]?.userId === carol.id ? carol : dave);
+    const M = userAt(turn().seat);
+    const O = M === carol ? dave : carol;
+    const mine = () => h.loopback.control.messages(game.where).filter((m) => !m.ephemeral);
+    const board = () =>
+      mine()
+        .filter((m) => controls(m).some((c) => c.verb === 'hand'))
+        .at(-1)?.content ?? '';
+    const ranOut = () => mine().filter((m) => m.content.includes('time ran out')).length;
+    // Whatever the game still asks before the turn passes (the mover: which card of the pyramid...; the
+    // other, in a reaction window: they pass) is answered at once, by hand.
+    const answerUntilTurn = async (next: number) => {
+      for (let i = 0; i < 10 && turn().number < next; i++) {
+        await h.quiet();
+        const seat = valley.waitingFor(here().state as ValleyState)[0];
+        if (seat === undefined || turn().number >= next) continue;
+        const who = userAt(seat);
+        const board = d.latest(game.where, 'hand');
+        const open = controls(board).find((x) => x.verb === 'respond' || x.verb === 'hand');
+        const hand = await d.press(who, board, open!);
+        const answers = controls(hand).filter((x) => x.verb === 'ans' && !x.disabled);
+        const answer = answers.find((x) => x.arg.endsWith(':pass')) ?? answers[0];
+        if (answer?.kind === 'select') await d.choose(who, hand, answer, answer.values[0] as string);
+        else if (answer) await d.press(who, hand, answer);
+      }
+      await h.quiet();
+      expect(turn().number).toBe(next);
+    };
+    const endTurnNow = async (user: LoopbackUser) => {
+      const next = turn().number + 1;
+      await d.endTurn(user, await d.openHand(user, game.where));
+      await answerUntilTurn(next);
+      expect(userAt(turn().seat)).not.toBe(user);
+    };
+    // Nobody sleeps yet: the first limit is the plain 24 hours.
+    expect(board()).toContain(`<t:${unix(Date.parse('2026-04-07T10:00:00Z'))}:R>`);
+
+    // Both sleep when O's next limit would run out (10:00), O until 12:00, M until 16:00: it runs out
+    // at 12:00, while M is still asleep.
+    await sleeps(O, '08:00', '12:00');
+    await sleeps(M, '08:00', '16:00');
+    await endTurnNow(M);
+    expect(userAt(turn().seat)).toBe(O);
+    expect(board()).toContain(`<t:${unix(Date.parse('2026-04-07T12:00:00Z'))}:R>`);
+    expect(board()).not.toContain(`<t:${unix(Date.parse('2026-04-07T16:00:00Z'))}:R>`);
+    expect(board()).not.toContain(`<t:${unix(Date.parse('2026-04-07T10:00:00Z'))}:R>`);
+    const turnOfO = turn().number;
+    await advanceTo('2026-04-07T11:59:00Z');
+    expect(ranOut()).toBe(0);
+    expect(turn().number).toBe(turnOfO);
+    await advanceTo('2026-04-07T12:00:00Z');
+    expect(ranOut()).toBe(1);
+    await answerUntilTurn(turnOfO + 1);
+
+    // Only the mover sleeps then: M's limit (12:00 tomorrow) runs out when M wakes, at 16:00.
+    expect(userAt(turn().seat)).toBe(M);
+    expect(board()).toContain(`<t:${unix(Date.parse('2026-04-08T16:00:00Z'))}:R>`);
+    expect(board()).not.toContain(`<t:${unix(Date.parse('2026-04-08T12:00:00Z'))}:R>`);
+
+    // Only the other sleeps: M sleeps 12:00–20:00 from now on, O is awake at 15:59 (22:00–06:00), and
+    // O's limit, from 15:59 today, runs out at 15:59 tomorrow, while M sleeps.
+    await advanceTo('2026-04-08T15:59:00Z');
+    expect(ranOut()).toBe(1);
+    await sleeps(M, '12:00', '20:00');
+    await sleeps(O, '22:00', '06:00');
+    await endTurnNow(M);
+    expect(userAt(turn().seat)).toBe(O);
+    expect(board()).toContain(`<t:${unix(Date.parse('2026-04-09T15:59:00Z'))}:R>`);
+    expect(board()).not.toContain(`<t:${unix(Date.parse('2026-04-09T20:00:00Z'))}:R>`);
+    const lastTurn = turn().number;
+    await advanceTo('2026-04-09T15:58:00Z');
+    expect(ranOut()).toBe(1);
+    await advanceTo('2026-04-09T15:59:00Z');
+    expect(ranOut()).toBe(2);
+    await answerUntilTurn(lastTurn + 1);
+  }, 90_000);
 });
