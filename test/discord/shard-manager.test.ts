@@ -50,7 +50,9 @@ describe('npm start with SHARDS=auto', () => {
       while (shards().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(shards(), output).toEqual(['0/2', '1/2']);
       await expect.poll(() => output, { timeout: 30_000 }).toMatch(/every shard is ready/);
-      expect(output.match(/bot ready/g) ?? [], output).toHaveLength(2);
+      // Each child's log reaches the manager's stdout through a pipe, which may trail the manager's own
+      // word (its shards report ready over IPC): wait for both lines rather than read them at once.
+      await expect.poll(() => (output.match(/bot ready/g) ?? []).length, { timeout: 30_000 }).toBe(2);
     } finally {
       manager.kill('SIGTERM');
       const code = await exited;
