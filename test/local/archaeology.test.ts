@@ -42,15 +42,23 @@ const copies = (counts: Partial<Record<string, number>>) =>
 
 /**
  * Chooses these values in the menu whose custom_id has `verb`: ticks them and presses Choose, or, in a
- * menu allowing one value (the page draws those as a list of buttons), clicks it.
+ * menu allowing one value (the page draws those as a list of buttons), clicks it. `landed` says whether
+ * the choice took effect.
  */
-async function chooseMany(scope: Locator, verb: string, values: readonly string[]) {
+async function chooseMany(
+  scope: Locator,
+  verb: string,
+  values: readonly string[],
+  landed: () => Promise<boolean>,
+) {
   // The hand may be redrawn while the menu is open (another seat answered the same sandstorm): the
-  // new drawing comes with the menu closed, so open it again and choose again.
+  // new drawing comes with the menu closed, so open it again and choose again. On a busy machine the
+  // choice may also land after the attempt gave up waiting: then the menu is gone, and so is the need.
   for (let attempt = 1; ; attempt++) {
     try {
       return await chooseOnce(scope, verb, values, attempt < 3 ? { timeout: 5_000 } : WAIT);
     } catch (e) {
+      if (await landed()) return;
       if (attempt >= 3) throw e;
     }
   }
@@ -110,6 +118,7 @@ describe.skipIf(!hasChromium)(
         await hand.waitFor(WAIT);
         await expect.poll(() => hand.locator('[data-custom-id]').count(), WAIT).toBeGreaterThan(1);
         const version = g.version;
+        const moved = async () => (await store.getGame(id)).version > version;
         if (action.type === 'sell') {
           const menu = hand.locator('.select:has(.select-toggle[data-custom-id*=":sell:"])').first();
           await menu.locator('.select-toggle').click(WAIT);
@@ -117,14 +126,13 @@ describe.skipIf(!hasChromium)(
             .locator(`button.select-option[data-value="${encodeArchaeologyAction(action)}"]`)
             .click(WAIT);
         } else if (action.type === 'trade') {
-          await chooseMany(hand, 'take', copies(action.take));
-          await page
-            .locator('.message.ephemeral', { hasText: 'Now choose cards of your hand' })
-            .last()
-            .waitFor(WAIT);
-          await chooseMany(page.locator('.message.ephemeral').last(), 'give', copies(action.give));
+          const giving = page.locator('.message.ephemeral', { hasText: 'Now choose cards of your hand' });
+          const asked = await giving.count();
+          await chooseMany(hand, 'take', copies(action.take), async () => (await giving.count()) > asked);
+          await giving.last().waitFor(WAIT);
+          await chooseMany(page.locator('.message.ephemeral').last(), 'give', copies(action.give), moved);
         } else if (action.type === 'discard') {
-          await chooseMany(hand, 'lose', copies(action.cards));
+          await chooseMany(hand, 'lose', copies(action.cards), moved);
         } else {
           await hand.locator(`button[data-custom-id$=":act:${encodeArchaeologyAction(action)}"]`).click(WAIT);
         }
