@@ -1,7 +1,7 @@
 import type { Message } from '../games/kernel/message.ts';
-import { renderMessage } from '../games/kernel/message.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/locales.ts';
 import { catalogues } from '../i18n/messages.ts';
+import { renderMessage } from '../i18n/render-message.ts';
 
 /** Who reads: seat names in seat order, and the language to write in. */
 export interface Reader {
@@ -15,17 +15,14 @@ export function withSeatNames(text: string, names: readonly string[]): string {
 }
 
 /**
- * A text the rules wrote (a log line, a question, an action's label), for `reader`: from its message
- * in the reader's language when the rules gave one, else the rules' own English with names put in.
- * `cardName` names a card (or treasure) id in a language.
+ * A sentence the rules said (a log line, a question, an action's label), in the reader's language with
+ * their names put in. `cardName` names a card (or treasure) id in a language.
  */
 export function rulesText(
-  text: string,
-  msg: Message | undefined,
+  msg: Message,
   reader: Reader,
   cardName: (id: string, language: string) => string,
 ): string {
-  if (!msg) return withSeatNames(text, reader.names);
   return renderMessage(msg, {
     template: (key) => {
       const own = catalogues.get(reader.language)?.[key];

@@ -100,12 +100,8 @@ export interface GameMessages<View, Step = unknown> {
    * final position (nobody to play, the final scores), without controls.
    */
   finishedBoard(view: View, ctx: GameContext, resultsLink: string | null): Payload;
-  /**
-   * A text the rules wrote (a refusal, an action's label) for the context's reader: its message `msg` in
-   * the context's language when given, else the text with the game's seat placeholders (e.g. Valley's
-   * `@0`) replaced by names.
-   */
-  names(text: string, ctx: GameContext, msg?: Message): string;
+  /** A sentence the rules said (a refusal, an action's label) in the context's language, with names. */
+  names(msg: Message, ctx: GameContext): string;
 }
 
 export interface InfoView<View> {

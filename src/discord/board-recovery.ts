@@ -63,8 +63,7 @@ async function turnAt(tables: Tables, game: GameRecord, version: number): Promis
   for (const a of await tables.store.actionLog(game.id)) {
     if (a.seq > version) break;
     const next = module.apply(state, a.seat, a.action);
-    if (!next.ok)
-      throw new Error(`game #${game.id}'s action #${a.seq} does not replay: ${next.error.message}`);
+    if (!next.ok) throw new Error(`game #${game.id}'s action #${a.seq} does not replay: ${next.error.code}`);
     state = next.state;
   }
   return module.view(state, null).turn.number;

@@ -11,6 +11,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { type Checkpointer, SAFETY_NET_PAGES, startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
+import { runSqliteDataMigrations } from './sqlite-data-migrations.ts';
 
 export type ScarabDrizzle = BetterSQLite3Database<typeof schema>;
 
@@ -75,6 +76,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
     applyPragmas(sqlite, inMemory);
     const db = drizzle(sqlite, { schema });
     runMigrations(sqlite, db, options.migrationsFolder ?? MIGRATIONS_FOLDER);
+    // Games stored by older rules are replayed into today's state shape once (data-migrations.ts).
+    for (const problem of runSqliteDataMigrations(sqlite, Date.now))
+      process.emitWarning(`a stored game was left in an older shape: ${problem}`);
     let checkpointer: Checkpointer | null = null;
     if (!inMemory && options.backgroundCheckpoints !== false) {
       sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);

@@ -60,7 +60,8 @@ export class RuleRefusedError extends StoreError {
     gameId: GameId,
     readonly ruleError: RuleError,
   ) {
-    super(gameId, ruleError.message);
+    // The rules say why as a message, for the table to write in its reader's language; this is for logs.
+    super(gameId, `the rules refused it (${ruleError.code})`);
   }
 }
 

@@ -13,14 +13,19 @@ import { firstDifference, replay, toJson } from './replay.ts';
 import { actions, GAME_STATUSES, games, seats } from './schema.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
-export const EXPORT_FORMAT_VERSION = 1;
+/**
+ * 2: the state and the outcome's summary as the rules write them since they say every sentence as a
+ * catalogue message (data-migrations.ts). A version 1 document, written before, is still imported: its
+ * log is replayed as always, and its state and summary, of the older shape, are not compared.
+ */
+export const EXPORT_FORMAT_VERSION = 2;
 
 const json = z.json();
 const isoDate = z.iso.datetime();
 
 const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  formatVersion: z.literal(EXPORT_FORMAT_VERSION),
+  formatVersion: z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]),
   exportedAt: isoDate,
   game: z.object({
     id: z.number().int().positive(),
@@ -125,7 +130,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     const where = issue?.path.length ? issue.path.join('.') : 'the document';
     throw new ImportError(`not a Scarab game export: ${where}: ${issue?.message ?? 'invalid'}`);
   }
-  const { game, seats: seatList, actions: log } = parsed.data;
+  const { game, seats: seatList, actions: log, formatVersion } = parsed.data;
   const module = registeredGames().find((g) => g.id === game.type);
   if (!module) throw new ImportError(`unknown game type '${game.type}' (is its module imported?)`);
   if (seatList.some((s, i) => s.seat !== i))
@@ -149,7 +154,8 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     if (replayed.version !== game.version) {
       throw new ImportError(`version is ${game.version} but the log holds ${replayed.version} actions`);
     }
-    const difference = firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
+    const difference =
+      formatVersion === 1 ? null : firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
     if (difference)
       throw new ImportError(`the state differs from the replay of its log at ${difference.path}`);
     const finished = replayed.outcome !== null;
@@ -158,7 +164,10 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
         `the game is marked ${game.status} but the rules say it is ${finished ? 'over' : 'not over'}`,
       );
     }
-    if (game.status === 'finished' && !isDeepStrictEqual(game.outcome, replayed.outcome)) {
+    const stored =
+      formatVersion === 1 ? (game.outcome as { results?: unknown } | null)?.results : game.outcome;
+    const expected = formatVersion === 1 ? replayed.outcome?.results : replayed.outcome;
+    if (game.status === 'finished' && !isDeepStrictEqual(stored, expected)) {
       throw new ImportError('the outcome differs from the replayed one');
     }
     state = replayed.stateJson;

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { STATE_REWRITES } from './data-migrations.ts';
 import { MIGRATIONS_FOLDER, type ScarabDrizzle } from './database.ts';
 import { MoveError, reason } from './move-to-postgres-error.ts';
 import * as schema from './schema.ts';
@@ -94,6 +95,18 @@ function checkSchema(sqlite: BetterSqlite3.Database, file: string): void {
       `${file} was made by an older Scarab (${applied.length} of ${committed.length} migrations): start ` +
         'the current bot on it once (or run `npm run games -- verify` with DATABASE_PATH set to it) so ' +
         'its migrations run, stop the bot, then move it',
+    );
+  }
+  // Its games must be of today's state shape, as the target records for itself (data-migrations.ts).
+  const done = tables.has('data_migrations')
+    ? new Set(sqlite.prepare('select name from data_migrations').pluck().all() as string[])
+    : new Set<string>();
+  const missing = STATE_REWRITES.filter((m) => !done.has(m.name));
+  if (missing.length > 0) {
+    throw new MoveError(
+      `${file}'s games were stored by an older Scarab (not yet rewritten: ${missing.map((m) => m.name).join(', ')}): ` +
+        'start the current bot on it once (or run `npm run games -- verify` with DATABASE_PATH set to it) ' +
+        'so they are, stop the bot, then move it',
     );
   }
 }

@@ -102,9 +102,17 @@ function parentsFirst(tables: readonly MovedTable[]): MovedTable[] {
   return ordered;
 }
 
+/**
+ * Bookkeeping of the database itself, not of its games, which each database keeps for its own open: like
+ * drizzle's record of migrations, the record of data migrations is never copied (the target writes its own
+ * when the move opens it, and the source must have done every one: move-to-postgres-source.ts).
+ */
+export const UNMOVED_TABLES: readonly string[] = ['data_migrations'];
+
 export const MOVED_TABLES: readonly MovedTable[] = parentsFirst(
   Object.entries(sqliteSchema as Record<string, unknown>)
     .filter((entry): entry is [string, SQLiteTable] => is(entry[1], SQLiteTable))
+    .filter(([, table]) => !UNMOVED_TABLES.includes(getTableName(table)))
     .map(([exportName, table]) => describeTable(exportName, table)),
 );
 

@@ -8,6 +8,7 @@ import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { runPgDataMigrations } from './pg-data-migrations.ts';
 import * as schema from './pg-schema.ts';
 
 export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations-pg', import.meta.url));
@@ -44,6 +45,9 @@ export async function openPgDatabase(url: string, options: OpenPgOptions = {}): 
         await migrate(drizzle(client, { schema }), {
           migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_FOLDER,
         });
+        // Games stored by older rules are replayed into today's state shape once (data-migrations.ts).
+        for (const problem of await runPgDataMigrations(client))
+          process.emitWarning(`a stored game was left in an older shape: ${problem}`);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       }

@@ -230,3 +230,9 @@ export const seatVotes = pgTable(
     check('seat_votes_choice_check', sql`${t.choice} in ('replace', 'wait')`),
   ],
 );
+
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  doneAt: time('done_at').notNull(),
+  note: text('note').notNull(),
+});

@@ -93,7 +93,7 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
       return {
         ok: false,
         seq: logged.seq,
-        problem: `the rules refused it (${step.error.code}: ${step.error.message})`,
+        problem: `the rules refused it (${step.error.code}: ${step.error.msg.key})`,
       };
     }
     current = step;
@@ -128,9 +128,6 @@ function findDifference(a: unknown, b: unknown, path: string): Difference | null
     return a.length === b.length ? null : { path, stored: a, replayed: b };
   } else if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      // A game stored before the rules gave their texts as messages lacks them; the texts beside
-      // them are still compared, so nothing the players read can differ unseen.
-      if (!(key in a) && isMessageKey(key)) continue;
       const found = findDifference(a[key], b[key], `${path}.${key}`);
       if (found) return found;
     }
@@ -138,9 +135,6 @@ function findDifference(a: unknown, b: unknown, path: string): Difference | null
   }
   return { path, stored: a, replayed: b };
 }
-
-/** The catalogue message written beside a rules text (`msg`, `promptMsg`, `paidMsg`…). */
-const isMessageKey = (key: string): boolean => key === 'msg' || key.endsWith('Msg') || key === 'logMsgs';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

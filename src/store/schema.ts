@@ -254,3 +254,14 @@ export const seatVotes = sqliteTable(
     check('seat_votes_choice_check', sql`${t.choice} in ('replace', 'wait')`),
   ],
 );
+
+/**
+ * Changes to stored data that SQL cannot make, each done once per database (src/store/data-migrations.ts):
+ * e.g. every game's state rewritten by replaying its actions when the rules' state changed shape.
+ */
+export const dataMigrations = sqliteTable('data_migrations', {
+  name: text('name').primaryKey(),
+  doneAt: integer('done_at', { mode: 'timestamp_ms' }).notNull(),
+  /** What it did, for whoever reads the database: e.g. "rewrote 1204 games". */
+  note: text('note').notNull(),
+});

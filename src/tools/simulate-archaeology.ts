@@ -5,6 +5,7 @@
  * `--catalog FILE`).
  */
 import { readFileSync } from 'node:fs';
+import { en } from '../adapters/english.ts';
 import {
   ARCHAEOLOGY_BOT_NAMES,
   type ArchaeologyBotName,
@@ -23,6 +24,7 @@ import { outcome } from '../games/archaeology/score.ts';
 import { setup } from '../games/archaeology/setup.ts';
 import type { ArchaeologyState } from '../games/archaeology/state.ts';
 import { setValue } from '../games/archaeology/zones.ts';
+import { RuleViolation } from '../games/kernel/errors.ts';
 import { nextInt, seedRng } from '../games/kernel/rng.ts';
 import { eachFlag, intArg, playersArg, UsageError } from './cli-args.ts';
 
@@ -95,7 +97,7 @@ function playGame(
     const action = archaeologyBots[seatsBots[seat] as ArchaeologyBotName](s, seat, rng);
     if (o.validate) {
       const r = apply(s, seat, action);
-      if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${r.error.message}`);
+      if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
       s = r.state;
     } else applyInPlace(s, seat, action);
     if (o.check) {
@@ -137,7 +139,10 @@ export function simulateArchaeology(o: ArchaeologySimOptions): ArchaeologySimRes
     } catch (e) {
       if (e instanceof InvariantError) violations++;
       else errors++;
-      if (samples.length < 5) samples.push(`game ${g}: ${e instanceof Error ? e.message : String(e)}`);
+      if (samples.length < 5)
+        samples.push(
+          `game ${g}: ${e instanceof RuleViolation ? en(e.msg) : e instanceof Error ? e.message : String(e)}`,
+        );
       continue;
     }
     const { state: s, seatsBots } = played;

@@ -7,6 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { en } from '../adapters/english.ts';
+import { RuleViolation } from '../games/kernel/errors.ts';
 import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { BOT_NAMES, type Bot, type BotName, bots, isBotName } from '../games/valley/bots/index.ts';
 import { type Catalog, fullCatalog, parseCatalog } from '../games/valley/catalog.ts';
@@ -311,7 +313,7 @@ function playGame(
     if (opts.validate) {
       const r = apply(s, seat, action);
       if (!r.ok)
-        throw new Error(`seat ${seat} played ${JSON.stringify(action)}: refused: ${r.error.message}`);
+        throw new Error(`seat ${seat} played ${JSON.stringify(action)}: refused: ${en(r.error.msg)}`);
       s = r.state;
     } else applyInPlace(s, seat, action);
     if (++actions > opts.maxActions) throw new Error(`no end after ${opts.maxActions} actions`);
@@ -404,8 +406,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
       );
     } catch (e) {
       errors++;
-      if (samples.length < 5)
-        samples.push(`game ${gameSeed} (${players} players): ${e instanceof Error ? e.message : e}`);
+      if (samples.length < 5) samples.push(`game ${gameSeed} (${players} players): ${reason(e)}`);
       continue;
     }
     actionsTotal += result.actions;
@@ -582,4 +583,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     stdout: (t) => process.stdout.write(`${t}\n`),
     stderr: (t) => process.stderr.write(`${t}\n`),
   });
+}
+
+/** A refusal by the rules in English (they say it as a message); any other error as it is. */
+function reason(e: unknown): string {
+  if (e instanceof RuleViolation) return en(e.msg);
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import { archaeologyBots } from '../../src/games/archaeology/bots/index.ts';
 import { apply, archaeology, waitingFor } from '../../src/games/archaeology/index.ts';
 import { conservationError, leakError } from '../../src/games/archaeology/invariants.ts';
@@ -64,7 +65,7 @@ function playRandomGame(seed: string, players: number, deep: boolean) {
     const before = deep ? JSON.stringify(s) : '';
     const r = apply(s, seat, action);
     if (!r.ok)
-      throw new Error(`${seed}: legal action refused: ${JSON.stringify(action)}: ${r.error.message}`);
+      throw new Error(`${seed}: legal action refused: ${JSON.stringify(action)}: ${en(r.error.msg)}`);
     if (deep && JSON.stringify(s) !== before) throw new Error(`${seed}: apply mutated its input`);
     s = r.state;
     log.push({ seat, action });
@@ -115,7 +116,7 @@ describe('fuzz: seeded random games of Archaeology played to the end', () => {
           if (n > MAX_ACTIONS) throw new Error('no end');
           const seat = waitingFor(s)[0] as number;
           const r = apply(s, seat, archaeologyBots[name](s, seat, rng));
-          if (!r.ok) throw new Error(`${name} bot refused: ${r.error.message}`);
+          if (!r.ok) throw new Error(`${name} bot refused: ${en(r.error.msg)}`);
           s = r.state;
         }
         expect(archaeology.outcome(s)?.results).toHaveLength(2 + (g % 3));

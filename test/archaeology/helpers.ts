@@ -1,13 +1,14 @@
 import { expect } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import type { Treasure } from '../../src/games/archaeology/catalog.ts';
 import { apply, archaeology } from '../../src/games/archaeology/index.ts';
-import { englishOf } from '../../src/games/archaeology/messages.ts';
 import type {
   ArchaeologyAction,
   ArchaeologyOptions,
   ArchaeologyState,
   Instance,
 } from '../../src/games/archaeology/state.ts';
+import type { ArchaeologyView } from '../../src/games/archaeology/view.ts';
 
 export function replay(
   options: ArchaeologyOptions,
@@ -17,7 +18,7 @@ export function replay(
   let s = archaeology.setup(options, seed);
   for (const { seat, action } of log) {
     const r = apply(s, seat, action);
-    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(action)}: ${r.error.message}`);
+    if (!r.ok) throw new Error(`replay refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
     s = r.state;
   }
   return s;
@@ -26,7 +27,7 @@ export function replay(
 /** Applies an action that must be legal; the test fails with the rules' message otherwise. */
 export function act(s: ArchaeologyState, seat: number, action: unknown): ArchaeologyState {
   const r = apply(s, seat, action);
-  if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
   return r.state;
 }
 
@@ -38,11 +39,25 @@ export function refusal(
 ): { code: string; message: string } {
   const r = apply(s, seat, action);
   if (r.ok) throw new Error(`accepted ${JSON.stringify(action)}`);
-  // Players of every language read the refusal's message: it must say what the English says.
-  const { code, message, msg } = r.error;
-  expect(msg, `no message for '${code}'`).toBeDefined();
-  if (msg) expect(englishOf(msg)).toBe(message);
-  return { code, message };
+  // Players of every language read the refusal's message: a catalogue key of the rules, its English here.
+  const { code, msg } = r.error;
+  expect(msg.key, `the message for '${code}'`).toMatch(/^(archaeology\.rules\.refuse|kernel\.rules)\./);
+  return { code, message: en(msg) };
+}
+
+/** The English of the log lines `v` may read, oldest first (seats as '@N'). */
+export function logOf(v: ArchaeologyView): string[] {
+  return v.log.map((line) => en(line));
+}
+
+/** The English of every sentence in `v`: its log, what it waits for, its actions' labels and the summary. */
+export function sentencesOf(v: ArchaeologyView): string {
+  return [
+    ...logOf(v),
+    en(v.waiting.text),
+    ...v.actions.map((a) => en(a.label)),
+    ...(v.outcome ? [en(v.outcome.summary)] : []),
+  ].join('\n');
 }
 
 /** Instances of `kind` nowhere in `taken`, for building positions by hand. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import { leakError, redealHidden } from '../../src/games/archaeology/invariants.ts';
 import { view } from '../../src/games/archaeology/view.ts';
-import { act, position } from './helpers.ts';
+import { act, logOf, position } from './helpers.ts';
 
 /**
  * What each seat may see: hands are private, a thief's take is seen only by the two players involved,
@@ -24,10 +24,10 @@ describe('hidden information in Archaeology', () => {
   it('a thief’s take is named to the thief and the victim only', () => {
     const s = robbed();
     expect(view(s, 0).me?.hand).toEqual({ coin: 1, mask: 1 });
-    expect(view(s, 0).log).toContain("Your thief stole a Pharaoh's Mask from @1.");
-    expect(view(s, 1).log).toContain("@0's thief stole your Pharaoh's Mask.");
+    expect(logOf(view(s, 0))).toContain("Your thief stole a Pharaoh's Mask from @1.");
+    expect(logOf(view(s, 1))).toContain("@0's thief stole your Pharaoh's Mask.");
     for (const other of [2, null]) {
-      const log = view(s, other).log.join('\n');
+      const log = logOf(view(s, other)).join('\n');
       expect(log).toContain("@0's thief stole a card from @1.");
       expect(log).not.toMatch(/Mask/);
     }
@@ -37,9 +37,9 @@ describe('hidden information in Archaeology', () => {
     const s = act(position({ hands: [{ coin: 1 }, { coin: 1 }], dig: ['talisman', 'mask'] }), 0, {
       type: 'end',
     });
-    expect(view(s, 1).log).toContain("You dug up a Pharaoh's Mask.");
-    expect(view(s, 0).log.join('\n')).not.toMatch(/Mask/);
-    expect(view(s, null).log).toContain('@1 dug up a treasure.');
+    expect(logOf(view(s, 1))).toContain("You dug up a Pharaoh's Mask.");
+    expect(logOf(view(s, 0)).join('\n')).not.toMatch(/Mask/);
+    expect(logOf(view(s, null))).toContain('@1 dug up a treasure.');
     expect(view(s, null).seats.map((x) => x.handSize)).toEqual([1, 2]);
   });
 

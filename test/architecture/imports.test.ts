@@ -55,3 +55,31 @@ describe('game-agnostic layers import no game', () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('the rules library', () => {
+  /** Every module a file imports by name (a package, or a node: built-in). */
+  const packagesOf = (file: string): string[] =>
+    [...readFileSync(join(REPO, file), 'utf8').matchAll(/\bfrom\s*['"]([^'".][^'"]*)['"]/g)].map(
+      (m) => m[1] as string,
+    );
+
+  it('imports nothing above it, no catalogue of sentences and no formatter: only its card data and zod', () => {
+    const files = filesUnder('src/games');
+    expect(files.length).toBeGreaterThan(0);
+    const offending = files.flatMap((f) => [
+      ...importsOf(f)
+        .filter((p) => !inside(p, 'src/games') && !inside(p, 'assets/cards'))
+        .map((p) => `${f} → ${p}`),
+      ...packagesOf(f)
+        .filter((p) => p !== 'zod')
+        .map((p) => `${f} → ${p}`),
+    ]);
+    expect(offending).toEqual([]);
+  });
+
+  it('the checker sees what the rules import (the card data, and zod)', () => {
+    const files = filesUnder('src/games');
+    expect(files.flatMap(importsOf).some((p) => inside(p, 'assets/cards'))).toBe(true);
+    expect(files.flatMap(packagesOf)).toContain('zod');
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardMessage } from '../../src/adapters/archaeology/board-message.ts';
 import { describeTable } from '../../src/adapters/archaeology/pictures/picture-text.ts';
 import type { ArchaeologyPictures } from '../../src/adapters/archaeology/pictures.ts';
+import { en } from '../../src/adapters/english.ts';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import { TREASURES } from '../../src/games/archaeology/catalog.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
@@ -44,7 +45,7 @@ function stateAt(gameId: number, version: number): ArchaeologyState {
   let s = archaeology.setup(archaeology.parseOptions(g.options), g.seed);
   for (const a of h.store.actionLog(gameId).slice(0, version)) {
     const r = archaeology.apply(s, a.seat, a.action);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
   }
   return s;
@@ -166,7 +167,7 @@ describe('Archaeology on Discord', () => {
       results: () => ({ png: Buffer.alloc(0), alt: '' }),
     };
     const names = final.seats.map((s) => s.displayName);
-    const privateLines = (s: ArchaeologyState) => s.log.filter((l) => l.to).map((l) => l.text);
+    const privateLines = (s: ArchaeologyState) => s.log.filter((l) => l.to).map((l) => en(l.text));
     let checked = 0;
     for (const m of seen) {
       if (m.channelId !== where || m.ephemeral) continue;

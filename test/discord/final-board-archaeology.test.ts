@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderArchaeologyTable } from '../../src/adapters/archaeology/pictures/table-image.ts';
 import { money } from '../../src/adapters/archaeology/pictures/words.ts';
+import { en } from '../../src/adapters/english.ts';
 import type { ArchaeologyView } from '../../src/games/archaeology/view.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import { picturesDrawn } from '../../src/render/text-log.ts';
@@ -44,7 +45,7 @@ describe('the last board of a finished Archaeology game', () => {
       const game = h.store.getGame(gameId);
       const { seat, action } = nextMove(game);
       const next = module.apply(game.state, seat, action);
-      if (!next.ok) throw new Error(`the computer's move was refused: ${next.error.message}`);
+      if (!next.ok) throw new Error(`the computer's move was refused: ${en(next.error.msg)}`);
       if (module.outcome(next.state) !== null) break;
       h.store.applyAction(gameId, { seat, action, expectedVersion: game.version });
     }

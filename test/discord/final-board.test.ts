@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import type { GameRecord } from '../../src/store/records.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -40,7 +41,7 @@ describe('the last board of a finished game', () => {
       const game = h.store.getGame(gameId);
       const { seat, action } = nextMove(game);
       const next = module.apply(game.state, seat, action);
-      if (!next.ok) throw new Error(`the computer's move was refused: ${next.error.message}`);
+      if (!next.ok) throw new Error(`the computer's move was refused: ${en(next.error.msg)}`);
       if (module.outcome(next.state) !== null) break;
       h.store.applyAction(gameId, { seat, action, expectedVersion: game.version });
     }

@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import { type PositionSpec, position } from '../../src/games/valley/position.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
@@ -63,7 +64,7 @@ describe('the private hand on Discord', () => {
     await h.settle();
     const s = h.store.getGame(gameId).state as ValleyState;
     expect(s.players[0]!.play.map((x) => s.cards[x])).toEqual(TWO_GOLD.slice(-3));
-    expect(s.log.some((l) => l.text.includes('bought Boat'))).toBe(true);
+    expect(s.log.some((l) => en(l.text).includes('bought Boat'))).toBe(true);
   });
 
   it('after others decide, a player whose hand cannot be redrawn is mentioned on a new board', async () => {

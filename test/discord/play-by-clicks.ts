@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import { cardName } from '../../src/adapters/valley/card-names.ts';
 import { valleyText } from '../../src/adapters/valley/rules-text.ts';
 import type { Message } from '../../src/games/kernel/message.ts';
@@ -146,7 +147,7 @@ function stateAt(d: Driver, gameId: number, version: number): ValleyState {
   let s = valley.setup(valley.parseOptions(g.options), g.seed) as ValleyState;
   for (const a of d.h.store.actionLog(gameId).slice(0, version)) {
     const r = valley.apply(s, a.seat, a.action as ValleyAction);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
   }
   return s;
@@ -181,7 +182,7 @@ export function expectNoLeaks(
     const seenIds = [...json.matchAll(/"card":"([a-z-]+)"|"#([a-z-]+)"/g)].map((x) => x[1] ?? x[2]);
     // Every sentence of the public view in the messages' language too: some name a card in their own
     // words ("descartó la Barca"), which the public may read once the view says it.
-    const said = sentencesOf(pub).map((m) => valleyText('', m, { names: [], language }));
+    const said = sentencesOf(pub).map((m) => valleyText(m, { names: [], language }));
     const visible = `${seenIds.map((id) => cardName(id as string, language)).join('|')}|${said.join('|')}${json}`;
     const text = [m.content, ...m.attachments.map((a) => a.description ?? '')].join('\n');
     // Whole words in any alphabet (Spanish names may start or end with an accented letter).

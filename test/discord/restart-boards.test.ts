@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import type { GameRecord } from '../../src/store/records.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
@@ -38,7 +39,7 @@ function nextMove(gameId: number) {
   const seat = adapter.game.waitingFor(game.state)[0] as number;
   const action = adapter.computers.move(game.state, seat, adapter.computers.kinds[0]);
   const next = adapter.game.apply(game.state, seat, action);
-  if (!next.ok) throw new Error(`the computer's move was refused: ${next.error.message}`);
+  if (!next.ok) throw new Error(`the computer's move was refused: ${en(next.error.msg)}`);
   const turnEnds = adapter.game.view(next.state, null).turn.number !== turnOf(game);
   return { game, seat, action, turnEnds };
 }

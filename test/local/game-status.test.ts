@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { boardMessage as archaeologyBoard } from '../../src/adapters/archaeology/board-message.ts';
 import { describeTable as describeDig } from '../../src/adapters/archaeology/pictures/picture-text.ts';
 import type { ArchaeologyPictures } from '../../src/adapters/archaeology/pictures.ts';
+import { en } from '../../src/adapters/english.ts';
 import { boardMessage, decisionPing, finishedBoardText } from '../../src/adapters/valley/board-message.ts';
 import { describeResults, describeTable } from '../../src/adapters/valley/pictures/picture-text.ts';
 import type { ValleyPictures } from '../../src/adapters/valley/pictures.ts';
@@ -148,7 +149,7 @@ function positions() {
         found.decision ??= s;
       const seat = valley.waitingFor(s)[0] ?? 0;
       const next = valley.apply(s, seat, botMove(s, seat, 'random'));
-      if (!next.ok) throw new Error(next.error.message);
+      if (!next.ok) throw new Error(en(next.error.msg));
       s = next.state;
     }
     found.over ??= s;
@@ -253,20 +254,27 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     const view = valley.view(s, null);
     const passed = {
       ...view,
-      waiting: { ...view.waiting, seats: [0], text: '@0 is choosing a card', msg: undefined },
+      waiting: {
+        ...view.waiting,
+        seats: [0],
+        text: { key: 'valley.rules.duamutef-canopic-jar.public', values: { seat: '@0' } },
+      },
     };
     const note = posted(decisionPing(passed, ctx(2, language)));
-    expect(note.content).toContain('<@100> is choosing a card');
+    // What the decision says, with alice named as the ping names her (a mention) or as the line does.
+    const said = (alice: string) => valleyText(passed.waiting.text, { names: [alice, 'bob'], language });
+    expect(said('alice')).toMatch(/^alice (is choosing a card|está eligiendo una carta)/);
+    expect(note.content).toContain(said('<@100>'));
     expect(note.content).not.toMatch(/alice/);
     const messages = [stale, note];
     expect(gameStatus(messages, ALICE)).toMatchObject({
       state: 'decision',
-      text: 'A decision is owed by you: alice is choosing a card. Press Respond to choose.',
+      text: `A decision is owed by you: ${said('alice')}. Press Respond to choose.`,
     });
     // Bob's hand says alice is deciding; so does his line, not that he still owes the decision.
     expect(gameStatus(messages, BOB)).toMatchObject({
       state: 'waiting',
-      text: 'Waiting: alice is choosing a card.',
+      text: `Waiting: ${said('alice')}.`,
     });
     // Once the board is edited, it is the newer word again.
     const edited = { ...board(found.aliceToPlay as ValleyState), id: stale.id, editedAt: clock + 1 };
@@ -291,7 +299,7 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     const last = board(found.aliceToPlay as ValleyState);
     const results = posted(resultsMessage(view, ctx(2, language), pictures));
     const outcome = view.outcome;
-    const summary = outcome ? valleyText(outcome.summary, outcome.summaryMsg, ctx(2, language)) : '';
+    const summary = outcome ? valleyText(outcome.summary, ctx(2, language)) : '';
     expect(summary).not.toBe('');
     expect(gameStatus([last, results], BOB)).toEqual({
       state: 'over',

@@ -193,7 +193,11 @@ function everyCardShown(): ArchaeologyView {
     score: 40 - i,
     tieBreakers: [],
   }));
-  return { ...v, finished: true, outcome: { results, summary: '' } };
+  return {
+    ...v,
+    finished: true,
+    outcome: { results, summary: { key: 'kernel.rules.plain', values: { text: '' } } },
+  };
 }
 
 describe('Archaeology card names stay inside their cards, readable', () => {

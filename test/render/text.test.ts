@@ -9,6 +9,7 @@ import {
 import { finale, showcase } from '../../src/adapters/valley/pictures/samples.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
+import { say } from '../../src/games/valley/messages.ts';
 import { position } from '../../src/games/valley/position.ts';
 import { defsFrom } from '../../src/games/valley/setup.ts';
 import { NAMES } from './png-util.ts';
@@ -50,11 +51,11 @@ describe('text equivalents', () => {
         id: 99,
         asks: [0, 1, 3].map((seat) => ({
           seat,
-          prompt: 'React?',
-          options: [{ value: 'pass', label: 'Pass' }],
+          prompt: say('boat.window', { seat: '@2' }),
+          options: [{ value: 'pass', label: say('option.pass') }],
         })),
         answers: {},
-        publicText: 'Waiting for reactions to the purchase',
+        publicText: say('boat.waiting'),
         window: true,
       },
     });

@@ -12,7 +12,7 @@ import {
   StaleVersionError,
   WrongStatusError,
 } from '../../src/store/errors.ts';
-import { diceRace } from '../fixtures/dice-race.ts';
+import { diceRace, plain } from '../fixtures/dice-race.ts';
 import {
   availableBackends,
   backendOpener,
@@ -195,8 +195,8 @@ describe.each(availableBackends())('the game store on $name', (backend) => {
       ).rejects.toThrow(
         expect.objectContaining({
           constructor: RuleRefusedError,
-          ruleError: { code: 'not-your-turn', message: 'It is not your turn.' },
-          message: 'It is not your turn.',
+          ruleError: { code: 'not-your-turn', msg: plain('It is not your turn.') },
+          message: 'the rules refused it (not-your-turn)',
         }),
       );
       await expect(

@@ -1,7 +1,10 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { STATE_REWRITES } from '../../src/store/data-migrations.ts';
+import { openDatabase } from '../../src/store/database.ts';
 import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
 
@@ -9,11 +12,51 @@ const FIXTURE = new URL('../fixtures/legacy/valley-base-9704a95.db', import.meta
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-legacy-'));
 afterAll(() => removeDir(tmp));
 
+/** A copy: opening the database runs the newer migrations, which must not touch the fixture. */
+function copy(name: string): string {
+  const path = join(tmp, name);
+  copyFileSync(FIXTURE, path);
+  return path;
+}
+
+interface Row {
+  id: number;
+  status: string;
+  state: string | null;
+  outcome: string | null;
+  version: number;
+}
+
+function rows(path: string): Row[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('select id, status, state, outcome, version from games order by id').all() as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Where the cards are and whose turn it is: everything of a Valley state but its sentences (the log, the
+ * questions' texts), which older rules wrote in another shape.
+ */
+function position(stateJson: string | null): unknown {
+  if (stateJson === null) return null;
+  const s = JSON.parse(stateJson) as Record<string, unknown> & {
+    stack: { kind: string; seat: number; step: number; src: number | null; q: unknown }[];
+    log: { turn: number }[];
+  };
+  const { log, stack, ...rest } = s;
+  return {
+    ...rest,
+    logTurns: log.map((l) => l.turn),
+    stack: stack.map((f) => ({ kind: f.kind, seat: f.seat, step: f.step, src: f.src, asks: f.q !== null })),
+  };
+}
+
 describe('a database written by an earlier release', () => {
   it('replays every stored game identically (`npm run games -- verify`)', async () => {
-    // A copy: opening the database runs the newer migrations, which must not touch the fixture.
-    const path = join(tmp, 'legacy.db');
-    copyFileSync(FIXTURE, path);
+    const path = copy('legacy.db');
     const out: string[] = [];
     const err: string[] = [];
     const io: CliIo = {
@@ -25,5 +68,30 @@ describe('a database written by an earlier release', () => {
     expect(await runGamesCli(['verify'], io)).toBe(0);
     expect(err).toEqual([]);
     expect(out.join('\n')).toContain('verified 8 games: all consistent');
+  });
+
+  it('is rewritten once into the state shape of today, every position and result unchanged', () => {
+    const path = copy('rewritten.db');
+    const before = rows(path);
+    const database = openDatabase(path, { backgroundCheckpoints: false });
+    const record = database.sqlite.prepare('select name, note from data_migrations').all();
+    database.close();
+    expect(record).toEqual(STATE_REWRITES.map((m) => ({ name: m.name, note: 'rewrote 7 games' })));
+    const after = rows(path);
+    expect(after.map((r) => [r.id, r.status, r.version])).toEqual(
+      before.map((r) => [r.id, r.status, r.version]),
+    );
+    for (const [k, old] of before.entries()) {
+      const now = after[k] as Row;
+      // The older shape carried English sentences; today's carries messages only.
+      if (old.state !== null) expect(now.state, `game #${old.id}`).not.toBe(old.state);
+      expect(position(now.state), `game #${old.id}`).toEqual(position(old.state));
+      const results = (o: string | null) =>
+        o === null ? null : (JSON.parse(o) as { results: unknown }).results;
+      expect(results(now.outcome), `game #${old.id}`).toEqual(results(old.outcome));
+    }
+    // Opened again: nothing left to do, nothing written.
+    openDatabase(path, { backgroundCheckpoints: false }).close();
+    expect(rows(path)).toEqual(after);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import * as schema from '../../src/store/schema.ts';
-import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { diceRace, registerDiceRace } from '../fixtures/dice-race.ts';
 import { removeDir } from '../remove-dir.ts';
 
 interface JournalEntry {
@@ -96,6 +96,7 @@ describe('migrations', () => {
     expect(Object.keys(schemaOf(db.sqlite))).toEqual([
       '__drizzle_migrations',
       'actions',
+      'data_migrations',
       'game_messages',
       'games',
       'player_settings',
@@ -125,16 +126,8 @@ describe('migrations', () => {
       const path = join(tmp, `from-${count}.db`);
       const old = openDatabase(path, { migrationsFolder: olderMigrations(count) });
       // Rows written as an older bot would have (raw SQL: the current drizzle schema may not fit it).
-      const state = JSON.stringify({
-        players: 2,
-        goal: 30,
-        positions: [0, 0],
-        turn: 0,
-        turns: 0,
-        dice: [1, 2],
-        rng: [1, 2, 3, 4],
-        history: [],
-      });
+      // The state its rules dealt (opening the database replays every game: data-migrations.ts).
+      const state = JSON.stringify(diceRace.setup({ players: 2, goal: 30 }, 'old'));
       old.sqlite
         .prepare(
           `insert into games (type, status, options, seed, state, version, channel_id, created_at, updated_at)

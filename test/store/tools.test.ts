@@ -206,6 +206,25 @@ describe('export and import', () => {
     expect(store.countGames(['lobby', 'active', 'finished', 'cancelled'])).toBe(5);
   });
 
+  it('imports an export of format 1, whose state is of an older shape, comparing its results', () => {
+    const exported = exportGame(db, ids.finished);
+    expect(exported.formatVersion).toBe(2);
+    const outcome = exported.game.outcome as { results: { score: number }[] };
+    const older = {
+      ...exported,
+      formatVersion: 1,
+      game: { ...exported.game, state: { older: 'shape' }, outcome: { ...outcome, summary: 'In English' } },
+    };
+    const newId = importGame(db, older);
+    expect(store.getGame(newId).state).toEqual(store.getGame(ids.finished).state);
+    const results = structuredClone(outcome.results);
+    (results[0] as { score: number }).score += 1;
+    expect(() =>
+      importGame(db, { ...older, game: { ...older.game, outcome: { ...outcome, results } } }),
+    ).toThrow(/the outcome differs from the replayed one/);
+    expect(() => importGame(db, { ...older, formatVersion: 3 })).toThrow(ImportError);
+  });
+
   it('goes through files with the CLI, refusing bad input with a message and a non-zero exit', async () => {
     const file = join(tmp, `export-${n}.json`);
     const io = cli();

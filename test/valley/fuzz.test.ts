@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
 import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import { apply, valley, waitingFor } from '../../src/games/valley/index.ts';
 import { conservationError, leakError } from '../../src/games/valley/invariants.ts';
@@ -38,7 +39,7 @@ function playRandomGame(
     const before = deep ? JSON.stringify(s) : '';
     const r = apply(s, seat, action);
     if (!r.ok)
-      throw new Error(`${seed}: legal action refused: ${JSON.stringify(action)}: ${r.error.message}`);
+      throw new Error(`${seed}: legal action refused: ${JSON.stringify(action)}: ${en(r.error.msg)}`);
     if (deep && JSON.stringify(s) !== before) throw new Error(`${seed}: apply mutated its input`);
     s = r.state;
     log.push({ seat, action });
@@ -93,7 +94,7 @@ describe('fuzz: seeded random games played to the end', () => {
       let replay = valley.setup(pool ? { players, pool } : { players }, seed);
       for (const { seat, action } of log) {
         const r = apply(replay, seat, JSON.parse(JSON.stringify(action)));
-        if (!r.ok) throw new Error(r.error.message);
+        if (!r.ok) throw new Error(en(r.error.msg));
         replay = r.state;
       }
       expect(replay).toEqual(state);

@@ -4,13 +4,22 @@
  * apply never mutates its input.
  */
 import { expect } from 'vitest';
+import { en } from '../../src/adapters/english.ts';
+import type { Message } from '../../src/games/kernel/message.ts';
 import { apply } from '../../src/games/valley/index.ts';
 import { legalActions } from '../../src/games/valley/legal-actions.ts';
+import { say } from '../../src/games/valley/messages.ts';
 import { type PositionSpec, position } from '../../src/games/valley/position.ts';
 import type { CardId, Instance, ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
 import { view } from '../../src/games/valley/view.ts';
 
 export { type PositionSpec, position };
+
+/**
+ * What a rules message says in English, seats written '@N', as the table writes it ('' for no message:
+ * a view's prompt when nothing is asked). The rules hold messages only; tests read their English here.
+ */
+export const english = (m: Message | null | undefined): string => (m ? en(m) : '');
 
 /** Eight different 2-gold cards of the base box: any three pay for a 6-cost card, in 56 ways. */
 export const TWO_GOLD = [
@@ -36,18 +45,18 @@ export class Table {
     const before = JSON.stringify(this.s);
     const r = apply(this.s, seat, action);
     expect(JSON.stringify(this.s)).toBe(before);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(action)} for seat ${seat}: ${r.error.message}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(action)} for seat ${seat}: ${en(r.error.msg)}`);
     this.s = r.state;
     return this;
   }
 
-  /** The refusal message for an action that must be refused; checks nothing changed. */
+  /** The refusal (its English) for an action that must be refused; checks nothing changed. */
   refused(seat: number, action: ValleyAction): string {
     const before = JSON.stringify(this.s);
     const r = apply(this.s, seat, action);
     expect(JSON.stringify(this.s)).toBe(before);
     if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused for seat ${seat}`);
-    return r.error.message;
+    return en(r.error.msg);
   }
 
   /** The first instance of `id` in `seat`'s hand. */
@@ -85,25 +94,30 @@ export class Table {
     return this.act(seat, { type: 'end-turn', top: card });
   }
 
-  /** The options `seat` is asked to choose from now, as labels. */
+  /** The options `seat` is asked to choose from now, as labels (in English). */
   options(seat: number): string[] {
     const ask = this.s.stack.at(-1)?.q?.asks.find((a) => a.seat === seat);
-    return ask?.options.map((o) => o.label) ?? [];
+    return ask?.options.map((o) => en(o.label)) ?? [];
   }
 
+  /** What `seat` is asked to do now, in English ('' when nothing). */
   prompt(seat: number): string {
-    return view(this.s, seat).prompt;
+    const prompt = view(this.s, seat).prompt;
+    return prompt ? en(prompt) : '';
   }
 
-  /** Answers with the option whose label contains `text` (it must match exactly one option, or equal one). */
+  /**
+   * Answers with the option whose (English) label contains `text` (it must match exactly one option,
+   * or equal one).
+   */
   choose(seat: number, text: string): this {
     const ask = this.s.stack.at(-1)?.q?.asks.find((a) => a.seat === seat);
     if (!ask) throw new Error(`seat ${seat} is not being asked anything (waiting: ${this.waiting()})`);
-    const exact = ask.options.filter((o) => o.label === text || o.value === text);
-    const matches = exact.length ? exact : ask.options.filter((o) => o.label.includes(text));
+    const exact = ask.options.filter((o) => en(o.label) === text || o.value === text);
+    const matches = exact.length ? exact : ask.options.filter((o) => en(o.label).includes(text));
     if (matches.length !== 1)
       throw new Error(
-        `'${text}' matches ${matches.length} of: ${ask.options.map((o) => o.label).join(' | ')}`,
+        `'${text}' matches ${matches.length} of: ${ask.options.map((o) => en(o.label)).join(' | ')}`,
       );
     return this.act(seat, { type: 'answer', value: (matches[0] as { value: string }).value });
   }
@@ -117,10 +131,9 @@ export class Table {
   }
 
   waiting(): string {
-    return (
-      this.s.stack.at(-1)?.q?.publicText ??
-      (this.s.finished ? 'finished' : `seat ${this.s.turn.seat} to play`)
-    );
+    const q = this.s.stack.at(-1)?.q;
+    if (q) return en(q.publicText);
+    return this.s.finished ? 'finished' : `seat ${this.s.turn.seat} to play`;
   }
 
   ids(cards: readonly Instance[]): CardId[] {
@@ -155,4 +168,30 @@ export class Table {
   canPlay(seat: number, id: CardId): boolean {
     return this.legal(seat).some((a) => a.type === 'play' && this.s.cards[a.card] === id);
   }
+}
+
+/** `count` answers ['v0', 'Choice 0'], ['v1', 'Choice 1']…: more than one menu of Discord's holds. */
+export const choices = (count: number): [string, string][] =>
+  Array.from({ length: count }, (_, k) => [`v${k}`, `Choice ${k}`]);
+
+/**
+ * Puts a question of the rules' shape on top of `t`'s stack (by a running frame of seat 0): `seat` is asked
+ * `prompt` with these answers (value, label), and everyone reads `publicText`.
+ */
+export function ask(
+  t: Table,
+  seat: number,
+  prompt: string,
+  answers: readonly (readonly [string, string])[],
+  publicText: Message = say('plain', { text: 'x' }),
+): void {
+  const options = answers.map(([value, label]) => ({ value, label: say('plain', { text: label }) }));
+  const q = {
+    id: 9,
+    window: false,
+    publicText,
+    answers: {},
+    asks: [{ seat, prompt: say('plain', { text: prompt }), options }],
+  };
+  t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
 }

@@ -51,7 +51,7 @@ export function boardMessage(
           t(
             ctx.language,
             'archaeology.board.owed',
-            owedBy(v, ctx, (reader) => archaeologyText(v.waiting.text, v.waiting.msg, reader)),
+            owedBy(v, ctx, (reader) => archaeologyText(v.waiting.text, reader)),
           ),
         ]
       : []),
@@ -83,7 +83,7 @@ export function finishedBoardText(ctx: GameContext, turn: number, resultsLink: s
 
 /** A decision owed by other people outside a window: a message of its own that notifies them. */
 export function decisionPing(v: ArchaeologyView, ctx: GameContext): Payload {
-  return decisionPingPayload(v, ctx, (reader) => archaeologyText(v.waiting.text, v.waiting.msg, reader));
+  return decisionPingPayload(v, ctx, (reader) => archaeologyText(v.waiting.text, reader));
 }
 
 /** The last board once the game is over: its text, and the final position drawn with nobody to play. */

@@ -103,7 +103,7 @@ export function handMessage(
   const tradeOf = (k: Treasure) => say('hand.copy-trade', { value: String(v.numbers[k].trade) });
   const components: Payload['components'] = [];
   const acts = v.actions;
-  const labelled = (a: { label: string; msg?: Message | undefined }) => archaeologyText(a.label, a.msg, ctx);
+  const labelled = (a: { label: Message }) => archaeologyText(a.label, ctx);
 
   if (me.steal) {
     lines.push(say('hand.thief'));
@@ -206,7 +206,7 @@ export function handMessage(
       components.push(...buttonRows(buttons).slice(0, 5 - components.length - 1));
     }
   } else if (v.finished) lines.push(say('hand.over'));
-  else lines.push(say('hand.waiting', { what: archaeologyText(v.waiting.text, v.waiting.msg, ctx) }));
+  else lines.push(say('hand.waiting', { what: archaeologyText(v.waiting.text, ctx) }));
   components.push(row(button(id('hand'), say('button.refresh'))));
   const mine = recentLog(v, ctx, 3).map((l) => `> ${l}`);
   const pic = pictures.hand(v, ctx);

@@ -36,7 +36,7 @@ export function archaeologyAdapter(
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
       finishedBoard: (v, ctx, link) => finishedBoardMessage(v, ctx, pictures, link),
-      names: (text, ctx, msg) => archaeologyText(text, msg, ctx),
+      names: (msg, ctx) => archaeologyText(msg, ctx),
     },
     click: archaeologyClick,
     info: [

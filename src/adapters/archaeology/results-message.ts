@@ -34,7 +34,7 @@ export function resultsMessage(
       t(ctx.language, 'archaeology.results.title', {
         title: gameTitle(ctx.language, 'archaeology', 'Archaeology'),
         id: String(ctx.gameId),
-        summary: archaeologyText(outcome.summary, outcome.summaryMsg, ctx),
+        summary: archaeologyText(outcome.summary, ctx),
       }),
       ...lines,
       t(ctx.language, 'archaeology.results.ties'),

@@ -10,6 +10,6 @@ export function treasureNameIn(id: string, language: string): string {
 }
 
 /** A text Archaeology's rules wrote (log line, question, action, summary), in the reader's language. */
-export function archaeologyText(text: string, msg: Message | undefined, reader: Reader): string {
-  return rulesText(text, msg, reader, treasureNameIn);
+export function archaeologyText(msg: Message, reader: Reader): string {
+  return rulesText(msg, reader, treasureNameIn);
 }

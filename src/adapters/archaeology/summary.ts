@@ -105,12 +105,11 @@ export function playersLine(v: ArchaeologyView, ctx: GameContext): string {
 }
 
 /**
- * The last `lines` lines of the log, as the rules wrote them, in the reader's language: each line's
- * message where the rules gave one (`logMsgs`, in step with `log`), else its English.
+ * The last `lines` lines of the log, as the rules wrote them, in the reader's language.
  */
 export function recentLog(v: ArchaeologyView, reader: Reader, lines: number): string[] {
   const from = Math.max(0, v.log.length - lines);
-  return v.log.slice(from).map((l, i) => archaeologyText(l, v.logMsgs?.[from + i] ?? undefined, reader));
+  return v.log.slice(from).map((l) => archaeologyText(l, reader));
 }
 
 /** The museum's price table of one treasure: "1: $3 · 2: $7 · …" (in `language`). */

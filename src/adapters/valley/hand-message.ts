@@ -16,9 +16,9 @@ import type { LabelledAction } from '../../games/kernel/types.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
 import type { ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
-import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
+import { withSeatNames } from '../engine-text.ts';
 import { encodeAction } from './action-code.ts';
 import { cardName } from './card-names.ts';
 import { endTurnAction, endTurnControl, orderStep } from './discard-order.ts';
@@ -86,13 +86,13 @@ export function handMessage(
   for (const shown of me?.shown ?? [])
     lines.push(
       say('valley.hand.shown', {
-        name: valleyText(`@${shown.seat}`, undefined, ctx),
+        name: withSeatNames(`@${shown.seat}`, ctx.names),
         cards: names(shown.cards),
       }),
     );
   if (me?.discard)
     lines.push(say('valley.hand.discard', { count: me.discard.length, cards: names(me.discard) }));
-  const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, a.msg, ctx) }));
+  const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, ctx) }));
   const components: Payload['components'] = [];
 
   // A seat that can only pass a reaction window is not asked: the table passes for it after a random
@@ -101,9 +101,10 @@ export function handMessage(
   // The prompt (the turn's, or a question) is the caption under the cards in the picture, and its
   // description says it too: the text says what the picture does not, rather than the caption twice.
   if (v.questionId !== null && !onlyPass) {
-    const answers = labelled.filter((a) => a.action.type === 'answer') as LabelledAction<
-      ValleyAction & { type: 'answer' }
-    >[];
+    const answers = labelled.filter((a) => a.action.type === 'answer') as {
+      action: ValleyAction & { type: 'answer' };
+      label: string;
+    }[];
     if (answers.length <= 10 && answers.every((a) => a.label.length <= 80))
       components.push(
         ...buttonRows(
@@ -241,9 +242,9 @@ function finish(
 
 /**
  * A way to pay, "Pay with Chariot + Censer (4 gold)", in the reader's language: the cards from the
- * action, the gold (and a card Ring doubles) from the rules' English label of the buy, "Buy Boat (cost
- * 6, base left) with Chariot + Censer (4 gold, Ring doubles Censer)". A label of another shape is shown
- * as the rules wrote it.
+ * action, the gold (and a card Ring doubles) from the values of the rules' label of the buy
+ * (`valley.rules.action.buy`, "Buy Boat (cost 6, base left) with Chariot + Censer (4 gold, Ring doubles
+ * Censer)"). A label of another shape is shown as the rules said it.
  */
 function payLabel(
   a: LabelledAction<ValleyAction>,
@@ -253,15 +254,22 @@ function payLabel(
   const language = ctx.language;
   const paid =
     a.action.type === 'buy' ? a.action.pay.map((i) => hand.find((h) => h.instance === i)?.card) : [];
-  const m = / \((\d+) gold(?:, Ring doubles (.+))?\)$/.exec(a.label);
-  if (!m || paid.length === 0 || !paid.every((c) => c !== undefined)) return valleyText(a.label, a.msg, ctx);
-  const doubled = m[2];
-  const doubledId = paid.find((c) => cardName(c, DEFAULT_LANGUAGE) === doubled);
+  const gold = a.label.values?.gold;
+  if (
+    a.label.key !== 'valley.rules.action.buy' ||
+    typeof gold !== 'number' ||
+    paid.length === 0 ||
+    !paid.every((c) => c !== undefined)
+  )
+    return valleyText(a.label, ctx);
+  const ring = a.label.values?.ring;
+  const doubled = typeof ring === 'object' ? ring.values?.card : undefined;
+  const doubledId = typeof doubled === 'string' && doubled.startsWith('#') ? doubled.slice(1) : undefined;
   return t(language, 'valley.hand.pay-with', {
     cards: paid.map((c) => cardName(c, language)).join(' + '),
-    gold: Number(m[1]),
-    doubled: doubled === undefined ? 'no' : 'yes',
+    gold,
+    doubled: doubledId === undefined ? 'no' : 'yes',
     ring: cardName('ring', language),
-    card: doubledId ? cardName(doubledId, language) : (doubled ?? ''),
+    card: doubledId ? cardName(doubledId, language) : '',
   });
 }

@@ -35,7 +35,7 @@ export function valleyAdapter(
       decisionPing,
       results: (v, ctx, lines) => resultsMessage(v, ctx, pictures, lines),
       finishedBoard: (v, ctx, link) => finishedBoardMessage(v, ctx, pictures, link),
-      names: (text, ctx, msg) => valleyText(text, msg, ctx),
+      names: (msg, ctx) => valleyText(msg, ctx),
     },
     click: valleyClick,
     info: [

@@ -28,9 +28,7 @@ export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPi
 export function logMessage(v: ValleyView, ctx: GameContext): Payload {
   const lines = v.log
     .slice(-25)
-    .map((e) =>
-      t(ctx.language, 'valley.log.line', { turn: e.turn + 1, text: valleyText(e.text, e.msg, ctx) }),
-    );
+    .map((e) => t(ctx.language, 'valley.log.line', { turn: e.turn + 1, text: valleyText(e.text, ctx) }));
   const heading = t(ctx.language, 'valley.log.heading', { id: String(ctx.gameId) });
   return emptyPayload(clip(`${heading}\n${lines.join('\n')}`, 2000));
 }

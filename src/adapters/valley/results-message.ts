@@ -37,7 +37,7 @@ export function resultsMessage(
     content: [
       t(language, 'valley.results.heading', {
         id: String(ctx.gameId),
-        summary: valleyText(outcome.summary, outcome.summaryMsg, ctx),
+        summary: valleyText(outcome.summary, ctx),
       }),
       ...lines,
       t(language, 'valley.results.cards', { pool: localPoolLabel(v.pool, language) }),

@@ -3,6 +3,6 @@ import { type Reader, rulesText } from '../engine-text.ts';
 import { cardName } from './card-names.ts';
 
 /** A text Valley's rules wrote (log line, question, action, summary), in the reader's language. */
-export function valleyText(text: string, msg: Message | undefined, reader: Reader): string {
-  return rulesText(text, msg, reader, cardName);
+export function valleyText(msg: Message, reader: Reader): string {
+  return rulesText(msg, reader, cardName);
 }

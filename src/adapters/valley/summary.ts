@@ -48,12 +48,12 @@ export function scoreLine(v: ValleyView, ctx: GameContext): string {
 
 /** The newest public log lines, with names, in the reader's language where the rules give it. */
 export function recentLog(v: ValleyView, ctx: GameContext, lines: number): string[] {
-  return v.log.slice(-lines).map((e) => valleyText(e.text, e.msg, ctx));
+  return v.log.slice(-lines).map((e) => valleyText(e.text, ctx));
 }
 
 /** Who the game waits for, as the rules put it ("Waiting for reactions", "Bob to play"). */
 export function waitingText(v: ValleyView, ctx: GameContext): string {
-  return valleyText(v.waiting.text, v.waiting.msg, ctx);
+  return valleyText(v.waiting.text, ctx);
 }
 
 /**

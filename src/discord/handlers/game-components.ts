@@ -108,10 +108,8 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
     async committed(before, after) {
       // The move was legal in the position before it, so that position describes it.
       const adapter = rt.tables.adapterOf(before);
-      const label = adapter.game.describe(before.state, seat, action);
-      const msg = adapter.game.describeMessage?.(before.state, seat, action);
       const ctx = rt.tables.context(after, userLanguage(i));
-      const what = adapter.messages.names(label, ctx, typeof msg === 'object' ? msg : undefined);
+      const what = adapter.messages.names(adapter.game.describe(before.state, seat, action), ctx);
       await showHand(rt, i, after, seat, { banner: t(ctx.language, 'table.done', { what }) });
     },
     async refused(error, game) {
@@ -121,7 +119,7 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
         banner: t(ctx.language, 'table.refused', {
           why:
             error instanceof RuleRefusedError
-              ? names(error.message, ctx, error.ruleError.msg)
+              ? names(error.ruleError.msg, ctx)
               : storeErrorText(error, ctx.language),
         }),
       });

@@ -1,17 +1,12 @@
 import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { mapsNeeded } from './engine.ts';
-import { chamberOf, countsMessage, englishOf, moneyText, say, seatOf } from './messages.ts';
+import { chamberOf, countsMessage, moneyText, say, seatOf } from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState } from './state.ts';
 import { setValue, tradeValue } from './zones.ts';
 
-/** A short label for a legal action (a button, a log line); `@N` stands for seat N's name. */
-export function describeAction(s: ArchaeologyState, seat: Seat, a: ArchaeologyAction): string {
-  return englishOf(describeActionMessage(s, seat, a));
-}
-
-/** The same as a catalogue message, for readers of every language. */
-export function describeActionMessage(s: ArchaeologyState, _seat: Seat, a: ArchaeologyAction): Message {
+/** A short label for a legal action (a button, a log line), as a catalogue message. */
+export function describeAction(s: ArchaeologyState, _seat: Seat, a: ArchaeologyAction): Message {
   switch (a.type) {
     case 'trade': {
       const lost = tradeValue(s, a.give) - tradeValue(s, a.take);

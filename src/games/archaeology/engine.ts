@@ -6,7 +6,6 @@ import { CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
 import {
   chamberOf,
   countsMessage,
-  englishOf,
   say as message,
   moneyText,
   oneOf,
@@ -312,8 +311,7 @@ export function applyAction(s: ArchaeologyState, seat: Seat, action: Archaeology
   }
 }
 
-/** Refuses with the message `archaeology.rules.refuse.<key>` (by default the code), its English as the text. */
+/** Refuses with the message `archaeology.rules.refuse.<key>` (by default the code). */
 function no(code: string, values: MessageValues = {}, key = code): never {
-  const m = message(`refuse.${key}`, values);
-  return refuse(code, englishOf(m), m);
+  return refuse(code, message(`refuse.${key}`, values));
 }

@@ -3,7 +3,7 @@ import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
 import { CHAMBERS, TREASURES } from './catalog.ts';
 import { clone } from './clone.ts';
-import { describeAction, describeActionMessage } from './describe.ts';
+import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
 import { outcome } from './score.ts';
@@ -76,7 +76,6 @@ export const archaeology: GameModule<
   view,
   legalActions,
   describe: describeAction,
-  describeMessage: describeActionMessage,
   waitingFor,
   apply,
   outcome,

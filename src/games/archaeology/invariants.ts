@@ -41,8 +41,8 @@ export function conservationError(s: ArchaeologyState): string | null {
  */
 export function redealHidden(s: ArchaeologyState, viewer: Seat | null, seed: string): ArchaeologyState {
   const rng: RngState = seedRng(seed);
-  // The log is never redealt and its lines never change in place: only the list is copied (the lines
-  // and their messages are most of the state).
+  // The log is never redealt and its lines never change in place: only the list is copied (its
+  // messages are most of the state).
   const r: ArchaeologyState = { ...structuredClone({ ...s, log: [] }), log: s.log.slice() };
   shuffleInPlace(rng, r.dig);
   const slots: { zone: Instance[]; i: number }[] = [];
@@ -76,7 +76,7 @@ export function leakError(s: ArchaeologyState, viewer: Seat | null, seed = 'rede
   // The log is not redealt (its lines are the same in both), so comparing it would prove nothing: what
   // each seat may read of it is `view`'s `to` filter, tested on its own.
   const shown = (x: ArchaeologyState) => {
-    const { log: _log, logMsgs: _logMsgs, ...rest } = view(x, viewer);
+    const { log: _log, ...rest } = view(x, viewer);
     return JSON.stringify(rest);
   };
   const real = shown(s);

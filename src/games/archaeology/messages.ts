@@ -1,19 +1,11 @@
-import {
-  cardRef,
-  english,
-  joined,
-  type Message,
-  type MessageValues,
-  seatRef,
-  termRef,
-} from '../kernel/message.ts';
-import { archaeologyCatalog, type Chamber, TREASURES, type Treasure } from './catalog.ts';
+import { cardRef, joined, type Message, type MessageValues, seatRef, termRef } from '../kernel/message.ts';
+import { type Chamber, TREASURES, type Treasure } from './catalog.ts';
 import type { Counts } from './state.ts';
 
 /**
  * The rules' sentences as catalogue messages (keys `archaeology.rules.*` in assets/i18n): the log, what
- * the game waits for, the actions' labels and the outcome. The rules keep their English beside each
- * message (`englishOf`); the table writes the message in each reader's language.
+ * the game waits for, the actions' labels and the outcome. The rules render none of them: the table
+ * writes each message in its reader's language.
  *
  * A treasure's name is `treasureOf(id)` ('#id': the catalog's name, or the reader's language's); its
  * plural and the article of "a Coin" are catalogue messages of their own (`archaeology.rules.plural.*`,
@@ -68,16 +60,4 @@ export function seatsAndMessage(seats: readonly number[]): Message {
     a: seatsMessage(seats.slice(0, -1), 'list.also'),
     b: say('seat', { seat: seatOf(last) }),
   });
-}
-
-const englishNames = new Map<string, string>(archaeologyCatalog.treasures.map((t) => [t.id, t.name]));
-
-const englishName = (id: string) => englishNames.get(id) ?? id;
-
-/**
- * The English of a rules message: what the rules' own text fields hold (seats left as '@N'); recent
- * ones are remembered by `english`.
- */
-export function englishOf(m: Message): string {
-  return english(m, englishName);
 }

@@ -1,6 +1,6 @@
 import type { Message } from '../kernel/message.ts';
 import type { Outcome, SeatResult } from '../kernel/types.ts';
-import { englishOf, moneyText, say, seatOf, seatsAndMessage } from './messages.ts';
+import { moneyText, say, seatOf, seatsAndMessage } from './messages.ts';
 import type { ArchaeologyState } from './state.ts';
 import { cardsSold, moneyOf } from './zones.ts';
 
@@ -34,5 +34,5 @@ export function outcome(s: ArchaeologyState): Outcome | null {
       money,
       cards: first.cards,
     });
-  return { results, summary: englishOf(summary), summaryMsg: summary };
+  return { results, summary };
 }

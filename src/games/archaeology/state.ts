@@ -51,9 +51,8 @@ export type Pending =
   | { type: 'sandstorm'; id: number; drawer: Seat; owed: number[]; aside: Instance[][] };
 
 export interface LogLine {
-  text: string;
-  /** `text` as a catalogue message, for readers of every language (absent on lines of older games). */
-  msg?: Message;
+  /** What happened, as a catalogue message (`@N` stands for seat N). */
+  text: Message;
   /** Only these seats may read it (a thief's take, a dug treasure); absent: everyone. */
   to?: Seat[];
 }

@@ -1,10 +1,10 @@
 import type { Message } from '../kernel/message.ts';
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
 import { CHAMBERS, type Chamber, TREASURES, type Treasure } from './catalog.ts';
-import { describeActionMessage } from './describe.ts';
+import { describeAction } from './describe.ts';
 import { mapsNeeded } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
-import { englishOf, say, seatOf, seatsMessage } from './messages.ts';
+import { say, seatOf, seatsMessage } from './messages.ts';
 import { outcome } from './score.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from './state.ts';
 import { cardsSold, countsOf, maxSet, moneyOf, setValue } from './zones.ts';
@@ -67,14 +67,12 @@ export interface ArchaeologyView extends TableView<ArchaeologyAction> {
   /** The seat whose pass began a run of passes still unbroken, and the run's length. */
   passes: { first: Seat; count: number } | null;
   me: MeView | null;
-  /** The lines of the log this viewer may read, oldest first (`@N` stands for seat N's name). */
-  log: string[];
-  /** Each line of `log` as a catalogue message (same length and order); null for a line of an older game. */
-  logMsgs: (Message | null)[];
+  /** The lines of the log this viewer may read, oldest first, as catalogue messages (`@N` stands for seat N). */
+  log: Message[];
 }
 
 function waiting(s: ArchaeologyState): ArchaeologyView['waiting'] {
-  const waitingFor = (seats: Seat[], msg: Message) => ({ seats, text: englishOf(msg), msg, window: false });
+  const waitingFor = (seats: Seat[], text: Message) => ({ seats, text, window: false });
   if (s.finished) return waitingFor([], say('waiting.over'));
   const p = s.pending;
   if (p?.type === 'thief') return waitingFor([p.seat], say('waiting.thief', { seat: seatOf(p.seat) }));
@@ -98,11 +96,8 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
   const actions: LabelledAction<ArchaeologyAction>[] =
     viewer === null
       ? []
-      : legalActions(s, viewer).map((action) => {
-          const msg = describeActionMessage(s, viewer, action);
-          return { action, label: englishOf(msg), msg };
-        });
-  // Only lines for everyone and those meant for the viewer: the texts and their messages alike.
+      : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) }));
+  // Only lines for everyone and those meant for the viewer.
   const readable = s.log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer)));
   const totalOf = (kind: string) => s.cards.filter((k) => k === kind).length;
   let me: MeView | null = null;
@@ -167,6 +162,5 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
     passes: s.passes ? { ...s.passes } : null,
     me,
     log: readable.map((l) => l.text),
-    logMsgs: readable.map((l) => l.msg ?? null),
   };
 }

@@ -2,15 +2,14 @@ import { refuse } from '../kernel/errors.ts';
 import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { TREASURES, type Treasure } from './catalog.ts';
-import { englishOf } from './messages.ts';
 import type { ArchaeologyState, Counts, Instance, LogLine } from './state.ts';
 
 /** The public log keeps this many lines: enough for the board's recent events and the Log view. */
 const LOG_LINES = 80;
 
-/** A log line, in English and as its message (see messages.ts); `to`: only these seats may read it. */
-export function log(s: ArchaeologyState, msg: Message, to?: Seat[]): void {
-  const line: LogLine = { text: englishOf(msg), msg };
+/** A log line, as its message (see messages.ts); `to`: only these seats may read it. */
+export function log(s: ArchaeologyState, text: Message, to?: Seat[]): void {
+  const line: LogLine = { text };
   if (to) line.to = to;
   s.log.push(line);
   if (s.log.length > LOG_LINES) s.log.splice(0, s.log.length - LOG_LINES);
@@ -71,8 +70,7 @@ export function removeCounts(
   for (const k of TREASURES) {
     const want = counts[k] ?? 0;
     if (want > (have[k] ?? 0)) {
-      const reason = why(k, have[k] ?? 0, want);
-      refuse('not-held', englishOf(reason), reason);
+      refuse('not-held', why(k, have[k] ?? 0, want));
     }
   }
   const taken: Instance[] = [];

@@ -1,5 +1,5 @@
 import { RuleViolation } from './errors.ts';
-import { english, type Message, termRef } from './message.ts';
+import { type Message, termRef } from './message.ts';
 import type { ApplyResult, Seat } from './types.ts';
 
 /** What a zod schema gives: enough to read an untrusted action without tying the kernel to zod. */
@@ -28,7 +28,7 @@ export function checkedApply<S, A>(
         key: 'kernel.rules.malformed',
         values: { game: termRef(`title.${game}`), detail: parsed.error.issues[0]?.message ?? '' },
       };
-      return { ok: false, error: { code: 'malformed', message: english(msg, (id) => id), msg } };
+      return { ok: false, error: { code: 'malformed', msg } };
     }
     const draft = clone(state);
     try {

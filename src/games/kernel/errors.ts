@@ -5,21 +5,19 @@ import type { RuleError } from './types.ts';
 export class RuleViolation extends Error {
   constructor(
     readonly code: string,
-    message: string,
-    readonly msg?: Message,
+    readonly msg: Message,
   ) {
-    super(message);
+    // The key, not a sentence: the rules render no text (a stack trace still says which refusal it was).
+    super(`${code}: ${msg.key}`);
     this.name = 'RuleViolation';
   }
 
   toRuleError(): RuleError {
-    return this.msg
-      ? { code: this.code, message: this.message, msg: this.msg }
-      : { code: this.code, message: this.message };
+    return { code: this.code, msg: this.msg };
   }
 }
 
-/** Refuses with `message` (English) and, where the game gives one, the same as a catalogue message. */
-export function refuse(code: string, message: string, msg?: Message): never {
-  throw new RuleViolation(code, message, msg);
+/** Refuses with `msg`, written for the player who tried the action. */
+export function refuse(code: string, msg: Message): never {
+  throw new RuleViolation(code, msg);
 }

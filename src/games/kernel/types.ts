@@ -8,12 +8,10 @@ import type { Message } from './message.ts';
 /** A seat is the index of a player in turn order, 0-based. */
 export type Seat = number;
 
-/** Why an action was refused. `message` is written for the player who tried it. */
+/** Why an action was refused: `msg` is written for the player who tried it. */
 export interface RuleError {
   readonly code: string;
-  readonly message: string;
-  /** `message` as a catalogue message, where the game gives one. */
-  readonly msg?: Message;
+  readonly msg: Message;
 }
 
 export type ApplyResult<S> =
@@ -32,17 +30,13 @@ export interface SeatResult {
 export interface Outcome {
   readonly results: readonly SeatResult[];
   /** How the winner was decided, for people: e.g. "Tie on 25 broken by fewest tomb cards". */
-  readonly summary: string;
-  /** The same as a catalogue message, for readers of every language (absent on older games). */
-  readonly summaryMsg?: Message;
+  readonly summary: Message;
 }
 
 /** An action together with a short text a person can read (button label, log line). */
 export interface LabelledAction<A> {
   readonly action: A;
-  readonly label: string;
-  /** The label as a catalogue message, where the game gives one. */
-  readonly msg?: Message;
+  readonly label: Message;
 }
 
 /**
@@ -62,10 +56,8 @@ export interface TableView<Action> {
    */
   readonly waiting: {
     readonly seats: readonly Seat[];
-    readonly text: string;
+    readonly text: Message;
     readonly window: boolean;
-    /** `text` as a catalogue message, where the game gives one. */
-    readonly msg?: Message;
   };
   /**
    * Identifies a decision owed outside the ordinary flow of the turn (a question, a reaction window);
@@ -96,10 +88,8 @@ export interface GameModule<Options, State, Action, View> {
   view(state: State, seat: Seat | null): View;
   /** The legal actions of `seat` now; empty when it has nothing to do. */
   legalActions(state: State, seat: Seat): Action[];
-  /** Human-readable text for an action that is legal in `state`. */
-  describe(state: State, seat: Seat, action: Action): string;
-  /** The same as a catalogue message (plain English where the game gives none). */
-  describeMessage?(state: State, seat: Seat, action: Action): Message | string;
+  /** What an action that is legal in `state` does, for people. */
+  describe(state: State, seat: Seat, action: Action): Message;
   /** Seats that owe a decision now (the player to move, or those asked to react). */
   waitingFor(state: State): Seat[];
   /** Never mutates `state`. Refuses anything not legal, leaving `state` untouched. */

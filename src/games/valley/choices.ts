@@ -1,7 +1,8 @@
+import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
-import { cardIdOf, cardOf, englishOf, say, seatOf, slotOf, type Text, withMessage } from './messages.ts';
+import { cardIdOf, cardOf, say, seatOf, slotOf } from './messages.ts';
 import type { Ask, Frame, Instance, Json, Option, Question, ValleyState } from './state.ts';
-import { def, player } from './zones.ts';
+import { player } from './zones.ts';
 
 /** What a program step returns: finished (undefined), a question to wait for, or a sub-program to run first. */
 export type Step = undefined | { ask: Question } | { call: Frame };
@@ -21,7 +22,11 @@ export function parseValue(value: string, prefix: 'c' | 's' | 'p'): number {
  * The copy offered is the first in `cards`: for a pile (bottom → top) the deepest one, so taking it
  * never changes the pile's visible top card.
  */
-export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix: Text = ''): Option[] {
+export function cardOptions(
+  s: ValleyState,
+  cards: readonly Instance[],
+  suffix: Message | null = null,
+): Option[] {
   const seen = new Map<string, Instance>();
   for (const card of cards) {
     const id = s.cards[card] as string;
@@ -29,14 +34,10 @@ export function cardOptions(s: ValleyState, cards: readonly Instance[], suffix: 
   }
   return [...seen.entries()].map(([id, card]) => ({
     value: cardValue(card),
-    ...withMessage(
-      'label',
-      suffix === ''
+    label:
+      suffix === null
         ? say('option.card', { card: cardIdOf(id) })
-        : typeof suffix === 'string'
-          ? `${def(s, card).name}${suffix}`
-          : say('option.card-and', { card: cardIdOf(id), more: `~${suffix.key}` }),
-    ),
+        : say('option.card-and', { card: cardIdOf(id), more: `~${suffix.key}` }),
     card: id,
   }));
 }
@@ -55,7 +56,7 @@ export function slotOptions(s: ValleyState, slots: readonly number[]): Option[] 
     const card = s.pyramid[slot] as Instance;
     return {
       value: slotValue(slot),
-      ...withMessage('label', say('option.slot', { card: cardOf(s, card), slot: slotOf(slot) })),
+      label: say('option.slot', { card: cardOf(s, card), slot: slotOf(slot) }),
       card: s.cards[card] as string,
     };
   });
@@ -64,31 +65,31 @@ export function slotOptions(s: ValleyState, slots: readonly number[]): Option[] 
 export function seatOptions(seats: readonly Seat[]): Option[] {
   return seats.map((seat) => ({
     value: seatValue(seat),
-    ...withMessage('label', say('option.seat', { seat: seatOf(seat) })),
+    label: say('option.seat', { seat: seatOf(seat) }),
   }));
 }
 
-export function ask(seat: Seat, prompt: Text, options: Option[], publicText: Text): { ask: Question } {
-  if (options.length === 0) throw new Error(`rules bug: asked '${englishOf(prompt)}' with no options`);
+export function ask(seat: Seat, prompt: Message, options: Option[], publicText: Message): { ask: Question } {
+  if (options.length === 0) throw new Error(`rules bug: asked '${prompt.key}' with no options`);
   return {
     ask: {
       id: 0,
-      asks: [{ seat, ...withMessage('prompt', prompt), options }],
+      asks: [{ seat, prompt, options }],
       answers: {},
-      ...withMessage('publicText', publicText),
+      publicText,
       window: false,
     },
   };
 }
 
-export function askMany(asks: Ask[], publicText: Text, window: boolean): { ask: Question } {
-  return { ask: { id: 0, asks, answers: {}, ...withMessage('publicText', publicText), window } };
+export function askMany(asks: Ask[], publicText: Message, window: boolean): { ask: Question } {
+  return { ask: { id: 0, asks, answers: {}, publicText, window } };
 }
 
-/** An option whose label is a message (or plain English). */
-export const option = (value: string, label: Text, card?: string): Option => ({
+/** An option labelled `label`. */
+export const option = (value: string, label: Message, card?: string): Option => ({
   value,
-  ...withMessage('label', label),
+  label,
   ...(card === undefined ? {} : { card }),
 });
 

@@ -1,16 +1,14 @@
 import { joined, type Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
-import { cardOf, englishOf, say, slotOf, type Text } from './messages.ts';
+import { cardOf, say, slotOf } from './messages.ts';
 import type { Instance, ValleyAction, ValleyState } from './state.ts';
 import { def, doubledCard, paymentGold } from './zones.ts';
 
-/** Button-sized text for a legal action, from the point of view of the seat taking it. */
-export function describeAction(s: ValleyState, seat: Seat, a: ValleyAction): string {
-  return englishOf(describeActionMessage(s, seat, a));
-}
-
-/** The same as a catalogue message (an answer's label is the option's own, which may be English only). */
-export function describeActionMessage(s: ValleyState, seat: Seat, a: ValleyAction): Text {
+/**
+ * Button-sized text for a legal action, from the point of view of the seat taking it (an answer's label
+ * is the option's own).
+ */
+export function describeAction(s: ValleyState, seat: Seat, a: ValleyAction): Message {
   const cards = (list: readonly Instance[], key: string) =>
     joined(
       list.map((c) => say('option.card', { card: cardOf(s, c) })),
@@ -41,7 +39,7 @@ export function describeActionMessage(s: ValleyState, seat: Seat, a: ValleyActio
     case 'answer': {
       const ask = s.stack.at(-1)?.q?.asks.find((x) => x.seat === seat);
       const o = ask?.options.find((x) => x.value === a.value);
-      return o?.labelMsg ?? o?.label ?? a.value;
+      return o?.label ?? say('plain', { text: a.value });
     }
   }
 }

@@ -4,11 +4,11 @@ import type { Seat } from '../kernel/types.ts';
 import { cardPrograms } from './cards/index.ts';
 import { type Answers, frame } from './choices.ts';
 import { nextAxe } from './effects.ts';
-import { cardOf, englishOf, say, seatOf, slotOf } from './messages.ts';
+import { cardOf, say, seatOf, slotOf } from './messages.ts';
 import { program, programFor, registerCardPrograms } from './programs.ts';
 import { isBase } from './pyramid.ts';
 import type { Instance, Json, ValleyAction, ValleyState } from './state.ts';
-import { def, doubledCard, log, nameOf, paymentGold, player, ringPending, take } from './zones.ts';
+import { def, doubledCard, log, paymentGold, player, ringPending, take } from './zones.ts';
 
 registerCardPrograms(cardPrograms);
 
@@ -42,9 +42,9 @@ export function applyAction(s: ValleyState, seat: Seat, action: ValleyAction): v
   if (top?.q) {
     if (action.type !== 'answer') {
       const mine = top.q.asks.some((a) => a.seat === seat && top.q?.answers[String(seat)] === undefined);
-      const what = top.q.publicTextMsg ?? top.q.publicText;
+      const what = top.q.publicText;
       if (mine) no('waiting', {}, 'answer-first');
-      else if (top.q.publicText.startsWith('Waiting')) no('waiting', { what }, 'waiting-for');
+      else if (SAYS_WAITING.has(what.key)) no('waiting', { what }, 'waiting-for');
       else no('waiting', { what });
     }
     answer(s, seat, action.value);
@@ -58,6 +58,9 @@ export function applyAction(s: ValleyState, seat: Seat, action: ValleyAction): v
   else endTurn(s, seat, action.top, action.beneath ?? []);
 }
 
+/** The public texts that already say "Waiting …" (a reaction window's): refused as they are. */
+const SAYS_WAITING: ReadonlySet<string> = new Set(['valley.rules.boat.waiting', 'valley.rules.cat.waiting']);
+
 function answer(s: ValleyState, seat: Seat, value: string): void {
   const f = s.stack.at(-1);
   const q = f?.q;
@@ -67,7 +70,7 @@ function answer(s: ValleyState, seat: Seat, value: string): void {
   if (q.answers[String(seat)] !== undefined) no('answered');
   if (!ask.options.some((o) => o.value === value)) {
     const choices = joined(
-      ask.options.map((o) => o.labelMsg ?? say('plain', { text: o.label })),
+      ask.options.map((o) => o.label),
       'valley.rules.list.semicolon',
     ) as Message;
     no('bad-option', { choices });
@@ -85,10 +88,9 @@ function inHand(s: ValleyState, seat: Seat, card: Instance, what: 'play' | 'ento
     no('not-in-hand', { what, card: s.cards[card] ? cardOf(s, card) : 'none' });
 }
 
-/** Refuses with the message `valley.rules.refuse.<key>` (by default the code), its English as the text. */
+/** Refuses with the message `valley.rules.refuse.<key>` (by default the code). */
 function no(code: string, values: MessageValues = {}, key = code): never {
-  const m = say(`refuse.${key}`, values);
-  return refuse(code, englishOf(m), m);
+  return refuse(code, say(`refuse.${key}`, values));
 }
 
 function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
@@ -115,16 +117,13 @@ function buy(s: ValleyState, seat: Seat, slot: number, pay: Instance[]): void {
     p.play.push(c);
   }
   if (doubled !== null) delete s.turn.ring;
-  const paid = pay
-    .map((c) => (c === doubled ? `${nameOf(s, c)} (doubled by Ring)` : nameOf(s, c)))
-    .join(' + ');
-  const paidMsg = joined(
-    pay.map((c) => say(c === doubled ? 'buy.doubled' : 'buy.paid', { card: cardOf(s, c) })),
-    'valley.rules.list.plus',
-  );
-  s.stack.push(
-    frame('buy', seat, null, { slot, paid, ...(paidMsg ? { paidMsg: paidMsg as unknown as Json } : {}) }),
-  );
+  // Nothing paid (a card costing 0) is said as nothing.
+  const paid =
+    joined(
+      pay.map((c) => say(c === doubled ? 'buy.doubled' : 'buy.paid', { card: cardOf(s, c) })),
+      'valley.rules.list.plus',
+    ) ?? say('plain', { text: '' });
+  s.stack.push(frame('buy', seat, null, { slot, paid: paid as unknown as Json }));
   resume(s, null);
 }
 
@@ -147,7 +146,7 @@ function play(s: ValleyState, seat: Seat, card: Instance): void {
   if (!prog?.canExecute(s, seat, card))
     no('cannot-execute', {
       card: cardOf(s, card),
-      why: prog ? (prog.needsMsg ?? say('plain', { text: prog.needs })) : say('refuse.no-action'),
+      why: prog ? (prog.needs ?? say('plain', { text: '' })) : say('refuse.no-action'),
     });
   const p = player(s, seat);
   take(p.hand, card);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
 import { clone } from './clone.ts';
-import { describeAction, describeActionMessage } from './describe.ts';
+import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
 import { checkPool, poolSchema } from './pools.ts';
@@ -88,7 +88,6 @@ export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, Valley
   view,
   legalActions,
   describe: describeAction,
-  describeMessage: describeActionMessage,
   waitingFor,
   apply,
   outcome,

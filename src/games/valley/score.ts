@@ -1,6 +1,6 @@
 import { joined, type Message } from '../kernel/message.ts';
 import type { Outcome, Seat } from '../kernel/types.ts';
-import { englishOf, say, seatOf } from './messages.ts';
+import { say, seatOf } from './messages.ts';
 import type { Instance, ValleyState } from './state.ts';
 import { def } from './zones.ts';
 
@@ -75,5 +75,5 @@ export function outcome(s: ValleyState): Outcome | null {
     ) as Message;
     summary = say('summary.shared', { seats, points, cards });
   }
-  return { results, summary: englishOf(summary), summaryMsg: summary };
+  return { results, summary };
 }

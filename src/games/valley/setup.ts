@@ -1,6 +1,6 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
 import type { Catalog } from './catalog.ts';
-import { englishOf, say, seatOf } from './messages.ts';
+import { say, seatOf } from './messages.ts';
 import { poolCatalog } from './pools.ts';
 import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
 import { draw, newTurn } from './zones.ts';
@@ -76,6 +76,6 @@ export function setup(
   };
   for (let seat = 0; seat < options.players; seat++) draw(s, seat, 5);
   const begins = say('begins', { seat: seatOf(firstSeat) });
-  s.log = [{ turn: 0, text: englishOf(begins), msg: begins }];
+  s.log = [{ turn: 0, text: begins }];
   return s;
 }

@@ -80,17 +80,14 @@ export interface ShownHand {
 
 export interface Option {
   value: string;
-  label: string;
-  /** `label` as a catalogue message (see messages.ts). */
-  labelMsg?: Message;
+  label: Message;
   card?: CardId;
 }
 
 /** What one seat is asked; `options` are only shown to that seat. */
 export interface Ask {
   seat: Seat;
-  prompt: string;
-  promptMsg?: Message;
+  prompt: Message;
   options: Option[];
 }
 
@@ -104,8 +101,7 @@ export interface Question {
   asks: Ask[];
   answers: Record<string, string>;
   /** Safe for everyone to read: does not reveal options or who could react. */
-  publicText: string;
-  publicTextMsg?: Message;
+  publicText: Message;
   window: boolean;
 }
 
@@ -124,10 +120,8 @@ export interface Frame {
 
 export interface LogEntry {
   turn: number;
-  /** Public text; `@N` stands for seat N's name. */
-  text: string;
-  /** The same as a catalogue message, for readers of every language (absent on older entries). */
-  msg?: Message;
+  /** Public text; a seat is written '@N' in it (see kernel/message.ts). */
+  text: Message;
 }
 
 export interface ValleyState {

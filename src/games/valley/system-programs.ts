@@ -12,7 +12,7 @@ import {
   slotOptions,
 } from './choices.ts';
 import { boatWindow, catWindow, removeFromPyramid, takeFromPyramid } from './effects.ts';
-import { cardOf, say, seatOf, slotOf, type Text, withMessage } from './messages.ts';
+import { cardOf, say, seatOf, slotOf } from './messages.ts';
 import { BASE, FALLS_FROM, occupiedSlots, pyramidEmpty, refill } from './pyramid.ts';
 import type { Ask, Frame, Instance, ValleyState } from './state.ts';
 import { draw, log, newTurn, opponentsInTurnOrder, player, take } from './zones.ts';
@@ -66,11 +66,11 @@ function firstReactor(s: ValleyState, answers: Answers): Seat | undefined {
   return undefined;
 }
 
-function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: Text, prompt: Text) {
+function windowAsks(seats: Seat[], canReact: (seat: Seat) => boolean, reaction: Message, prompt: Message) {
   return seats.map(
     (seat): Ask => ({
       seat,
-      ...withMessage('prompt', prompt),
+      prompt,
       options: [option('pass', say('option.pass')), ...(canReact(seat) ? [option('react', reaction)] : [])],
     }),
   );
@@ -161,8 +161,7 @@ const buy: Program = {
       const { card, crumble: c } = removeFromPyramid(s, slot, f.seat);
       player(s, f.seat).discard.push(card);
       s.turn.boughtCosts.push(s.defs[s.cards[card] as string]?.cost ?? 0);
-      // Games stored before languages keep the English list of what was paid.
-      const paid = f.v.paidMsg ? (f.v.paidMsg as unknown as Message) : (f.v.paid as string);
+      const paid = f.v.paid as unknown as Message;
       log(s, say('buy.log', { seat: seatOf(f.seat), card: cardOf(s, card), paid }));
       return call(c);
     }

@@ -1,8 +1,8 @@
 import type { Message } from '../kernel/message.ts';
 import type { LabelledAction, Outcome, Seat, TableView } from '../kernel/types.ts';
-import { describeActionMessage } from './describe.ts';
+import { describeAction } from './describe.ts';
 import { legalActions } from './legal-actions.ts';
-import { englishOf, say, seatOf, type Text, withMessage } from './messages.ts';
+import { say, seatOf } from './messages.ts';
 import type { CardPool } from './pools.ts';
 import { pyramidEmpty } from './pyramid.ts';
 import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
@@ -59,12 +59,10 @@ export interface ValleyView extends TableView<ValleyAction> {
   players: PlayerView[];
   me: PrivateView | null;
   /** Public: who the game waits for. A reaction window lists everyone asked, never who can react. */
-  waiting: { seats: Seat[]; text: string; msg?: Message; window: boolean };
+  waiting: { seats: Seat[]; text: Message; window: boolean };
   decision: number | null;
-  /** What the viewer is asked to do now ('' when nothing). */
-  prompt: string;
-  /** `prompt` as a catalogue message, where the rules give one. */
-  promptMsg?: Message;
+  /** What the viewer is asked to do now (null when nothing). */
+  prompt: Message | null;
   /** The id of the question the viewer must answer now, if any. */
   questionId: number | null;
   actions: LabelledAction<ValleyAction>[];
@@ -95,8 +93,8 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
       ? q.asks.find((a) => a.seat === viewer && q.answers[String(viewer)] === undefined)
       : undefined;
   const me = viewer === null ? null : s.players[viewer];
-  let prompt: Text = '';
-  if (myAsk) prompt = myAsk.promptMsg ?? myAsk.prompt;
+  let prompt: Message | null = null;
+  if (myAsk) prompt = myAsk.prompt;
   else if (!q && !s.finished && viewer === s.turn.seat)
     prompt = say('turn.prompt', {
       // Said while it applies, so the sacrifice at the end of the turn never comes as a surprise.
@@ -137,27 +135,18 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     me: viewer === null || !me ? null : privateView(s, viewer, ref),
     waiting: {
       seats: waitingSeats,
-      ...waitingText(
-        q
-          ? (q.publicTextMsg ?? q.publicText)
-          : s.finished
-            ? say('waiting.over')
-            : say('waiting.to-play', { seat: seatOf(s.turn.seat) }),
-      ),
+      text: q
+        ? q.publicText
+        : s.finished
+          ? say('waiting.over')
+          : say('waiting.to-play', { seat: seatOf(s.turn.seat) }),
       window: q?.window ?? false,
     },
     decision: q?.id ?? null,
-    ...withMessage('prompt', prompt),
+    prompt,
     questionId: myAsk && q ? q.id : null,
     actions:
-      viewer === null
-        ? []
-        : actions.map((action) => {
-            const text = describeActionMessage(s, viewer, action);
-            return typeof text === 'string'
-              ? { action, label: text }
-              : { action, label: englishOf(text), msg: text };
-          }),
+      viewer === null ? [] : actions.map((action) => ({ action, label: describeAction(s, viewer, action) })),
     autoPass: q?.window && only?.type === 'answer' && only.value === 'pass' ? only : null,
     log: s.log,
     defs: s.defs,
@@ -191,6 +180,3 @@ function orderDepth(s: ValleyState, seat: Seat): number {
   }
   return Math.max(1, urns + (urns > 0 ? tyets : 0));
 }
-
-const waitingText = (text: Text): { text: string; msg?: Message } =>
-  typeof text === 'string' ? { text } : { text: englishOf(text), msg: text };

@@ -1,6 +1,7 @@
+import type { Message } from '../kernel/message.ts';
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
-import { englishOf, say, seatOf, type Text } from './messages.ts';
+import { say, seatOf } from './messages.ts';
 import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 
 export function def(s: ValleyState, card: Instance): CardDef {
@@ -9,7 +10,6 @@ export function def(s: ValleyState, card: Instance): CardDef {
   return d;
 }
 
-export const nameOf = (s: ValleyState, card: Instance): string => def(s, card).name;
 export const costOf = (s: ValleyState, card: Instance): number => def(s, card).cost;
 
 export function player(s: ValleyState, seat: Seat): PlayerState {
@@ -105,13 +105,9 @@ export function newTurn(seat: Seat, number: number): TurnState {
 
 export const LOG_LIMIT = 80;
 
-/** A public log line, in English and, when given as a message, as the message too (see messages.ts). */
-export function log(s: ValleyState, text: Text): void {
-  s.log.push(
-    typeof text === 'string'
-      ? { turn: s.turn.number, text }
-      : { turn: s.turn.number, text: englishOf(text), msg: text },
-  );
+/** A public log line. */
+export function log(s: ValleyState, text: Message): void {
+  s.log.push({ turn: s.turn.number, text });
   // One line in, one out: shift allocates nothing, where splice returns the removed lines in a new array.
   while (s.log.length > LOG_LIMIT) s.log.shift();
 }

@@ -3,6 +3,7 @@ import {
   decodeArchaeologyAction,
   encodeArchaeologyAction,
 } from '../../../src/adapters/archaeology/action-code.ts';
+import { en } from '../../../src/adapters/english.ts';
 import { apply, archaeology, waitingFor } from '../../../src/games/archaeology/index.ts';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import type { ArchaeologyAction } from '../../../src/games/archaeology/state.ts';
@@ -27,7 +28,7 @@ describe('Archaeology action codes', () => {
         const a =
           end && nextInt(rng, 3) === 0 ? end : (legal[nextInt(rng, legal.length)] as ArchaeologyAction);
         const r = apply(s, seat, a);
-        if (!r.ok) throw new Error(r.error.message);
+        if (!r.ok) throw new Error(en(r.error.msg));
         s = r.state;
       }
     }

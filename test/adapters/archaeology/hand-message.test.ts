@@ -5,6 +5,7 @@ import { decodeArchaeologyAction } from '../../../src/adapters/archaeology/actio
 import { archaeologyClick } from '../../../src/adapters/archaeology/hand-clicks.ts';
 import { handMessage } from '../../../src/adapters/archaeology/hand-message.ts';
 import type { ArchaeologyPictures } from '../../../src/adapters/archaeology/pictures.ts';
+import { en } from '../../../src/adapters/english.ts';
 import { decodeCustomId } from '../../../src/discord/custom-id.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
@@ -96,7 +97,7 @@ describe('the private hand of Archaeology', () => {
     if (cheap?.kind !== 'act') throw new Error('no action');
     const r = apply(s, 0, cheap.action);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toContain('more than the 2 you give');
+    if (!r.ok) expect(en(r.error.msg)).toContain('more than the 2 you give');
   });
 
   it('a sandstorm asks each owing player privately for exactly that many cards', () => {

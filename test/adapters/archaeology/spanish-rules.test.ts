@@ -8,12 +8,13 @@ import { describeResults, describeTable } from '../../../src/adapters/archaeolog
 import type { ArchaeologyPictures } from '../../../src/adapters/archaeology/pictures.ts';
 import { resultsMessage } from '../../../src/adapters/archaeology/results-message.ts';
 import { archaeologyText } from '../../../src/adapters/archaeology/rules-text.ts';
+import { en as english } from '../../../src/adapters/english.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { apply, archaeology, waitingFor } from '../../../src/games/archaeology/index.ts';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import type { ArchaeologyState, Instance } from '../../../src/games/archaeology/state.ts';
-import { type ArchaeologyView, view } from '../../../src/games/archaeology/view.ts';
+import { view } from '../../../src/games/archaeology/view.ts';
 import type { Message } from '../../../src/games/kernel/message.ts';
 import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
 import { act, position } from '../../archaeology/helpers.ts';
@@ -193,12 +194,16 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
       expect(resultsMessage(v, es, pictures).content).toContain(spanish);
     }
     const tie = view(finishedWith([[2, 1], [1, 1], []]), null);
-    expect(tie.outcome?.summary).toBe('Tie on $10 broken by fewest cards sold: @1 sold 2');
+    expect(tie.outcome && english(tie.outcome.summary)).toBe(
+      'Tie on $10 broken by fewest cards sold: @1 sold 2',
+    );
     expect(lines(resultsMessage(tie, es, pictures))[0]).toBe(
       '🏁 **Arqueología** · la partida n.º 12 ha terminado. Empate a 10 $, resuelto a favor de quien menos cartas vendió: bob vendió 2',
     );
     const shared = view(finishedWith([[2], [2], [2]]), null);
-    expect(shared.outcome?.summary).toBe('@0 and @1 and @2 share the win: $5 from 2 cards each');
+    expect(shared.outcome && english(shared.outcome.summary)).toBe(
+      '@0 and @1 and @2 share the win: $5 from 2 cards each',
+    );
     expect(resultsMessage(shared, en, pictures).content).toContain(
       'alice and bob and carol share the win: $5 from 2 cards each',
     );
@@ -211,37 +216,39 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     expect(describeTable(shared, es.names, 'es').split('\n')[0]).toContain('alice, bob y carol comparten');
   });
 
-  it('a game stored before messages keeps its English lines', () => {
-    const old = structuredClone(sold);
-    for (const line of old.log) delete line.msg;
-    const v: ArchaeologyView = view(old, null);
-    expect(v.logMsgs.every((m) => m === null)).toBe(true);
-    expect(quoted(boardMessage(v, es, pictures))).toEqual([
+  it('a stored game keeps its log as messages, not sentences, and each reader reads it in their language', () => {
+    // The store keeps a game as JSON: no line of it is a sentence in any language.
+    const stored = JSON.parse(JSON.stringify(sold)) as ArchaeologyState;
+    for (const line of stored.log)
+      expect(line.text, 'a log line').toEqual(expect.objectContaining({ key: expect.any(String) }));
+    expect(JSON.stringify(stored.log)).not.toMatch(/\s/);
+    const v = view(stored, null);
+    expect(v.log).toEqual(stored.log.filter((l) => !l.to).map((l) => l.text));
+    expect(quoted(boardMessage(v, en, pictures))).toEqual([
       '> alice sold 3 Coins to the museum for $10.',
       '> alice ended their turn.',
       '> bob dug up a treasure.',
     ]);
-    // A view without logMsgs at all (built before the field existed) reads the same.
-    const { logMsgs: _, ...bare } = v;
-    expect(quoted(boardMessage(bare as ArchaeologyView, es, pictures))).toEqual(
-      quoted(boardMessage(v, es, pictures)),
-    );
+    expect(quoted(boardMessage(v, es, pictures))).toEqual([
+      '> alice vendió 3 Monedas al museo por 10 $.',
+      '> alice terminó su turno.',
+      '> bob desenterró un tesoro.',
+    ]);
   });
 
   it('every sentence of random games reads in Spanish, with no template left over', () => {
     const reader = { names: ['alice', 'bob', 'carol', 'dave'], language: 'es' };
-    const english = { ...reader, language: 'en' };
+    const englishReader = { ...reader, language: 'en' };
     const seen = new Map<string, number>();
-    const read = (text: string, msg: Message | null | undefined) => {
-      expect(msg, text).toBeTruthy();
-      if (!msg) return;
-      const out = archaeologyText(text, msg, reader);
+    const read = (msg: Message) => {
+      expect(msg).toEqual(expect.objectContaining({ key: expect.stringMatching(/^archaeology\.rules\./) }));
+      const out = archaeologyText(msg, reader);
       expect(out, msg.key).not.toMatch(/[{}~#]|@\d|archaeology\.rules|undefined/);
-      expect(archaeologyText(text, msg, english)).toBe(archaeologyText(text, undefined, english));
-      seen.set(
-        msg.key,
-        (seen.get(msg.key) ?? 0) + (out === archaeologyText(text, undefined, english) ? 0 : 1),
-      );
+      // The English reads whole too (the names put in), and is what the English reader gets.
+      const inEnglish = archaeologyText(msg, englishReader);
+      expect(inEnglish, msg.key).not.toMatch(/[{}~#]|@\d|archaeology\.rules|undefined/);
+      expect(inEnglish).toBe(english(msg, englishReader.names));
+      seen.set(msg.key, (seen.get(msg.key) ?? 0) + (out === inEnglish ? 0 : 1));
     };
     for (let g = 0; g < 4; g++) {
       const rng = seedRng(`es-${g}`);
@@ -251,14 +258,13 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
         const seat = seats[nextInt(rng, seats.length)] as number;
         const legal = legalActions(st, seat);
         const r = apply(st, seat, legal[nextInt(rng, legal.length)]);
-        if (!r.ok) throw new Error(r.error.message);
+        if (!r.ok) throw new Error(english(r.error.msg));
         st = r.state;
         const v = view(st, seat);
-        for (let k = Math.max(0, v.log.length - 4); k < v.log.length; k++)
-          read(v.log[k] as string, v.logMsgs[k]);
-        read(v.waiting.text, v.waiting.msg);
-        for (const a of v.actions) read(a.label, a.msg);
-        if (v.outcome) read(v.outcome.summary, v.outcome.summaryMsg);
+        for (let k = Math.max(0, v.log.length - 4); k < v.log.length; k++) read(v.log[k] as Message);
+        read(v.waiting.text);
+        for (const a of v.actions) read(a.label);
+        if (v.outcome) read(v.outcome.summary);
       }
     }
     // Every kind of sentence met reads differently from its English.

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import { describeHand } from '../../../src/adapters/valley/pictures/picture-text.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
+import { valleyText } from '../../../src/adapters/valley/rules-text.ts';
 import { decodeCustomId } from '../../../src/discord/custom-id.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
+import type { Message } from '../../../src/games/kernel/message.ts';
 import { baseCatalog, fullCatalog } from '../../../src/games/valley/catalog.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table, TWO_GOLD } from '../../valley/table.ts';
+import { ask, choices, Table, TWO_GOLD } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ValleyPictures = {
@@ -72,14 +74,11 @@ describe('paying for a card in the private hand', () => {
 
   it('a question with more answers than one menu holds spreads them over several menus, losing none', () => {
     const t = Table.from({ players: 2, hands: [[], []], pyramid: ['boat', null, null, null, null, null] });
-    const q = { id: 9, window: false, publicText: 'x', answers: {}, asks: [] as unknown[] };
-    const options = Array.from({ length: 30 }, (_, k) => ({ value: `v${k}`, label: `Choice ${k}` }));
-    q.asks.push({ seat: 0, prompt: 'Pick one', options });
-    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    ask(t, 0, 'Pick one', choices(30));
     const payload = handMessage(view(t.s, 0), ctx, pictures, baseCatalog);
     const menus = selects(payload);
     expect(menus).toHaveLength(2);
-    expect(menus.flatMap((m) => m.options.map((o) => o.value))).toEqual(options.map((o) => o.value));
+    expect(menus.flatMap((m) => m.options.map((o) => o.value))).toEqual(choices(30).map(([value]) => value));
     expect(new Set(menus.map((m) => m.custom_id)).size).toBe(2);
   });
 });
@@ -172,15 +171,15 @@ describe('the text beside the hand’s picture', () => {
   it('says what the picture does not, not its caption again: the prompt of the turn, a question', () => {
     const t = Table.from({ players: 2, hands: [['shabti', 'urn'], []] });
     const turn = view(t.s, 0);
-    expect(turn.prompt).not.toBe('');
+    expect(turn.prompt).not.toBeNull();
+    const prompt = valleyText(turn.prompt as Message, ctx);
+    expect(prompt).not.toBe('');
     const mine = handMessage(turn, ctx, drawn, fullCatalog);
-    expect(caption(mine)).toContain(turn.prompt);
-    expect(mine.content).not.toContain(turn.prompt);
+    expect(caption(mine)).toContain(prompt);
+    expect(mine.content).not.toContain(prompt);
     expect(mine.content).toMatch(/^\*\*Your hand\*\* \(game #7\): Shabti \(1g\), Urn \(1g\)/);
 
-    const q = { id: 9, window: false, publicText: 'x', answers: {}, asks: [] as unknown[] };
-    q.asks.push({ seat: 0, prompt: 'Pick one of these', options: [{ value: 'a', label: 'A' }] });
-    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    ask(t, 0, 'Pick one of these', [['a', 'A']]);
     const asked = handMessage(view(t.s, 0), ctx, drawn, fullCatalog);
     expect(caption(asked)).toContain('Pick one of these');
     expect(asked.content).not.toContain('Pick one of these');

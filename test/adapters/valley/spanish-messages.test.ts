@@ -1,6 +1,7 @@
 import type { APIStringSelectComponent } from 'discord-api-types/v10';
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
+import { en as english } from '../../../src/adapters/english.ts';
 import { boardMessage, decisionPing, finishedBoardText } from '../../../src/adapters/valley/board-message.ts';
 import { setName } from '../../../src/adapters/valley/card-names.ts';
 import { valleyClick } from '../../../src/adapters/valley/hand-clicks.ts';
@@ -10,12 +11,14 @@ import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { resultsMessage } from '../../../src/adapters/valley/results-message.ts';
 import type { GameContext } from '../../../src/discord/messages/context.ts';
 import type { Payload } from '../../../src/discord/messages/payload.ts';
+import { joined, type Message } from '../../../src/games/kernel/message.ts';
 import { baseCatalog } from '../../../src/games/valley/catalog.ts';
 import { applyInPlace, valley, waitingFor } from '../../../src/games/valley/index.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
+import { say } from '../../../src/games/valley/messages.ts';
 import type { ValleyView } from '../../../src/games/valley/view.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../../valley/table.ts';
+import { ask, choices, Table } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ValleyPictures = {
@@ -94,20 +97,25 @@ describe('the board', () => {
 
   it('a decision owed by someone else: the line and the Respond button, in each language', () => {
     const t = table();
-    const q = { id: 9, window: false, publicText: '@1 to choose', answers: {}, asks: [] as unknown[] };
-    q.asks.push({ seat: 1, prompt: 'Pick one', options: [{ value: 'a', label: 'A' }] });
-    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    // A text of the rules naming the seat owed: each language writes it, bob's name put in.
+    ask(t, 1, 'Pick one', [['a', 'A']], say('boat.public', { seat: '@1' }));
     const v = view(t.s, null);
     const spanish = boardMessage(v, es, pictures);
-    expect(spanish.content).toContain('⏳ **bob** to choose. Pulsa **Responder** para elegir.');
+    expect(spanish.content).toContain(
+      '⏳ **bob** está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
+    );
     expect(buttons(spanish)).toEqual(['Mi mano', 'Responder', 'Tumbas', 'Registro']);
     const english = boardMessage(v, en, pictures);
-    expect(english.content).toContain('⏳ **bob** to choose. Press **Respond** to choose.');
+    expect(english.content).toContain('⏳ **bob** is choosing a card (Boat). Press **Respond** to choose.');
     expect(buttons(english)).toEqual(['My hand', 'Respond', 'Tombs', 'Log']);
-    // The ping names bob once, where the text does: not "bob — bob to choose".
-    expect(decisionPing(v, es).content).toBe('**bob** to choose. Pulsa **Responder** para elegir.');
+    // The ping names bob once, where the text does: not "bob — bob está eligiendo…".
+    expect(decisionPing(v, es).content).toBe(
+      '**bob** está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
+    );
     const mentioned = decisionPing(v, { ...es, users: [null, '22'] });
-    expect(mentioned.content).toBe('<@22> to choose. Pulsa **Responder** para elegir.');
+    expect(mentioned.content).toBe(
+      '<@22> está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
+    );
     expect(mentioned.mentionUsers).toEqual(['22']);
   });
 
@@ -213,19 +221,26 @@ describe('the private hand', () => {
     const t = table();
     const v = view(t.s, 0);
     const pay = [t.inHand(0, 'urn'), t.inHand(0, 'shabti')];
-    const ringed: ValleyView = {
-      ...v,
-      actions: [
-        {
-          action: { type: 'buy', slot: 1, pay },
-          label: 'Buy Chariot (cost 4, base centre) with Urn + Shabti (4 gold, Ring doubles Urn)',
-        },
-      ],
-    };
-    const label = (ctx: GameContext) =>
+    // The rules' label of such a buy (Ring is not in play here: the label is written as the rules would).
+    const label: Message = say('action.buy', {
+      card: '#chariot',
+      cost: 4,
+      slot: '~valley.rules.slot.1',
+      paid: joined(
+        [say('option.card', { card: '#urn' }), say('option.card', { card: '#shabti' })],
+        'valley.rules.list.plus',
+      ) as Message,
+      gold: 4,
+      ring: say('action.ring', { card: '#urn' }),
+    });
+    expect(english(label)).toBe(
+      'Buy Chariot (cost 4, base centre) with Urn + Shabti (4 gold, Ring doubles Urn)',
+    );
+    const ringed: ValleyView = { ...v, actions: [{ action: { type: 'buy', slot: 1, pay }, label }] };
+    const payLabel = (ctx: GameContext) =>
       selects(handMessage(ringed, ctx, pictures, baseCatalog, { buySlot: 1 }))[0]?.options[0]?.label;
-    expect(label(es)).toBe('Pagar con Urna + Shabti (4 de oro, Anillo duplica Urna)');
-    expect(label(en)).toBe('Pay with Urn + Shabti (4 gold, Ring doubles Urn)');
+    expect(payLabel(es)).toBe('Pagar con Urna + Shabti (4 de oro, Anillo duplica Urna)');
+    expect(payLabel(en)).toBe('Pay with Urn + Shabti (4 gold, Ring doubles Urn)');
   });
 
   it('ending the turn in steps: the order so far, the next card, in each language', () => {
@@ -293,10 +308,7 @@ describe('the private hand', () => {
 
   it('a question with more answers than one menu holds: the menus say which list they are', () => {
     const t = Table.from({ players: 2, hands: [[], []], pyramid: ['boat', null, null, null, null, null] });
-    const q = { id: 9, window: false, publicText: 'x', answers: {}, asks: [] as unknown[] };
-    const options = Array.from({ length: 30 }, (_, k) => ({ value: `v${k}`, label: `Choice ${k}` }));
-    q.asks.push({ seat: 0, prompt: 'Pick one', options });
-    t.s.stack.push({ kind: 'test', seat: 0, src: null, step: 0, v: {}, q } as never);
+    ask(t, 0, 'Pick one', choices(30));
     const v = view(t.s, 0);
     expect(selects(handMessage(v, es, pictures, baseCatalog)).map((m) => m.placeholder)).toEqual([
       'Elige… (lista 1 de 2)',

@@ -4,7 +4,7 @@ import { conservationError } from '../../../src/games/archaeology/invariants.ts'
 import { view } from '../../../src/games/archaeology/view.ts';
 import { countsOf } from '../../../src/games/archaeology/zones.ts';
 import { seedRng } from '../../../src/games/kernel/rng.ts';
-import { act, position, refusal } from '../helpers.ts';
+import { act, logOf, position, refusal, sentencesOf } from '../helpers.ts';
 
 /** Rulebook, "1. Dig for treasure": treasures, thieves and sandstorms. */
 
@@ -26,8 +26,10 @@ describe('digging a treasure', () => {
     const s = digNext({ hands: [{ coin: 1 }, { coin: 1 }], dig: ['mask'] }, 1);
     expect(view(s, 0).me?.hand).toEqual({ coin: 1, mask: 1 });
     expect(view(s, 1).seats[0]?.handSize).toBe(2);
-    expect(JSON.stringify(view(s, 1).log)).not.toMatch(/Mask/);
-    expect(JSON.stringify(view(s, null))).not.toMatch(/Mask/);
+    expect(JSON.stringify(logOf(view(s, 1)))).not.toMatch(/Mask/);
+    // The view's data, and every sentence in it as the players read it.
+    expect(JSON.stringify(view(s, null))).not.toMatch(/Mask|#mask|\.mask\b/);
+    expect(sentencesOf(view(s, null))).not.toMatch(/Mask/);
   });
 
   it('a player may have any number of cards in hand', () => {
@@ -89,7 +91,7 @@ describe('digging a thief', () => {
     expect(s.pending).toBeNull();
     expect(s.thieves).toHaveLength(1);
     expect(s.hands.map((h) => h.length)).toEqual([1, 0, 0]);
-    expect(view(s, null).log.at(-1)).toMatch(/nothing/);
+    expect(logOf(view(s, null)).at(-1)).toMatch(/nothing/);
   });
 });
 

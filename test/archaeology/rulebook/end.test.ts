@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/adapters/english.ts';
 import { archaeology, waitingFor } from '../../../src/games/archaeology/index.ts';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import { outcome } from '../../../src/games/archaeology/score.ts';
 import type { ArchaeologyState } from '../../../src/games/archaeology/state.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
-import { act, position, refusal } from '../helpers.ts';
+import { act, logOf, position, refusal } from '../helpers.ts';
 
 /** Rulebook, "Ending The Game": an empty dig site, passes, the forced sale, the end and the winner. */
 
@@ -27,10 +28,10 @@ describe('when the dig site is empty', () => {
   it('a player may pass and take no action: the end of such a turn is a pass', () => {
     const s = emptySite([{ coin: 2 }, { talisman: 1 }]);
     expect(legalActions(s, 0).find((a) => a.type === 'end')).toBeDefined();
-    expect(archaeology.describe(s, 0, { type: 'end' })).toBe('Pass');
+    expect(en(archaeology.describe(s, 0, { type: 'end' }))).toBe('Pass');
     const passed = act(s, 0, { type: 'end' });
     expect(passed.passes).toEqual({ first: 0, count: 1 });
-    expect(view(passed, null).log.at(-1)).toBe('@0 passed.');
+    expect(logOf(view(passed, null)).at(-1)).toBe('@0 passed.');
     // A turn that did something is no pass, and breaks the run.
     const sold = act(act(passed, 1, { type: 'sell', kind: 'talisman', count: 1 }), 1, { type: 'end' });
     expect(sold.passes).toBeNull();
@@ -44,7 +45,7 @@ describe('when the dig site is empty', () => {
     expect(s.turn.seat).toBe(0);
     expect(s.turn.mustSell).toBe(true);
     expect(view(s, 0).me?.mustSell).toBe(true);
-    expect(view(s, null).waiting.text).toBe('@0 to sell at least one card');
+    expect(en(view(s, null).waiting.text)).toBe('@0 to sell at least one card');
     expect(refusal(s, 0, { type: 'end' }).code).toBe('must-sell');
     expect(legalActions(s, 0).some((a) => a.type === 'end')).toBe(false);
     // Trading first is allowed; ending is not until a card is sold.
@@ -125,7 +126,7 @@ describe('the winner', () => {
       ],
     );
     expect(o?.results.find((r) => r.seat === 0)).toMatchObject({ score: 61, rank: 1 });
-    expect(o?.summary).toBe('@0 wins with $61');
+    expect(o && en(o.summary)).toBe('@0 wins with $61');
   });
 
   it('a tie goes to the player who sold the fewest cards', () => {
@@ -142,7 +143,7 @@ describe('the winner', () => {
       [0, 7, 1, 2],
       [1, 7, 2, 3],
     ]);
-    expect(o?.summary).toBe('Tie on $7 broken by fewest cards sold: @0 sold 2');
+    expect(o && en(o.summary)).toBe('Tie on $7 broken by fewest cards sold: @0 sold 2');
   });
 
   it('a tie on money and cards is a shared place', () => {
@@ -154,6 +155,6 @@ describe('the winner', () => {
       ],
     );
     expect(o?.results.map((r) => r.rank)).toEqual([1, 1]);
-    expect(o?.summary).toBe('@0 and @1 share the win: $7 from 2 cards each');
+    expect(o && en(o.summary)).toBe('@0 and @1 share the win: $7 from 2 cards each');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import { countsOf } from '../../../src/games/archaeology/zones.ts';
-import { act, position, refusal } from '../helpers.ts';
+import { act, logOf, position, refusal } from '../helpers.ts';
 
 /** Rulebook, "Explore the pyramid". */
 const withMaps = (maps: number) => position({ hands: [{ map: maps, coin: 1 }, { coin: 1 }], dig: ['coin'] });
@@ -36,9 +36,9 @@ describe('exploring the pyramid', () => {
     const s = act(withMaps(1), 0, { type: 'explore', chamber: 'small' });
     const other = view(s, 1);
     expect(other.seats[0]?.handSize).toBe(4);
-    expect(other.log.at(-1)).toMatch(/explore the small chamber and took its 3 treasures/);
-    expect(view(s, 0).log.at(-1)).toMatch(/^In the small chamber you found /);
-    expect(other.log.join('\n')).not.toMatch(/you found/);
+    expect(logOf(other).at(-1)).toMatch(/explore the small chamber and took its 3 treasures/);
+    expect(logOf(view(s, 0)).at(-1)).toMatch(/^In the small chamber you found /);
+    expect(logOf(other).join('\n')).not.toMatch(/you found/);
   });
 
   it('discarded maps are removed from the game', () => {

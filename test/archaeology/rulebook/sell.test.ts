@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import { moneyOf } from '../../../src/games/archaeology/zones.ts';
-import { act, position, refusal } from '../helpers.ts';
+import { act, logOf, position, refusal } from '../helpers.ts';
 
 /** Rulebook, "Overview of a treasure card" and "Sell to the museum". */
 const table = () => position({ hands: [{ talisman: 6, coin: 5, parchment: 2 }, { coin: 1 }], dig: ['coin'] });
@@ -61,7 +61,7 @@ describe('selling to the museum', () => {
 
   it('the sale is announced: everyone sees the set, face up', () => {
     const s = act(table(), 0, { type: 'sell', kind: 'coin', count: 3 });
-    expect(view(s, 1).log.at(-1)).toBe('@0 sold 3 Coins to the museum for $10.');
+    expect(logOf(view(s, 1)).at(-1)).toBe('@0 sold 3 Coins to the museum for $10.');
     expect(view(s, null).seats[0]?.money).toBe(10);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import { countsOf } from '../../../src/games/archaeology/zones.ts';
-import { act, position, refusal } from '../helpers.ts';
+import { act, logOf, position, refusal } from '../helpers.ts';
 
 /** Rulebook, "Trade at the marketplace". */
 const table = () =>
@@ -33,7 +33,7 @@ describe('trading at the marketplace', () => {
   it('if the cards taken are of lesser value, the difference is simply lost', () => {
     const s = act(table(), 0, { type: 'trade', give: { mask: 1 }, take: { 'pot-shard': 1 } });
     expect(countsOf(s, s.hands[0] ?? [])).toEqual({ parchment: 2, 'pot-shard': 1, coin: 1 });
-    expect(view(s, null).log.at(-1)).toMatch(/3 trading value lost/);
+    expect(logOf(view(s, null)).at(-1)).toMatch(/3 trading value lost/);
   });
 
   it('cards of greater value cannot be taken', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/adapters/english.ts';
 import { nextInt, type RngState, seedRng, shuffleInPlace } from '../../../src/games/kernel/rng.ts';
 import { type Bot, botMove, bots, getBot } from '../../../src/games/valley/bots/index.ts';
 import { apply, valley, waitingFor } from '../../../src/games/valley/index.ts';
@@ -29,7 +30,7 @@ function playChecked(
       throw new Error(`seat ${seat} chose ${JSON.stringify(action)}, not among ${JSON.stringify(legal)}`);
     kinds.add(action.type === 'answer' ? `answer:${s.stack.at(-1)?.kind}` : action.type);
     const r = apply(s, seat, action);
-    if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${r.error.message}`);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
     s = r.state;
     decisions++;
     expect(decisions).toBeLessThan(20_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 describe('Antechamber: put a card from your discard pile into your hand', () => {
@@ -22,7 +23,9 @@ describe('Antechamber: put a card from your discard pile into your hand', () => 
   it('the public log does not say which card was taken into the hand', () => {
     const t = table({ players: 2, hands: [['antechamber'], []], discards: [['statue-of-isis'], []] });
     t.play(0, 'antechamber').choose(0, 'Statue of Isis');
-    expect(t.s.log.at(-1)?.text).toBe('@0 put a card from their discard pile into their hand (Antechamber)');
+    expect(english(t.s.log.at(-1)?.text)).toBe(
+      '@0 put a card from their discard pile into their hand (Antechamber)',
+    );
     expect(JSON.stringify({ ...view(t.s, 1), defs: undefined })).not.toContain('"statue-of-isis"');
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 // Pinned costs: Statue of Isis 7, Statue of Osiris 6, Axe 5, Chariot and Censer 4, Box of Food 2, Urn 1.
 const REVEAL = 'Reveal Offering Table: this does not affect you';
-const logText = (t: Table) => t.s.log.map((e) => e.text);
+const logText = (t: Table) => t.s.log.map((e) => english(e.text));
 
 describe('Axe: if you discard Axe as the result of an action, each opponent discards the highest cost card in their hand', () => {
   it('has no action to play', () => {
@@ -326,7 +327,7 @@ describe('Axe: if you discard Axe as the result of an action, each opponent disc
     });
     t.play(0, 'chariot').choose(0, 'Axe');
     const v = view(t.s, 2);
-    expect(v.waiting.text).toBe('@1 is discarding the highest-cost card in their hand (Axe)');
+    expect(english(v.waiting.text)).toBe('@1 is discarding the highest-cost card in their hand (Axe)');
     expect(v.actions).toEqual([]);
   });
 });

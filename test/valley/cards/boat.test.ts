@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 const REACT = 'Discard Boat and take a card from the base of the pyramid';
@@ -95,7 +96,7 @@ describe('Boat: when an opponent buys a card, you may discard Boat and take a ca
     for (const seat of [null, 0, 1] as const) {
       const v = view(t.s, seat);
       expect(v.waiting.seats).toEqual([1, 2]);
-      expect(v.waiting.text).toBe('Waiting for reactions to the purchase');
+      expect(english(v.waiting.text)).toBe('Waiting for reactions to the purchase');
       expect(v.waiting.window).toBe(true);
     }
     // Answering in any order: the window closes once everyone has answered.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitingFor } from '../../../src/games/valley/index.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 const REVEAL = 'Reveal Offering Table: this does not affect you';
 
@@ -37,7 +37,9 @@ describe('Duamutef Canopic Jar: each opponent discards a card', () => {
     // The player who executed it keeps their hand.
     expect(t.hand(2)).toEqual(['shabti']);
     expect(t.boneyard()).toEqual([]);
-    expect(t.s.log.map((e) => e.text)).toContain('@1 discarded Statue of Isis (Duamutef Canopic Jar)');
+    expect(t.s.log.map((e) => english(e.text))).toContain(
+      '@1 discarded Statue of Isis (Duamutef Canopic Jar)',
+    );
   });
 
   it('skips players with no cards in hand', () => {
@@ -58,7 +60,7 @@ describe('Duamutef Canopic Jar: each opponent discards a card', () => {
     t.choose(1, REVEAL);
     expect(t.hand(1)).toEqual(['offering-table', 'urn']);
     expect(t.discard(1)).toEqual([]);
-    expect(t.s.log.at(-1)?.text).toBe('@1 revealed Offering Table and is not affected');
+    expect(english(t.s.log.at(-1)?.text)).toBe('@1 revealed Offering Table and is not affected');
     t.choose(2, 'Offering Table');
     expect(t.discard(2)).toEqual(['offering-table']);
     expect(t.hand(2)).toEqual(['shabti']);

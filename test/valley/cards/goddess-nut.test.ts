@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 // Costs: Urn 1, Shabti 1, Censer 4, Chariot 4, Book of the Dead 6, Boat 6, Statue of Thoth 8.
 // Slots: base left, base centre, base right, middle left, middle right, top.
 const PYRAMID = ['censer', 'urn', 'statue-of-thoth', 'chariot', 'book-of-the-dead', 'shabti'];
-const logText = (t: Table) => view(t.s, null).log.map((e) => e.text);
+const logText = (t: Table) => view(t.s, null).log.map((e) => english(e.text));
 
 describe('Goddess Nut: select an opponent; they may take the lowest-cost card; you take the highest-cost card', () => {
   it('lets the only opponent take the lowest-cost card, then its player takes the highest-cost card', () => {
@@ -15,7 +16,7 @@ describe('Goddess Nut: select an opponent; they may take the lowest-cost card; y
     // With one opponent there is nobody to select: the opponent is asked at once.
     expect(t.options(0)).toEqual([]);
     expect(t.prompt(1)).toBe('Goddess Nut (@0): you may take the lowest-cost card of the pyramid.');
-    expect(view(t.s, null).waiting.text).toBe('@1 may take the lowest-cost card (Goddess Nut)');
+    expect(english(view(t.s, null).waiting.text)).toBe('@1 may take the lowest-cost card (Goddess Nut)');
     t.choose(1, 'Take Shabti (top)');
     expect(t.discard(1)).toEqual(['shabti']);
     // The highest-cost card is alone: taken without a question.

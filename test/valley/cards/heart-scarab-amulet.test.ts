@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 describe('Heart Scarab Amulet: entomb a card from your discard pile', () => {
   it('entombs any card of the discard pile, leaving the others in their order', () => {
@@ -15,7 +15,7 @@ describe('Heart Scarab Amulet: entomb a card from your discard pile', () => {
     t.choose(0, 'Statue of Isis');
     expect(t.tomb(0)).toEqual(['statue-of-isis']);
     expect(t.discard(0)).toEqual(['urn', 'shabti', 'box-of-food']);
-    expect(t.s.log.at(-1)?.text).toBe(
+    expect(english(t.s.log.at(-1)?.text)).toBe(
       '@0 entombed Statue of Isis from their discard pile (Heart Scarab Amulet)',
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitingFor } from '../../../src/games/valley/index.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 const REVEAL = 'Reveal Offering Table: this does not affect you';
 
@@ -42,7 +42,7 @@ describe('Inner Sarcophagus: each opponent discards down to 3 cards', () => {
       hands: [['inner-sarcophagus'], ['urn', 'shabti', 'box-of-food', 'statue-of-isis', 'censer'], []],
     });
     t.play(0, 'inner-sarcophagus').choose(1, 'Statue of Isis').choose(1, 'Censer');
-    const publicLog = view(t.s, 2).log.map((e) => e.text);
+    const publicLog = view(t.s, 2).log.map((e) => english(e.text));
     expect(publicLog).toContain('@1 discarded Statue of Isis (Inner Sarcophagus)');
     expect(publicLog).toContain('@1 discarded Censer (Inner Sarcophagus)');
     expect(view(t.s, null).players[1]?.discardTop?.card).toBe('censer');

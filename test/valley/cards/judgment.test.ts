@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 const CAT = 'Discard Mummified Cat and take';
 const aside = (t: Table, seat: number) => t.ids(t.s.players[seat]?.aside ?? []);
-const logText = (t: Table) => view(t.s, null).log.map((e) => e.text);
+const logText = (t: Table) => view(t.s, null).log.map((e) => english(e.text));
 
 describe('Judgment: set aside hand cards, taking the top card of the boneyard for each; then sacrifice them', () => {
   it('sets aside a hand card and takes the top card of the boneyard, as often as desired, then sacrifices', () => {
@@ -105,11 +106,15 @@ describe('Judgment: set aside hand cards, taking the top card of the boneyard fo
     t.play(0, 'judgment');
     const v = view(t.s, 0);
     expect(v.boneyard).toEqual({ count: 3, top: { instance: t.s.boneyard.at(-1), card: 'chariot' } });
-    expect(v.prompt).not.toMatch(/Statue of Isis|Boat/);
-    expect(JSON.stringify(v.actions)).not.toMatch(/Statue of Isis|Boat/);
+    expect(english(v.prompt)).not.toMatch(/Statue of Isis|Boat/);
+    // Neither in the labels' English nor in the actions and their messages (cards by id).
+    expect(JSON.stringify(v.actions.map((a) => ({ ...a, label: english(a.label) })))).not.toMatch(
+      /Statue of Isis|Boat/,
+    );
+    expect(JSON.stringify(v.actions)).not.toMatch(/statue-of-isis|boat/);
     t.choose(0, 'Urn');
-    expect(view(t.s, 0).prompt).toMatch(/take Statue of Isis from the boneyard/);
-    expect(view(t.s, 0).prompt).not.toMatch(/Boat/);
+    expect(english(view(t.s, 0).prompt)).toMatch(/take Statue of Isis from the boneyard/);
+    expect(english(view(t.s, 0).prompt)).not.toMatch(/Boat/);
   });
 
   it('shows the set-aside cards to everyone and logs each step publicly', () => {
@@ -120,7 +125,7 @@ describe('Judgment: set aside hand cards, taking the top card of the boneyard fo
     });
     t.play(0, 'judgment').choose(0, 'Urn').choose(0, 'Censer');
     expect(view(t.s, 1).players[0]?.aside.map((c) => c.card)).toEqual(['urn', 'censer']);
-    expect(view(t.s, null).waiting.text).toBe('@0 is using Judgment');
+    expect(english(view(t.s, null).waiting.text)).toBe('@0 is using Judgment');
     t.choose(0, 'Stop').choose(0, 'Urn');
     expect(logText(t)).toEqual([
       '@0 played Judgment for its action',

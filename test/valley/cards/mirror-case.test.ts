@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 // Slots: base left, base centre, base right, middle left, middle right, top.
 const PYRAMID = ['urn', 'censer', 'chariot', 'ka-figurine', 'book-of-the-dead', 'statue-of-isis'];
-const logText = (t: Table) => view(t.s, null).log.map((e) => e.text);
+const logText = (t: Table) => view(t.s, null).log.map((e) => english(e.text));
 
 describe('Mirror Case: take a card; put Mirror Case into the top of the pyramid and let it crumble into position', () => {
   it('takes any pyramid card onto the discard pile; after the crumble, Mirror Case goes into the top', () => {
@@ -81,7 +82,7 @@ describe('Mirror Case: take a card; put Mirror Case into the top of the pyramid 
     expect(t.discard(0)).toEqual(['urn']);
     expect(t.pyramid()).toEqual([null, null, null, null, null, 'mirror-case']);
     expect(t.prompt(0)).toBe('Mirror Case falls: into which empty slot?');
-    expect(view(t.s, null).waiting.text).toBe('@0 is choosing where Mirror Case falls');
+    expect(english(view(t.s, null).waiting.text)).toBe('@0 is choosing where Mirror Case falls');
     expect(t.options(0)).toEqual(['Into the middle left', 'Into the middle right']);
     t.choose(0, 'Into the middle right');
     expect(t.options(0)).toEqual(['Into the base centre', 'Into the base right']);

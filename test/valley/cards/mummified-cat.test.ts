@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 const CAT = 'Discard Mummified Cat and take';
@@ -162,10 +163,10 @@ describe('Mummified Cat: when an opponent sacrifices a card, you may discard Mum
     const v = view(t.s, null);
     expect(v.waiting).toEqual({
       seats: [1, 2, 3],
-      text: 'Waiting for reactions to the sacrifice',
-      msg: { key: 'valley.rules.cat.waiting' },
+      text: { key: 'valley.rules.cat.waiting' },
       window: true,
     });
+    expect(english(v.waiting.text)).toBe('Waiting for reactions to the sacrifice');
     expect(t.prompt(1)).toBe(t.prompt(2));
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 const REVEAL = 'Reveal Offering Table: this does not affect you';
@@ -42,7 +43,7 @@ describe("Offering Table: reveal it to prevent an opponent's action from making 
         hands: [['duamutef-canopic-jar'], ['offering-table', 'statue-of-isis']],
       });
       t.play(0, 'duamutef-canopic-jar').choose(1, REVEAL);
-      expect(view(t.s, null).log.map((e) => e.text)).toContain(
+      expect(view(t.s, null).log.map((e) => english(e.text))).toContain(
         '@1 revealed Offering Table and is not affected',
       );
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 const pile = (id: string, n: number) => Array.from({ length: n }, () => id);
 
@@ -31,7 +31,7 @@ describe("Outer Sarcophagus: put a card from your hand on top of an opponent's d
     });
     t.play(0, 'outer-sarcophagus').choose(0, 'Statue of Isis').choose(0, '@2');
     expect(t.deck(2)).toEqual(['urn', 'statue-of-isis']);
-    const texts = view(t.s, null).log.map((e) => e.text);
+    const texts = view(t.s, null).log.map((e) => english(e.text));
     expect(texts.at(-1)).toBe(
       "@0 put a card from their hand on top of @2's deck and drew 1 (Outer Sarcophagus)",
     );
@@ -87,7 +87,7 @@ describe("Outer Sarcophagus: put a card from your hand on top of an opponent's d
     t.play(0, 'outer-sarcophagus').choose(0, 'Urn');
     expect(t.deck(1)).toEqual(['urn']);
     expect(t.hand(0)).toEqual([]);
-    expect(t.s.log.at(-1)?.text).toMatch(/and drew 0 \(Outer Sarcophagus\)$/);
+    expect(english(t.s.log.at(-1)?.text)).toMatch(/and drew 0 \(Outer Sarcophagus\)$/);
   });
 
   it('cannot be executed without another card in hand', () => {

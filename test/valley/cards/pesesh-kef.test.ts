@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 // Slots: base left, base centre, base right, middle left, middle right, top.
@@ -24,7 +25,7 @@ describe('Pesesh-kef: take a card selected by the player to your left; you do th
       'Book of the Dead (middle right)',
       'Statue of Isis (top)',
     ]);
-    expect(view(t.s, null).waiting.text).toBe('@1 is choosing the card @0 takes (Pesesh-kef)');
+    expect(english(view(t.s, null).waiting.text)).toBe('@1 is choosing the card @0 takes (Pesesh-kef)');
     t.choose(1, 'Book of the Dead');
     expect(t.discard(0)).toEqual(['shabti', 'book-of-the-dead']);
     expect(t.discard(1)).toEqual([]);
@@ -71,7 +72,7 @@ describe('Pesesh-kef: take a card selected by the player to your left; you do th
   it('names the chooser in the public log', () => {
     const t = table({ players: 2, hands: [['pesesh-kef'], []], pyramid: PYRAMID });
     t.play(0, 'pesesh-kef').choose(1, 'Statue of Isis');
-    expect(view(t.s, null).log.map((e) => e.text)).toEqual([
+    expect(view(t.s, null).log.map((e) => english(e.text))).toEqual([
       '@0 played Pesesh-kef for its action',
       '@0 took Statue of Isis from the pyramid (top) (Pesesh-kef, chosen by @1)',
     ]);

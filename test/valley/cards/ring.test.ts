@@ -4,11 +4,12 @@ import { apply } from '../../../src/games/valley/index.ts';
 import type { ValleyAction } from '../../../src/games/valley/state.ts';
 import { view } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
+import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 // Pinned numbers (gold): Statue of Isis 3, Box of Food 2, Urn, Shabti and Ring 1. Costs: Statue of Thoth
 // 8, Statue of Osiris 6, Axe 5, Box of Food 2.
-const logText = (t: Table) => t.s.log.map((e) => e.text);
+const logText = (t: Table) => t.s.log.map((e) => english(e.text));
 const buys = (t: Table, seat: number) =>
   t
     .legal(seat)
@@ -29,7 +30,7 @@ describe('Ring: the next card you play this turn has double gold value', () => {
     expect(t.s.turn.ring).toBe(true);
     expect(buys(t, 0)).toEqual(['0: statue-of-isis']);
     const buy = t.legal(0).find((a) => a.type === 'buy') as ValleyAction;
-    expect(describeAction(t.s, 0, buy)).toBe(
+    expect(english(describeAction(t.s, 0, buy))).toBe(
       'Buy Statue of Osiris (cost 6, base left) with Statue of Isis (6 gold, Ring doubles Statue of Isis)',
     );
     t.buy(0, 0, ['statue-of-isis']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 const pile = (id: string, n: number) => Array.from({ length: n }, () => id);
 
@@ -20,7 +20,9 @@ describe('Statue of Anubis: after you draw your 5-card hand at the end of your t
     t.play(0, 'statue-of-anubis');
     // Public: everyone can see the next hand will be bigger.
     expect(view(t.s, null).turn.extraDraw).toBe(1);
-    expect(t.s.log.at(-1)?.text).toBe('@0 will draw 6 cards at the end of the turn (Statue of Anubis)');
+    expect(english(t.s.log.at(-1)?.text)).toBe(
+      '@0 will draw 6 cards at the end of the turn (Statue of Anubis)',
+    );
     t.endTurn(0);
     expect(t.hand(0)).toHaveLength(6);
     expect(t.hand(0)[0]).toBe('box-of-food');

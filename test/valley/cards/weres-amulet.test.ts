@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreSeat } from '../../../src/games/valley/score.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 
 describe("Weres Amulet: put a card from your hand into an opponent's tomb; draw 3 cards", () => {
   it("puts a hand card into the only opponent's tomb, where it scores for them, then draws 3", () => {
@@ -21,7 +21,9 @@ describe("Weres Amulet: put a card from your hand into an opponent's tomb; draw 
     expect(scoreSeat(t.s, 1).total).toBe(4);
     expect(t.hand(0)).toEqual(['urn', 'chariot', 'box-of-food', 'censer']);
     expect(t.deck(0)).toEqual(['shabti']);
-    expect(t.s.log.at(-1)?.text).toBe("@0 put Statue of Isis into @1's tomb and drew 3 (Weres Amulet)");
+    expect(english(t.s.log.at(-1)?.text)).toBe(
+      "@0 put Statue of Isis into @1's tomb and drew 3 (Weres Amulet)",
+    );
   });
 
   it('lets the player choose the opponent in a larger game', () => {
@@ -58,7 +60,7 @@ describe("Weres Amulet: put a card from your hand into an opponent's tomb; draw 
     });
     t.play(0, 'weres-amulet').choose(0, 'Urn');
     expect(t.hand(0)).toEqual(['censer', 'shabti']);
-    expect(t.s.log.at(-1)?.text).toMatch(/and drew 2 \(Weres Amulet\)$/);
+    expect(english(t.s.log.at(-1)?.text)).toMatch(/and drew 2 \(Weres Amulet\)$/);
   });
 
   it('cannot be executed without another card in hand', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValleyAction } from '../../../src/games/valley/state.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 import { instancesIn, passTurn, refusal, visibleJson } from './helpers.ts';
 
 // Provisional numbers used: Wadj Amulet/Tyet Amulet/Imseti cost 3, Urn gold 1.
@@ -80,7 +80,7 @@ describe('"You may look at your own discard pile … when it is not your turn. D
     const t = position();
     t.play(0, 'heart-scarab-amulet');
     expect(t.options(0)).toEqual(['Censer', 'Chariot']);
-    expect(view(t.s, 0).actions.map((a) => a.label)).toEqual(['Censer', 'Chariot']);
+    expect(view(t.s, 0).actions.map((a) => english(a.label))).toEqual(['Censer', 'Chariot']);
     // The opponent is told only that the action is being used.
     expect(view(t.s, 1).actions).toEqual([]);
     expect(visibleJson(view(t.s, 1))).not.toMatch(/censer/);

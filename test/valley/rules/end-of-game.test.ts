@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/adapters/english.ts';
 import { valley, waitingFor } from '../../../src/games/valley/index.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
 import { outcome } from '../../../src/games/valley/score.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 import { passTurn, refusal } from './helpers.ts';
 
 // Provisional numbers used: Book of the Netherworld gold 3 (seed), Wadj Amulet cost 3, Shabti VP 1 (seed).
@@ -115,11 +116,11 @@ describe('End of Game: "The game continues until all of the following conditions
     expect(v.finished).toBe(true);
     expect(v.waiting).toEqual({
       seats: [],
-      text: 'The game is over',
-      msg: { key: 'valley.rules.waiting.over' },
+      text: { key: 'valley.rules.waiting.over' },
       window: false,
     });
-    expect(v.prompt).toBe('');
+    expect(english(v.waiting.text)).toBe('The game is over');
+    expect(v.prompt).toBeNull();
     expect(v.actions).toEqual([]);
   });
 });
@@ -140,7 +141,7 @@ describe('End of Game in whole seeded games', () => {
         if (!action) throw new Error(`seat ${seat} has no legal action`);
         const before = s.turn.number;
         const r = valley.apply(s, seat, action);
-        if (!r.ok) throw new Error(r.error.message);
+        if (!r.ok) throw new Error(en(r.error.msg));
         s = r.state;
         if (s.turn.number !== before) {
           turns++;
@@ -175,7 +176,7 @@ describe('End of Game: "Players then count their victory points … the player w
       [1, 4, 1],
       [2, 2, 2],
     ]);
-    expect(o?.summary).toBe('@1 wins with 4 points.');
+    expect(english(o?.summary)).toBe('@1 wins with 4 points.');
     for (const viewer of [0, 1, 2, null]) expect(view(t.s, viewer).outcome).toEqual(o);
   });
 });

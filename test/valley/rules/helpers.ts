@@ -3,28 +3,37 @@
  * code, finishing a game from a prepared position, and collecting what a view reveals.
  */
 import { expect } from 'vitest';
-import type { RuleError } from '../../../src/games/kernel/types.ts';
+import englishCatalogue from '../../../assets/i18n/en.json' with { type: 'json' };
+import { en } from '../../../src/adapters/english.ts';
 import { apply } from '../../../src/games/valley/index.ts';
-import { englishOf } from '../../../src/games/valley/messages.ts';
 import type { Instance } from '../../../src/games/valley/state.ts';
 import type { ValleyView } from '../../../src/games/valley/view.ts';
 import type { Table } from '../table.ts';
 
+const englishKeys: Record<string, string> = englishCatalogue;
+
+/** A refusal as tests read it: its code and the English of its message. */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
 /**
- * The error for an input that must be refused (any shape), as code and English text; checks the state
- * did not change and that the refusal's catalogue message (read by players of every language) says the
- * same as the text.
+ * The error for an input that must be refused (any shape), as code and the English of its message;
+ * checks the state did not change and that the refusal is a catalogue message (read by players of
+ * every language), not a sentence of the rules.
  */
-export function refusal(t: Table, seat: number, action: unknown): RuleError {
+export function refusal(t: Table, seat: number, action: unknown): Refusal {
   const before = JSON.stringify(t.s);
   const r = apply(t.s, seat, action);
   expect(JSON.stringify(t.s)).toBe(before);
   if (r.ok) throw new Error(`expected ${JSON.stringify(action)} to be refused for seat ${seat}`);
-  const { code, message, msg } = r.error;
-  // A malformed action (only a bug or a forged click sends one) is refused in the shape checker's English.
-  if (code !== 'malformed') expect(msg, `no message for '${code}'`).toBeDefined();
-  if (msg) expect(englishOf(msg)).toBe(message);
-  return { code, message };
+  const { code, msg } = r.error;
+  expect(typeof msg, `no message for '${code}'`).toBe('object');
+  expect(englishKeys[msg.key], `'${msg.key}' in en.json`).toBeDefined();
+  // A malformed action (only a bug or a forged click sends one) is refused by the kernel's message.
+  if (code !== 'malformed') expect(msg.key).toMatch(/^valley\.rules\.refuse\./);
+  return { code, message: en(msg) };
 }
 
 /**

@@ -1,15 +1,21 @@
 /**
- * The card programs' sentences are catalogue messages (#16): every log line, question, public text
- * and option label they write carries its message, whose English is exactly the text beside it, and
- * every key they use is in both catalogues, the Spanish written for it.
+ * The card programs' sentences are catalogue messages (#16, #25): every log line, question, public
+ * text and option label they write is a message (the rules render no English of their own; the English
+ * read here is the table's, through `en`), every key they use is in both catalogues, the Spanish
+ * written for it, and a played game's state and views hold no sentence that is not a message.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import englishCatalogue from '../../../assets/i18n/en.json' with { type: 'json' };
 import spanishCatalogue from '../../../assets/i18n/es.json' with { type: 'json' };
-import { type Message, renderMessage } from '../../../src/games/kernel/message.ts';
+import { en as english } from '../../../src/adapters/english.ts';
+import type { Message } from '../../../src/games/kernel/message.ts';
+import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
 import { cardPrograms } from '../../../src/games/valley/cards/index.ts';
-import { englishOf } from '../../../src/games/valley/messages.ts';
+import { apply, valley, waitingFor } from '../../../src/games/valley/index.ts';
+import { legalActions } from '../../../src/games/valley/legal-actions.ts';
+import type { ValleyAction, ValleyState } from '../../../src/games/valley/state.ts';
+import { renderMessage } from '../../../src/i18n/render-message.ts';
 import { table } from '../cards/pinned-numbers.ts';
 import type { Table } from '../table.ts';
 
@@ -41,13 +47,20 @@ const spanish = (m: Message): string =>
 
 const used = new Set<string>();
 
-/** A text field and its message: the message is there, and its English is the text. */
-function same(text: string, msg: Message | undefined, what: string): void {
-  expect(msg, `${what} '${text}' has no message`).toBeDefined();
+/**
+ * A field the rules fill with a sentence: it is a catalogue message (not a string), it reads in
+ * English and in Spanish, and its keys are collected for the catalogue check below.
+ */
+function said(msg: unknown, what: string): string {
+  expect(typeof msg, `${what} ${JSON.stringify(msg)} is not a message`).toBe('object');
   const m = msg as Message;
-  expect(englishOf(m)).toBe(text);
+  expect(typeof m.key, `${what} ${JSON.stringify(msg)} has no key`).toBe('string');
+  expect(en[m.key], `${what}: '${m.key}' in en.json`).toBeDefined();
+  const text = english(m);
+  expect(text).not.toBe('');
   expect(spanish(m)).not.toBe('');
   keysOf(m, used);
+  return text;
 }
 
 /**
@@ -55,20 +68,19 @@ function same(text: string, msg: Message | undefined, what: string): void {
  * its public text, each asked seat's prompt and options.
  */
 function checked(t: Table, from = 0): string[] {
-  const lines = t.s.log.slice(from);
-  for (const e of lines) same(e.text, e.msg, 'log line');
+  const lines = t.s.log.slice(from).map((e) => said(e.text, 'log line'));
   const q = t.s.stack.at(-1)?.q;
   if (q) {
-    same(q.publicText, q.publicTextMsg, 'public text');
+    said(q.publicText, 'public text');
     for (const ask of q.asks) {
-      same(ask.prompt, ask.promptMsg, 'prompt');
-      for (const o of ask.options) same(o.label, o.labelMsg, 'option');
+      said(ask.prompt, 'prompt');
+      for (const o of ask.options) said(o.label, 'option');
     }
   }
-  return lines.map((e) => e.text);
+  return lines;
 }
 
-describe('card programs write catalogue messages whose English is their text', () => {
+describe('card programs write catalogue messages, read in English by the table', () => {
   it('Chariot: the question names the boneyard card, the log line the card taken', () => {
     const t = table({
       players: 2,
@@ -77,11 +89,11 @@ describe('card programs write catalogue messages whose English is their text', (
     });
     t.play(0, 'chariot');
     checked(t);
-    expect(t.s.stack.at(-1)?.q?.asks[0]?.promptMsg).toEqual({
+    expect(t.s.stack.at(-1)?.q?.asks[0]?.prompt).toEqual({
       key: 'valley.rules.chariot.ask',
       values: { card: '#statue-of-isis' },
     });
-    expect(t.s.stack.at(-1)?.q?.publicTextMsg).toEqual({
+    expect(t.s.stack.at(-1)?.q?.publicText).toEqual({
       key: 'valley.rules.chariot.public',
       values: { seat: '@0' },
     });
@@ -185,7 +197,7 @@ describe('card programs write catalogue messages whose English is their text', (
     expect(checked(t, from)).toEqual([
       "@0 put a card from their hand on top of @1's deck and drew 1 (Outer Sarcophagus)",
     ]);
-    expect(JSON.stringify(t.s.log.at(-1)?.msg)).not.toContain('censer');
+    expect(JSON.stringify(t.s.log.at(-1)?.text)).not.toContain('censer');
   });
 
   it("Censer and Goddess Nut: options built on a seat's or a slot's option", () => {
@@ -260,12 +272,81 @@ describe('card programs write catalogue messages whose English is their text', (
 
   it("gives each card's 'needs' its message", () => {
     for (const p of cardPrograms) {
-      if (p.needs === '') {
-        expect(p.needsMsg).toBeUndefined();
-        continue;
-      }
-      same(p.needs, p.needsMsg, `${p.id} needs`);
+      // null: an action that can always be executed, which needs nothing said.
+      if (p.needs === null) continue;
+      said(p.needs, `${p.id} needs`);
     }
+  });
+
+  it('a played game holds no English: every sentence of its states and views is a message', () => {
+    // Fields that hold a sentence, wherever they sit (log lines, questions, options, the view's
+    // waiting text, prompt and labels, the outcome's summary).
+    const sentenceFields = new Set(['text', 'label', 'prompt', 'publicText', 'summary']);
+    // The same message recurs (the log is in the state and in every view): each is checked once.
+    const checkedMessages = new Set<string>();
+    const sentences: string[] = [];
+    /** Checks a message's values: seats, cards, terms, numbers, nested messages, or words (no sentence). */
+    const values = (m: Message, path: string): void => {
+      for (const [name, v] of Object.entries(m.values ?? {})) {
+        const at = `${path}.${name}`;
+        if (typeof v === 'object') message(v, at);
+        else if (typeof v === 'string') {
+          if (v.startsWith('~')) expect(en[v.slice(1)], `${at}: term '${v}'`).toBeDefined();
+          else if (/\s/.test(v)) sentences.push(`${at}: ${v}`);
+        }
+      }
+    };
+    const message = (m: unknown, path: string): void => {
+      const id = JSON.stringify(m);
+      if (checkedMessages.has(id)) return;
+      checkedMessages.add(id);
+      said(m, path);
+      values(m as Message, path);
+    };
+    const walk = (x: unknown, path: string, key: string): void => {
+      if (sentenceFields.has(key) && x !== null) {
+        message(x, path);
+        return;
+      }
+      if (Array.isArray(x)) for (const [k, y] of x.entries()) walk(y, `${path}[${k}]`, key);
+      else if (x !== null && typeof x === 'object') {
+        // A message anywhere else (a frame's `paid`, a refusal's why) is checked as one too.
+        if (typeof (x as { key?: unknown }).key === 'string') {
+          message(x, path);
+          return;
+        }
+        for (const [k, y] of Object.entries(x)) {
+          // The card catalogue frozen into the game: names, not sentences (the table names cards by id).
+          if (k === 'name' && /\.defs\.[^.]+$/.test(path)) continue;
+          walk(y, `${path}.${k}`, k);
+        }
+      } else if (typeof x === 'string' && /\s/.test(x)) sentences.push(`${path}: ${x}`);
+    };
+    for (const [seed, players, pool] of [
+      ['no-english-1', 2, undefined],
+      ['no-english-2', 4, 'base-afterlife'],
+    ] as const) {
+      const rng = seedRng(seed);
+      let s: ValleyState = valley.setup(pool ? { players, pool } : { players }, seed);
+      for (let k = 0; k < 3000 && !s.finished; k++) {
+        if (k % 7 === 0) {
+          walk(s, 'state', '');
+          for (const seat of [null, ...s.players.keys()]) walk(valley.view(s, seat), `view(${seat})`, '');
+        }
+        const seats = waitingFor(s);
+        const seat = seats[nextInt(rng, seats.length)] as number;
+        const actions = legalActions(s, seat);
+        const r = apply(s, seat, actions[nextInt(rng, actions.length)] as ValleyAction);
+        if (!r.ok) throw new Error(english(r.error.msg));
+        s = r.state;
+      }
+      expect(s.finished).toBe(true);
+      walk(s, 'state', '');
+      for (const seat of [null, ...s.players.keys()]) walk(valley.view(s, seat), `view(${seat})`, '');
+      expect(valley.view(s, null).outcome?.summary).toBeDefined();
+    }
+    expect(sentences, 'strings that are sentences, not messages').toEqual([]);
+    expect(checkedMessages.size).toBeGreaterThan(500);
   });
 
   it('uses only keys that both catalogues hold, the Spanish written for each sentence', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outcome, scoreSeat } from '../../../src/games/valley/score.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 import { playOut } from './helpers.ts';
 
 const FIVE = ['shabti', 'shabti', 'urn', 'urn', 'box-of-food'];
@@ -138,7 +138,9 @@ describe('"In case of ties, the player with the fewest cards in his tomb wins. F
       [4, 2],
       [4, 1],
     ]);
-    expect(o?.summary).toBe('@1 wins: tied on 4 points, broken by the fewest cards in the tomb (2).');
+    expect(english(o?.summary)).toBe(
+      '@1 wins: tied on 4 points, broken by the fewest cards in the tomb (2).',
+    );
   });
 
   it('tied on points and tomb cards: a shared victory (equal ranks)', () => {
@@ -149,7 +151,7 @@ describe('"In case of ties, the player with the fewest cards in his tomb wins. F
       ]).s,
     );
     expect(o?.results.map((r) => r.rank)).toEqual([1, 1]);
-    expect(o?.summary).toBe('Shared victory for @0 and @1: 4 points and 2 tomb cards each.');
+    expect(english(o?.summary)).toBe('Shared victory for @0 and @1: 4 points and 2 tomb cards each.');
   });
 
   it('with 3 players, a shared first place leaves the next seat third', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/adapters/english.ts';
 import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
 import { apply, valley, waitingFor } from '../../../src/games/valley/index.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
@@ -18,7 +19,7 @@ function play(seed: string, players: number, pool: CardPool | undefined, check: 
     const seat = seats[nextInt(rng, seats.length)] as number;
     const actions = legalActions(s, seat);
     const r = apply(s, seat, actions[nextInt(rng, actions.length)] as ValleyAction);
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
     check(s);
   }

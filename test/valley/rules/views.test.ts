@@ -3,7 +3,7 @@ import { valley } from '../../../src/games/valley/index.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
 import type { Instance, ValleyState } from '../../../src/games/valley/state.ts';
 import { view } from '../../../src/games/valley/view.ts';
-import { Table } from '../table.ts';
+import { english, Table } from '../table.ts';
 import { instancesIn, visibleJson } from './helpers.ts';
 
 const FIVE = ['shabti', 'shabti', 'urn', 'urn', 'box-of-food'];
@@ -60,7 +60,7 @@ describe('Hidden information: view(state, seat) is what that seat may see', () =
     const v = view(s, null);
     expect(v.viewer).toBeNull();
     expect(v.me).toBeNull();
-    expect(v.prompt).toBe('');
+    expect(v.prompt).toBeNull();
     expect(v.actions).toEqual([]);
     const seen = instancesIn(v);
     for (const p of s.players) for (const c of p.hand) expect(seen.has(c)).toBe(false);
@@ -69,17 +69,17 @@ describe('Hidden information: view(state, seat) is what that seat may see', () =
   it('the seat to move gets a prompt and its legal actions, labelled; the others get neither', () => {
     const s = valley.setup({ players: 3, firstSeat: 2 }, 'prompt');
     const v = view(s, 2);
-    expect(v.prompt).toMatch(/^Your turn/);
+    expect(english(v.prompt)).toMatch(/^Your turn/);
     expect(v.actions.map((a) => a.action)).toEqual(legalActions(s, 2));
-    expect(v.actions.every((a) => a.label.length > 0)).toBe(true);
+    expect(v.actions.every((a) => english(a.label).length > 0)).toBe(true);
     expect(v.waiting).toEqual({
       seats: [2],
-      text: '@2 to play',
-      msg: { key: 'valley.rules.waiting.to-play', values: { seat: '@2' } },
+      text: { key: 'valley.rules.waiting.to-play', values: { seat: '@2' } },
       window: false,
     });
+    expect(english(v.waiting.text)).toBe('@2 to play');
     for (const other of [0, 1]) {
-      expect(view(s, other).prompt).toBe('');
+      expect(view(s, other).prompt).toBeNull();
       expect(view(s, other).actions).toEqual([]);
     }
   });
@@ -95,7 +95,7 @@ describe('Hidden information: view(state, seat) is what that seat may see', () =
       const action = actions[(k * 7) % actions.length];
       if (!action) throw new Error(`seat ${seat} has no legal action`);
       const r = valley.apply(s, seat, action);
-      if (!r.ok) throw new Error(r.error.message);
+      if (!r.ok) throw new Error(english(r.error.msg));
       s = r.state;
       expectNoLeak(s);
     }
@@ -156,10 +156,10 @@ describe('Reaction windows ask every other player, so nobody learns who holds th
     const t = position(true);
     expect(view(t.s, null).waiting).toEqual({
       seats: [1, 2],
-      text: 'Waiting for reactions to the sacrifice',
-      msg: { key: 'valley.rules.cat.waiting' },
+      text: { key: 'valley.rules.cat.waiting' },
       window: true,
     });
+    expect(english(view(t.s, null).waiting.text)).toBe('Waiting for reactions to the sacrifice');
     t.pass(2);
     expect(view(t.s, null).waiting.seats).toEqual([1, 2]);
     expect(valley.waitingFor(t.s)).toEqual([1]);

@@ -8,8 +8,8 @@ import { chamberName, countsIn, money, seatNameIn, soldIn, treasureNameOf, w } f
 function rulesWords(v: ArchaeologyView, names: readonly string[], language: string) {
   const reader = { names, language };
   return {
-    waiting: () => archaeologyText(v.waiting.text, v.waiting.msg, reader),
-    summary: () => (v.outcome ? archaeologyText(v.outcome.summary, v.outcome.summaryMsg, reader) : ''),
+    waiting: () => archaeologyText(v.waiting.text, reader),
+    summary: () => (v.outcome ? archaeologyText(v.outcome.summary, reader) : ''),
   };
 }
 

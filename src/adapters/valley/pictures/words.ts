@@ -1,4 +1,4 @@
-import type { Seat, TableView } from '../../../games/kernel/types.ts';
+import type { Seat } from '../../../games/kernel/types.ts';
 import type { Catalog } from '../../../games/valley/catalog.ts';
 import type { CardDef } from '../../../games/valley/state.ts';
 import type { ValleyView } from '../../../games/valley/view.ts';
@@ -62,15 +62,13 @@ export function kindOf(d: CardDef, catalog: Catalog, language: string): string {
 }
 
 /** The rules' text of what the game waits for, in the reader's language. */
-export const waitingText = (view: ValleyView, reader: Reader): string => {
-  const table: TableView<unknown> = view;
-  return valleyText(view.waiting.text, table.waiting.msg, reader);
-};
+export const waitingText = (view: ValleyView, reader: Reader): string =>
+  valleyText(view.waiting.text, reader);
 
 /** How the game was decided (the rules' summary), in the reader's language. */
 export const summaryText = (view: ValleyView, reader: Reader, fallback = ''): string =>
-  view.outcome ? valleyText(view.outcome.summary, view.outcome.summaryMsg, reader) : fallback;
+  view.outcome ? valleyText(view.outcome.summary, reader) : fallback;
 
 /** What the viewer is asked to do (the rules' prompt), in the reader's language. */
 export const promptText = (view: ValleyView, reader: Reader): string =>
-  view.prompt ? valleyText(view.prompt, view.promptMsg, reader) : '';
+  view.prompt ? valleyText(view.prompt, reader) : '';

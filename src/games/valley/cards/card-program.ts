@@ -1,7 +1,7 @@
 import type { Message } from '../../kernel/message.ts';
 import type { Seat } from '../../kernel/types.ts';
 import type { Answers, Step } from '../choices.ts';
-import { say, type Text, withMessage } from '../messages.ts';
+import { say } from '../messages.ts';
 import type { Frame, Instance, ValleyState } from '../state.ts';
 import { player } from '../zones.ts';
 
@@ -14,15 +14,13 @@ export interface CardProgram {
   readonly id: string;
   /** `exclude`: the card being played, still in hand while legality is checked. */
   canExecute(s: ValleyState, seat: Seat, exclude: Instance | null): boolean;
-  /** Shown when the action cannot be executed now (English; '' for an action that always can). */
-  readonly needs: string;
-  /** `needs` as a catalogue message (see messages.ts). */
-  readonly needsMsg?: Message;
+  /** Shown when the action cannot be executed now (null for an action that always can). */
+  readonly needs: Message | null;
   run(s: ValleyState, f: Frame, answers: Answers | null): Step;
 }
 
-/** A program's `needs` and `needsMsg` from a message (or plain English). */
-export const needs = (text: Text): { needs: string; needsMsg?: Message } => withMessage('needs', text);
+/** A program's `needs`. */
+export const needs = (text: Message): { needs: Message } => ({ needs: text });
 
 export function handWithout(s: ValleyState, seat: Seat, exclude: Instance | null): Instance[] {
   const hand = player(s, seat).hand;

@@ -7,7 +7,7 @@ import { eachOpponent } from './each-opponent.ts';
 
 export const duamutefCanopicJar: CardProgram = {
   id: 'duamutef-canopic-jar',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run: eachOpponent({
     blockable: true,

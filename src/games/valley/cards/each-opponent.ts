@@ -1,6 +1,7 @@
+import type { Message } from '../../kernel/message.ts';
 import type { Seat } from '../../kernel/types.ts';
 import { type Answers, ask, call, one, option, type Step } from '../choices.ts';
-import { say, seatOf, type Text } from '../messages.ts';
+import { say, seatOf } from '../messages.ts';
 import type { Frame, Option, ValleyState } from '../state.ts';
 import { log, opponentsInTurnOrder, player } from '../zones.ts';
 
@@ -9,10 +10,10 @@ export interface OpponentStep {
   affected(s: ValleyState, f: Frame, target: Seat): boolean;
   /** Offering Table may be revealed against discards and sacrifices from hand, not against Bastet. */
   blockable: boolean;
-  prompt(s: ValleyState, f: Frame, target: Seat): Text;
+  prompt(s: ValleyState, f: Frame, target: Seat): Message;
   options(s: ValleyState, f: Frame, target: Seat): Option[];
   /** Safe for everyone: what `target` is doing. */
-  publicText(s: ValleyState, f: Frame, target: Seat): Text;
+  publicText(s: ValleyState, f: Frame, target: Seat): Message;
   /** Carries out the answer; 'again' asks the same opponent once more (Inner Sarcophagus). */
   apply(s: ValleyState, f: Frame, target: Seat, value: string): Frame | null | 'again';
 }

@@ -54,7 +54,7 @@ export const goddessNut: CardProgram = {
         say('goddess-nut.ask-opponent', { seat: seatOf(seat) }),
         [
           ...slotOptions(s, lowestCostSlots(s)).map((o) =>
-            option(o.value, say('goddess-nut.take', { option: o.labelMsg ?? o.label }), o.card),
+            option(o.value, say('goddess-nut.take', { option: o.label }), o.card),
           ),
           option(NOTHING, say('goddess-nut.take-nothing')),
         ],

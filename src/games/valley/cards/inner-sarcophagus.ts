@@ -7,7 +7,7 @@ import { eachOpponent } from './each-opponent.ts';
 
 export const innerSarcophagus: CardProgram = {
   id: 'inner-sarcophagus',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run: eachOpponent({
     blockable: true,

@@ -1,6 +1,6 @@
 import type { Seat } from '../../kernel/types.ts';
 import { askMany, cardValue, option } from '../choices.ts';
-import { cardOf, say, seatOf, withMessage } from '../messages.ts';
+import { cardOf, say, seatOf } from '../messages.ts';
 import type { Ask } from '../state.ts';
 import { log, player } from '../zones.ts';
 import { type CardProgram, needs } from './card-program.ts';
@@ -26,10 +26,7 @@ export const offeringChapel: CardProgram = {
           const top = player(s, seat).discard.at(-1) as number;
           return {
             seat,
-            ...withMessage(
-              'prompt',
-              say('offering-chapel.ask', { seat: seatOf(f.seat), card: cardOf(s, top) }),
-            ),
+            prompt: say('offering-chapel.ask', { seat: seatOf(f.seat), card: cardOf(s, top) }),
             options: [
               option(
                 cardValue(top),

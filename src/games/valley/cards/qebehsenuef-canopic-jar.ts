@@ -7,7 +7,7 @@ import { eachOpponent } from './each-opponent.ts';
 
 export const qebehsenuefCanopicJar: CardProgram = {
   id: 'qebehsenuef-canopic-jar',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run: eachOpponent({
     blockable: true,

@@ -14,7 +14,7 @@ const setCards = (s: ValleyState, seat: Seat) => player(s, seat).hand.filter((c)
  */
 export const senetGame: CardProgram = {
   id: 'senet-game',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run(s, f, answers) {
     const seat = f.seat;

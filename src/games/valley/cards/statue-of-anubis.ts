@@ -5,7 +5,7 @@ import type { CardProgram } from './card-program.ts';
 /** Each execution (a second copy, or a Tyet Amulet repeat) adds one more card to the next hand. */
 export const statueOfAnubis: CardProgram = {
   id: 'statue-of-anubis',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run(s, f) {
     s.turn.extraDraw += 1;

@@ -7,7 +7,7 @@ import { eachOpponent } from './each-opponent.ts';
 /** Not a discard, so Offering Table does not protect (Card Supplement). */
 export const statueOfBastet: CardProgram = {
   id: 'statue-of-bastet',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run: eachOpponent({
     blockable: false,

@@ -5,7 +5,7 @@ import type { CardProgram } from './card-program.ts';
 /** Cards drawn later this turn are in hand too, so they are also worth 4 (see goldOf). */
 export const statueOfThoth: CardProgram = {
   id: 'statue-of-thoth',
-  needs: '',
+  needs: null,
   canExecute: () => true,
   run(s, f) {
     s.turn.thoth = true;

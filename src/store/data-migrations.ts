@@ -1,0 +1,63 @@
+/**
+ * Changes to stored data that SQL cannot make, done once per database when it is opened, after the schema's
+ * migrations, and recorded in `data_migrations`. Today there is one kind: the rules' state changed shape,
+ * so every stored game is replayed from its actions (which are the truth) and its state and outcome are
+ * written again as today's rules write them. Nothing else then needs to read an older shape: the replay,
+ * `verify` and the table know only the current one.
+ */
+import { listGames } from '../games/registry.ts';
+import { type LoggedAction, replay } from './replay.ts';
+
+export interface StateRewrite {
+  /** Recorded in `data_migrations` once done. */
+  readonly name: string;
+  readonly why: string;
+}
+
+/** Oldest first. Each is a replay of every game: one replay serves any number pending at once. */
+export const STATE_REWRITES: readonly StateRewrite[] = [
+  {
+    name: '2026-11-messages-only',
+    why: 'the rules say every sentence as a catalogue message and keep no English text beside it',
+  },
+];
+
+/** The stored columns a rewrite reads. */
+export interface StoredGame {
+  readonly id: number;
+  readonly type: string;
+  readonly status: string;
+  readonly options: string;
+  readonly seed: string;
+  readonly version: number;
+}
+
+export type Rewritten =
+  | { readonly ok: true; readonly state: string; readonly outcome: string | null }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * A game's state (and, once finished, its outcome) as today's rules write them, replayed from its log; a
+ * game whose module this process does not know, or whose log does not replay, is a problem to report (it
+ * is left as it was: `npm run games -- verify` names it too).
+ */
+export function rewrittenGame(game: StoredGame, log: readonly LoggedAction[]): Rewritten {
+  const module = listGames().find((g) => g.id === game.type);
+  if (!module) return { ok: false, problem: `game #${game.id}: no rules module '${game.type}' here` };
+  const replayed = replay(module, { type: game.type, options: game.options, seed: game.seed, actions: log });
+  if (!replayed.ok)
+    return { ok: false, problem: `game #${game.id}: action #${replayed.seq}: ${replayed.problem}` };
+  if (replayed.version !== game.version)
+    return { ok: false, problem: `game #${game.id}: version ${game.version}, log of ${replayed.version}` };
+  const outcome =
+    game.status === 'finished' && replayed.outcome !== null ? JSON.stringify(replayed.outcome) : null;
+  return { ok: true, state: replayed.stateJson, outcome };
+}
+
+/** What `data_migrations.note` says of a run. */
+export function rewriteNote(rewritten: number, problems: readonly string[]): string {
+  const done = `rewrote ${rewritten} game${rewritten === 1 ? '' : 's'}`;
+  return problems.length === 0
+    ? done
+    : `${done}; left ${problems.length} as they were: ${problems.slice(0, 5).join('; ')}`;
+}
