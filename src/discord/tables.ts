@@ -11,6 +11,13 @@ import type { GameContext } from './messages/context.ts';
  * decision above the rules is taken from views, which the rules library has stripped of hidden cards.
  */
 export class Tables {
+  /**
+   * Views by state and seat: a state is never changed once stored (a move makes a new one), so its views
+   * are computed once and shared by everything that answers a click (the reply, the publisher, the timers,
+   * the hands). Frozen, since they are shared; dropped with their state.
+   */
+  readonly #views = new WeakMap<object, Map<Seat | null, TableView<unknown>>>();
+
   constructor(
     readonly store: Store,
     readonly adapters: AdapterSet,
@@ -33,9 +40,23 @@ export class Tables {
 
   /** What `seat` may see (null: the public board). */
   view(game: GameRecord, seat: Seat | null): TableView<unknown> {
-    if (game.state === null) throw new Error(`game #${game.id} has not started`);
-    return this.adapterOf(game).game.view(game.state, seat);
+    const state = game.state;
+    if (state === null || typeof state !== 'object') throw new Error(`game #${game.id} has not started`);
+    let bySeat = this.#views.get(state);
+    if (!bySeat) {
+      bySeat = new Map();
+      this.#views.set(state, bySeat);
+    }
+    const known = bySeat.get(seat);
+    if (known) return known;
+    const view: TableView<unknown> = deepFreeze(this.adapterOf(game).game.view(state, seat));
+    bySeat.set(seat, view);
+    this.viewsComputed++;
+    return view;
   }
+
+  /** How many views were computed (not taken from the memo): for tests and benchmarks. */
+  viewsComputed = 0;
 
   /**
    * Seats the game waits for now: the rules' own verb. Not for telling people: in a reaction window
@@ -66,4 +87,12 @@ export class Tables {
   seatOf(game: GameRecord, userId: string): Seat | null {
     return game.seats.find((s) => s.userId === userId)?.seat ?? null;
   }
+}
+
+/** Freezes `value` and everything it holds (a view is plain data: arrays and objects). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }
