@@ -81,12 +81,13 @@ export class TableService {
       }
       const after = applied.game;
       try {
-        // Planned before the board is posted, so the board can say when this turn runs out.
+        // Planned once, before the board is posted, so the board can say when this turn runs out.
         await this.plan(after);
         await replies.committed?.(before, after, applied);
         await this.publisher.afterChange(before, after);
       } finally {
-        await this.rearm(after);
+        // Armed whatever happened to the replies: what is due must fire even if a message failed.
+        await this.due?.poke(after);
       }
       return { ok: true, before, after };
     });

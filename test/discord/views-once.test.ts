@@ -40,7 +40,7 @@ describe('the views of a position', () => {
     expect(tables.view(moved, 0)).toEqual(tables.view(game, 0));
   });
 
-  it('are computed once each while a click is answered, published and planned for', async () => {
+  it('are computed once each, and the turn timers plan once, while a click is answered and published', async () => {
     const { gameId, where } = await startGameByLobby(d, bob, [alice]);
     await h.settle();
     const game = h.store.getGame(gameId);
@@ -50,6 +50,13 @@ describe('the views of a position', () => {
     const act = controls(hand).find((x) => x.verb === 'act');
     expect(act).toBeDefined();
 
+    const scheduler = h.bot.runtime.scheduler;
+    const plan = scheduler.plan.bind(scheduler);
+    const planned: string[] = [];
+    scheduler.plan = (row) => {
+      planned.push(row.key);
+      return plan(row);
+    };
     const real = valley.view;
     const asked = new Map<object, (Seat | null)[]>();
     const repeated: string[] = [];
@@ -70,9 +77,13 @@ describe('the views of a position', () => {
       await h.settle();
     } finally {
       (valley as { view: typeof valley.view }).view = real;
+      scheduler.plan = plan;
     }
     expect(h.store.getGame(gameId).version).toBeGreaterThan(game.version);
     expect(asked.size).toBeGreaterThan(0);
     expect(repeated).toEqual([]);
+    // The turn timers plan the next reminder once for the move, not once more when re-arming.
+    expect(planned.length).toBeGreaterThan(0);
+    expect(planned).toEqual([...new Set(planned)]);
   });
 });
