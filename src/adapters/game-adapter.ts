@@ -1,8 +1,8 @@
-import type { GameContext } from '../discord/messages/context.ts';
-import type { Payload } from '../discord/messages/payload.ts';
 import type { Message } from '../games/kernel/message.ts';
 import type { GameModule, Seat, TableView } from '../games/kernel/types.ts';
 import type { SetInGame } from '../ratings/player-stats.ts';
+import type { GameContext } from '../table-kit/context.ts';
+import type { Payload } from '../table-kit/payload.ts';
 import type { LobbySettings } from './lobby-settings.ts';
 
 /**

@@ -6,10 +6,10 @@
  * in discord.bench.ts.
  */
 import type { Bot } from '../discord/bot.ts';
-import { decodeCustomId } from '../discord/custom-id.ts';
 import { getGame } from '../games/registry.ts';
 import type { InteractionHandle, LoopbackControl, LoopbackMessage, LoopbackUser } from '../loopback/index.ts';
 import type { Store } from '../store/store.ts';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 
 export interface Table {
   readonly gameId: number;

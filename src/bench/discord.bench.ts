@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { startBot } from '../discord/bot.ts';
-import { decodeCustomId } from '../discord/custom-id.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
 import { openDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
 const pct = (xs: number[], p: number) => {

@@ -3,14 +3,14 @@ import type { Seat } from '../games/kernel/types.ts';
 import { t, type Values } from '../i18n/messages.ts';
 import type { VoteChoice } from '../store/absence-store.ts';
 import type { GameRecord } from '../store/records.ts';
+import { type GameContext, seatName } from '../table-kit/context.ts';
+import type { CustomId } from '../table-kit/custom-id.ts';
+import { encodeCustomId } from '../table-kit/custom-id.ts';
+import { button, type Payload, row } from '../table-kit/payload.ts';
 import type { Click } from './clicked-message.ts';
-import type { CustomId } from './custom-id.ts';
-import { encodeCustomId } from './custom-id.ts';
 import { computerName } from './handlers/computer-names.ts';
 import { say } from './handlers/replies.ts';
 import { userLanguage } from './language.ts';
-import { type GameContext, seatName } from './messages/context.ts';
-import { button, type Payload, row } from './messages/payload.ts';
 import type { Runtime } from './runtime.ts';
 
 /** Timed-out turns in a row after which the other players are asked whether to replace the person. */

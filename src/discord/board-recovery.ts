@@ -2,7 +2,7 @@ import type { Client, Message } from 'discord.js';
 import { t } from '../i18n/messages.ts';
 import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
-import { decodeCustomId } from './custom-id.ts';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 import type { Runtime } from './runtime.ts';
 import type { Tables } from './tables.ts';
 

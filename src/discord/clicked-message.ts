@@ -1,6 +1,6 @@
 import { type ButtonInteraction, MessageFlags, type StringSelectMenuInteraction } from 'discord.js';
 import { type APIMessageTopLevelComponent, ComponentType } from 'discord-api-types/v10';
-import { decodeCustomId } from './custom-id.ts';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 
 /** The component kinds Scarab sends: buttons and string selects. */
 export type Click = ButtonInteraction | StringSelectMenuInteraction;

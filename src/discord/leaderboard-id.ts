@@ -3,7 +3,7 @@
  * server's, or the global one) and, for any game but the bot's first, which game. The server is the
  * one the button is clicked in, so it is not carried.
  */
-import { type CustomId, encodeCustomId } from './custom-id.ts';
+import { type CustomId, encodeCustomId } from '../table-kit/custom-id.ts';
 
 export interface BoardTarget {
   readonly global: boolean;

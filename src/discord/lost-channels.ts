@@ -1,7 +1,7 @@
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
+import { emptyPayload } from '../table-kit/payload.ts';
 import { gameLanguage } from './language.ts';
-import { emptyPayload } from './messages/payload.ts';
 import type { Runtime } from './runtime.ts';
 import { CHANNEL_GONE } from './scheduler.ts';
 

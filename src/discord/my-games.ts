@@ -2,9 +2,9 @@ import { type APIButtonComponent, ComponentType } from 'discord-api-types/v10';
 import { gameTitle } from '../i18n/command-localizations.ts';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
-import { encodeCustomId } from './custom-id.ts';
+import { encodeCustomId } from '../table-kit/custom-id.ts';
+import { button, type Payload, row } from '../table-kit/payload.ts';
 import { type MyGameEntry, myGamesMessage } from './messages/my-games-message.ts';
-import { button, type Payload, row } from './messages/payload.ts';
 import type { Tables } from './tables.ts';
 
 /** The table's own verb behind every board's "My games" button. */

@@ -1,6 +1,6 @@
 import type { Interaction } from 'discord.js';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 import { clickIsOnMessage } from './clicked-message.ts';
-import { decodeCustomId } from './custom-id.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
 import { onLeaderboardComponent } from './handlers/rating-boards.ts';

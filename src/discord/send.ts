@@ -1,5 +1,5 @@
 import type { BaseMessageOptions } from 'discord.js';
-import type { Payload } from './messages/payload.ts';
+import type { Payload } from '../table-kit/payload.ts';
 
 /** discord.js options for a payload: only the listed users are pinged, never roles or everyone. */
 export function messageOptions(p: Payload): BaseMessageOptions {

@@ -3,8 +3,8 @@ import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
+import type { GameContext } from '../table-kit/context.ts';
 import { gameLanguage } from './language.ts';
-import type { GameContext } from './messages/context.ts';
 
 /**
  * A stored game as the table layer sees it: its adapter, its seats' names and its views. Every

@@ -25,7 +25,7 @@ export function pageTexts(locale: string): PageTexts {
  * The messages whose lines the hint line reads in the channel (page/game-status.js), by kind, and who
  * writes them: the lobby's heading and host (src/discord/messages/lobby-message.ts); the boards'
  * titles and their line for a decision owed, and the decision ping (src/adapters/<game>/
- * board-message.ts, src/discord/messages/decisions.ts); the results' heading (results-message.ts);
+ * board-message.ts, src/table-kit/decisions.ts); the results' heading (results-message.ts);
  * the note of /manage cancel (commands/manage.ts); the first line of the table picture's description
  * (src/adapters/<game>/pictures/picture-text.ts, through `w(language, 'alt.…')`).
  */

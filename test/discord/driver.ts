@@ -1,6 +1,6 @@
 import { type APIMessageTopLevelComponent, ComponentType } from 'discord-api-types/v10';
-import { decodeCustomId } from '../../src/discord/custom-id.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { decodeCustomId } from '../../src/table-kit/custom-id.ts';
 import type { TableHarness } from './harness.ts';
 
 export interface Control {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCustomId, encodeCustomId } from '../../src/discord/custom-id.ts';
 import { leaderboardCustomId } from '../../src/discord/leaderboard-id.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { decodeCustomId, encodeCustomId } from '../../src/table-kit/custom-id.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 

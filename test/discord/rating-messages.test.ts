@@ -1,6 +1,5 @@
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { decodeCustomId, encodeCustomId } from '../../src/discord/custom-id.ts';
 import { leaderboardCustomId, readLeaderboardId } from '../../src/discord/leaderboard-id.ts';
 import { leaderboardMessage } from '../../src/discord/messages/leaderboard-message.ts';
 import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
@@ -10,6 +9,7 @@ import type { RatingPictures } from '../../src/discord/messages/rating-pictures.
 import { statsMessage } from '../../src/discord/messages/stats-message.ts';
 import type { BoardPage } from '../../src/ratings/queries.ts';
 import type { GameRecord } from '../../src/store/records.ts';
+import { decodeCustomId, encodeCustomId } from '../../src/table-kit/custom-id.ts';
 
 const pictures: RatingPictures = {
   leaderboard: (b) => ({ png: Buffer.from('board'), alt: `board ${b.page}` }),

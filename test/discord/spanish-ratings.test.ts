@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameContext } from '../../src/discord/messages/context.ts';
 import { leaderboardMessage } from '../../src/discord/messages/leaderboard-message.ts';
 import { resultRatingLines } from '../../src/discord/messages/rating-lines.ts';
 import type { RatingPictures } from '../../src/discord/messages/rating-pictures.ts';
@@ -17,6 +16,7 @@ import {
 import type { BoardPage, Standing } from '../../src/ratings/queries.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
+import type { GameContext } from '../../src/table-kit/context.ts';
 import { randomMove } from '../store/helpers/random-play.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { archaeologyText } from '../../src/adapters/archaeology/rules-text.ts';
 import { valleyText } from '../../src/adapters/valley/rules-text.ts';
-import { type GameContext, seatName } from '../../src/discord/messages/context.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import type { RuleError } from '../../src/games/kernel/types.ts';
 import { valley } from '../../src/games/valley/index.ts';
+import { type GameContext, seatName } from '../../src/table-kit/context.ts';
 
 /** Only a bug or a forged click sends these, but whoever gets one reads it in their own language. */
 function refusal(result: { ok: boolean; error?: RuleError }): RuleError {

@@ -10,9 +10,7 @@ import type { ValleyPictures } from '../../src/adapters/valley/pictures.ts';
 import { resultsMessage } from '../../src/adapters/valley/results-message.ts';
 import { valleyText } from '../../src/adapters/valley/rules-text.ts';
 import { waitingText } from '../../src/adapters/valley/summary.ts';
-import type { GameContext } from '../../src/discord/messages/context.ts';
 import { lobbyMessage } from '../../src/discord/messages/lobby-message.ts';
-import type { Payload } from '../../src/discord/messages/payload.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
@@ -23,6 +21,8 @@ import { pageTexts, STATUS_KEYS, statusPattern, statusPatterns } from '../../src
 import type { PageMessage, StatusKind, StatusPatterns } from '../../src/local/page-types.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import type { GameContext } from '../../src/table-kit/context.ts';
+import type { Payload } from '../../src/table-kit/payload.ts';
 
 /**
  * The hint line's reading of a game (page/game-status.js) against the messages Scarab's bot really

@@ -1,7 +1,12 @@
 import type { APISelectMenuOption } from 'discord-api-types/v10';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { encodeCustomId } from '../../discord/custom-id.ts';
-import type { GameContext } from '../../discord/messages/context.ts';
+import { TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
+import type { Counts } from '../../games/archaeology/state.ts';
+import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import type { Message } from '../../games/kernel/message.ts';
+import { t, type Values } from '../../i18n/messages.ts';
+import type { GameContext } from '../../table-kit/context.ts';
+import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import {
   button,
   buttonRows,
@@ -10,12 +15,7 @@ import {
   row,
   select,
   selectRows,
-} from '../../discord/messages/payload.ts';
-import { TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
-import type { Counts } from '../../games/archaeology/state.ts';
-import type { ArchaeologyView } from '../../games/archaeology/view.ts';
-import type { Message } from '../../games/kernel/message.ts';
-import { t, type Values } from '../../i18n/messages.ts';
+} from '../../table-kit/payload.ts';
 import { encodeArchaeologyAction, encodeCounts } from './action-code.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
 import { archaeologyText } from './rules-text.ts';

@@ -1,12 +1,12 @@
-import type { GameContext } from '../../discord/messages/context.ts';
-import { seatName } from '../../discord/messages/context.ts';
-import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
 import { type ArchaeologyCatalog, TREASURES, type Treasure } from '../../games/archaeology/catalog.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
+import type { GameContext } from '../../table-kit/context.ts';
+import { seatName } from '../../table-kit/context.ts';
+import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
 import { renderTreasureCard } from './pictures/card-image.ts';
 import { priceLine, recentLog, soldLineIn, treasureNameOf } from './summary.ts';
 

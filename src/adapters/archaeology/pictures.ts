@@ -1,5 +1,5 @@
-import type { Picture } from '../../discord/messages/context.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import type { Picture } from '../../table-kit/context.ts';
 import type { Reader } from '../engine-text.ts';
 import { renderArchaeologyHand } from './pictures/hand-image.ts';
 import { describeHand, describeResults, describeTable } from './pictures/picture-text.ts';

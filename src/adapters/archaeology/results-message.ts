@@ -1,8 +1,8 @@
-import { type GameContext, seatName } from '../../discord/messages/context.ts';
-import type { Payload } from '../../discord/messages/payload.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
+import { type GameContext, seatName } from '../../table-kit/context.ts';
+import type { Payload } from '../../table-kit/payload.ts';
 import type { ArchaeologyPictures } from './pictures.ts';
 import { archaeologyText } from './rules-text.ts';
 import { soldLineIn } from './summary.ts';

@@ -1,4 +1,3 @@
-import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import {
   archaeologyCatalog,
   type Chamber,
@@ -10,6 +9,7 @@ import type { ArchaeologyView, SoldView } from '../../games/archaeology/view.ts'
 import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
+import { type GameContext, seatName } from '../../table-kit/context.ts';
 import type { Reader } from '../engine-text.ts';
 import { archaeologyText } from './rules-text.ts';
 

@@ -1,10 +1,10 @@
 import { ButtonStyle } from 'discord-api-types/v10';
-import { encodeCustomId } from '../../discord/custom-id.ts';
-import { type GameContext, seatMention } from '../../discord/messages/context.ts';
-import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../discord/messages/decisions.ts';
-import { button, type Payload, row } from '../../discord/messages/payload.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
+import { type GameContext, seatMention } from '../../table-kit/context.ts';
+import { encodeCustomId } from '../../table-kit/custom-id.ts';
+import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../table-kit/decisions.ts';
+import { button, type Payload, row } from '../../table-kit/payload.ts';
 import type { BoardOptions } from '../game-adapter.ts';
 import { localPoolLabel } from './lobby-settings.ts';
 import type { ValleyPictures } from './pictures.ts';

@@ -1,9 +1,9 @@
 import type { APISelectMenuOption } from 'discord-api-types/v10';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { button, type Payload, row, select } from '../../discord/messages/payload.ts';
 import type { Instance, ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
+import { button, type Payload, row, select } from '../../table-kit/payload.ts';
 import { encodeAction } from './action-code.ts';
 
 /** Builds a custom_id of this hand: verb and argument. */

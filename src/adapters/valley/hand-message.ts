@@ -1,7 +1,13 @@
 import type { APISelectMenuOption } from 'discord-api-types/v10';
 import { ButtonStyle } from 'discord-api-types/v10';
-import { encodeCustomId } from '../../discord/custom-id.ts';
-import type { GameContext } from '../../discord/messages/context.ts';
+import type { LabelledAction } from '../../games/kernel/types.ts';
+import type { Catalog } from '../../games/valley/catalog.ts';
+import type { ValleyAction } from '../../games/valley/state.ts';
+import type { ValleyView } from '../../games/valley/view.ts';
+import { t, type Values } from '../../i18n/messages.ts';
+import { translated } from '../../i18n/translated.ts';
+import type { GameContext } from '../../table-kit/context.ts';
+import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import {
   button,
   buttonRows,
@@ -11,13 +17,7 @@ import {
   row,
   select,
   selectRows,
-} from '../../discord/messages/payload.ts';
-import type { LabelledAction } from '../../games/kernel/types.ts';
-import type { Catalog } from '../../games/valley/catalog.ts';
-import type { ValleyAction } from '../../games/valley/state.ts';
-import type { ValleyView } from '../../games/valley/view.ts';
-import { t, type Values } from '../../i18n/messages.ts';
-import { translated } from '../../i18n/translated.ts';
+} from '../../table-kit/payload.ts';
 import { withSeatNames } from '../engine-text.ts';
 import { encodeAction } from './action-code.ts';
 import { cardName } from './card-names.ts';

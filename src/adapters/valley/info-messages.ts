@@ -1,8 +1,8 @@
-import type { GameContext } from '../../discord/messages/context.ts';
-import { clip, emptyPayload, type Payload } from '../../discord/messages/payload.ts';
 import type { Catalog, CatalogCard, Numbered } from '../../games/valley/catalog.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t, type Values } from '../../i18n/messages.ts';
+import type { GameContext } from '../../table-kit/context.ts';
+import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
 import { cardAction, cardName, setName } from './card-names.ts';
 import type { ValleyPictures } from './pictures.ts';
 import { valleyText } from './rules-text.ts';

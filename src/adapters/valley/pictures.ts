@@ -1,7 +1,7 @@
-import type { Picture } from '../../discord/messages/context.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
 import { defsFrom } from '../../games/valley/setup.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import type { Picture } from '../../table-kit/context.ts';
 import type { Reader } from '../engine-text.ts';
 import { renderCard } from './pictures/card-face.ts';
 import { renderHand } from './pictures/hand-image.ts';

@@ -1,7 +1,7 @@
-import { type GameContext, seatName } from '../../discord/messages/context.ts';
-import type { Payload } from '../../discord/messages/payload.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
+import { type GameContext, seatName } from '../../table-kit/context.ts';
+import type { Payload } from '../../table-kit/payload.ts';
 import { localPoolLabel } from './lobby-settings.ts';
 import type { ValleyPictures } from './pictures.ts';
 import { valleyText } from './rules-text.ts';

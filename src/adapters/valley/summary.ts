@@ -1,7 +1,7 @@
-import { type GameContext, seatName } from '../../discord/messages/context.ts';
 import type { ScoreBreakdown } from '../../games/valley/score.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
+import { type GameContext, seatName } from '../../table-kit/context.ts';
 import { cardName, setName } from './card-names.ts';
 import { valleyText } from './rules-text.ts';
 

@@ -3,8 +3,8 @@ import { LobbySettingError, lobbyOptionsOf } from '../../adapters/lobby-settings
 import { LANGUAGES, t } from '../../i18n/messages.ts';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
+import type { CustomId } from '../../table-kit/custom-id.ts';
 import type { Click } from '../clicked-message.ts';
-import type { CustomId } from '../custom-id.ts';
 import { gameLanguage, userLanguage } from '../language.ts';
 import { lobbyMessage } from '../messages/lobby-message.ts';
 import { storeErrorText } from '../messages/store-errors.ts';

@@ -9,7 +9,7 @@ import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
 import { summarize } from '../../ratings/player-stats.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
-import type { CustomId } from '../custom-id.ts';
+import type { CustomId } from '../../table-kit/custom-id.ts';
 import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';

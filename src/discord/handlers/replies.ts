@@ -1,7 +1,7 @@
 import { type Interaction, MessageFlags, type RepliableInteraction } from 'discord.js';
 import { t, type Values } from '../../i18n/messages.ts';
+import type { Payload } from '../../table-kit/payload.ts';
 import { userLanguage } from '../language.ts';
-import type { Payload } from '../messages/payload.ts';
 import { editOptions, messageOptions } from '../send.ts';
 
 /** The catalogue message `key`, privately, in the language of the person who clicked or typed. */

@@ -1,7 +1,7 @@
 import { commandList } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
 import type { GameSummary } from '../../store/records.ts';
-import { clip, emptyPayload, type Payload } from './payload.ts';
+import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
 
 /** `/games`: the server's games being set up or played. `start` names the commands that open a lobby. */
 export function gamesMessage(

@@ -4,8 +4,8 @@ import { formatCount, formatRating } from '../../ratings/model.ts';
 import type { BoardPage } from '../../ratings/queries.ts';
 import type { LeaderboardPicture } from '../../render/leaderboard-image.ts';
 import { countOf } from '../../render/rating-text.ts';
+import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
 import { leaderboardCustomId } from '../leaderboard-id.ts';
-import { button, clip, type Payload, row } from './payload.ts';
 import { plainName } from './plain-name.ts';
 import type { RatingPictures } from './rating-pictures.ts';
 

@@ -10,9 +10,9 @@ import { gameTitle } from '../../i18n/command-localizations.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
-import { encodeCustomId } from '../custom-id.ts';
+import { encodeCustomId } from '../../table-kit/custom-id.ts';
+import { button, type Payload, row, select } from '../../table-kit/payload.ts';
 import { gameLanguage } from '../language.ts';
-import { button, type Payload, row, select } from './payload.ts';
 import { isRated, lobbyRatingLine } from './rating-lines.ts';
 import { TURN_LIMITS, turnLimitText, turnLimitValue } from './turn-limits.ts';
 

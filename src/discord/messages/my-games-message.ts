@@ -1,6 +1,6 @@
 import { commandList } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
-import { clip, emptyPayload, type Payload } from './payload.ts';
+import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
 import { plainName } from './plain-name.ts';
 
 /** One game the reader is seated in, as `/mygames` and the boards' "My games" button list it. */

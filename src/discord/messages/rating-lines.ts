@@ -3,7 +3,7 @@ import { type LobbyRating, lobbyRating, type RatingDecision } from '../../rating
 import { displayRating, formatDelta, formatRating } from '../../ratings/model.ts';
 import type { RatingStep } from '../../ratings/queries.ts';
 import type { GameRecord } from '../../store/records.ts';
-import { type GameContext, seatName } from './context.ts';
+import { type GameContext, seatName } from '../../table-kit/context.ts';
 
 /** Whether the game's result will change ratings: the lobby's choice so far, or the started game's. */
 export function isRated(game: GameRecord): boolean {

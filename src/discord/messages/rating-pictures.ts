@@ -1,8 +1,8 @@
 import { type LeaderboardPicture, renderLeaderboard } from '../../render/leaderboard-image.ts';
 import { type RatingChartData, renderRatingChart } from '../../render/rating-chart.ts';
 import { describeLeaderboard, describeRatingChart } from '../../render/rating-text.ts';
-import type { Picture } from './context.ts';
-import { clip } from './payload.ts';
+import type { Picture } from '../../table-kit/context.ts';
+import { clip } from '../../table-kit/payload.ts';
 
 /**
  * Pictures of ratings: a board page and a rating history, the same for every game. A port, so tests

@@ -10,7 +10,7 @@ import type { PlayerRecord } from '../../ratings/player-stats.ts';
 import type { RatingStep, Standing } from '../../ratings/queries.ts';
 import type { RatingChartData } from '../../render/rating-chart.ts';
 import { countOf } from '../../render/rating-text.ts';
-import { clip, type Payload } from './payload.ts';
+import { clip, type Payload } from '../../table-kit/payload.ts';
 import { plainName } from './plain-name.ts';
 import type { RatingPictures } from './rating-pictures.ts';
 

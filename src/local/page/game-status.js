@@ -39,7 +39,7 @@ import { t } from './texts.js';
  * @typedef {(id: string) => string | null | undefined} UserName a user's name, as the page shows it
  */
 
-/** Scarab's custom ids: `s1:<scope>:<game>:<version>:<verb>[:<arg>]` (src/discord/custom-id.ts). */
+/** Scarab's custom ids: `s1:<scope>:<game>:<version>:<verb>[:<arg>]` (src/table-kit/custom-id.ts). */
 const CUSTOM_ID = /^s1:([lgb]):(\d+):\d+:([^:]+)/;
 
 /** Each pattern is compiled once: the line is worked out again at every message of the channel. @type {WeakMap<StatusPattern, RegExp>} */

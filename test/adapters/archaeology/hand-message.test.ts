@@ -6,11 +6,11 @@ import { archaeologyClick } from '../../../src/adapters/archaeology/hand-clicks.
 import { handMessage } from '../../../src/adapters/archaeology/hand-message.ts';
 import type { ArchaeologyPictures } from '../../../src/adapters/archaeology/pictures.ts';
 import { en } from '../../../src/adapters/english.ts';
-import { decodeCustomId } from '../../../src/discord/custom-id.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { apply } from '../../../src/games/archaeology/index.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import { decodeCustomId } from '../../../src/table-kit/custom-id.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { act, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };

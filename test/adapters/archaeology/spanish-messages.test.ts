@@ -13,13 +13,13 @@ import {
 import type { ArchaeologyPictures } from '../../../src/adapters/archaeology/pictures.ts';
 import { resultsMessage } from '../../../src/adapters/archaeology/results-message.ts';
 import { countsLine, soldLine, treasureName } from '../../../src/adapters/archaeology/summary.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { archaeologyBotMove } from '../../../src/games/archaeology/bots/index.ts';
 import { applyInPlace, archaeology, waitingFor } from '../../../src/games/archaeology/index.ts';
 import type { ArchaeologyState } from '../../../src/games/archaeology/state.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import { t } from '../../../src/i18n/messages.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { act, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };

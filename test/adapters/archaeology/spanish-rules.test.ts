@@ -9,14 +9,14 @@ import type { ArchaeologyPictures } from '../../../src/adapters/archaeology/pict
 import { resultsMessage } from '../../../src/adapters/archaeology/results-message.ts';
 import { archaeologyText } from '../../../src/adapters/archaeology/rules-text.ts';
 import { en as english } from '../../../src/adapters/english.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { apply, archaeology, waitingFor } from '../../../src/games/archaeology/index.ts';
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import type { ArchaeologyState, Instance } from '../../../src/games/archaeology/state.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import type { Message } from '../../../src/games/kernel/message.ts';
 import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { act, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };

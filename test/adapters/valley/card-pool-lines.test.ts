@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { boardMessage } from '../../../src/adapters/valley/board-message.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { resultsMessage } from '../../../src/adapters/valley/results-message.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
 import { applyInPlace, valley, waitingFor } from '../../../src/games/valley/index.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
 import type { ValleyOptions } from '../../../src/games/valley/state.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ValleyPictures = {

@@ -5,12 +5,12 @@ import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import { describeHand } from '../../../src/adapters/valley/pictures/picture-text.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { valleyText } from '../../../src/adapters/valley/rules-text.ts';
-import { decodeCustomId } from '../../../src/discord/custom-id.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import type { Message } from '../../../src/games/kernel/message.ts';
 import { baseCatalog, fullCatalog } from '../../../src/games/valley/catalog.ts';
 import { view } from '../../../src/games/valley/view.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import { decodeCustomId } from '../../../src/table-kit/custom-id.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { ask, choices, Table, TWO_GOLD } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };

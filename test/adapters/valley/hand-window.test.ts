@@ -2,11 +2,11 @@ import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
-import { decodeCustomId } from '../../../src/discord/custom-id.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { baseCatalog } from '../../../src/games/valley/catalog.ts';
 import { view } from '../../../src/games/valley/view.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import { decodeCustomId } from '../../../src/table-kit/custom-id.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { Table } from '../../valley/table.ts';
 
 /**

@@ -9,8 +9,6 @@ import { handMessage } from '../../../src/adapters/valley/hand-message.ts';
 import { logMessage, rulesMessage, tombsMessage } from '../../../src/adapters/valley/info-messages.ts';
 import type { ValleyPictures } from '../../../src/adapters/valley/pictures.ts';
 import { resultsMessage } from '../../../src/adapters/valley/results-message.ts';
-import type { GameContext } from '../../../src/discord/messages/context.ts';
-import type { Payload } from '../../../src/discord/messages/payload.ts';
 import { joined, type Message } from '../../../src/games/kernel/message.ts';
 import { baseCatalog } from '../../../src/games/valley/catalog.ts';
 import { applyInPlace, valley, waitingFor } from '../../../src/games/valley/index.ts';
@@ -18,6 +16,8 @@ import { legalActions } from '../../../src/games/valley/legal-actions.ts';
 import { say } from '../../../src/games/valley/messages.ts';
 import type { ValleyView } from '../../../src/games/valley/view.ts';
 import { view } from '../../../src/games/valley/view.ts';
+import type { GameContext } from '../../../src/table-kit/context.ts';
+import type { Payload } from '../../../src/table-kit/payload.ts';
 import { ask, choices, Table } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };

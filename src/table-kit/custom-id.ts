@@ -2,7 +2,8 @@
  * Every component's custom_id names the game and the state version it was drawn from, so a click is
  * decoded before anything runs and a stale or doubled click is refused instead of applied twice.
  * Format: `s1:<scope>:<gameId>:<version>:<verb>[:<arg>]` (≤ 100 characters, Discord's limit).
- * Leaderboard pages (scope `board`) have no game: their id slot is the page number (see leaderboard-id.ts).
+ * Leaderboard pages (scope `board`) have no game: their id slot is the page number (see
+ * src/discord/leaderboard-id.ts).
  */
 export type Scope = 'lobby' | 'game' | 'board';
 

@@ -1,8 +1,8 @@
 import { ButtonStyle } from 'discord-api-types/v10';
-import type { TableView } from '../../games/kernel/types.ts';
-import { t } from '../../i18n/messages.ts';
-import { encodeCustomId } from '../custom-id.ts';
+import type { TableView } from '../games/kernel/types.ts';
+import { t } from '../i18n/messages.ts';
 import { type GameContext, seatMention } from './context.ts';
+import { encodeCustomId } from './custom-id.ts';
 import { button, type Payload, row } from './payload.ts';
 
 /** Whether the game waits for someone other than the player to move (a window, a discard, a choice). */

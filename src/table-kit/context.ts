@@ -1,5 +1,5 @@
-import type { Seat } from '../../games/kernel/types.ts';
-import { t } from '../../i18n/messages.ts';
+import type { Seat } from '../games/kernel/types.ts';
+import { t } from '../i18n/messages.ts';
 
 /** What message builders need to know about a game besides its view. */
 export interface GameContext {
