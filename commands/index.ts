@@ -1,7 +1,6 @@
-import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { AdapterSet } from '../src/adapters/adapter-set.ts';
 import type { AnyAdapter } from '../src/adapters/game-adapter.ts';
-import { installedAdapters } from '../src/adapters/installed.ts';
+import type { HostedGames } from '../src/discord/bot.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { gameTitle, localizeCommand } from '../src/i18n/command-localizations.ts';
 import type { Values } from '../src/i18n/messages.ts';
@@ -50,7 +49,11 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
   ];
 }
 
-/** The commands as registered with Discord for the installed games (the deploy script's list). */
-export const commandDefinitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[] = commandList(
-  new AdapterSet(installedAdapters()),
-).map((c) => c.data);
+/**
+ * These games and their commands, for the bot: an entry chooses the games (`src/main.ts`: the
+ * installed ones, `src/adapters/installed.ts`) and hands the table layer what this returns.
+ */
+export function hostedGames(adapters: readonly AnyAdapter[]): HostedGames {
+  const set = new AdapterSet(adapters);
+  return { adapters: set, commands: commandList(set) };
+}

@@ -1,10 +1,14 @@
 /**
  * `npm start`: with DISCORD_TOKEN, the bot on Discord; without it, the local table (a Discord-like
- * web page backed by the loopback server). Configuration problems stop here with a message.
+ * web page backed by the loopback server). Configuration problems stop here with a message. The
+ * games hosted and their slash commands are chosen here and handed down: the table layer never picks
+ * them itself.
  */
 import 'dotenv/config';
+import { hostedGames } from '../commands/index.ts';
+import { installedAdapters } from './adapters/installed.ts';
 import { type Config, ConfigError, loadConfig, shardingOf } from './config.ts';
-import { startBot } from './discord/bot.ts';
+import { type HostedGames, startBot } from './discord/bot.ts';
 import { startShards } from './discord/shard-manager.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
@@ -47,6 +51,8 @@ if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
 } else await startOne();
 
 async function startOne(): Promise<void> {
+  // The installed games (src/adapters/installed.ts), one lobby command each, and the shared commands.
+  const hosted: HostedGames = hostedGames(installedAdapters());
   const timing = {
     botDelayMs: config.BOT_DELAY_MS,
     autoPassMinMs: config.AUTO_PASS_MIN_MS,
@@ -61,6 +67,7 @@ async function startOne(): Promise<void> {
       token: config.DISCORD_TOKEN,
       apiUrl: config.DISCORD_API_URL,
       store,
+      hosted,
       timing,
       log,
       registerCommands: false,
@@ -76,7 +83,7 @@ async function startOne(): Promise<void> {
   } else {
     const store = openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
     try {
-      const table = await startLocal({ config, store, log, timing });
+      const table = await startLocal({ config, store, hosted, log, timing });
       stopOnSignals(table, () => store.database.close(), log);
     } catch (e) {
       process.stderr.write(

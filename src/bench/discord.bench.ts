@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { hostedGames } from '../../commands/index.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import { startBot } from '../discord/bot.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
@@ -51,6 +53,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     token: loopback.token,
     apiUrl: loopback.restApi,
     store,
+    hosted: hostedGames(installedAdapters()),
     timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
     log: pino({ level: 'silent' }),
     registerCommands: { guildId: c.defaultGuild.id },

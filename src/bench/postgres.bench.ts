@@ -19,6 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
+import { hostedGames } from '../../commands/index.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import { type Bot, startBot } from '../discord/bot.ts';
 import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { type AnyGame, getGame } from '../games/registry.ts';
@@ -288,6 +290,7 @@ async function startBenchBot(
     token: loopback.token,
     apiUrl: loopback.restApi,
     store,
+    hosted: hostedGames(installedAdapters()),
     timing: TIMING,
     log: SILENT,
     registerCommands: false,

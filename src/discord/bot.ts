@@ -1,8 +1,6 @@
 import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type RESTOptions } from 'discord.js';
 import type { Logger } from 'pino';
-import { AdapterSet } from '../adapters/adapter-set.ts';
-import type { AnyAdapter } from '../adapters/game-adapter.ts';
-import { installedAdapters } from '../adapters/installed.ts';
+import type { AdapterSet } from '../adapters/adapter-set.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
@@ -21,6 +19,7 @@ import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
 import { Scheduler } from './scheduler.ts';
 import { ALL_SHARDS, ownsGuild, type ShardSet } from './shards.ts';
+import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { TurnTimers } from './turn-timers.ts';
@@ -31,8 +30,11 @@ export interface BotOptions {
   apiUrl?: string;
   /** The games: any `Store`, or a SQLite `GameStore` (what tests and the local table hold). */
   store: Store | GameStore;
-  /** The games hosted, each with its adapter; the installed ones (src/adapters/installed.ts) unless given. */
-  adapters?: readonly AnyAdapter[];
+  /**
+   * The games hosted and their slash commands, chosen by whoever starts the bot (`src/main.ts`: the
+   * installed ones; a test: its own): the table layer never picks them itself.
+   */
+  hosted: HostedGames;
   /** Leaderboard and rating chart pictures; the canvas renderer unless given. */
   ratingPictures?: RatingPictures;
   timing: AutopilotTiming;
@@ -55,6 +57,13 @@ export interface BotOptions {
   limitScale?: number;
 }
 
+/** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
+export interface HostedGames {
+  readonly adapters: AdapterSet;
+  /** One lobby command per game, then the shared ones (`commands/index.ts`). */
+  readonly commands: readonly SlashCommand[];
+}
+
 export interface Bot {
   client: Client;
   runtime: Runtime;
@@ -75,7 +84,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
   });
   const store = asStore(o.store);
-  const tables = new Tables(store, new AdapterSet(o.adapters ?? installedAdapters()));
+  const tables = new Tables(store, o.hosted.adapters);
   const locks = new GameLocks();
   const hands = new PrivateHands();
   const publisher = new Publisher(
@@ -97,7 +106,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   publisher.dmSent = (user, error) => timers.dms.record(user, error);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
   table.attach(autopilot, timers);
-  const commands = slashCommands(tables.adapters);
+  const commands = slashCommands(o.hosted.commands);
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
-import type { AnyAdapter } from '../adapters/game-adapter.ts';
-import { installedAdapters } from '../adapters/installed.ts';
 import type { Config } from '../config.ts';
 import type { AutopilotTiming } from '../discord/autopilot.ts';
-import { type Bot, startBot } from '../discord/bot.ts';
+import { type Bot, type HostedGames, startBot } from '../discord/bot.ts';
 import { LoopbackDiscord } from '../loopback/index.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { LocalApi } from './api.ts';
@@ -23,8 +21,8 @@ export interface LocalOptions {
    * the page (or saved with the table) changes this object.
    */
   timing: AutopilotTiming;
-  /** The games hosted; the installed ones unless given. */
-  adapters?: readonly AnyAdapter[];
+  /** The games hosted and their slash commands, chosen by the caller (`src/main.ts`: the installed ones). */
+  hosted: HostedGames;
   /** Where the address is announced; default stdout. Tests pass a no-op. */
   print?: (line: string) => void;
   /**
@@ -70,14 +68,13 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
     const restored = new LocalWorld(loopback, archive, o.log);
     world = restored;
     const pace = new Pace(o.timing, archive);
-    const adapters = o.adapters ?? installedAdapters();
-    const lobbyCommands = adapters.map((a) => a.lobbyCommand.name);
+    const lobbyCommands = o.hosted.adapters.list.map((a) => a.lobbyCommand.name);
     const hint = lobbyHint(lobbyCommands);
     const bot = await startBot({
       token: loopback.token,
       apiUrl: loopback.restApi,
       store: o.store,
-      adapters,
+      hosted: o.hosted,
       timing: o.timing,
       log: o.log,
       registerCommands: { guildId: restored.guildId },

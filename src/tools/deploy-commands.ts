@@ -4,7 +4,8 @@
  */
 import 'dotenv/config';
 import { REST, Routes } from 'discord.js';
-import { commandDefinitions } from '../../commands/index.ts';
+import { hostedGames } from '../../commands/index.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 try {
@@ -21,7 +22,9 @@ try {
   const app = config.DISCORD_APPLICATION_ID;
   const guild = config.DISCORD_DEV_GUILD_ID;
   const route = guild ? Routes.applicationGuildCommands(app, guild) : Routes.applicationCommands(app);
-  const saved = (await rest.put(route, { body: commandDefinitions })) as unknown[];
+  // The commands `npm start` hosts: those of the installed games (src/main.ts chooses the same).
+  const definitions = hostedGames(installedAdapters()).commands.map((c) => c.data);
+  const saved = (await rest.put(route, { body: definitions })) as unknown[];
   console.log(`registered ${saved.length} commands ${guild ? `in guild ${guild}` : 'globally'}`);
 } catch (e) {
   if (e instanceof ConfigError) {

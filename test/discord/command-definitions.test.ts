@@ -1,9 +1,12 @@
 import { type APIApplicationCommandOption, InteractionContextType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { commandDefinitions } from '../../commands/index.ts';
 import { systemClock } from '../../src/clock.ts';
 import { CommandRegistry } from '../../src/loopback/commands.ts';
 import { SnowflakeGenerator } from '../../src/loopback/snowflake.ts';
+import { installedGames } from '../helpers/installed-games.ts';
+
+/** The commands as registered with Discord for the installed games (what `npm run deploy-commands` sends). */
+const commandDefinitions = installedGames().commands.map((c) => c.data);
 
 describe('slash command definitions', () => {
   it('say where they may be used with contexts, never the deprecated dm_permission', () => {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { hostedGames } from '../../commands/index.ts';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
@@ -10,6 +11,7 @@ import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { nextGameSeed } from '../helpers/game-seeds.ts';
+import { installedGames } from '../helpers/installed-games.ts';
 import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { removeDir } from '../remove-dir.ts';
 
@@ -73,7 +75,7 @@ export async function startTableHarness(
       token: loopback.token,
       apiUrl: loopback.restApi,
       store,
-      ...(options.adapters ? { adapters: options.adapters } : {}),
+      hosted: options.adapters ? hostedGames(options.adapters) : installedGames(),
       ...(options.clock ? { clock: options.clock } : {}),
       timing,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),

@@ -1,8 +1,8 @@
 import { InteractionContextType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandDefinitions } from '../../commands/index.ts';
 import { type MyGameEntry, myGamesMessage } from '../../src/discord/messages/my-games-message.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { installedGames } from '../helpers/installed-games.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -85,6 +85,7 @@ afterAll(async () => {
 
 describe('/mygames', () => {
   it('is registered for servers and DMs (it lists the games of every server)', () => {
+    const commandDefinitions = installedGames().commands.map((c) => c.data);
     const mine = commandDefinitions.find((x) => x.name === 'mygames');
     expect(mine?.contexts).toEqual([InteractionContextType.Guild, InteractionContextType.BotDM]);
     const names = commandDefinitions.map((x) => x.name);

@@ -12,6 +12,7 @@ import { GameStore } from '../../src/store/game-store.ts';
 import { openPostgresStore } from '../../src/store/postgres-store.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
+import { installedGames } from '../helpers/installed-games.ts';
 import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../helpers/postgres.ts';
 import { removeDir } from '../remove-dir.ts';
@@ -53,6 +54,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
       token: loopback.token,
       apiUrl: loopback.restApi,
       store,
+      hosted: installedGames(),
       clock,
       timing: FAST,
       limitScale: TEST_LIMIT_SCALE,

@@ -7,6 +7,7 @@ import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { nextGameSeed } from '../helpers/game-seeds.ts';
+import { installedGames } from '../helpers/installed-games.ts';
 import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import { removeDir } from '../remove-dir.ts';
 
@@ -36,6 +37,7 @@ export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise
     return startLocal({
       config: { PORT: port },
       store: new GameStore(database, { seeds: nextGameSeed }),
+      hosted: installedGames(),
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
       timing: current,
       print: () => {},

@@ -9,6 +9,7 @@ import { ManualClock } from '../../../src/clock.ts';
 import { startBot } from '../../../src/discord/bot.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
+import { installedGames } from '../../helpers/installed-games.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -22,6 +23,7 @@ await startBot({
   token: env('TOKEN'),
   apiUrl: env('API_URL'),
   store,
+  hosted: installedGames(),
   clock,
   timing: { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 },
   log: pino({ level: 'silent' }),
