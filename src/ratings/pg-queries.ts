@@ -7,15 +7,16 @@ import { and, asc, type Column, desc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Outcome } from '../games/kernel/types.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
-import type { PlayedGame, PlayedQuery } from './player-stats.ts';
 import {
   type BoardPage,
   type BoardQuery,
   PAGE_SIZE,
+  type PlayedGame,
+  type PlayedQuery,
   type RatingSnapshot,
   type RatingStep,
   type Standing,
-} from './queries.ts';
+} from './rating-records.ts';
 
 const byteOrder = (column: Column) => sql`${column} collate "C"`;
 

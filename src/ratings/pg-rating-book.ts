@@ -12,16 +12,18 @@ import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
 import { type Entrant, type RatableGame, ratingDecision } from './eligibility.ts';
 import { INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
 import * as queries from './pg-queries.ts';
-import type { PlayedGame, PlayedQuery } from './player-stats.ts';
 import {
   type BoardPage,
   type BoardQuery,
+  type FinishEffect,
   PAGE_SIZE,
+  type PlayedGame,
+  type PlayedQuery,
   type RatingSnapshot,
   type RatingStep,
+  type RecomputeReport,
   type Standing,
-} from './queries.ts';
-import type { FinishEffect, RecomputeReport } from './rating-book.ts';
+} from './rating-records.ts';
 import { ratingRows } from './rating-rows.ts';
 import { scopesOf } from './scopes.ts';
 

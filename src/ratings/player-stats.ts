@@ -7,24 +7,9 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { games, seats } from '../store/schema.ts';
+import type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
-export interface PlayedGame {
-  readonly gameId: number;
-  readonly finishedAt: Date | null;
-  readonly seat: Seat;
-  readonly score: number;
-  readonly rank: number;
-  readonly players: number;
-  /** The final state (parsed on demand: most questions need only the outcome). */
-  readonly state: () => unknown;
-}
-
-export interface PlayedQuery {
-  readonly gameType: string;
-  readonly userId: string;
-  /** A server's games only, or null for every server. */
-  readonly guildId: string | null;
-}
+export type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
 /** The user's finished games, oldest first (games where their seat was handed over are not theirs). */
 export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[] {

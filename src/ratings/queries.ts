@@ -2,34 +2,24 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { ratingChanges, ratings } from '../store/schema.ts';
-import type { Skill } from './model.ts';
+import {
+  type BoardPage,
+  type BoardQuery,
+  PAGE_SIZE,
+  type RatingSnapshot,
+  type RatingStep,
+  type Standing,
+} from './rating-records.ts';
 
-export interface BoardRow {
-  /** 1-based; equal shown ratings share a place. */
-  readonly place: number;
-  readonly userId: string;
-  readonly displayName: string;
-  readonly skill: Skill;
-  readonly display: number;
-  readonly games: number;
-  readonly wins: number;
-}
-
-export interface BoardPage {
-  readonly rows: readonly BoardRow[];
-  /** 1-based, clamped to the pages there are. */
-  readonly page: number;
-  readonly pages: number;
-  /** Rated players in the scope. */
-  readonly players: number;
-}
-
-export interface BoardQuery {
-  readonly gameType: string;
-  readonly scope: string;
-}
-
-export const PAGE_SIZE = 10;
+export {
+  type BoardPage,
+  type BoardQuery,
+  type BoardRow,
+  PAGE_SIZE,
+  type RatingSnapshot,
+  type RatingStep,
+  type Standing,
+} from './rating-records.ts';
 
 function count(db: ScarabDrizzle, q: BoardQuery): number {
   const row = db
@@ -67,10 +57,6 @@ export function boardPage(db: ScarabDrizzle, q: BoardQuery, page: number, pageSi
   return { rows, page: shown, pages, players };
 }
 
-export interface Standing extends BoardRow {
-  readonly players: number;
-}
-
 /** A player's rating and place in a scope; undefined before their first rated game there. */
 export function standingOf(db: ScarabDrizzle, q: BoardQuery, userId: string): Standing | undefined {
   const row = db
@@ -96,16 +82,6 @@ export function standingOf(db: ScarabDrizzle, q: BoardQuery, userId: string): St
     wins: row.wins,
     players: count(db, q),
   };
-}
-
-export interface RatingStep {
-  readonly gameId: number;
-  readonly userId: string;
-  readonly seat: number;
-  readonly rank: number;
-  readonly finishedAt: Date;
-  readonly before: Skill;
-  readonly after: Skill;
 }
 
 function toStep(r: typeof ratingChanges.$inferSelect): RatingStep {
@@ -146,11 +122,6 @@ export function changesOfGame(db: ScarabDrizzle, gameId: number, scope: string):
     .orderBy(asc(ratingChanges.seat))
     .all()
     .map(toStep);
-}
-
-export interface RatingSnapshot {
-  readonly ratings: readonly (typeof ratings.$inferSelect)[];
-  readonly changes: readonly (typeof ratingChanges.$inferSelect)[];
 }
 
 /** Both tables in a fixed order: to compare a recompute with what the games wrote one by one. */

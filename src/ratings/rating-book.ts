@@ -23,18 +23,11 @@ import {
   type Standing,
   standingOf,
 } from './queries.ts';
+import type { FinishEffect, RecomputeReport } from './rating-records.ts';
 import { ratingRows } from './rating-rows.ts';
 import { scopesOf } from './scopes.ts';
 
-export interface RecomputeReport {
-  /** Finished games that changed ratings. */
-  readonly ratedGames: number;
-  /** Rating rows written (one per person and scope). */
-  readonly ratings: number;
-}
-
-/** What `gameFinished` did: rated the game alone, rebuilt everything (it finished out of order), or nothing. */
-export type FinishEffect = 'rated' | 'recomputed' | 'unrated';
+export type { FinishEffect, RecomputeReport } from './rating-records.ts';
 
 export class RatingBook {
   constructor(private readonly database: ScarabDatabase) {}

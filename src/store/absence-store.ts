@@ -6,15 +6,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
+import type { Tally, VoteChoice } from './records.ts';
 import { seats, seatVotes } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
-export type VoteChoice = 'replace' | 'wait';
-
-export interface Tally {
-  readonly replace: number;
-  readonly wait: number;
-}
+export type { Tally, VoteChoice } from './records.ts';
 
 export class AbsenceStore {
   constructor(private readonly core: StoreCore) {}

@@ -8,15 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { GameMessage, GameMessageInput } from './messages.ts';
 import * as messages from './messages.ts';
-import type { GameRecord } from './records.ts';
+import type { DiscordLocation, GameRecord } from './records.ts';
 import { games } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
-export interface DiscordLocation {
-  readonly guildId?: string | null;
-  readonly channelId?: string | null;
-  readonly threadId?: string | null;
-}
+export type { DiscordLocation } from './records.ts';
 
 export class DiscordLocations {
   constructor(private readonly core: StoreCore) {}

@@ -18,31 +18,22 @@ import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
-import type { ActionRecord, GameRecord, GameSummary } from './records.ts';
+import type { ActionRecord, AppliedAction, GameRecord, GameSummary } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
+import type { StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES, StoreCore } from './store-core.ts';
 
+export type { AppliedAction } from './records.ts';
 export { type GameStoreOptions, OPEN_STATUSES, PLAYER_COUNT_OPTION } from './store-core.ts';
 
-export interface ApplyInput {
-  readonly seat: Seat;
-  readonly action: unknown;
-  /** The version the caller's buttons were drawn from (carried in the custom_id). */
-  readonly expectedVersion: number;
+/** `StoreApplyInput` on SQLite, where what commits with the action may be a callback. */
+export interface ApplyInput extends Omit<StoreApplyInput, 'alongside'> {
   /**
    * Runs inside the action's transaction once it is written (e.g. marking a scheduled time-out done),
    * so both commit or neither; a throw refuses the action.
    */
   readonly inSameTransaction?: () => void;
-}
-
-export interface AppliedAction {
-  readonly game: GameRecord;
-  /** The action's place in the log; equals `game.version`. */
-  readonly seq: number;
-  /** The rules declared the game over with this action. */
-  readonly finished: boolean;
 }
 
 export class GameStore {

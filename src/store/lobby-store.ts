@@ -6,30 +6,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import { getGame as getModule } from '../games/registry.ts';
 import { type GameId, LobbyError, NotASeatError } from './errors.ts';
-import { type GameRecord, type Participant, participantColumns, type SeatRecord } from './records.ts';
+import {
+  type CreateLobbyInput,
+  type GameRecord,
+  type Participant,
+  participantColumns,
+  type SeatRecord,
+} from './records.ts';
 import { toJson } from './replay.ts';
 import { games, seats } from './schema.ts';
 import { OPEN_STATUSES, parseOptionsFor, type StoreCore } from './store-core.ts';
 
-export interface CreateLobbyInput {
-  readonly type: string;
-  /** Raw options from the command; validated now and again at start with the real player count. */
-  readonly options?: Record<string, unknown>;
-  /** Chosen at random when absent (tests and imports pass one). */
-  readonly seed?: string;
-  readonly guildId?: string | null;
-  readonly channelId?: string | null;
-  readonly threadId?: string | null;
-  readonly hostUserId?: string | null;
-  /** Seated at once, in this order (usually the host). */
-  readonly seats?: readonly Participant[];
-  /** Rated or casual; null or absent: automatic (rated when every seat is a person). */
-  readonly rated?: boolean | null;
-  /** Minutes a person may take per turn or decision; null or absent: no limit. */
-  readonly turnLimitMinutes?: number | null;
-  /** The language of its public messages (default: English). */
-  readonly language?: string | null;
-}
+export type { CreateLobbyInput } from './records.ts';
 
 export class LobbyStore {
   constructor(private readonly core: StoreCore) {}

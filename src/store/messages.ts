@@ -2,20 +2,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
+import type { GameMessage, GameMessageInput } from './records.ts';
 import { gameMessages } from './schema.ts';
 
-export interface GameMessage {
-  readonly messageId: string;
-  readonly channelId: string | null;
-  /** The game version the message shows, when it shows one. */
-  readonly version: number | null;
-}
-
-export interface GameMessageInput {
-  readonly messageId: string;
-  readonly channelId?: string | null;
-  readonly version?: number | null;
-}
+export type { GameMessage, GameMessageInput } from './records.ts';
 
 export function setMessage(
   db: ScarabDrizzle,

@@ -5,13 +5,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import { getGame as getModule } from '../games/registry.ts';
-import type { DiscordLocation } from './discord-locations.ts';
 import { type GameId, LobbyError, NotASeatError } from './errors.ts';
-import type { CreateLobbyInput } from './lobby-store.ts';
-import type { GameMessage, GameMessageInput } from './messages.ts';
 import type { PgCore } from './pg-core.ts';
 import { gameMessages, games, seats } from './pg-schema.ts';
-import { type GameRecord, type Participant, participantColumns, type SeatRecord } from './records.ts';
+import {
+  type CreateLobbyInput,
+  type DiscordLocation,
+  type GameMessage,
+  type GameMessageInput,
+  type GameRecord,
+  type Participant,
+  participantColumns,
+  type SeatRecord,
+} from './records.ts';
 import { toJson } from './replay.ts';
 import { OPEN_STATUSES, parseOptionsFor } from './store-core.ts';
 

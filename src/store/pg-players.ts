@@ -1,12 +1,11 @@
 /** `PlayerSettingsStore` and `AbsenceStore` on PostgreSQL: the same rows, read and written alike. */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
-import type { Tally, VoteChoice } from './absence-store.ts';
 import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { playerSettings, seats, seatVotes } from './pg-schema.ts';
-import type { PlayerSettings, PlayerSettingsChange } from './player-settings-store.ts';
+import type { PlayerSettings, PlayerSettingsChange, Tally, VoteChoice } from './records.ts';
 
 const DEFAULTS = {
   timeZone: null,

@@ -9,20 +9,14 @@ import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { games, schedule } from './pg-schema.ts';
+import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
 import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
-import { batches, type PlannedRow, type ScheduledRow } from './schedule-store.ts';
+import { batches } from './schedule-store.ts';
 import type { GameStatus } from './schema.ts';
 
 type Row = typeof schedule.$inferSelect;
 
-/**
- * The gateway shards a process runs (`ids` of `count`), as the SQLite store takes them: a row is due on
- * the shard of its game's server by Discord's rule `(guild_id >> 22) % count`, on shard 0 without one.
- */
-export interface ShardSet {
-  readonly ids: readonly number[];
-  readonly count: number;
-}
+export type { ShardSet } from './records.ts';
 
 /**
  * `numeric`, not `bigint`: a snowflake may not fit a signed int8 in years to come, and text that is not a

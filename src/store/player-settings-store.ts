@@ -3,25 +3,11 @@
  * table to decide when and how to tell them something; shown to nobody but them.
  */
 import { eq } from 'drizzle-orm';
+import type { PlayerSettings, PlayerSettingsChange } from './records.ts';
 import { playerSettings } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
-export interface PlayerSettings {
-  readonly userId: string;
-  /** IANA zone name; null: not set. */
-  readonly timeZone: string | null;
-  /** Minutes after local midnight; both null or both set. */
-  readonly quietStart: number | null;
-  readonly quietEnd: number | null;
-  readonly turnDms: boolean;
-  readonly vacationUntil: Date | null;
-  /** Since when Discord refuses our DMs to them (50007); null: not known to (any more). Set by the bot. */
-  readonly dmsClosedAt: Date | null;
-  /** Whether they were told so (once, until a DM gets through again). */
-  readonly dmsClosedTold: boolean;
-}
-
-export type PlayerSettingsChange = Partial<Omit<PlayerSettings, 'userId'>>;
+export type { PlayerSettings, PlayerSettingsChange } from './records.ts';
 
 const DEFAULTS = {
   timeZone: null,

@@ -1,4 +1,7 @@
-/** What the store hands out: plain read-only snapshots, never rows or live objects to mutate. */
+/**
+ * What the store hands out (plain read-only snapshots, never rows or live objects to mutate) and what it is
+ * handed: the record and input types of the `Store` contract (store.ts), shared by both backends.
+ */
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import type { GameStatus, games, seats } from './schema.ts';
@@ -57,6 +60,107 @@ export interface GameRecord extends GameSummary {
   readonly turnLimitMinutes?: number | null;
   /** The language of its public messages (null: English, games from before languages). */
   readonly language?: string | null;
+}
+
+/** What applying an action committed. */
+export interface AppliedAction {
+  readonly game: GameRecord;
+  /** The action's place in the log; equals `game.version`. */
+  readonly seq: number;
+  /** The rules declared the game over with this action. */
+  readonly finished: boolean;
+}
+
+export interface CreateLobbyInput {
+  readonly type: string;
+  /** Raw options from the command; validated now and again at start with the real player count. */
+  readonly options?: Record<string, unknown>;
+  /** Chosen at random when absent (tests and imports pass one). */
+  readonly seed?: string;
+  readonly guildId?: string | null;
+  readonly channelId?: string | null;
+  readonly threadId?: string | null;
+  readonly hostUserId?: string | null;
+  /** Seated at once, in this order (usually the host). */
+  readonly seats?: readonly Participant[];
+  /** Rated or casual; null or absent: automatic (rated when every seat is a person). */
+  readonly rated?: boolean | null;
+  /** Minutes a person may take per turn or decision; null or absent: no limit. */
+  readonly turnLimitMinutes?: number | null;
+  /** The language of its public messages (default: English). */
+  readonly language?: string | null;
+}
+
+/** Where a game lives on Discord; what is absent stays as it was. */
+export interface DiscordLocation {
+  readonly guildId?: string | null;
+  readonly channelId?: string | null;
+  readonly threadId?: string | null;
+}
+
+/** The latest Discord message of a kind ('lobby', 'board', ...) a game points at. */
+export interface GameMessage {
+  readonly messageId: string;
+  readonly channelId: string | null;
+  /** The game version the message shows, when it shows one. */
+  readonly version: number | null;
+}
+
+export interface GameMessageInput {
+  readonly messageId: string;
+  readonly channelId?: string | null;
+  readonly version?: number | null;
+}
+
+/** A row of the schedule as planned: a reminder, a time-out, a vacation's end, a deferred nudge. */
+export interface PlannedRow {
+  /** Names the row for good: planning a key that exists (done or not) changes nothing. */
+  readonly key: string;
+  readonly gameId: GameId | null;
+  readonly kind: string;
+  readonly dueAt: Date;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface ScheduledRow extends PlannedRow {
+  readonly id: number;
+  readonly doneAt: Date | null;
+  readonly outcome: string | null;
+}
+
+/**
+ * The gateway shards a process runs (`ids` of `count`). A row belongs to the shard of its game's server,
+ * by Discord's rule `(guild_id >> 22) % count`; a row with no game, or of a game with no server, to shard 0
+ * (where Discord sends DMs). Each row is thus due on exactly one shard.
+ */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
+
+export interface PlayerSettings {
+  readonly userId: string;
+  /** IANA zone name; null: not set. */
+  readonly timeZone: string | null;
+  /** Minutes after local midnight; both null or both set. */
+  readonly quietStart: number | null;
+  readonly quietEnd: number | null;
+  readonly turnDms: boolean;
+  readonly vacationUntil: Date | null;
+  /** Since when Discord refuses our DMs to them (50007); null: not known to (any more). Set by the bot. */
+  readonly dmsClosedAt: Date | null;
+  /** Whether they were told so (once, until a DM gets through again). */
+  readonly dmsClosedTold: boolean;
+}
+
+export type PlayerSettingsChange = Partial<Omit<PlayerSettings, 'userId'>>;
+
+export type VoteChoice = 'replace' | 'wait';
+
+/** The votes on replacing a seat whose person keeps timing out. */
+export interface Tally {
+  readonly replace: number;
+  readonly wait: number;
 }
 
 export interface ActionRecord {

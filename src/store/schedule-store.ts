@@ -6,36 +6,14 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
+import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
 import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
 import { type GameStatus, games, schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
-export interface PlannedRow {
-  /** Names the row for good: planning a key that exists (done or not) changes nothing. */
-  readonly key: string;
-  readonly gameId: GameId | null;
-  readonly kind: string;
-  readonly dueAt: Date;
-  readonly payload: Readonly<Record<string, unknown>>;
-}
-
-export interface ScheduledRow extends PlannedRow {
-  readonly id: number;
-  readonly doneAt: Date | null;
-  readonly outcome: string | null;
-}
+export type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
 
 type Row = typeof schedule.$inferSelect;
-
-/**
- * The gateway shards a process runs (`ids` of `count`). A row belongs to the shard of its game's server,
- * by Discord's rule `(guild_id >> 22) % count`; a row with no game, or of a game with no server, to shard 0
- * (where Discord sends DMs). Each row is thus due on exactly one shard.
- */
-export interface ShardSet {
-  readonly ids: readonly number[];
-  readonly count: number;
-}
 
 /** SQLite's integers are 64-bit: a snowflake (< 2^63) shifts exactly. */
 function onShards(shards: ShardSet | undefined): SQL | undefined {

@@ -1,20 +1,21 @@
 /**
- * The `Store` contract over the SQLite `GameStore`: each call runs synchronously, as it always did (one
- * better-sqlite3 transaction per write), and its result or error is handed back as a promise. Running at
- * call time rather than on a later tick keeps the order of writes exactly the order of the calls.
+ * The `Store` contract (store.ts) over the SQLite `GameStore`: each call runs synchronously, as it always
+ * did (one better-sqlite3 transaction per write), and its result or error is handed back as a promise.
+ * Running at call time rather than on a later tick keeps the order of writes exactly the order of the
+ * calls. Each repository is spelt out method by method, so the compiler checks the SQLite classes against
+ * the contract rather than the contract being read off them.
  */
 import type { GameStore } from './game-store.ts';
-import {
-  ABSENCE_METHODS,
-  type Async,
-  LOBBY_METHODS,
-  LOCATION_METHODS,
-  PLAYER_METHODS,
-  RATING_METHODS,
-  SCHEDULE_METHODS,
-  type Store,
-  type StoreAppliedAction,
-  type StoreApplyInput,
+import type {
+  AbsenceRepository,
+  LobbyRepository,
+  LocationRepository,
+  PlayerRepository,
+  RatingRepository,
+  ScheduleRepository,
+  Store,
+  StoreAppliedAction,
+  StoreApplyInput,
 } from './store.ts';
 
 function settle<T>(fn: () => T): Promise<T> {
@@ -25,33 +26,69 @@ function settle<T>(fn: () => T): Promise<T> {
   }
 }
 
-/** `keys` of `target`, each run now and answered as a promise. */
-function promised<T extends object, K extends keyof T>(target: T, keys: readonly K[]): Async<Pick<T, K>> {
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const method = target[key] as unknown as (...args: unknown[]) => unknown;
-    out[key as string] = (...args: unknown[]) => settle(() => method.apply(target, args));
-  }
-  return out as Async<Pick<T, K>>;
-}
-
 export class SqliteStore implements Store {
   readonly backend = 'sqlite';
-  readonly lobbies;
-  readonly locations;
-  readonly schedule;
-  readonly players;
-  readonly absences;
-  readonly ratings;
+  readonly lobbies: LobbyRepository;
+  readonly locations: LocationRepository;
+  readonly schedule: ScheduleRepository;
+  readonly players: PlayerRepository;
+  readonly absences: AbsenceRepository;
+  readonly ratings: RatingRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    this.lobbies = promised(sync.lobbies, LOBBY_METHODS);
-    this.locations = promised(sync.locations, LOCATION_METHODS);
-    this.schedule = promised(sync.schedule, SCHEDULE_METHODS);
-    this.players = promised(sync.players, PLAYER_METHODS);
-    this.absences = promised(sync.absences, ABSENCE_METHODS);
-    this.ratings = promised(sync.ratings, RATING_METHODS);
+    const { lobbies, locations, schedule, players, absences, ratings } = sync;
+    this.lobbies = {
+      create: (input) => settle(() => lobbies.create(input)),
+      join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
+      leave: (gameId, who) => settle(() => lobbies.leave(gameId, who)),
+      setOptions: (gameId, options) => settle(() => lobbies.setOptions(gameId, options)),
+      setRated: (gameId, rated) => settle(() => lobbies.setRated(gameId, rated)),
+      setTurnLimit: (gameId, minutes) => settle(() => lobbies.setTurnLimit(gameId, minutes)),
+      setLanguage: (gameId, language) => settle(() => lobbies.setLanguage(gameId, language)),
+      replaceSeat: (gameId, seat, participant) =>
+        settle(() => lobbies.replaceSeat(gameId, seat, participant)),
+      seatsOf: (gameId) => settle(() => lobbies.seatsOf(gameId)),
+    };
+    this.locations = {
+      setLocation: (gameId, location) => settle(() => locations.setLocation(gameId, location)),
+      setMessage: (gameId, kind, message) => settle(() => locations.setMessage(gameId, kind, message)),
+      getMessage: (gameId, kind) => settle(() => locations.getMessage(gameId, kind)),
+      messagesOf: (gameId) => settle(() => locations.messagesOf(gameId)),
+    };
+    this.schedule = {
+      plan: (row) => settle(() => schedule.plan(row)),
+      find: (key) => settle(() => schedule.find(key)),
+      closeIfDue: (id, dueBy, outcome) => settle(() => schedule.closeIfDue(id, dueBy, outcome)),
+      postpone: (id, dueAt) => settle(() => schedule.postpone(id, dueAt)),
+      fired: (prefix, suffix) => settle(() => schedule.fired(prefix, suffix)),
+      lastPlanned: (prefix) => settle(() => schedule.lastPlanned(prefix)),
+      next: (shards) => settle(() => schedule.next(shards)),
+      due: (now, limit, shards) => settle(() => schedule.due(now, limit, shards)),
+      markDone: (id, outcome) => settle(() => schedule.markDone(id, outcome)),
+      cancelGame: (gameId, outcome) => settle(() => schedule.cancelGame(gameId, outcome)),
+      prune: (now) => settle(() => schedule.prune(now)),
+    };
+    this.players = {
+      get: (userId) => settle(() => players.get(userId)),
+      update: (userId, change) => settle(() => players.update(userId, change)),
+    };
+    this.absences = {
+      timeoutsInARow: (gameId, seat) => settle(() => absences.timeoutsInARow(gameId, seat)),
+      countTimeout: (gameId, seat) => settle(() => absences.countTimeout(gameId, seat)),
+      reset: (gameId, seat) => settle(() => absences.reset(gameId, seat)),
+      vote: (gameId, seat, voterId, choice) => settle(() => absences.vote(gameId, seat, voterId, choice)),
+      tally: (gameId, seat) => settle(() => absences.tally(gameId, seat)),
+    };
+    this.ratings = {
+      board: (q, page, pageSize) => settle(() => ratings.board(q, page, pageSize)),
+      standing: (q, userId) => settle(() => ratings.standing(q, userId)),
+      history: (q, userId) => settle(() => ratings.history(q, userId)),
+      changesOfGame: (gameId, scope) => settle(() => ratings.changesOfGame(gameId, scope)),
+      snapshot: () => settle(() => ratings.snapshot()),
+      recompute: () => settle(() => ratings.recompute()),
+      playedGames: (q) => settle(() => ratings.playedGames(q)),
+    };
   }
 
   get cachedGames(): number {

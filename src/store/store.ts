@@ -1,22 +1,47 @@
 /**
- * The store as the bot uses it, whatever holds the data: every method returns a promise, because a
- * PostgreSQL shared by several shards answers over a socket. The contract is the SQLite store's own
- * (`GameStore` and its parts: same names, arguments, results and errors), made asynchronous; a backend
- * keeps its invariants (README.md): the action log is the truth, one transaction per action with the
- * version check, ratings in the transaction that finishes a game, a scheduled row closed at most once.
+ * The store as the bot uses it, whatever holds the data: the contract both backends implement
+ * (`SqliteStore` in sqlite-store.ts, `PostgresStore` in postgres-store.ts), written here by hand, one
+ * repository per concern. Every method returns a promise, because a PostgreSQL shared by several shards
+ * answers over a socket. A refusal is a rejected promise carrying a `StoreError` (errors.ts), and a refused
+ * call wrote nothing. A backend keeps its invariants (README.md): the action log is the truth, one
+ * transaction per action with the version check, ratings in the transaction that finishes a game, a
+ * scheduled row closed at most once.
+ *
+ * This file names record and input types only (records.ts, ../ratings/rating-records.ts), never a
+ * backend's classes: a backend conforms to the contract, not the other way round.
  */
-import type { RatingBook } from '../ratings/rating-book.ts';
-import type { AbsenceStore } from './absence-store.ts';
-import type { DiscordLocations } from './discord-locations.ts';
-import type { AppliedAction, ApplyInput, GameStore } from './game-store.ts';
-import type { LobbyStore } from './lobby-store.ts';
-import type { PlayerSettingsStore } from './player-settings-store.ts';
-import type { ScheduleStore } from './schedule-store.ts';
-
-/** `T`'s methods, each returning a promise of what it returned. */
-export type Async<T> = {
-  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
-};
+import type { Seat } from '../games/kernel/types.ts';
+import type {
+  BoardPage,
+  BoardQuery,
+  PlayedGame,
+  PlayedQuery,
+  RatingSnapshot,
+  RatingStep,
+  RecomputeReport,
+  Standing,
+} from '../ratings/rating-records.ts';
+import type {
+  ActionRecord,
+  AppliedAction,
+  CreateLobbyInput,
+  DiscordLocation,
+  GameId,
+  GameMessage,
+  GameMessageInput,
+  GameRecord,
+  GameStatus,
+  GameSummary,
+  Participant,
+  PlannedRow,
+  PlayerSettings,
+  PlayerSettingsChange,
+  ScheduledRow,
+  SeatRecord,
+  ShardSet,
+  Tally,
+  VoteChoice,
+} from './records.ts';
 
 /**
  * What an action writes beside itself, in its transaction, as data rather than a callback: a callback
@@ -36,7 +61,11 @@ export interface Alongside {
   readonly timeouts?: 'reset' | 'count';
 }
 
-export interface StoreApplyInput extends Omit<ApplyInput, 'inSameTransaction'> {
+export interface StoreApplyInput {
+  readonly seat: Seat;
+  readonly action: unknown;
+  /** The version the caller's buttons were drawn from (carried in the custom_id). */
+  readonly expectedVersion: number;
   readonly alongside?: Alongside;
 }
 
@@ -45,79 +74,146 @@ export interface StoreAppliedAction extends AppliedAction {
   readonly timeoutsInARow?: number;
 }
 
-type GameReads = Pick<
-  GameStore,
-  | 'startGame'
-  | 'cancelGame'
-  | 'getGame'
-  | 'findGame'
-  | 'actionLog'
-  | 'gamesInChannel'
-  | 'gameInThread'
-  | 'gamesInGuild'
-  | 'gamesOfUser'
-  | 'listGames'
-  | 'countGames'
->;
+/**
+ * Games: starting, playing, cancelling, and the lookups the Discord layer needs. `statuses` defaults to
+ * the open ones (lobby, active); summaries come newest first.
+ */
+export interface GameRepository {
+  /** Seats the lobby for good (in `seatOrder`, a permutation of its seat numbers, or joining order) and sets the game up; throws `GameNotFoundError`, `WrongStatusError` (not a lobby), `LobbyError` ('too-few-players', 'bad-seat-order'), `InvalidOptionsError`. */
+  startGame(gameId: GameId, seatOrder?: readonly Seat[]): Promise<GameRecord>;
+  /** Checks the version, status, seat and rules, then logs the action, saves the state and writes `alongside`, in one transaction; throws `GameNotFoundError`, `StaleVersionError`, `WrongStatusError`, `NotASeatError`, `RuleRefusedError`, `InvalidActionError`, or an `Error` (a row fired twice, a bug in the rules). */
+  applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction>;
+  /** Cancels an open game (lobby or active); throws `GameNotFoundError`, `WrongStatusError` (finished or cancelled already). */
+  cancelGame(gameId: GameId): Promise<GameRecord>;
+  /** The game as committed; throws `GameNotFoundError`. */
+  getGame(gameId: GameId): Promise<GameRecord>;
+  /** The game as committed, or undefined when there is none; throws nothing of its own. */
+  findGame(gameId: GameId): Promise<GameRecord | undefined>;
+  /** The action log in order (empty for an unknown game); throws nothing of its own. */
+  actionLog(gameId: GameId): Promise<ActionRecord[]>;
+  /** Games played in a channel, or in a thread with this id; throws nothing of its own. */
+  gamesInChannel(channelId: string, statuses?: readonly GameStatus[]): Promise<GameSummary[]>;
+  /** The newest game living in this thread, if any; throws nothing of its own. */
+  gameInThread(threadId: string): Promise<GameSummary | undefined>;
+  /** Games of a Discord server; throws nothing of its own. */
+  gamesInGuild(guildId: string, statuses?: readonly GameStatus[]): Promise<GameSummary[]>;
+  /** Games where this Discord user holds a seat; throws nothing of its own. */
+  gamesOfUser(userId: string, statuses?: readonly GameStatus[]): Promise<GameSummary[]>;
+  /** Games of these statuses, at most `limit` (default 1000); throws nothing of its own. */
+  listGames(statuses?: readonly GameStatus[], limit?: number): Promise<GameSummary[]>;
+  /** How many games have these statuses; throws nothing of its own. */
+  countGames(statuses?: readonly GameStatus[]): Promise<number>;
+}
 
-export const LOBBY_METHODS = [
-  'create',
-  'join',
-  'leave',
-  'setOptions',
-  'setRated',
-  'setTurnLimit',
-  'setLanguage',
-  'replaceSeat',
-  'seatsOf',
-] as const satisfies readonly (keyof LobbyStore)[];
-export const LOCATION_METHODS = [
-  'setLocation',
-  'setMessage',
-  'getMessage',
-  'messagesOf',
-] as const satisfies readonly (keyof DiscordLocations)[];
-export const SCHEDULE_METHODS = [
-  'plan',
-  'find',
-  'closeIfDue',
-  'postpone',
-  'fired',
-  'lastPlanned',
-  'next',
-  'due',
-  'markDone',
-  'cancelGame',
-  'prune',
-] as const satisfies readonly (keyof ScheduleStore)[];
-export const PLAYER_METHODS = ['get', 'update'] as const satisfies readonly (keyof PlayerSettingsStore)[];
-export const ABSENCE_METHODS = [
-  'timeoutsInARow',
-  'countTimeout',
-  'reset',
-  'vote',
-  'tally',
-] as const satisfies readonly (keyof AbsenceStore)[];
-export const RATING_METHODS = [
-  'board',
-  'standing',
-  'history',
-  'changesOfGame',
-  'snapshot',
-  'recompute',
-  'playedGames',
-] as const satisfies readonly (keyof RatingBook)[];
+/** Lobbies and seats (`store.lobbies`): creating, coming and going, options, a seat changing hands. */
+export interface LobbyRepository {
+  /** A new lobby with `input.seats` seated; throws an `Error` (unknown game type), `RangeError` (more seats than the game has), `InvalidOptionsError`, `TypeError` (options not JSON). */
+  create(input: CreateLobbyInput): Promise<GameRecord>;
+  /** Seats the participant last; throws `GameNotFoundError`, `WrongStatusError` (not a lobby), `LobbyError` ('already-seated', 'full'). */
+  join(gameId: GameId, participant: Participant): Promise<SeatRecord>;
+  /** Frees a seat, given as a seat number or a user id, later seats moving up; throws `GameNotFoundError`, `WrongStatusError`, `LobbyError` ('not-seated'). */
+  leave(gameId: GameId, who: Seat | string): Promise<GameRecord>;
+  /** Replaces the raw options; throws `GameNotFoundError`, `WrongStatusError`, `InvalidOptionsError`, `TypeError` (not JSON). */
+  setOptions(gameId: GameId, options: Record<string, unknown>): Promise<GameRecord>;
+  /** Rated (true), casual (false) or automatic (null); throws `GameNotFoundError`, `WrongStatusError`. */
+  setRated(gameId: GameId, rated: boolean | null): Promise<GameRecord>;
+  /** Minutes per turn (null: none); throws `RangeError` (not a positive integer, checked first), `GameNotFoundError`, `WrongStatusError`. */
+  setTurnLimit(gameId: GameId, minutes: number | null): Promise<GameRecord>;
+  /** The language of the game's public messages; throws `GameNotFoundError`, `WrongStatusError`. */
+  setLanguage(gameId: GameId, language: string): Promise<GameRecord>;
+  /** Gives a seat of an open game to someone else (during play: handed over, so never rated); throws `GameNotFoundError`, `WrongStatusError`, `NotASeatError`, `LobbyError` ('already-seated'). */
+  replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord>;
+  /** The game's seats in order; throws `GameNotFoundError`. */
+  seatsOf(gameId: GameId): Promise<readonly SeatRecord[]>;
+}
 
-export interface Store extends Async<GameReads> {
+/** Where a game lives on Discord (`store.locations`): guild, channel, thread and the messages it points at. */
+export interface LocationRepository {
+  /** Records the given parts of where the game lives, in any status; throws `GameNotFoundError`. */
+  setLocation(gameId: GameId, location: DiscordLocation): Promise<GameRecord>;
+  /** Remembers the latest message of a kind (null forgets it), leaving the game row alone; throws only what the database does. */
+  setMessage(gameId: GameId, kind: string, message: GameMessageInput | null): Promise<void>;
+  /** The message remembered for a kind, if any; throws nothing of its own. */
+  getMessage(gameId: GameId, kind: string): Promise<GameMessage | undefined>;
+  /** Every remembered message of the game, by kind; throws nothing of its own. */
+  messagesOf(gameId: GameId): Promise<Record<string, GameMessage>>;
+}
+
+/** What is due later (`store.schedule`): rows, idempotent by key, each closed at most once. */
+export interface ScheduleRepository {
+  /** Adds the row unless its key was planned before (done or not); true when added; throws nothing of its own. */
+  plan(row: PlannedRow): Promise<boolean>;
+  /** The row of this key, if any; throws nothing of its own. */
+  find(key: string): Promise<ScheduledRow | undefined>;
+  /** Closes a row with `outcome` only if pending and due no later than `dueBy`; true when closed; throws nothing of its own. */
+  closeIfDue(id: number, dueBy: Date, outcome: string): Promise<boolean>;
+  /** Moves a pending row's due time; true when moved; throws nothing of its own. */
+  postpone(id: number, dueAt: Date): Promise<boolean>;
+  /** Whether a row whose key starts with `prefix` and ends with `suffix` (default '') closed as 'fired'; throws nothing of its own. */
+  fired(prefix: string, suffix?: string): Promise<boolean>;
+  /** When the newest row whose key starts with `prefix` was planned, if any; throws nothing of its own. */
+  lastPlanned(prefix: string): Promise<Date | undefined>;
+  /** The earliest pending row (of `shards`' games, when given); throws nothing of its own. */
+  next(shards?: ShardSet): Promise<ScheduledRow | undefined>;
+  /** Pending rows due at `now`, earliest first, at most `limit` (default 100), of `shards`' games when given; throws nothing of its own. */
+  due(now: Date, limit?: number, shards?: ShardSet): Promise<ScheduledRow[]>;
+  /** Closes a pending row with `outcome`; false when it was closed already; throws nothing of its own. */
+  markDone(id: number, outcome: string): Promise<boolean>;
+  /** Closes every pending row of the game with `outcome` (default 'cancelled'); returns how many; throws nothing of its own. */
+  cancelGame(gameId: GameId, outcome?: string): Promise<number>;
+  /** Deletes the closed rows the retention rules (schedule-retention.ts) give up; returns how many; throws nothing of its own. */
+  prune(now: Date): Promise<number>;
+}
+
+/** A person's own settings (`store.players`): time zone, quiet hours, turn DMs, vacation. */
+export interface PlayerRepository {
+  /** Their settings, the defaults until they change one; throws nothing of its own. */
+  get(userId: string): Promise<PlayerSettings>;
+  /** Changes what is given, keeps the rest, returns the settings now; throws `RangeError` (quiet hours with only one end). */
+  update(userId: string, change: PlayerSettingsChange): Promise<PlayerSettings>;
+}
+
+/** Seats whose person keeps timing out (`store.absences`), and the vote on replacing them. */
+export interface AbsenceRepository {
+  /** The seat's time-outs in a row (0 for an unknown seat); throws nothing of its own. */
+  timeoutsInARow(gameId: GameId, seat: Seat): Promise<number>;
+  /** One more timed-out turn, returning the run (0 for an unknown seat); throws nothing of its own. */
+  countTimeout(gameId: GameId, seat: Seat): Promise<number>;
+  /** The run starts again and any vote on the seat is cleared; throws nothing of its own. */
+  reset(gameId: GameId, seat: Seat): Promise<void>;
+  /** Records or changes one voter's choice, returning the tally; throws nothing of its own. */
+  vote(gameId: GameId, seat: Seat, voterId: string, choice: VoteChoice): Promise<Tally>;
+  /** The votes on replacing the seat; throws nothing of its own. */
+  tally(gameId: GameId, seat: Seat): Promise<Tally>;
+}
+
+/** Ratings (`store.ratings`): read here, written only by the transaction that finishes a game, or rebuilt. */
+export interface RatingRepository {
+  /** One page (1-based, clamped) of a board, best first, `pageSize` rows (default `PAGE_SIZE`); throws nothing of its own. */
+  board(q: BoardQuery, page: number, pageSize?: number): Promise<BoardPage>;
+  /** A player's rating and place, undefined before their first rated game in the scope; throws nothing of its own. */
+  standing(q: BoardQuery, userId: string): Promise<Standing | undefined>;
+  /** A player's rated games in a scope, oldest first; throws nothing of its own. */
+  history(q: BoardQuery, userId: string): Promise<RatingStep[]>;
+  /** A game's rating changes in a scope, in seat order (empty when unrated); throws nothing of its own. */
+  changesOfGame(gameId: GameId, scope: string): Promise<RatingStep[]>;
+  /** Both rating tables in a fixed order (to compare a recompute with what the games wrote); throws nothing of its own. */
+  snapshot(): Promise<RatingSnapshot>;
+  /** Rebuilds every rating from the finished games, in finish order, in one transaction; throws nothing of its own. */
+  recompute(): Promise<RecomputeReport>;
+  /** A person's finished games of a type (handed-over seats excluded), oldest first; throws nothing of its own. */
+  playedGames(q: PlayedQuery): Promise<PlayedGame[]>;
+}
+
+export interface Store extends GameRepository {
   /** Which database holds the games (for logs, the benchmark and the tools). */
   readonly backend: 'sqlite' | 'postgres';
-  applyAction(gameId: number, input: StoreApplyInput): Promise<StoreAppliedAction>;
-  readonly lobbies: Async<Pick<LobbyStore, (typeof LOBBY_METHODS)[number]>>;
-  readonly locations: Async<Pick<DiscordLocations, (typeof LOCATION_METHODS)[number]>>;
-  readonly schedule: Async<Pick<ScheduleStore, (typeof SCHEDULE_METHODS)[number]>>;
-  readonly players: Async<Pick<PlayerSettingsStore, (typeof PLAYER_METHODS)[number]>>;
-  readonly absences: Async<Pick<AbsenceStore, (typeof ABSENCE_METHODS)[number]>>;
-  readonly ratings: Async<Pick<RatingBook, (typeof RATING_METHODS)[number]>>;
+  readonly lobbies: LobbyRepository;
+  readonly locations: LocationRepository;
+  readonly schedule: ScheduleRepository;
+  readonly players: PlayerRepository;
+  readonly absences: AbsenceRepository;
+  readonly ratings: RatingRepository;
   /** Games in this process's memory (for tests and the benchmark). */
   readonly cachedGames: number;
   /** Forgets every loaded game; the next touch reads the database again. */
