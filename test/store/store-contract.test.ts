@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StaleVersionError, StoreError } from '../../src/store/errors.ts';
+import { seedRng } from '../../src/games/kernel/rng.ts';
+import { getGame as getModule } from '../../src/games/registry.ts';
+import {
+  InvalidOptionsError,
+  LobbyError,
+  NotASeatError,
+  StaleVersionError,
+  StoreError,
+  WrongStatusError,
+} from '../../src/store/errors.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
-import type { Store } from '../../src/store/store.ts';
+import type { GameRepository, Store } from '../../src/store/store.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
-import { memoryStore, startedGame } from './helpers/memory-store.ts';
+import { memoryStore } from './helpers/memory-store.ts';
 import { pgStore, startedGameOn } from './helpers/pg-store.ts';
+import { randomMove } from './helpers/random-play.ts';
 
 interface Opened {
   readonly store: Store;
@@ -14,17 +25,106 @@ interface Opened {
 
 const missing = postgresMissing();
 
+/** The names of `T`'s methods, each listed once: the compiler refuses a list that misses one. */
+type MethodNames<T> = {
+  readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? K : never]: true;
+};
+
+const REPOSITORIES = ['lobbies', 'locations', 'schedule', 'players', 'absences', 'ratings'] as const;
+type RepositoryName = (typeof REPOSITORIES)[number];
+
+/** Every method of the contract's repositories: each must be called on each backend in this file. */
+const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
+  readonly [R in RepositoryName]: MethodNames<Store[R]>;
+} = {
+  games: {
+    startGame: true,
+    applyAction: true,
+    cancelGame: true,
+    getGame: true,
+    findGame: true,
+    actionLog: true,
+    gamesInChannel: true,
+    gameInThread: true,
+    gamesInGuild: true,
+    gamesOfUser: true,
+    listGames: true,
+    countGames: true,
+  },
+  lobbies: {
+    create: true,
+    join: true,
+    leave: true,
+    setOptions: true,
+    setRated: true,
+    setTurnLimit: true,
+    setLanguage: true,
+    replaceSeat: true,
+    seatsOf: true,
+  },
+  locations: { setLocation: true, setMessage: true, getMessage: true, messagesOf: true },
+  schedule: {
+    plan: true,
+    find: true,
+    closeIfDue: true,
+    postpone: true,
+    fired: true,
+    lastPlanned: true,
+    next: true,
+    due: true,
+    markDone: true,
+    cancelGame: true,
+    prune: true,
+  },
+  players: { get: true, update: true },
+  absences: { timeoutsInARow: true, countTimeout: true, reset: true, vote: true, tally: true },
+  ratings: {
+    board: true,
+    standing: true,
+    history: true,
+    changesOfGame: true,
+    snapshot: true,
+    recompute: true,
+    playedGames: true,
+  },
+};
+
+const contractMethods = (): string[] =>
+  Object.entries(EVERY_METHOD).flatMap(([repository, methods]) =>
+    Object.keys(methods).map((method) => (repository === 'games' ? method : `${repository}.${method}`)),
+  );
+
+/** `store`, noting in `calls` each contract method called through it ('startGame', 'lobbies.join', ...). */
+function recording(store: Store, calls: Set<string>): Store {
+  const wrap = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const value: unknown = Reflect.get(t, key, t);
+        if (typeof key !== 'string') return value;
+        if (typeof value === 'function')
+          return (...args: unknown[]) => {
+            calls.add(`${prefix}${key}`);
+            return (value as (...a: unknown[]) => unknown).apply(t, args);
+          };
+        if (prefix === '' && (REPOSITORIES as readonly string[]).includes(key))
+          return wrap(value as object, `${key}.`);
+        return value;
+      },
+    });
+  return wrap(store, '');
+}
+
 /**
  * The `Store` contract the bot is written against, whatever the backend. Each backend gets the same
- * cases: what an action writes beside itself (`alongside`) commits with it or not at all.
+ * cases: what an action writes beside itself (`alongside`) commits with it or not at all; each repository
+ * answers and refuses as store.ts says; and, last, every method of every repository was called.
  */
 const backends: [string, (() => Promise<Opened>) | null][] = [
   [
     'SQLite',
     async () => {
-      const sync = memoryStore();
-      const store = new SqliteStore(sync);
-      return { store, gameId: startedGame(sync), close: () => store.close() };
+      const store = new SqliteStore(memoryStore());
+      return { store, gameId: await startedGameOn(store), close: () => store.close() };
     },
   ],
   [
@@ -39,11 +139,11 @@ const backends: [string, (() => Promise<Opened>) | null][] = [
   ],
 ];
 
-const row = (key: string, gameId: number) => ({
+const row = (key: string, gameId: number | null, dueAt = new Date(1000)) => ({
   key,
   gameId,
   kind: 'timeout',
-  dueAt: new Date(1000),
+  dueAt,
   payload: {},
 });
 
@@ -53,11 +153,13 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
   afterEach(async () => {
     for (const o of opened.splice(0)) await o.close();
   });
+  /** The contract methods this backend's cases called, for the last case. */
+  const calls = new Set<string>();
   async function open(): Promise<Opened> {
     if (!opener) throw new Error(`no test PostgreSQL: ${missing}`);
     const o = await opener();
     opened.push(o);
-    return o;
+    return { ...o, store: recording(o.store, calls) };
   }
 
   async function mover(store: Store, gameId: number) {
@@ -133,4 +235,192 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(cancelled.status).toBe('cancelled');
     await expect(store.cancelGame(gameId)).rejects.toBeInstanceOf(StoreError);
   });
+  it('lobbies: seats come and go, options, rating, turn limit and language change only in the lobby', async () => {
+    const { store, gameId } = await open();
+    const lobby = await store.lobbies.create({
+      type: 'dice-race',
+      seed: 'lobby',
+      hostUserId: 'host',
+      seats: [{ userId: 'host', displayName: 'Host' }],
+    });
+    const id = lobby.id;
+    expect(await store.lobbies.join(id, { userId: 'x', displayName: 'X' })).toEqual({
+      seat: 1,
+      userId: 'x',
+      botKind: null,
+      displayName: 'X',
+    });
+    await expect(store.lobbies.join(id, { userId: 'x', displayName: 'X' })).rejects.toMatchObject({
+      problem: 'already-seated',
+    });
+    expect((await store.lobbies.leave(id, 'x')).seats.map((s) => s.userId)).toEqual(['host']);
+    await expect(store.lobbies.leave(id, 'x')).rejects.toBeInstanceOf(LobbyError);
+    expect((await store.lobbies.setOptions(id, { goal: 12 })).options).toEqual({ goal: 12 });
+    await expect(store.lobbies.setOptions(id, { goal: 'far' })).rejects.toBeInstanceOf(InvalidOptionsError);
+    expect((await store.lobbies.setRated(id, false)).rated).toBe(false);
+    await expect(store.lobbies.setTurnLimit(id, 0)).rejects.toBeInstanceOf(RangeError);
+    expect((await store.lobbies.setTurnLimit(id, 60)).turnLimitMinutes).toBe(60);
+    expect((await store.lobbies.setTurnLimit(id, null)).turnLimitMinutes).toBeNull();
+    expect((await store.lobbies.setLanguage(id, 'fr')).language).toBe('fr');
+    const replaced = await store.lobbies.replaceSeat(id, 0, { botKind: 'random', displayName: 'Bot' });
+    expect(replaced.handedOver).toBe(false);
+    expect(await store.lobbies.seatsOf(id)).toEqual([
+      { seat: 0, userId: null, botKind: 'random', displayName: 'Bot' },
+    ]);
+    await expect(
+      store.lobbies.replaceSeat(id, 5, { botKind: 'random', displayName: 'B' }),
+    ).rejects.toBeInstanceOf(NotASeatError);
+    await expect(store.startGame(id)).rejects.toMatchObject({ problem: 'too-few-players' });
+    await store.lobbies.join(id, { userId: 'y', displayName: 'Y' });
+    await expect(store.startGame(id, [0, 0])).rejects.toMatchObject({ problem: 'bad-seat-order' });
+    const started = await store.startGame(id, [1, 0]);
+    expect(started).toMatchObject({ status: 'active', version: 0, options: { goal: 12, players: 2 } });
+    expect(started.seats.map((s) => s.userId)).toEqual(['y', null]);
+    await expect(store.startGame(id)).rejects.toBeInstanceOf(WrongStatusError);
+    // Started: the lobby's settings are closed, and a person replaced during play hands the game over.
+    for (const change of [
+      () => store.lobbies.setRated(gameId, true),
+      () => store.lobbies.setTurnLimit(gameId, 5),
+      () => store.lobbies.setLanguage(gameId, 'de'),
+      () => store.lobbies.join(gameId, { userId: 'late', displayName: 'Late' }),
+    ])
+      await expect(change()).rejects.toBeInstanceOf(WrongStatusError);
+    const handed = await store.lobbies.replaceSeat(gameId, 1, { botKind: 'random', displayName: 'Bot' });
+    expect(handed.handedOver).toBe(true);
+    await expect(store.lobbies.seatsOf(gameId + 1000)).rejects.toBeInstanceOf(StoreError);
+  });
+
+  it('locations: where a game lives, and the messages it points at', async () => {
+    const { store, gameId } = await open();
+    expect((await store.locations.setLocation(gameId, { threadId: 't1' })).threadId).toBe('t1');
+    expect((await store.getGame(gameId)).channelId).toBe('chan-1');
+    expect((await store.gameInThread('t1'))?.id).toBe(gameId);
+    expect(await store.gameInThread('t2')).toBeUndefined();
+    expect((await store.gamesInGuild('guild-1')).map((g) => g.id)).toEqual([gameId]);
+    expect((await store.listGames(['active'])).map((g) => g.id)).toEqual([gameId]);
+    expect(await store.listGames(['finished'])).toEqual([]);
+    await expect(store.locations.setLocation(gameId + 1000, {})).rejects.toBeInstanceOf(StoreError);
+    expect(await store.locations.getMessage(gameId, 'board')).toBeUndefined();
+    await store.locations.setMessage(gameId, 'board', { messageId: 'm1', channelId: 't1', version: 0 });
+    await store.locations.setMessage(gameId, 'lobby', { messageId: 'm0' });
+    expect(await store.locations.getMessage(gameId, 'board')).toEqual({
+      messageId: 'm1',
+      channelId: 't1',
+      version: 0,
+    });
+    await store.locations.setMessage(gameId, 'lobby', null);
+    expect(await store.locations.messagesOf(gameId)).toEqual({
+      board: { messageId: 'm1', channelId: 't1', version: 0 },
+    });
+  });
+
+  it('schedule: due rows, postponing, closing once, and what fired', async () => {
+    const { store, gameId } = await open();
+    expect(await store.schedule.plan(row('remind:1:a', gameId, new Date(2000)))).toBe(true);
+    expect(await store.schedule.plan(row('remind:1:b', gameId, new Date(1000)))).toBe(true);
+    expect(await store.schedule.plan(row('vacation:x', null, new Date(3000)))).toBe(true);
+    const a = (await store.schedule.find('remind:1:a'))?.id as number;
+    const b = (await store.schedule.find('remind:1:b'))?.id as number;
+    expect((await store.schedule.next())?.id).toBe(b);
+    expect((await store.schedule.due(new Date(2000))).map((r) => r.id)).toEqual([b, a]);
+    expect((await store.schedule.due(new Date(2000), 1)).map((r) => r.id)).toEqual([b]);
+    expect(await store.schedule.postpone(b, new Date(5000))).toBe(true);
+    expect(await store.schedule.closeIfDue(b, new Date(2000), 'fired')).toBe(false);
+    expect(await store.schedule.closeIfDue(a, new Date(2000), 'fired')).toBe(true);
+    expect(await store.schedule.postpone(a, new Date(9000))).toBe(false);
+    expect(await store.schedule.fired('remind:1:')).toBe(true);
+    expect(await store.schedule.fired('remind:1:', ':b')).toBe(false);
+    expect(await store.schedule.lastPlanned('remind:1:')).toBeInstanceOf(Date);
+    expect(await store.schedule.lastPlanned('nothing:')).toBeUndefined();
+    expect(await store.schedule.cancelGame(gameId)).toBe(1);
+    expect((await store.schedule.find('remind:1:b'))?.outcome).toBe('cancelled');
+    expect(await store.schedule.markDone(b, 'fired')).toBe(false);
+    expect((await store.schedule.next())?.key).toBe('vacation:x');
+    // Nothing closed 30 days before: nothing to prune.
+    expect(await store.schedule.prune(new Date(10_000))).toBe(0);
+  });
+
+  it('players: defaults until changed; quiet hours need both ends', async () => {
+    const { store } = await open();
+    expect(await store.players.get('p')).toMatchObject({ userId: 'p', timeZone: null, turnDms: false });
+    await expect(store.players.update('p', { quietStart: 60 })).rejects.toBeInstanceOf(RangeError);
+    const changed = await store.players.update('p', {
+      timeZone: 'Europe/Paris',
+      quietStart: 60,
+      quietEnd: 420,
+    });
+    expect(changed).toMatchObject({
+      timeZone: 'Europe/Paris',
+      quietStart: 60,
+      quietEnd: 420,
+      turnDms: false,
+    });
+    expect(await store.players.update('p', { turnDms: true })).toMatchObject({
+      timeZone: 'Europe/Paris',
+      turnDms: true,
+    });
+    expect(await store.players.get('p')).toEqual(await store.players.update('p', {}));
+  });
+
+  it('absences: votes per voter, cleared with the run when the person is back', async () => {
+    const { store, gameId } = await open();
+    expect(await store.absences.vote(gameId, 1, 'user-0', 'replace')).toEqual({ replace: 1, wait: 0 });
+    expect(await store.absences.vote(gameId, 1, 'user-0', 'wait')).toEqual({ replace: 0, wait: 1 });
+    expect(await store.absences.tally(gameId, 1)).toEqual({ replace: 0, wait: 1 });
+    await store.absences.countTimeout(gameId, 1);
+    await store.absences.reset(gameId, 1);
+    expect(await store.absences.tally(gameId, 1)).toEqual({ replace: 0, wait: 0 });
+    expect(await store.absences.timeoutsInARow(gameId, 1)).toBe(0);
+  });
+
+  it('ratings: a finished game rates its people in its server and globally; a recompute agrees', async () => {
+    const { store, gameId } = await open();
+    const rng = seedRng('contract');
+    for (;;) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) break;
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    expect((await store.getGame(gameId)).status).toBe('finished');
+    for (const scope of ['guild-1', 'global']) {
+      const q = { gameType: 'dice-race', scope };
+      const board = await store.ratings.board(q, 1);
+      expect(board).toMatchObject({ page: 1, pages: 1, players: 2 });
+      expect(board.rows.map((r) => r.userId).sort()).toEqual(['user-0', 'user-1']);
+      expect(await store.ratings.standing(q, 'user-0')).toMatchObject({
+        userId: 'user-0',
+        games: 1,
+        players: 2,
+      });
+      expect(await store.ratings.standing(q, 'nobody')).toBeUndefined();
+      expect((await store.ratings.history(q, 'user-1')).map((h) => h.gameId)).toEqual([gameId]);
+      expect((await store.ratings.changesOfGame(gameId, scope)).map((c) => c.seat)).toEqual([0, 1]);
+    }
+    expect(await store.ratings.changesOfGame(gameId, 'guild-2')).toEqual([]);
+    const snapshot = await store.ratings.snapshot();
+    expect(snapshot.changes).toHaveLength(4);
+    expect(await store.ratings.recompute()).toEqual({ ratedGames: 1, ratings: 4 });
+    expect(await store.ratings.snapshot()).toEqual(snapshot);
+    const played = await store.ratings.playedGames({
+      gameType: 'dice-race',
+      userId: 'user-0',
+      guildId: null,
+    });
+    expect(played.map((p) => [p.gameId, p.seat, p.players])).toEqual([[gameId, 0, 2]]);
+    expect(
+      await store.ratings.playedGames({ gameType: 'dice-race', userId: 'user-0', guildId: 'g2' }),
+    ).toEqual([]);
+  });
+
+  // Last: the cases above, on this backend, called every method the contract has.
+  it('exercises every method of every repository of the contract', () => {
+    expect(contractMethods().filter((method) => !calls.has(method))).toEqual([]);
+  });
+});
+
+it('the contract names record and input types only, never a backend', () => {
+  const source = readFileSync(new URL('../../src/store/store.ts', import.meta.url), 'utf8');
+  const imported = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]).sort();
+  expect(imported).toEqual(['../games/kernel/types.ts', '../ratings/rating-records.ts', './records.ts']);
 });
