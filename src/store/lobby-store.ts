@@ -1,21 +1,23 @@
 /**
  * Lobbies and seats (`store.lobbies`): creating a lobby, coming and going, its options, and a seat changing
- * hands. Starting the game is `GameStore.startGame`: from then on the game belongs to the rules.
+ * hands. Starting the game is `GameStore.startGame`: from then on the game belongs to the rules. What each
+ * change decides (who may sit, which options) is lobby-steps.ts, shared with PostgreSQL; this only writes it.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
-import { getGame as getModule } from '../games/registry.ts';
-import { type GameId, LobbyError, NotASeatError } from './errors.ts';
+import type { GameId } from './errors.ts';
 import {
-  type CreateLobbyInput,
-  type GameRecord,
-  type Participant,
-  participantColumns,
-  type SeatRecord,
-} from './records.ts';
-import { toJson } from './replay.ts';
+  checkTurnLimit,
+  joinedSeat,
+  lobbyColumns,
+  lobbyOptions,
+  newLobby,
+  seatReplacement,
+  seatsAfterLeaving,
+} from './lobby-steps.ts';
+import type { CreateLobbyInput, GameRecord, Participant, SeatRecord } from './records.ts';
 import { games, seats } from './schema.ts';
-import { OPEN_STATUSES, parseOptionsFor, type StoreCore } from './store-core.ts';
+import { OPEN_STATUSES, type StoreCore } from './store-core.ts';
 
 export type { CreateLobbyInput } from './records.ts';
 
@@ -23,37 +25,15 @@ export class LobbyStore {
   constructor(private readonly core: StoreCore) {}
 
   create(input: CreateLobbyInput): GameRecord {
-    const module = getModule(input.type);
-    const rawOptions = input.options ?? {};
-    const seated = input.seats ?? [];
-    if (seated.length > module.maxPlayers) {
-      throw new RangeError(`${module.title} seats at most ${module.maxPlayers} players`);
-    }
-    // Fail early on options the module will never accept; the player count is a placeholder until start.
-    parseOptionsFor(module, 0, rawOptions, Math.max(module.minPlayers, seated.length));
-    const optionsJson = toJson(rawOptions, 'the options');
+    const lobby = newLobby(input);
     const now = this.core.now();
     const game = this.core.transaction(() => {
       const row = this.core.database.db
         .insert(games)
-        .values({
-          type: module.id,
-          status: 'lobby',
-          options: optionsJson,
-          seed: input.seed ?? this.core.seeds(),
-          guildId: input.guildId ?? null,
-          channelId: input.channelId ?? null,
-          threadId: input.threadId ?? null,
-          hostUserId: input.hostUserId ?? null,
-          rated: input.rated ?? null,
-          turnLimitMinutes: input.turnLimitMinutes ?? null,
-          language: input.language ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(lobbyColumns(input, lobby, input.seed ?? this.core.seeds(), now))
         .returning()
         .get();
-      this.core.writeSeats(row.id, seated);
+      this.core.writeSeats(row.id, lobby.seated);
       return this.core.loadFromDatabase(row.id);
     });
     this.core.cache.set(game);
@@ -62,22 +42,9 @@ export class LobbyStore {
 
   join(gameId: GameId, participant: Participant): SeatRecord {
     const game = this.core.lobbyChange(gameId, (game, module) => {
-      if ('userId' in participant && game.seats.some((s) => s.userId === participant.userId)) {
-        throw new LobbyError(gameId, 'already-seated', 'You are already in this game.');
-      }
-      if (game.seats.length >= module.maxPlayers) {
-        throw new LobbyError(gameId, 'full', `This game is full (${module.maxPlayers} seats).`, {
-          most: module.maxPlayers,
-        });
-      }
       this.core.database.db
         .insert(seats)
-        .values({
-          gameId,
-          seat: game.seats.length,
-          displayName: participant.displayName,
-          ...participantColumns(participant),
-        })
+        .values(joinedSeat(game, module, participant))
         .run();
     });
     const seat = game.seats.at(-1);
@@ -88,23 +55,14 @@ export class LobbyStore {
   /** Frees a lobby seat, given as a seat number or a Discord user id; later seats move up. */
   leave(gameId: GameId, who: Seat | string): GameRecord {
     return this.core.lobbyChange(gameId, (game) => {
-      const leaving = game.seats.find((s) => (typeof who === 'string' ? s.userId === who : s.seat === who));
-      if (!leaving) throw new LobbyError(gameId, 'not-seated', 'You are not in this game.');
-      this.core.writeSeats(
-        gameId,
-        game.seats.filter((s) => s !== leaving),
-      );
+      this.core.writeSeats(gameId, seatsAfterLeaving(game, who));
     });
   }
 
   setOptions(gameId: GameId, options: Record<string, unknown>): GameRecord {
     return this.core.lobbyChange(gameId, (game, module) => {
-      parseOptionsFor(module, gameId, options, Math.max(module.minPlayers, game.seats.length));
-      this.core.database.db
-        .update(games)
-        .set({ options: toJson(options, 'the options') })
-        .where(eq(games.id, gameId))
-        .run();
+      const optionsJson = lobbyOptions(game, module, options);
+      this.core.database.db.update(games).set({ options: optionsJson }).where(eq(games.id, gameId)).run();
     });
   }
 
@@ -117,8 +75,7 @@ export class LobbyStore {
 
   /** The host's turn limit, in minutes (null: none); only in the lobby, so nobody's clock changes mid-game. */
   setTurnLimit(gameId: GameId, minutes: number | null): GameRecord {
-    if (minutes !== null && (!Number.isInteger(minutes) || minutes <= 0))
-      throw new RangeError(`a turn limit is a positive number of minutes, not ${minutes}`);
+    checkTurnLimit(minutes);
     return this.core.lobbyChange(gameId, () => {
       this.core.database.db
         .update(games)
@@ -141,22 +98,10 @@ export class LobbyStore {
    */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
     return this.core.change(gameId, OPEN_STATUSES, (game) => {
-      if (!game.seats.some((s) => s.seat === seat)) throw new NotASeatError(gameId, seat);
-      if (
-        'userId' in participant &&
-        game.seats.some((s) => s.userId === participant.userId && s.seat !== seat)
-      ) {
-        throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.', {
-          who: 'someone',
-        });
-      }
-      // A person leaving or joining mid-game makes the result no one's whole game; computers swapping is not.
-      const handedOver =
-        game.status === 'active' &&
-        (game.seats.find((s) => s.seat === seat)?.userId != null || 'userId' in participant);
+      const { columns, handedOver } = seatReplacement(game, seat, participant);
       this.core.database.db
         .update(seats)
-        .set({ displayName: participant.displayName, ...participantColumns(participant) })
+        .set(columns)
         .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
         .run();
       this.core.database.db

@@ -1,60 +1,46 @@
 /**
- * `LobbyStore` and `DiscordLocations` on PostgreSQL: the same checks in the same order, each change one
- * transaction holding the game's row lock (pg-core.ts), so two shards seating people at once take turns.
+ * `LobbyStore` and `DiscordLocations` on PostgreSQL: the lobby's decisions are lobby-steps.ts, as on
+ * SQLite; each change is one transaction holding the game's row lock (pg-core.ts), so two shards seating
+ * people at once take turns.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
-import { getGame as getModule } from '../games/registry.ts';
-import { type GameId, LobbyError, NotASeatError } from './errors.ts';
+import type { GameId } from './errors.ts';
+import {
+  checkTurnLimit,
+  joinedSeat,
+  lobbyColumns,
+  lobbyOptions,
+  newLobby,
+  seatReplacement,
+  seatsAfterLeaving,
+} from './lobby-steps.ts';
 import type { PgCore } from './pg-core.ts';
 import { gameMessages, games, seats } from './pg-schema.ts';
-import {
-  type CreateLobbyInput,
-  type DiscordLocation,
-  type GameMessage,
-  type GameMessageInput,
-  type GameRecord,
-  type Participant,
-  participantColumns,
-  type SeatRecord,
+import type {
+  CreateLobbyInput,
+  DiscordLocation,
+  GameMessage,
+  GameMessageInput,
+  GameRecord,
+  Participant,
+  SeatRecord,
 } from './records.ts';
-import { toJson } from './replay.ts';
-import { OPEN_STATUSES, parseOptionsFor } from './store-core.ts';
+import { OPEN_STATUSES } from './store-core.ts';
 
 export class PgLobbies {
   constructor(private readonly core: PgCore) {}
 
   async create(input: CreateLobbyInput): Promise<GameRecord> {
-    const module = getModule(input.type);
-    const rawOptions = input.options ?? {};
-    const seated = input.seats ?? [];
-    if (seated.length > module.maxPlayers) {
-      throw new RangeError(`${module.title} seats at most ${module.maxPlayers} players`);
-    }
-    parseOptionsFor(module, 0, rawOptions, Math.max(module.minPlayers, seated.length));
-    const optionsJson = toJson(rawOptions, 'the options');
+    const lobby = newLobby(input);
     const now = this.core.now();
     const game = await this.core.transaction(async (tx) => {
       const [row] = await tx
         .insert(games)
-        .values({
-          type: module.id,
-          status: 'lobby',
-          options: optionsJson,
-          seed: input.seed ?? this.core.seeds(),
-          guildId: input.guildId ?? null,
-          channelId: input.channelId ?? null,
-          threadId: input.threadId ?? null,
-          hostUserId: input.hostUserId ?? null,
-          rated: input.rated ?? null,
-          turnLimitMinutes: input.turnLimitMinutes ?? null,
-          language: input.language ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(lobbyColumns(input, lobby, input.seed ?? this.core.seeds(), now))
         .returning({ id: games.id });
       if (!row) throw new Error('inserting a lobby returned no row');
-      await this.core.writeSeats(tx, row.id, seated);
+      await this.core.writeSeats(tx, row.id, lobby.seated);
       return this.core.loadFromDatabase(tx, row.id);
     });
     this.core.cache.set(game);
@@ -63,20 +49,7 @@ export class PgLobbies {
 
   async join(gameId: GameId, participant: Participant): Promise<SeatRecord> {
     const game = await this.core.lobbyChange(gameId, async (tx, game, module) => {
-      if ('userId' in participant && game.seats.some((s) => s.userId === participant.userId)) {
-        throw new LobbyError(gameId, 'already-seated', 'You are already in this game.');
-      }
-      if (game.seats.length >= module.maxPlayers) {
-        throw new LobbyError(gameId, 'full', `This game is full (${module.maxPlayers} seats).`, {
-          most: module.maxPlayers,
-        });
-      }
-      await tx.insert(seats).values({
-        gameId,
-        seat: game.seats.length,
-        displayName: participant.displayName,
-        ...participantColumns(participant),
-      });
+      await tx.insert(seats).values(joinedSeat(game, module, participant));
     });
     const seat = game.seats.at(-1);
     if (!seat) throw new Error(`game #${gameId} lost the seat it just added`);
@@ -85,23 +58,14 @@ export class PgLobbies {
 
   leave(gameId: GameId, who: Seat | string): Promise<GameRecord> {
     return this.core.lobbyChange(gameId, async (tx, game) => {
-      const leaving = game.seats.find((s) => (typeof who === 'string' ? s.userId === who : s.seat === who));
-      if (!leaving) throw new LobbyError(gameId, 'not-seated', 'You are not in this game.');
-      await this.core.writeSeats(
-        tx,
-        gameId,
-        game.seats.filter((s) => s !== leaving),
-      );
+      await this.core.writeSeats(tx, gameId, seatsAfterLeaving(game, who));
     });
   }
 
   setOptions(gameId: GameId, options: Record<string, unknown>): Promise<GameRecord> {
     return this.core.lobbyChange(gameId, async (tx, game, module) => {
-      parseOptionsFor(module, gameId, options, Math.max(module.minPlayers, game.seats.length));
-      await tx
-        .update(games)
-        .set({ options: toJson(options, 'the options') })
-        .where(eq(games.id, gameId));
+      const optionsJson = lobbyOptions(game, module, options);
+      await tx.update(games).set({ options: optionsJson }).where(eq(games.id, gameId));
     });
   }
 
@@ -112,8 +76,7 @@ export class PgLobbies {
   }
 
   async setTurnLimit(gameId: GameId, minutes: number | null): Promise<GameRecord> {
-    if (minutes !== null && (!Number.isInteger(minutes) || minutes <= 0))
-      throw new RangeError(`a turn limit is a positive number of minutes, not ${minutes}`);
+    checkTurnLimit(minutes);
     return this.core.lobbyChange(gameId, async (tx) => {
       await tx.update(games).set({ turnLimitMinutes: minutes }).where(eq(games.id, gameId));
     });
@@ -127,22 +90,10 @@ export class PgLobbies {
 
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord> {
     return this.core.change(gameId, OPEN_STATUSES, async (tx, game) => {
-      if (!game.seats.some((s) => s.seat === seat)) throw new NotASeatError(gameId, seat);
-      if (
-        'userId' in participant &&
-        game.seats.some((s) => s.userId === participant.userId && s.seat !== seat)
-      ) {
-        throw new LobbyError(gameId, 'already-seated', 'That player already has a seat in this game.', {
-          who: 'someone',
-        });
-      }
-      // A person leaving or joining mid-game makes the result no one's whole game; computers swapping is not.
-      const handedOver =
-        game.status === 'active' &&
-        (game.seats.find((s) => s.seat === seat)?.userId != null || 'userId' in participant);
+      const { columns, handedOver } = seatReplacement(game, seat, participant);
       await tx
         .update(seats)
-        .set({ displayName: participant.displayName, ...participantColumns(participant) })
+        .set(columns)
         .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
       await tx
         .update(games)
