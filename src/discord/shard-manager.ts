@@ -3,10 +3,10 @@
  * shard, each running `npm start`'s entry point as a shard (discord.js gives each its shard in its
  * environment). The manager holds no database connection and answers no interaction.
  */
-import { fileURLToPath } from 'node:url';
 import { REST, ShardingManager } from 'discord.js';
 import { type RESTGetAPIGatewayBotResult, Routes } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
+import { ENTRY } from '../paths.ts';
 
 /**
  * Discord's recommended shard count and how many shards may log in at once, from `GET /gateway/bot` of
@@ -27,7 +27,10 @@ export interface ShardsOptions {
   readonly apiUrl?: string | undefined;
   readonly shards: 'auto' | number;
   readonly log: Logger;
-  /** The script each shard runs; `src/main.ts` (which runs as a shard when discord.js started it). */
+  /**
+   * The script each shard runs; `npm start`'s entry point (which runs as a shard when discord.js started it):
+   * the bundle `.build/main.js` when this runs compiled, else `src/main.ts`.
+   */
   readonly file?: string;
 }
 
@@ -37,11 +40,12 @@ const IDENTIFY_SPACING_MS = 5_500;
 export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
   const limits = await gatewayLimits(o.token, o.apiUrl);
   const total = o.shards === 'auto' ? limits.shards : o.shards;
-  const manager = new ShardingManager(o.file ?? fileURLToPath(new URL('../main.ts', import.meta.url)), {
+  const manager = new ShardingManager(o.file ?? ENTRY, {
     token: o.token,
     totalShards: total,
     respawn: true,
-    // The children load TypeScript the way this process does (tsx's loader is in its execArgv).
+    // The children run the way this process does: plain Node's options (`--max-semi-space-size=2`) for the
+    // bundle, and tsx's loader besides for the TypeScript sources.
     execArgv: process.execArgv,
   });
   manager.on('shardCreate', (shard) => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { z } from 'zod';
+import { fromRoot } from '../paths.ts';
 import { DEFAULT_LANGUAGE } from './locales.ts';
 
 /**
@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE } from './locales.ts';
  * message ("{count, plural, one {# card} other {# cards}}", "{title}"), formatted by FormatJS's
  * intl-messageformat with the language's own plural rules. Adding a language is adding its file.
  */
-const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'i18n');
+const DIR = fromRoot('assets', 'i18n');
 
 const catalogueSchema = z.record(
   z.string().regex(/^[a-z0-9.-]+$/, 'keys are lower-case words joined by dots'),

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { fromRoot } from '../paths.ts';
 import type { LocalApi } from './api.ts';
 import { sendError } from './http-json.ts';
 import type { LocalWorld } from './local-world.ts';
 
-const PAGE_DIR = new URL('./page/', import.meta.url);
+const PAGE_DIR = fromRoot('src', 'local', 'page');
 const TYPES: Readonly<Record<string, string>> = {
   html: 'text/html; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
@@ -104,7 +106,7 @@ async function page(response: ServerResponse, name: string): Promise<void> {
   }
   let bytes: Buffer;
   try {
-    bytes = await readFile(new URL(name, PAGE_DIR));
+    bytes = await readFile(join(PAGE_DIR, name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     sendError(response, 404, `no page file /${name}`);

@@ -1,5 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
+import { fromRoot } from '../paths.ts';
 
 /**
  * DejaVu Sans ships in assets/fonts (with its licence) and is registered under a name of our own, so a
@@ -7,10 +8,10 @@ import { GlobalFonts } from '@napi-rs/canvas';
  */
 export const FAMILY = 'Scarab Sans';
 
-const dir = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
+const dir = fromRoot('assets', 'fonts');
 for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
-  if (!GlobalFonts.registerFromPath(`${dir}${file}`, FAMILY))
-    throw new Error(`could not load the font ${dir}${file}`);
+  if (!GlobalFonts.registerFromPath(join(dir, file), FAMILY))
+    throw new Error(`could not load the font ${join(dir, file)}`);
 }
 
 export const font = (px: number, bold = false): string => `${bold ? 'bold ' : ''}${px}px "${FAMILY}"`;

@@ -3,6 +3,7 @@
  * checkpoint as a safety net, set high enough that it only fires if this worker falls behind or dies.
  */
 import { Worker } from 'node:worker_threads';
+import { fromRoot } from '../paths.ts';
 
 export const CHECKPOINT_INTERVAL_MS = 100;
 /** Pages (4 kB) in the WAL before the main connection checkpoints by itself; SQLite's default is 1,000. */
@@ -31,7 +32,7 @@ export function startCheckpointer(
   onError: (message: string) => void,
 ): Checkpointer {
   const phase = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(new URL('./checkpoint-worker.js', import.meta.url), {
+  const worker = new Worker(fromRoot('src', 'store', 'checkpoint-worker.js'), {
     workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs, phase },
     // Not the parent's --import flags: they preload TypeScript, which a worker cannot load.
     execArgv: [],

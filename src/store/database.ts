@@ -5,10 +5,10 @@
  */
 import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { fromRoot } from '../paths.ts';
 import { type Checkpointer, SAFETY_NET_PAGES, startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
 import { runSqliteDataMigrations } from './sqlite-data-migrations.ts';
@@ -25,7 +25,7 @@ export interface ScarabDatabase {
 }
 
 export const DEFAULT_DATABASE_PATH = './data/scarab.db';
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fromRoot('src', 'store', 'migrations');
 
 /**
  * How long a writer waits for another connection's write lock before failing with SQLITE_BUSY. Writes are

@@ -3,15 +3,15 @@
  * ./migrations-pg run at every open. Shards of one bot boot together, so the migrations run while holding a
  * session advisory lock: the first shard migrates, the others wait for it and then find nothing to do.
  */
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { fromRoot } from '../paths.ts';
 import { runPgDataMigrations } from './pg-data-migrations.ts';
 import * as schema from './pg-schema.ts';
 
-export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations-pg', import.meta.url));
+export const PG_MIGRATIONS_FOLDER = fromRoot('src', 'store', 'migrations-pg');
 
 /** Any number the bot's other advisory locks never use: "SCARAB" spelt in hex-ish digits. */
 export const MIGRATION_LOCK = 0x5ca7ab01;
