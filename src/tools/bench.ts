@@ -86,7 +86,10 @@ function runAll(): void {
   if (failed.length > 0) process.exit(1);
 }
 
-/** The Node options in `npm start` (tsx passes them to Node), e.g. `--max-semi-space-size=2`. */
+/**
+ * The Node options in `npm start`, e.g. `--max-semi-space-size=2`. The benchmarks themselves run from the
+ * TypeScript sources under tsx's loader, which `npm start`'s bundle does without.
+ */
 function startNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     scripts?: { start?: string };

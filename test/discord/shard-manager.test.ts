@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,10 +9,25 @@ import { removeDir } from '../remove-dir.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** `npm start` without npm: its `prestart` (the bundle), then its command's Node options and script. */
+function npmStartCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { prestart: string; start: string };
+  };
+  const build = pkg.scripts.prestart.split(/\s+/);
+  expect(build[0]).toBe('node');
+  const built = spawnSync(process.execPath, build.slice(1), { cwd: ROOT, encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  const start = pkg.scripts.start.split(/\s+/);
+  expect(start[0]).toBe('node');
+  return start.slice(1);
+}
+
 /**
  * `SHARDS=auto npm start`: the entry point becomes discord.js's ShardingManager, asks the API it is
  * given (here the loopback, which recommends 2) how many shards to run, and each child process logs in
- * as its own shard against the same database.
+ * as its own shard against the same database. The manager runs `npm start`'s bundle with plain Node, and
+ * so must its children (the bundle again, no TypeScript loader).
  */
 describe('npm start with SHARDS=auto', () => {
   it('starts one process per recommended shard, each logged in as its shard; stops them all', async () => {
@@ -20,7 +35,7 @@ describe('npm start with SHARDS=auto', () => {
     loopback.control.createGuild('A', ['general'], { onShard: [0, 2] });
     loopback.control.createGuild('B', ['general'], { onShard: [1, 2] });
     const dir = mkdtempSync(join(tmpdir(), 'scarab-manager-'));
-    const manager = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const manager = spawn(process.execPath, npmStartCommand(), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,
