@@ -4,17 +4,16 @@
  * fires at most once. Key prefixes are the SQLite store's range, compared in SQLite's byte order whatever
  * the database's locale: the key column is `COLLATE "C"` (pg-schema.ts), so its unique index answers them.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { games, schedule } from './pg-schema.ts';
 import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
 import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import * as steps from './schedule-steps.ts';
 import { batches } from './schedule-store.ts';
 import type { GameStatus } from './schema.ts';
-
-type Row = typeof schedule.$inferSelect;
 
 export type { ShardSet } from './records.ts';
 
@@ -33,28 +32,18 @@ function onShards(shards: ShardSet | undefined): SQL | undefined {
   )})`;
 }
 
-/** Keys starting with `prefix`, as the SQLite store's range (in the key column's "C" order). */
-const withPrefix = (prefix: string): SQL | undefined =>
-  and(gte(schedule.key, prefix), lt(schedule.key, `${prefix}\u{10ffff}`));
-
-const toRow = (r: Row): ScheduledRow => ({
-  id: r.id,
-  key: r.key,
-  gameId: r.gameId,
-  kind: r.kind,
-  dueAt: r.dueAt,
-  payload: JSON.parse(r.payload) as Record<string, unknown>,
-  doneAt: r.doneAt,
-  outcome: r.outcome,
-});
+/** Writes a decision of schedule-steps.ts on `db` (the pool, or a transaction); returns how many rows it changed. */
+async function write(db: PgExecutor, decision: steps.ScheduleChange<object>): Promise<number> {
+  const result = await db
+    .update(schedule)
+    .set(decision.set)
+    .where(steps.filterWhere(schedule, decision.only));
+  return result.rowCount ?? 0;
+}
 
 /** `ScheduleStore.markDone` on `db` (the pool, or the transaction of the change the row causes). */
 export async function markDone(db: PgExecutor, id: number, outcome: string, now: Date): Promise<boolean> {
-  const result = await db
-    .update(schedule)
-    .set({ doneAt: now, outcome })
-    .where(and(eq(schedule.id, id), isNull(schedule.doneAt)));
-  return result.rowCount === 1;
+  return steps.changedOne(await write(db, steps.markDone(id, outcome, now)));
 }
 
 export class PgSchedule {
@@ -63,52 +52,37 @@ export class PgSchedule {
   async plan(row: PlannedRow): Promise<boolean> {
     const result = await this.core.db
       .insert(schedule)
-      .values({
-        key: row.key,
-        gameId: row.gameId,
-        kind: row.kind,
-        dueAt: row.dueAt,
-        payload: JSON.stringify(row.payload),
-        createdAt: this.core.now(),
-      })
+      .values(steps.plannedColumns(row, this.core.now()))
       .onConflictDoNothing({ target: schedule.key });
-    return result.rowCount === 1;
+    return steps.changedOne(result.rowCount);
   }
 
   async find(key: string): Promise<ScheduledRow | undefined> {
     const [r] = await this.core.db.select().from(schedule).where(eq(schedule.key, key));
-    return r ? toRow(r) : undefined;
+    return r ? steps.scheduledRow(r) : undefined;
   }
 
   async closeIfDue(id: number, dueBy: Date, outcome: string): Promise<boolean> {
-    const result = await this.core.db
-      .update(schedule)
-      .set({ doneAt: this.core.now(), outcome })
-      .where(and(eq(schedule.id, id), isNull(schedule.doneAt), lte(schedule.dueAt, dueBy)));
-    return result.rowCount === 1;
+    return steps.changedOne(await write(this.core.db, steps.closeIfDue(id, dueBy, outcome, this.core.now())));
   }
 
   async postpone(id: number, dueAt: Date): Promise<boolean> {
-    const result = await this.core.db
-      .update(schedule)
-      .set({ dueAt })
-      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)));
-    return result.rowCount === 1;
+    return steps.changedOne(await write(this.core.db, steps.postpone(id, dueAt)));
   }
 
   async fired(prefix: string, suffix = ''): Promise<boolean> {
     const rows = await this.core.db
       .select({ key: schedule.key })
       .from(schedule)
-      .where(and(withPrefix(prefix), eq(schedule.outcome, 'fired')));
-    return rows.some((r) => r.key.endsWith(suffix));
+      .where(and(steps.prefixWhere(schedule, prefix), eq(schedule.outcome, steps.FIRED)));
+    return steps.anyFired(rows, suffix);
   }
 
   async lastPlanned(prefix: string): Promise<Date | undefined> {
     const [row] = await this.core.db
       .select({ createdAt: schedule.createdAt })
       .from(schedule)
-      .where(withPrefix(prefix))
+      .where(steps.prefixWhere(schedule, prefix))
       .orderBy(desc(schedule.createdAt))
       .limit(1);
     return row?.createdAt;
@@ -118,32 +92,28 @@ export class PgSchedule {
     const [r] = await this.core.db
       .select()
       .from(schedule)
-      .where(and(isNull(schedule.doneAt), onShards(shards)))
+      .where(and(steps.filterWhere(schedule, {}), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(1);
-    return r ? toRow(r) : undefined;
+    return r ? steps.scheduledRow(r) : undefined;
   }
 
   async due(now: Date, limit = 100, shards?: ShardSet): Promise<ScheduledRow[]> {
     const rows = await this.core.db
       .select()
       .from(schedule)
-      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now), onShards(shards)))
+      .where(and(steps.filterWhere(schedule, { dueBy: now }), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(limit);
-    return rows.map(toRow);
+    return rows.map(steps.scheduledRow);
   }
 
   markDone(id: number, outcome: string): Promise<boolean> {
     return markDone(this.core.db, id, outcome, this.core.now());
   }
 
-  async cancelGame(gameId: GameId, outcome = 'cancelled'): Promise<number> {
-    const result = await this.core.db
-      .update(schedule)
-      .set({ doneAt: this.core.now(), outcome })
-      .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)));
-    return result.rowCount ?? 0;
+  cancelGame(gameId: GameId, outcome = steps.CANCELLED): Promise<number> {
+    return write(this.core.db, steps.cancelGame(gameId, outcome, this.core.now()));
   }
 
   /** `ScheduleStore.prune`: the same reads, the same decision (schedule-retention.ts). */

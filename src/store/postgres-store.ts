@@ -17,6 +17,7 @@ import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.
 import { markDone, PgSchedule } from './pg-schedule.ts';
 import { actions, games } from './pg-schema.ts';
 import type { GameRecord, GameStatus } from './records.ts';
+import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
 
@@ -98,11 +99,12 @@ export class PostgresStore implements Store {
       // Cannot happen under the row lock; if it ever did, the throw rolls the append back.
       if (saved.rowCount !== 1) throw new Error(`game #${gameId} changed under the row lock`);
       let timeoutsInARow: number | undefined;
-      if (
-        alongside?.fireRow !== undefined &&
-        !(await markDone(tx, alongside.fireRow, 'fired', this.core.now()))
-      )
-        throw new Error(`scheduled row ${alongside.fireRow} of game #${gameId} fired twice`);
+      if (alongside?.fireRow !== undefined)
+        checkFiredOnce(
+          await markDone(tx, alongside.fireRow, FIRED, this.core.now()),
+          alongside.fireRow,
+          gameId,
+        );
       if (alongside?.timeouts === 'reset') await resetAbsence(tx, gameId, input.seat);
       if (alongside?.timeouts === 'count') timeoutsInARow = await countTimeout(tx, gameId, input.seat);
       // In this transaction: a crash after the commit cannot leave a finished game unrated.

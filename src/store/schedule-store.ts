@@ -4,16 +4,15 @@
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
  * causes when it causes one, so it fires at most once whatever crashes in between.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
 import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import * as steps from './schedule-steps.ts';
 import { type GameStatus, games, schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
 export type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
-
-type Row = typeof schedule.$inferSelect;
 
 /** SQLite's integers are 64-bit: a snowflake (< 2^63) shifts exactly. */
 function onShards(shards: ShardSet | undefined): SQL | undefined {
@@ -35,20 +34,14 @@ export function batches<T>(items: readonly T[], size = PRUNE_BATCH): T[][] {
   return out;
 }
 
-/** Keys starting with `prefix`: a range the unique index on `key` answers directly. */
-const withPrefix = (prefix: string) =>
-  and(gte(schedule.key, prefix), lt(schedule.key, `${prefix}\u{10ffff}`));
-
-const toRow = (r: Row): ScheduledRow => ({
-  id: r.id,
-  key: r.key,
-  gameId: r.gameId,
-  kind: r.kind,
-  dueAt: r.dueAt,
-  payload: JSON.parse(r.payload) as Record<string, unknown>,
-  doneAt: r.doneAt,
-  outcome: r.outcome,
-});
+/** Writes a decision of schedule-steps.ts; returns how many rows it changed. */
+function write(core: StoreCore, decision: steps.ScheduleChange<object>): number {
+  return core.database.db
+    .update(schedule)
+    .set(decision.set)
+    .where(steps.filterWhere(schedule, decision.only))
+    .run().changes;
+}
 
 export class ScheduleStore {
   constructor(private readonly core: StoreCore) {}
@@ -57,42 +50,25 @@ export class ScheduleStore {
   plan(row: PlannedRow): boolean {
     const result = this.core.database.db
       .insert(schedule)
-      .values({
-        key: row.key,
-        gameId: row.gameId,
-        kind: row.kind,
-        dueAt: row.dueAt,
-        payload: JSON.stringify(row.payload),
-        createdAt: this.core.now(),
-      })
+      .values(steps.plannedColumns(row, this.core.now()))
       .onConflictDoNothing({ target: schedule.key })
       .run();
-    return result.changes === 1;
+    return steps.changedOne(result.changes);
   }
 
   find(key: string): ScheduledRow | undefined {
     const r = this.core.database.db.select().from(schedule).where(eq(schedule.key, key)).get();
-    return r ? toRow(r) : undefined;
+    return r ? steps.scheduledRow(r) : undefined;
   }
 
   /** Marks a row done only if it is still pending and due no later than `dueBy` (not postponed meanwhile). */
   closeIfDue(id: number, dueBy: Date, outcome: string): boolean {
-    const result = this.core.database.db
-      .update(schedule)
-      .set({ doneAt: this.core.now(), outcome })
-      .where(and(eq(schedule.id, id), isNull(schedule.doneAt), lte(schedule.dueAt, dueBy)))
-      .run();
-    return result.changes === 1;
+    return steps.changedOne(write(this.core, steps.closeIfDue(id, dueBy, outcome, this.core.now())));
   }
 
   /** Moves a pending row's due time (a reminder deferred to the end of quiet hours): still one row. */
   postpone(id: number, dueAt: Date): boolean {
-    const result = this.core.database.db
-      .update(schedule)
-      .set({ dueAt })
-      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)))
-      .run();
-    return result.changes === 1;
+    return steps.changedOne(write(this.core, steps.postpone(id, dueAt)));
   }
 
   /**
@@ -101,12 +77,12 @@ export class ScheduleStore {
    * case-insensitive and cannot use that index).
    */
   fired(prefix: string, suffix = ''): boolean {
-    return this.core.database.db
+    const rows = this.core.database.db
       .select({ key: schedule.key })
       .from(schedule)
-      .where(and(withPrefix(prefix), eq(schedule.outcome, 'fired')))
-      .all()
-      .some((r) => r.key.endsWith(suffix));
+      .where(and(steps.prefixWhere(schedule, prefix), eq(schedule.outcome, steps.FIRED)))
+      .all();
+    return steps.anyFired(rows, suffix);
   }
 
   /** When the newest row whose key starts with `prefix` was planned, if any. */
@@ -114,7 +90,7 @@ export class ScheduleStore {
     return this.core.database.db
       .select({ createdAt: schedule.createdAt })
       .from(schedule)
-      .where(withPrefix(prefix))
+      .where(steps.prefixWhere(schedule, prefix))
       .orderBy(desc(schedule.createdAt))
       .limit(1)
       .get()?.createdAt;
@@ -125,11 +101,11 @@ export class ScheduleStore {
     const r = this.core.database.db
       .select()
       .from(schedule)
-      .where(and(isNull(schedule.doneAt), onShards(shards)))
+      .where(and(steps.filterWhere(schedule, {}), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(1)
       .get();
-    return r ? toRow(r) : undefined;
+    return r ? steps.scheduledRow(r) : undefined;
   }
 
   /** Rows due at `now` and not done, earliest first (of `shards`' games, when given). */
@@ -137,11 +113,11 @@ export class ScheduleStore {
     return this.core.database.db
       .select()
       .from(schedule)
-      .where(and(isNull(schedule.doneAt), lte(schedule.dueAt, now), onShards(shards)))
+      .where(and(steps.filterWhere(schedule, { dueBy: now }), onShards(shards)))
       .orderBy(asc(schedule.dueAt), asc(schedule.id))
       .limit(limit)
       .all()
-      .map(toRow);
+      .map(steps.scheduledRow);
   }
 
   /**
@@ -149,21 +125,12 @@ export class ScheduleStore {
    * of the change the row causes (see `ApplyInput.inSameTransaction`), or alone before a message.
    */
   markDone(id: number, outcome: string): boolean {
-    const result = this.core.database.db
-      .update(schedule)
-      .set({ doneAt: this.core.now(), outcome })
-      .where(and(eq(schedule.id, id), isNull(schedule.doneAt)))
-      .run();
-    return result.changes === 1;
+    return steps.changedOne(write(this.core, steps.markDone(id, outcome, this.core.now())));
   }
 
   /** A game that ended or lost its channel: nothing of it is due any more. */
-  cancelGame(gameId: GameId, outcome = 'cancelled'): number {
-    return this.core.database.db
-      .update(schedule)
-      .set({ doneAt: this.core.now(), outcome })
-      .where(and(eq(schedule.gameId, gameId), isNull(schedule.doneAt)))
-      .run().changes;
+  cancelGame(gameId: GameId, outcome = steps.CANCELLED): number {
+    return write(this.core, steps.cancelGame(gameId, outcome, this.core.now()));
   }
 
   /**

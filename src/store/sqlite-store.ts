@@ -6,6 +6,7 @@
  * the contract rather than the contract being read off them.
  */
 import type { GameStore } from './game-store.ts';
+import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type {
   AbsenceRepository,
   LobbyRepository,
@@ -111,8 +112,8 @@ export class SqliteStore implements Store {
       const applied = this.sync.applyAction(gameId, {
         ...rest,
         inSameTransaction: () => {
-          if (alongside.fireRow !== undefined && !this.sync.schedule.markDone(alongside.fireRow, 'fired'))
-            throw new Error(`scheduled row ${alongside.fireRow} of game #${gameId} fired twice`);
+          if (alongside.fireRow !== undefined)
+            checkFiredOnce(this.sync.schedule.markDone(alongside.fireRow, FIRED), alongside.fireRow, gameId);
           if (alongside.timeouts === 'reset') this.sync.absences.reset(gameId, input.seat);
           if (alongside.timeouts === 'count')
             timeoutsInARow = this.sync.absences.countTimeout(gameId, input.seat);
