@@ -1,6 +1,7 @@
 /** `PlayerSettingsStore` and `AbsenceStore` on PostgreSQL: the same rows, read and written alike. */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
+import * as steps from './absence-steps.ts';
 import type { GameId } from './errors.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
@@ -69,49 +70,56 @@ export class PgPlayers {
 
 const seatKey = (gameId: GameId, seat: Seat) => and(eq(seats.gameId, gameId), eq(seats.seat, seat));
 
-/** `AbsenceStore.countTimeout` on `db` (the time-out move's transaction); returns the new count. */
-export async function countTimeout(db: PgExecutor, gameId: GameId, seat: Seat): Promise<number> {
-  const [row] = await db
-    .update(seats)
-    .set({ timeoutsInARow: sql`${seats.timeoutsInARow} + 1` })
-    .where(seatKey(gameId, seat))
-    .returning({ n: seats.timeoutsInARow });
-  return row?.n ?? 0;
+/**
+ * The seat's run; undefined for a seat the game does not have. `lock` holds its row until the transaction `db` ends, so two
+ * time-outs cannot both count from the same run; a reset writes 0 whatever it read, so it takes no lock.
+ */
+async function runOf(db: PgExecutor, gameId: GameId, seat: Seat, lock: boolean): Promise<number | undefined> {
+  const read = db.select({ n: seats.timeoutsInARow }).from(seats).where(seatKey(gameId, seat));
+  const [row] = await (lock ? read.for('no key update') : read);
+  return row?.n;
 }
 
-/** `AbsenceStore.reset` on `db`: the count and any vote start again. */
-export async function resetAbsence(db: PgExecutor, gameId: GameId, seat: Seat): Promise<void> {
-  await db
-    .update(seats)
-    .set({ timeoutsInARow: 0 })
-    .where(and(seatKey(gameId, seat), gt(seats.timeoutsInARow, 0)));
-  await db.delete(seatVotes).where(and(eq(seatVotes.gameId, gameId), eq(seatVotes.seat, seat)));
+/** Writes the run absence-steps.ts decided, if it says to; returns the run. */
+async function writeRun(
+  tx: PgExecutor,
+  gameId: GameId,
+  seat: Seat,
+  change: steps.RunChange,
+): Promise<number> {
+  if (change.write) await tx.update(seats).set({ timeoutsInARow: change.run }).where(seatKey(gameId, seat));
+  return change.run;
+}
+
+/** `AbsenceStore.countTimeout` in `tx` (the time-out move's transaction); returns the new count. */
+export async function countTimeout(tx: PgExecutor, gameId: GameId, seat: Seat): Promise<number> {
+  return writeRun(tx, gameId, seat, steps.timeoutCounted(await runOf(tx, gameId, seat, true)));
+}
+
+/** `AbsenceStore.reset` in `tx`: the count and any vote start again. */
+export async function resetAbsence(tx: PgExecutor, gameId: GameId, seat: Seat): Promise<void> {
+  await writeRun(tx, gameId, seat, steps.runReset(await runOf(tx, gameId, seat, false)));
+  await tx.delete(seatVotes).where(and(eq(seatVotes.gameId, gameId), eq(seatVotes.seat, seat)));
 }
 
 async function tallyOf(db: PgExecutor, gameId: GameId, seat: Seat): Promise<Tally> {
-  const rows = await db
-    .select({ choice: seatVotes.choice })
-    .from(seatVotes)
-    .where(and(eq(seatVotes.gameId, gameId), eq(seatVotes.seat, seat)));
-  return {
-    replace: rows.filter((r) => r.choice === 'replace').length,
-    wait: rows.filter((r) => r.choice === 'wait').length,
-  };
+  return steps.tallyOf(
+    await db
+      .select({ choice: seatVotes.choice })
+      .from(seatVotes)
+      .where(and(eq(seatVotes.gameId, gameId), eq(seatVotes.seat, seat))),
+  );
 }
 
 export class PgAbsences {
   constructor(private readonly core: PgCore) {}
 
   async timeoutsInARow(gameId: GameId, seat: Seat): Promise<number> {
-    const [row] = await this.core.db
-      .select({ n: seats.timeoutsInARow })
-      .from(seats)
-      .where(seatKey(gameId, seat));
-    return row?.n ?? 0;
+    return (await runOf(this.core.db, gameId, seat, false)) ?? 0;
   }
 
   countTimeout(gameId: GameId, seat: Seat): Promise<number> {
-    return countTimeout(this.core.db, gameId, seat);
+    return this.core.transaction((tx) => countTimeout(tx, gameId, seat));
   }
 
   reset(gameId: GameId, seat: Seat): Promise<void> {
@@ -120,14 +128,11 @@ export class PgAbsences {
 
   vote(gameId: GameId, seat: Seat, voterId: string, choice: VoteChoice): Promise<Tally> {
     return this.core.transaction(async (tx) => {
-      const now = this.core.now();
+      const { row, replacing } = steps.voteRow(gameId, seat, voterId, choice, this.core.now());
       await tx
         .insert(seatVotes)
-        .values({ gameId, seat, voterId, choice, createdAt: now })
-        .onConflictDoUpdate({
-          target: [seatVotes.gameId, seatVotes.seat, seatVotes.voterId],
-          set: { choice, createdAt: now },
-        });
+        .values(row)
+        .onConflictDoUpdate({ target: steps.VOTE_KEY.map((k) => seatVotes[k]), set: replacing });
       return tallyOf(tx, gameId, seat);
     });
   }
