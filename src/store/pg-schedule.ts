@@ -10,10 +10,9 @@ import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { games, schedule } from './pg-schema.ts';
 import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
-import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import { retentionColumns, retentionCutoff, storedRowsToDelete } from './schedule-retention.ts';
 import * as steps from './schedule-steps.ts';
 import { batches } from './schedule-store.ts';
-import type { GameStatus } from './schema.ts';
 
 export type { ShardSet } from './records.ts';
 
@@ -127,22 +126,15 @@ export class PgSchedule {
     ).map((r) => r.gameId as number);
     let deleted = 0;
     for (const ids of batches(gameIds)) {
-      const rows = (
-        await db
-          .select({
-            id: schedule.id,
-            gameId: schedule.gameId,
-            doneAt: schedule.doneAt,
-            payload: schedule.payload,
-          })
-          .from(schedule)
-          .where(inArray(schedule.gameId, ids))
-      ).map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      const rows = await db
+        .select(retentionColumns(schedule))
+        .from(schedule)
+        .where(inArray(schedule.gameId, ids));
       const statuses = await db
         .select({ id: games.id, status: games.status })
         .from(games)
         .where(inArray(games.id, ids));
-      const doomed = rowsToDelete(rows, new Map(statuses.map((g) => [g.id, g.status as GameStatus])), now);
+      const doomed = storedRowsToDelete(rows, statuses, now);
       for (const chunk of batches(doomed))
         deleted += (await db.delete(schedule).where(inArray(schedule.id, chunk))).rowCount ?? 0;
     }

@@ -12,6 +12,7 @@
  * not done, rows of an active game's latest turn among its rows, and rows without a game (no kind plans
  * one today; one that does will say when its key cannot recur).
  */
+import type { Column } from 'drizzle-orm';
 import type { GameStatus } from './schema.ts';
 
 export const SCHEDULE_RETENTION_DAYS = 30;
@@ -59,4 +60,27 @@ export function rowsToDelete(
       return turn !== null && turn < (latestTurn.get(r.gameId) ?? turn);
     })
     .map((r) => r.id);
+}
+
+/** The columns pruning reads of a schedule row, picked from either dialect's table. */
+export function retentionColumns<T extends { id: Column; gameId: Column; doneAt: Column; payload: Column }>(
+  table: T,
+): Pick<T, 'id' | 'gameId' | 'doneAt' | 'payload'> {
+  return { id: table.id, gameId: table.gameId, doneAt: table.doneAt, payload: table.payload };
+}
+
+/**
+ * `rowsToDelete` over what a backend read: the rows' `retentionColumns` (payload as stored JSON) of a batch
+ * of games, and those games' statuses.
+ */
+export function storedRowsToDelete(
+  rows: readonly (Omit<RetentionRow, 'payload'> & { readonly payload: string })[],
+  statuses: readonly { readonly id: number; readonly status: string }[],
+  now: Date,
+): number[] {
+  return rowsToDelete(
+    rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> })),
+    new Map(statuses.map((g) => [g.id, g.status as GameStatus])),
+    now,
+  );
 }

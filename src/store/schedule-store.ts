@@ -7,9 +7,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
-import { retentionCutoff, rowsToDelete } from './schedule-retention.ts';
+import { retentionColumns, retentionCutoff, storedRowsToDelete } from './schedule-retention.ts';
 import * as steps from './schedule-steps.ts';
-import { type GameStatus, games, schedule } from './schema.ts';
+import { games, schedule } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
 export type { PlannedRow, ScheduledRow, ShardSet } from './records.ts';
@@ -148,26 +148,16 @@ export class ScheduleStore {
     let deleted = 0;
     for (const ids of batches(gameIds)) {
       const rows = db
-        .select({
-          id: schedule.id,
-          gameId: schedule.gameId,
-          doneAt: schedule.doneAt,
-          payload: schedule.payload,
-        })
+        .select(retentionColumns(schedule))
         .from(schedule)
         .where(inArray(schedule.gameId, ids))
-        .all()
-        .map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+        .all();
       const statuses = db
         .select({ id: games.id, status: games.status })
         .from(games)
         .where(inArray(games.id, ids))
         .all();
-      const doomed = rowsToDelete(
-        rows,
-        new Map<number, GameStatus>(statuses.map((g) => [g.id, g.status])),
-        now,
-      );
+      const doomed = storedRowsToDelete(rows, statuses, now);
       for (const chunk of batches(doomed))
         deleted += db.delete(schedule).where(inArray(schedule.id, chunk)).run().changes;
     }

@@ -2,6 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { schedule as pgSchedule } from '../../src/store/pg-schema.ts';
+import { retentionColumns, storedRowsToDelete } from '../../src/store/schedule-retention.ts';
 import * as steps from '../../src/store/schedule-steps.ts';
 import { schedule as sqliteSchedule } from '../../src/store/schema.ts';
 
@@ -135,5 +136,30 @@ describe('what the schedule decides (schedule-steps.ts)', () => {
       expect(q.sql).toBe('("schedule"."key" >= ? and "schedule"."key" < ?)');
       expect(q.params).toEqual(['a:', 'a:\u{10ffff}']);
     });
+  });
+});
+
+describe('pruning over rows as read (schedule-retention.ts)', () => {
+  const old = new Date(now.getTime() - 31 * 24 * 3_600_000);
+  it('reads the payload as stored JSON and the statuses as given, then decides as rowsToDelete does', () => {
+    const rows = [
+      { id: 1, gameId: 1, doneAt: old, payload: '{"turn":1}' },
+      { id: 2, gameId: 1, doneAt: null, payload: '{"turn":2}' },
+      { id: 3, gameId: 2, doneAt: old, payload: '{"turn":5}' },
+      { id: 4, gameId: 3, doneAt: old, payload: '{}' },
+      { id: 5, gameId: 1, doneAt: now, payload: '{"turn":1}' },
+    ];
+    const statuses = [
+      { id: 1, status: 'active' },
+      { id: 2, status: 'active' },
+    ];
+    // 1: an active game's earlier turn, done long ago; 4: its game is gone. 3: the latest turn of its game.
+    expect(storedRowsToDelete(rows, statuses, now)).toEqual([1, 4]);
+    expect(storedRowsToDelete(rows, [{ id: 2, status: 'finished' }], now)).toEqual([1, 3, 4]);
+  });
+
+  it('picks the same columns from either dialect’s table', () => {
+    expect(Object.keys(retentionColumns(sqliteSchedule))).toEqual(['id', 'gameId', 'doneAt', 'payload']);
+    expect(retentionColumns(pgSchedule).payload).toBe(pgSchedule.payload);
   });
 });
