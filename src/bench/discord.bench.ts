@@ -135,7 +135,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       samples: done.length,
       p50ms: pct(done, 50),
       p99ms: pct(done, 99),
-      goalP99ms: 50,
+      goalP99ms: 30,
     });
   } finally {
     await bot.stop();
