@@ -10,28 +10,15 @@
  * tsx's loader, whose transform keeps every function's name at run time (measured: ~8% of the heuristic
  * players' time): the figures are the engine's speed in the bot.
  */
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { fromRoot } from '../paths.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
+import { importCompiled } from './compiled.ts';
 import type * as Runs from './engine-runs.ts';
 
 const GOAL_RANDOM = 2000;
 
-async function compiledRuns(): Promise<typeof Runs> {
-  const outfile = fromRoot('.build', 'engine-runs.mjs');
-  await build({
-    entryPoints: [fromRoot('src', 'bench', 'engine-runs.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  return (await import(pathToFileURL(outfile).href)) as typeof Runs;
-}
+const compiledRuns = () =>
+  importCompiled<typeof Runs>(fromRoot('src', 'bench', 'engine-runs.ts'), 'engine-runs.mjs');
 
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const { archaeologyEngine, measure, valleyEngine } = await compiledRuns();

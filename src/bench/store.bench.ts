@@ -15,15 +15,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { build } from 'esbuild';
 import { nextInt, type RngState, seedRng } from '../games/kernel/rng.ts';
 import { type AnyGame, getGame } from '../games/registry.ts';
-import { fromRoot } from '../paths.ts';
 import { openDatabase, type ScarabDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
 import { actions, games, seats } from '../store/schema.ts';
 import { openStoreOrExit } from '../store/startup.ts';
 import type { BenchOptions } from '../tools/bench.ts';
+import { compiled } from './compiled.ts';
 
 interface BenchGame {
   readonly type: string;
@@ -379,20 +378,7 @@ interface Child {
  */
 let bundled: Promise<string> | null = null;
 function compiledChild(): Promise<string> {
-  bundled ??= (async () => {
-    const outfile = fromRoot('.build', 'store-bench.mjs');
-    await build({
-      entryPoints: [SELF],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
+  bundled ??= compiled(SELF, 'store-bench.mjs');
   return bundled;
 }
 
