@@ -1,3 +1,4 @@
+import type { Message } from '../games/kernel/message.ts';
 /**
  * What starting a game and applying an action decide, whichever database holds the game: the checks,
  * in their order, and the rows to write. Both backends call these inside their own transaction and only
@@ -82,6 +83,8 @@ export function startedGame(
 
 export interface Move {
   readonly seq: number;
+  /** What the move did, as the rules say it (for the mover's reply). */
+  readonly label: Message;
   readonly stateJson: string;
   readonly outcome: Outcome | null;
   readonly outcomeJson: string | null;
@@ -111,6 +114,7 @@ export function nextMove(
   const seq = game.version + 1;
   return {
     seq,
+    label: step.label,
     stateJson: step.stateJson,
     outcome,
     outcomeJson: outcome ? toJson(outcome, 'the outcome') : null,

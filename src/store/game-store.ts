@@ -123,7 +123,7 @@ export class GameStore {
       input.inSameTransaction?.();
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
       if (move.outcome) this.ratings.gameFinished(move.next);
-      return { game: move.next, seq: move.seq, finished: move.outcome !== null };
+      return { game: move.next, seq: move.seq, label: move.label, finished: move.outcome !== null };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
     this.core.cache.set(applied.game);

@@ -109,7 +109,12 @@ export class PostgresStore implements Store {
       if (alongside?.timeouts === 'count') timeoutsInARow = await countTimeout(tx, gameId, input.seat);
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
       if (move.outcome) await this.core.ratings.gameFinished(tx, move.next);
-      const result: StoreAppliedAction = { game: move.next, seq, finished: move.outcome !== null };
+      const result: StoreAppliedAction = {
+        game: move.next,
+        seq,
+        label: move.label,
+        finished: move.outcome !== null,
+      };
       return timeoutsInARow === undefined ? result : { ...result, timeoutsInARow };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.

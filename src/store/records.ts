@@ -1,3 +1,4 @@
+import type { Message } from '../games/kernel/message.ts';
 /**
  * What the store hands out (plain read-only snapshots, never rows or live objects to mutate) and what it is
  * handed: the record and input types of the `Store` contract (store.ts), shared by both backends.
@@ -65,6 +66,8 @@ export interface GameRecord extends GameSummary {
 /** What applying an action committed. */
 export interface AppliedAction {
   readonly game: GameRecord;
+  /** What the move did, as the rules say it of the position it was made in. */
+  readonly label: Message;
   /** The action's place in the log; equals `game.version`. */
   readonly seq: number;
   /** The rules declared the game over with this action. */

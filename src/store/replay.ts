@@ -5,6 +5,7 @@
  * module's state does not survive JSON (an undefined, a Map, a class), verify sees the stored state differ.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { Message } from '../games/kernel/message.ts';
 import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
 
@@ -14,7 +15,8 @@ export interface JsonState {
 }
 
 export type StepResult =
-  | ({ readonly ok: true } & JsonState)
+  /** `label`: what the move did, as the rules say it. */
+  | ({ readonly ok: true; readonly label: Message } & JsonState)
   | { readonly ok: false; readonly error: RuleError };
 
 export function toJson(value: unknown, what: string): string {
@@ -44,7 +46,7 @@ export function stepState(
   const result = game.apply(state, seat, action);
   if (!result.ok) return result;
   const stateJson = toJson(result.state, `the state of a '${game.id}' game`);
-  return { ok: true, state: reread ? JSON.parse(stateJson) : result.state, stateJson };
+  return { ok: true, state: reread ? JSON.parse(stateJson) : result.state, stateJson, label: result.label };
 }
 
 export interface LoggedAction {

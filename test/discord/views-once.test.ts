@@ -57,6 +57,12 @@ describe('the views of a position', () => {
       planned.push(row.key);
       return plan(row);
     };
+    const describeAction = valley.describe;
+    let described = 0;
+    (valley as { describe: typeof valley.describe }).describe = (...a) => {
+      described++;
+      return describeAction(...a);
+    };
     const real = valley.view;
     const asked = new Map<object, (Seat | null)[]>();
     const repeated: string[] = [];
@@ -77,11 +83,15 @@ describe('the views of a position', () => {
       await h.settle();
     } finally {
       (valley as { view: typeof valley.view }).view = real;
+      (valley as { describe: typeof valley.describe }).describe = describeAction;
       scheduler.plan = plan;
     }
     expect(h.store.getGame(gameId).version).toBeGreaterThan(game.version);
     expect(asked.size).toBeGreaterThan(0);
     expect(repeated).toEqual([]);
+    // The reply says what the move did from the move's own result (the rules said it as they applied
+    // it): nothing asks the rules to describe the move on the old position again.
+    expect(described).toBe(0);
     // The turn timers plan the next reminder once for the move, not once more when re-arming.
     expect(planned.length).toBeGreaterThan(0);
     expect(planned).toEqual([...new Set(planned)]);

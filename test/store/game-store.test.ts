@@ -31,7 +31,7 @@ const explosive: GameModule<unknown, { n: number }, unknown, unknown> = {
   outcome: () => null,
   apply: (state, _seat, action) => {
     if (action === 'boom') throw new Error('bug in the rules');
-    return { ok: true, state: { n: state.n + 1 } };
+    return { ok: true, state: { n: state.n + 1 }, label: plain('One more') };
   },
 };
 registerGame(explosive);

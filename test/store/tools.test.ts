@@ -10,7 +10,7 @@ import { exportGame, ImportError, importGame } from '../../src/store/export-impo
 import { GameStore } from '../../src/store/game-store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
-import { diceRace, registerDiceRace } from '../fixtures/dice-race.ts';
+import { diceRace, plain, registerDiceRace } from '../fixtures/dice-race.ts';
 import { removeDir } from '../remove-dir.ts';
 import { REGISTER_DICE_RACE, REPO, runTs } from './helpers/children.ts';
 import { playRandomAction, startedGame } from './helpers/memory-store.ts';
@@ -115,6 +115,7 @@ describe('verify', () => {
       outcome: () => null,
       apply: (state) => ({
         ok: true,
+        label: plain('One more'),
         state: { n: state.n + (typeof state.when === 'string' ? 2 : 1), when: new Date(0) },
       }),
     };

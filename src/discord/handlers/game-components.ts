@@ -105,11 +105,10 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
   await rt.table.move(gameId, seat, action, version, {
     // They played: a count of timed-out turns, and any vote on them, starts again.
     alongside: { timeouts: 'reset' },
-    async committed(before, after) {
-      // The move was legal in the position before it, so that position describes it.
-      const adapter = rt.tables.adapterOf(before);
+    async committed(_before, after, applied) {
+      // The rules said what the move did when they applied it: nothing runs them again to describe it.
       const ctx = rt.tables.context(after, userLanguage(i));
-      const what = adapter.messages.names(adapter.game.describe(before.state, seat, action), ctx);
+      const what = rt.tables.adapterOf(after).messages.names(applied.label, ctx);
       await showHand(rt, i, after, seat, { banner: t(ctx.language, 'table.done', { what }) });
     },
     async refused(error, game) {

@@ -51,7 +51,13 @@ export function applyInPlace(state: ArchaeologyState, seat: Seat, action: Archae
 }
 
 export const apply: (state: ArchaeologyState, seat: Seat, action: unknown) => ApplyResult<ArchaeologyState> =
-  checkedApply<ArchaeologyState, ArchaeologyAction>('archaeology', actionSchema, clone, applyAction);
+  checkedApply<ArchaeologyState, ArchaeologyAction>(
+    'archaeology',
+    actionSchema,
+    clone,
+    applyAction,
+    describeAction,
+  );
 
 export function waitingFor(s: ArchaeologyState): Seat[] {
   if (s.finished) return [];

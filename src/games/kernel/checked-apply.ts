@@ -13,12 +13,15 @@ interface ActionSchema<A> {
  * A module's public `apply`: checks the action's shape, applies it to a copy, and turns a refusal by
  * the rules (`RuleViolation`) into an error result, so the input state is never changed.
  * `game` is the game's type, whose title (`title.<game>`) names it in the refusal of a malformed action.
+ * The result says what the move did (`describe` of the position it was made in), so that nothing has to
+ * run the rules on the old position again to tell the mover.
  */
 export function checkedApply<S, A>(
   game: string,
   schema: ActionSchema<A>,
   clone: (s: S) => S,
   applyInPlace: (s: S, seat: Seat, action: A) => void,
+  describe: (s: S, seat: Seat, action: A) => Message,
 ): (state: S, seat: Seat, action: unknown) => ApplyResult<S> {
   return (state, seat, action) => {
     const parsed = schema.safeParse(action);
@@ -33,7 +36,7 @@ export function checkedApply<S, A>(
     const draft = clone(state);
     try {
       applyInPlace(draft, seat, parsed.data);
-      return { ok: true, state: draft };
+      return { ok: true, state: draft, label: describe(state, seat, parsed.data) };
     } catch (e) {
       if (e instanceof RuleViolation) return { ok: false, error: e.toRuleError() };
       throw e;

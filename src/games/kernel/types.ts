@@ -15,7 +15,8 @@ export interface RuleError {
 }
 
 export type ApplyResult<S> =
-  | { readonly ok: true; readonly state: S }
+  /** `label`: what the move did, for people, as `describe` says it of the position it was made in. */
+  | { readonly ok: true; readonly state: S; readonly label: Message }
   | { readonly ok: false; readonly error: RuleError };
 
 export interface SeatResult {

@@ -66,7 +66,7 @@ export function applyInPlace(state: ValleyState, seat: Seat, action: ValleyActio
 }
 
 export const apply: (state: ValleyState, seat: Seat, action: unknown) => ApplyResult<ValleyState> =
-  checkedApply<ValleyState, ValleyAction>('valley', actionSchema, clone, applyAction);
+  checkedApply<ValleyState, ValleyAction>('valley', actionSchema, clone, applyAction, describeAction);
 
 export function waitingFor(s: ValleyState): Seat[] {
   if (s.finished) return [];
