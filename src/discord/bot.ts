@@ -1,4 +1,11 @@
-import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, type RESTOptions } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  Options,
+  type RESTOptions,
+} from 'discord.js';
 import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -77,9 +84,29 @@ interface DeletedChannel {
 }
 
 /** Logs in, registers commands if asked, re-arms computer players of running games, and routes interactions. */
+/**
+ * discord.js keeps up to 200 messages per channel by default (about 4 KB each), and every member and user
+ * it hears of: a bot in a thousand game threads would hold tens of MB it never reads. The bot edits and
+ * deletes messages by id and fetches what it reads, so it caches no messages, reactions, emoji, stickers,
+ * presences or voice states, and a bounded number of users and members (itself always kept).
+ */
+const BOUNDED_CACHES = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  ReactionManager: 0,
+  GuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  ThreadMemberManager: 0,
+  UserManager: { maxSize: 1_000, keepOverLimit: (user) => user.id === user.client.user.id },
+  GuildMemberManager: { maxSize: 200, keepOverLimit: (member) => member.id === member.client.user.id },
+});
+
 export async function startBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    makeCache: BOUNDED_CACHES,
     ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
     ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
   });

@@ -92,6 +92,14 @@ describe('the views of a position', () => {
     // The reply says what the move did from the move's own result (the rules said it as they applied
     // it): nothing asks the rules to describe the move on the old position again.
     expect(described).toBe(0);
+    // Boards, hands and pings were posted and edited: discord.js kept none of those messages in memory.
+    const client = h.bot.client;
+    const kept = [...client.channels.cache.values()].reduce(
+      (n, channel) => n + ('messages' in channel ? channel.messages.cache.size : 0),
+      0,
+    );
+    expect(client.channels.cache.size).toBeGreaterThan(0);
+    expect(kept).toBe(0);
     // The turn timers plan the next reminder once for the move, not once more when re-arming.
     expect(planned.length).toBeGreaterThan(0);
     expect(planned).toEqual([...new Set(planned)]);
