@@ -21,11 +21,6 @@ const LANGUAGES = ['en', 'es'] as const;
 const NAMES = ['Amunet', 'Bek', 'Chione', 'Djedi'];
 /** A name squeezed narrower than this fraction of its width no longer reads as itself. */
 const MIN_SCALE = 0.75;
-/**
- * Known short of MIN_SCALE: a results tile (82 px for its name at 16 px) squeezes the Spanish "de
- * pergamino" of "Fragmento(s) de pergamino" to 66%. Raise this to MIN_SCALE once that tile has room.
- */
-const RESULTS_MIN_SCALE = 0.65;
 /** Room kept between a name and its card's edge (px). */
 const EDGE = 2;
 
@@ -232,7 +227,7 @@ describe('Archaeology card names stay inside their cards, readable', () => {
       const results = names(
         recorded(() => renderArchaeologyResults(v, NAMES, language)),
         setNames(language),
-        RESULTS_MIN_SCALE,
+        MIN_SCALE,
       );
       expect(new Set(results.found)).toEqual(keys(setNames(language)));
       expect(results.faults).toEqual([]);

@@ -62,6 +62,9 @@ export function treasureChip(
  * A treasure's name centred on (`cx`, `cy`), at `size`: one line when it fits, else two balanced lines
  * ("Pot / Shards"), squeezed to `max` rather than made smaller.
  */
+/** The narrowest a name is squeezed to (of its natural width) before it takes another line. */
+const MIN_SQUEEZE = 0.75;
+
 export function tileName(
   ctx: SKRSContext2D,
   name: string,
@@ -76,6 +79,10 @@ export function tileName(
   if (ctx.measureText(name).width > max) {
     const all = wrap(ctx, name, max, true);
     lines = all.length <= 2 ? all : [all[0] as string, all.slice(1).join(' ')];
+    // Three lines rather than a second one squeezed past reading ("de pergamino" in 82 px): the tiles
+    // have the height for them.
+    const widest = Math.max(...lines.map((l) => ctx.measureText(l).width));
+    if (all.length === 3 && widest * MIN_SQUEEZE > max) lines = all;
   }
   lines.forEach((line, i) => {
     const dy = (i - (lines.length - 1) / 2) * (size + 1);
