@@ -8,6 +8,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -15,13 +16,8 @@ const result = await build({
   absWorkingDir: root,
   entryPoints: ['src/main.ts'],
   outfile: '.build/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...BUNDLE_OPTIONS,
   sourcemap: true,
-  logLevel: 'warning',
   // Written below, each file under a temporary name then renamed: a bot starting meanwhile (another
   // `npm start`, a shard the manager restarts) reads the old bundle or the new one, never half of one.
   write: false,
