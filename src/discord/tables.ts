@@ -51,12 +51,8 @@ export class Tables {
     if (known) return known;
     const view: TableView<unknown> = deepFreeze(this.adapterOf(game).game.view(state, seat));
     bySeat.set(seat, view);
-    this.viewsComputed++;
     return view;
   }
-
-  /** How many views were computed (not taken from the memo): for tests and benchmarks. */
-  viewsComputed = 0;
 
   /**
    * Seats the game waits for now: the rules' own verb. Not for telling people: in a reaction window
