@@ -46,7 +46,15 @@ export function stepState(
   const result = game.apply(state, seat, action);
   if (!result.ok) return result;
   const stateJson = toJson(result.state, `the state of a '${game.id}' game`);
-  return { ok: true, state: reread ? JSON.parse(stateJson) : result.state, stateJson, label: result.label };
+  return {
+    ok: true,
+    state: reread ? JSON.parse(stateJson) : result.state,
+    stateJson,
+    // Read by the store for the mover's reply; a replay never asks.
+    get label() {
+      return result.label;
+    },
+  };
 }
 
 export interface LoggedAction {
