@@ -35,6 +35,7 @@ export class Tables {
       names: game.seats.map((s) => s.displayName),
       users: game.seats.map((s) => s.userId),
       language: language ?? gameLanguage(game),
+      log: game.log ?? [],
     };
   }
 

@@ -1,8 +1,8 @@
 /**
  * Changes to stored data that SQL cannot make, done once per database when it is opened, after the schema's
  * migrations, and recorded in `data_migrations`. Today there is one kind: the rules' state changed shape,
- * so every stored game is replayed from its actions (which are the truth) and its state and outcome are
- * written again as today's rules write them. Nothing else then needs to read an older shape: the replay,
+ * so every stored game is replayed from its actions (which are the truth) and its state, its outcome and
+ * what each action said are written again as today's rules write them. Nothing else then needs to read an older shape: the replay,
  * `verify` and the table know only the current one.
  */
 import { listGames } from '../games/registry.ts';
@@ -20,6 +20,10 @@ export const STATE_REWRITES: readonly StateRewrite[] = [
     name: '2026-11-messages-only',
     why: 'the rules say every sentence as a catalogue message and keep no English text beside it',
   },
+  {
+    name: '2026-11-log-leaves-state',
+    why: "the state keeps no log: each action's row holds what it said (actions.log)",
+  },
 ];
 
 /** The stored columns a rewrite reads. */
@@ -33,7 +37,13 @@ export interface StoredGame {
 }
 
 export type Rewritten =
-  | { readonly ok: true; readonly state: string; readonly outcome: string | null }
+  | {
+      readonly ok: true;
+      readonly state: string;
+      readonly outcome: string | null;
+      /** What each action said, in `seq` order from 1, as `actions.log` stores it. */
+      readonly logs: readonly (string | null)[];
+    }
   | { readonly ok: false; readonly problem: string };
 
 /**
@@ -51,7 +61,7 @@ export function rewrittenGame(game: StoredGame, log: readonly LoggedAction[]): R
     return { ok: false, problem: `game #${game.id}: version ${game.version}, log of ${replayed.version}` };
   const outcome =
     game.status === 'finished' && replayed.outcome !== null ? JSON.stringify(replayed.outcome) : null;
-  return { ok: true, state: replayed.stateJson, outcome };
+  return { ok: true, state: replayed.stateJson, outcome, logs: replayed.logs };
 }
 
 /** What `data_migrations.note` says of a run. */

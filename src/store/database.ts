@@ -75,10 +75,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
   try {
     applyPragmas(sqlite, inMemory);
     const db = drizzle(sqlite, { schema });
-    runMigrations(sqlite, db, options.migrationsFolder ?? MIGRATIONS_FOLDER);
-    // Games stored by older rules are replayed into today's state shape once (data-migrations.ts).
-    for (const problem of runSqliteDataMigrations(sqlite, Date.now))
-      process.emitWarning(`a stored game was left in an older shape: ${problem}`);
+    const folder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+    runMigrations(sqlite, db, folder);
+    // Games stored by older rules are replayed into today's state shape once (data-migrations.ts), which
+    // writes today's columns: a database migrated only so far (tests of older schemas) waits for the rest.
+    if (folder === MIGRATIONS_FOLDER)
+      for (const problem of runSqliteDataMigrations(sqlite, Date.now))
+        process.emitWarning(`a stored game was left in an older shape: ${problem}`);
     let checkpointer: Checkpointer | null = null;
     if (!inMemory && options.backgroundCheckpoints !== false) {
       sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);

@@ -14,18 +14,19 @@ import { actions, GAME_STATUSES, games, seats } from './schema.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
- * 2: the state and the outcome's summary as the rules write them since they say every sentence as a
- * catalogue message (data-migrations.ts). A version 1 document, written before, is still imported: its
- * log is replayed as always, and its state and summary, of the older shape, are not compared.
+ * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
+ * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
+ * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
+ * is not compared (nor the summary of a version 1 outcome).
  */
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
 
 const json = z.json();
 const isoDate = z.iso.datetime();
 
 const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  formatVersion: z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]),
+  formatVersion: z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]),
   exportedAt: isoDate,
   game: z.object({
     id: z.number().int().positive(),
@@ -139,6 +140,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   const options = toJson(game.options, 'the options');
   let state: string | null = null;
   let outcome: string | null = null;
+  let logs: readonly (string | null)[] = [];
   if (game.status === 'lobby' || game.state === null) {
     if (game.state !== null || log.length > 0)
       throw new ImportError('a game that never started has a state or actions');
@@ -155,7 +157,9 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
       throw new ImportError(`version is ${game.version} but the log holds ${replayed.version} actions`);
     }
     const difference =
-      formatVersion === 1 ? null : firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
+      formatVersion < EXPORT_FORMAT_VERSION
+        ? null
+        : firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
     if (difference)
       throw new ImportError(`the state differs from the replay of its log at ${difference.path}`);
     const finished = replayed.outcome !== null;
@@ -171,6 +175,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
       throw new ImportError('the outcome differs from the replayed one');
     }
     state = replayed.stateJson;
+    logs = replayed.logs;
     outcome = game.status === 'finished' ? toJson(replayed.outcome, 'the outcome') : null;
   }
 
@@ -214,6 +219,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
             seat: a.seat,
             action: toJson(a.action, 'an action'),
             createdAt: new Date(a.createdAt),
+            log: logs[a.seq - 1] ?? null,
           })
           .run();
       }

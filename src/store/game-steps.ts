@@ -17,6 +17,8 @@ import {
   StaleVersionError,
   WrongStatusError,
 } from './errors.ts';
+import { encodeLines } from './log-codec.ts';
+import { withRecent } from './recent-log.ts';
 import type { GameRecord, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
 import { parseOptionsFor } from './store-core.ts';
@@ -86,6 +88,8 @@ export interface Move {
   /** What the move did, as the rules say it (for the mover's reply). */
   readonly label: Message;
   readonly stateJson: string;
+  /** What the move said, as `actions.log` stores it. */
+  readonly logJson: string | null;
   readonly outcome: Outcome | null;
   readonly outcomeJson: string | null;
   /** The game as it stands once the move is written. */
@@ -116,11 +120,13 @@ export function nextMove(
     seq,
     label: step.label,
     stateJson: step.stateJson,
+    logJson: encodeLines(game.type, step.log),
     outcome,
     outcomeJson: outcome ? toJson(outcome, 'the outcome') : null,
     next: {
       ...game,
       state: step.state,
+      log: withRecent(game.log ?? [], step.log),
       version: seq,
       status: outcome ? 'finished' : 'active',
       outcome,

@@ -107,6 +107,7 @@ export class GameStore {
         seat: input.seat,
         action: actionJson,
         createdAt: now,
+        log: move.logJson,
       });
       const changed = this.core.statements.saveState.run({
         id: gameId,

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
+import { decodeLines } from './log-codec.ts';
 import { type ActionRecord, type GameSummary, toSummary } from './records.ts';
 import { actions, type GameStatus, games, seats } from './schema.ts';
 
@@ -32,6 +33,8 @@ function summaries(db: ScarabDrizzle, where: SQL | undefined, limit = 1_000): Ga
 }
 
 export function actionLog(db: ScarabDrizzle, gameId: GameId): ActionRecord[] {
+  const game = db.select({ type: games.type }).from(games).where(eq(games.id, gameId)).get();
+  if (!game) return [];
   return db
     .select()
     .from(actions)
@@ -43,6 +46,7 @@ export function actionLog(db: ScarabDrizzle, gameId: GameId): ActionRecord[] {
       seat: row.seat,
       action: JSON.parse(row.action),
       createdAt: row.createdAt,
+      said: row.log === null ? [] : decodeLines(game.type, row.log),
     }));
 }
 

@@ -21,7 +21,7 @@ import {
 } from './move-to-postgres-tables.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { actions, games } from './pg-schema.ts';
-import type { LoggedAction } from './replay.ts';
+import type { LoggedActionWithLog } from './replay.ts';
 import { games as sqliteGames } from './schema.ts';
 import { checkGameLog, verifyGame } from './verify.ts';
 
@@ -170,9 +170,15 @@ async function replayGames(source: MoveSource, tx: PgExecutor, differences: stri
       .limit(GAME_PAGE);
     if (page.length === 0) break;
     after = page.at(-1)?.id ?? after;
-    const logs = new Map<number, LoggedAction[]>();
+    const logs = new Map<number, LoggedActionWithLog[]>();
     const logged = await tx
-      .select({ gameId: actions.gameId, seq: actions.seq, seat: actions.seat, action: actions.action })
+      .select({
+        gameId: actions.gameId,
+        seq: actions.seq,
+        seat: actions.seat,
+        action: actions.action,
+        log: actions.log,
+      })
       .from(actions)
       .where(
         inArray(

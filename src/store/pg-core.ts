@@ -4,13 +4,14 @@
  * takes the game's row lock (`SELECT … FOR NO KEY UPDATE`) first: the version and status it checks are
  * the ones it replaces, and a cached game is used only while the row still has its head (`isCurrent`).
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
 import { PgRatingBook } from '../ratings/pg-rating-book.ts';
 import { type GameId, GameNotFoundError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
 import type { PgConnection, PgDrizzle, PgExecutor } from './pg-database.ts';
-import { games, seats } from './pg-schema.ts';
+import { actions, games, seats } from './pg-schema.ts';
+import { RECENT_LINES } from './recent-log.ts';
 import {
   type GameRecord,
   type Participant,
@@ -83,7 +84,16 @@ export class PgCore {
     const [row] = await tx.select().from(games).where(eq(games.id, gameId));
     if (!row) throw new GameNotFoundError(gameId);
     const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat));
-    return toRecord(row, seatRows);
+    const logRows =
+      row.state === null
+        ? []
+        : await tx
+            .select({ log: sql<string>`${actions.log}` })
+            .from(actions)
+            .where(and(eq(actions.gameId, gameId), isNotNull(actions.log)))
+            .orderBy(desc(actions.seq))
+            .limit(RECENT_LINES);
+    return toRecord(row, seatRows, logRows);
   }
 
   /**

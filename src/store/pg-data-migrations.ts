@@ -41,6 +41,11 @@ export async function runPgDataMigrations(client: pg.PoolClient): Promise<string
             result.outcome,
             game.id,
           ]);
+          // One statement per game: a row per action would be a round trip each.
+          await client.query(
+            'update actions set log = v.log from unnest($2::int[], $3::text[]) as v(seq, log) where actions.game_id = $1 and actions.seq = v.seq',
+            [game.id, result.logs.map((_, i) => i + 1), result.logs],
+          );
           rewritten++;
         }
       }

@@ -45,9 +45,11 @@ export async function openPgDatabase(url: string, options: OpenPgOptions = {}): 
         await migrate(drizzle(client, { schema }), {
           migrationsFolder: options.migrationsFolder ?? PG_MIGRATIONS_FOLDER,
         });
-        // Games stored by older rules are replayed into today's state shape once (data-migrations.ts).
-        for (const problem of await runPgDataMigrations(client))
-          process.emitWarning(`a stored game was left in an older shape: ${problem}`);
+        // Games stored by older rules are replayed into today's state shape once (data-migrations.ts), which
+        // writes today's columns: a database migrated only so far (tests of older schemas) waits for the rest.
+        if ((options.migrationsFolder ?? PG_MIGRATIONS_FOLDER) === PG_MIGRATIONS_FOLDER)
+          for (const problem of await runPgDataMigrations(client))
+            process.emitWarning(`a stored game was left in an older shape: ${problem}`);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       }

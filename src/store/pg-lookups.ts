@@ -1,6 +1,7 @@
 /** `lookups.ts` on PostgreSQL: summaries without state, never cached; `count(*)` cast from int8. */
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
+import { decodeLines } from './log-codec.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { actions, games, seats } from './pg-schema.ts';
 import { type ActionRecord, type GameStatus, type GameSummary, toSummary } from './records.ts';
@@ -26,12 +27,15 @@ async function summaries(db: PgExecutor, where: SQL | undefined, limit = 1_000):
 }
 
 export async function actionLog(db: PgExecutor, gameId: GameId): Promise<ActionRecord[]> {
+  const [game] = await db.select({ type: games.type }).from(games).where(eq(games.id, gameId));
+  if (!game) return [];
   const rows = await db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.seq));
   return rows.map((row) => ({
     seq: row.seq,
     seat: row.seat,
     action: JSON.parse(row.action),
     createdAt: row.createdAt,
+    said: row.log === null ? [] : decodeLines(game.type, row.log),
   }));
 }
 

@@ -116,6 +116,8 @@ export const actions = pgTable(
     seat: integer('seat').notNull(),
     action: text('action').notNull(),
     createdAt: time('created_at').notNull(),
+    /** What the move said (log-codec.ts); null when it said nothing. Kept here, never in the state. */
+    log: text('log'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
 );

@@ -84,7 +84,9 @@ export class PostgresStore implements Store {
       const now = this.core.now();
       const move = nextMove(game, input, action, now);
       const { seq } = move;
-      await tx.insert(actions).values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now });
+      await tx
+        .insert(actions)
+        .values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now, log: move.logJson });
       const saved = await tx
         .update(games)
         .set({

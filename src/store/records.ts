@@ -1,3 +1,4 @@
+import type { LogLine } from '../games/kernel/log.ts';
 import type { Message } from '../games/kernel/message.ts';
 /**
  * What the store hands out (plain read-only snapshots, never rows or live objects to mutate) and what it is
@@ -5,6 +6,7 @@ import type { Message } from '../games/kernel/message.ts';
  */
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
+import { recentFromRows } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
 
 export type { GameId } from './errors.ts';
@@ -61,6 +63,11 @@ export interface GameRecord extends GameSummary {
   readonly turnLimitMinutes?: number | null;
   /** The language of its public messages (null: English, games from before languages). */
   readonly language?: string | null;
+  /**
+   * The newest lines of its log (recent-log.ts), every seat's: whoever shows them shows a reader only what
+   * `readableBy` gives. Empty in the lobby. Always set by the store (optional for hand-written records).
+   */
+  readonly log?: readonly LogLine[];
 }
 
 /** What applying an action committed. */
@@ -171,6 +178,8 @@ export interface ActionRecord {
   readonly seat: Seat;
   readonly action: unknown;
   readonly createdAt: Date;
+  /** What it said: its lines of the game's log, every seat's (a reader sees what `readableBy` gives). */
+  readonly said: readonly LogLine[];
 }
 
 export type GameRow = typeof games.$inferSelect;
@@ -198,11 +207,18 @@ export function toSummary(
   };
 }
 
-export function toRecord(row: GameRow, seatRows: readonly SeatRow[]): GameRecord {
+/** `logRows`: the game's newest action rows that said something, newest first (recent-log.ts). */
+export function toRecord(
+  row: GameRow,
+  seatRows: readonly SeatRow[],
+  logRows: readonly { readonly log: string }[],
+): GameRecord {
+  const options: unknown = JSON.parse(row.options);
   return {
     ...toSummary(row),
-    options: JSON.parse(row.options),
+    options,
     seed: row.seed,
+    log: row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows),
     state: row.state === null ? null : JSON.parse(row.state),
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     rated: row.rated,

@@ -5,9 +5,11 @@
  * module's state does not survive JSON (an undefined, a Map, a class), verify sees the stored state differ.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { LogLine } from '../games/kernel/log.ts';
 import type { Message } from '../games/kernel/message.ts';
 import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
+import { encodeLines } from './log-codec.ts';
 
 export interface JsonState {
   readonly state: unknown;
@@ -15,8 +17,8 @@ export interface JsonState {
 }
 
 export type StepResult =
-  /** `label`: what the move did, as the rules say it. */
-  | ({ readonly ok: true; readonly label: Message } & JsonState)
+  /** `label`: what the move did, as the rules say it; `log`: the lines it added to the game's log. */
+  | ({ readonly ok: true; readonly label: Message; readonly log: readonly LogLine[] } & JsonState)
   | { readonly ok: false; readonly error: RuleError };
 
 export function toJson(value: unknown, what: string): string {
@@ -50,6 +52,7 @@ export function stepState(
     ok: true,
     state: reread ? JSON.parse(stateJson) : result.state,
     stateJson,
+    log: result.log,
     // Read by the store for the mover's reply; a replay never asks.
     get label() {
       return result.label;
@@ -64,6 +67,11 @@ export interface LoggedAction {
   readonly action: string;
 }
 
+/** An action row with what it said, as stored (log-codec.ts; null: nothing). */
+export interface LoggedActionWithLog extends LoggedAction {
+  readonly log: string | null;
+}
+
 export interface ReplayInput {
   readonly type: string;
   /** JSON text of the options `setup` received. */
@@ -73,7 +81,13 @@ export interface ReplayInput {
 }
 
 export type ReplayResult =
-  | ({ readonly ok: true; readonly version: number; readonly outcome: Outcome | null } & JsonState)
+  | ({
+      readonly ok: true;
+      readonly version: number;
+      readonly outcome: Outcome | null;
+      /** What each action said, in order, as `actions.log` stores it. */
+      readonly logs: readonly (string | null)[];
+    } & JsonState)
   | { readonly ok: false; readonly seq: number; readonly problem: string };
 
 /** Never throws for a bad log or a module that throws: the problem is returned with the action's seq. */
@@ -85,6 +99,7 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
     return { ok: false, seq: 0, problem: `setup failed: ${reason(error)}` };
   }
   let expectedSeq = 1;
+  const logs: (string | null)[] = [];
   for (const logged of input.actions) {
     if (logged.seq !== expectedSeq) {
       return {
@@ -107,9 +122,10 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
       };
     }
     current = step;
+    logs.push(encodeLines(game.id, step.log));
     expectedSeq++;
   }
-  return { ok: true, version: expectedSeq - 1, outcome: game.outcome(current.state), ...current };
+  return { ok: true, version: expectedSeq - 1, outcome: game.outcome(current.state), logs, ...current };
 }
 
 export interface Difference {

@@ -111,6 +111,8 @@ export const actions = sqliteTable(
     seat: integer('seat').notNull(),
     action: text('action').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** What the move said (log-codec.ts); null when it said nothing. Kept here, never in the state. */
+    log: text('log'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
 );

@@ -10,7 +10,7 @@ const PAGE = 200;
  * (games left as they were), for the caller to report.
  */
 export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () => number): string[] {
-  // A database migrated only so far (tests of older schemas) has no record to keep: nothing to do yet.
+  // A database from before the record (migrated by a test of older schemas) has nothing to do yet.
   if (!sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'data_migrations'").get())
     return [];
   const done = new Set(
@@ -23,6 +23,7 @@ export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () 
   );
   const log = sqlite.prepare('select seq, seat, action from actions where game_id = ? order by seq');
   const write = sqlite.prepare('update games set state = ?, outcome = ? where id = ?');
+  const writeLog = sqlite.prepare('update actions set log = ? where game_id = ? and seq = ?');
   const record = sqlite.prepare('insert into data_migrations (name, done_at, note) values (?, ?, ?)');
   const problems: string[] = [];
   sqlite
@@ -36,6 +37,7 @@ export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () 
           if (!result.ok) problems.push(result.problem);
           else {
             write.run(result.state, result.outcome, game.id);
+            for (const [i, log] of result.logs.entries()) writeLog.run(log, game.id, i + 1);
             rewritten++;
           }
         }

@@ -1,6 +1,7 @@
 /** The statements on the path of every action, prepared once per connection. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
+import { RECENT_LINES } from './recent-log.ts';
 import { actions, games, seats } from './schema.ts';
 
 export function prepareStatements(db: ScarabDrizzle) {
@@ -21,7 +22,15 @@ export function prepareStatements(db: ScarabDrizzle) {
         seat: sql.placeholder('seat'),
         action: sql.placeholder('action'),
         createdAt: sql.placeholder('createdAt'),
+        log: sql.placeholder('log'),
       })
+      .prepare(),
+    recentLog: db
+      .select({ log: sql<string>`${actions.log}` })
+      .from(actions)
+      .where(and(eq(actions.gameId, id), isNotNull(actions.log)))
+      .orderBy(desc(actions.seq))
+      .limit(RECENT_LINES)
       .prepare(),
     saveState: db
       .update(games)

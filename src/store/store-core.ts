@@ -134,7 +134,11 @@ export class StoreCore {
   loadFromDatabase(gameId: GameId): GameRecord {
     const row = this.statements.game.get({ id: gameId });
     if (!row) throw new GameNotFoundError(gameId);
-    return toRecord(row, this.statements.seats.all({ id: gameId }));
+    return toRecord(
+      row,
+      this.statements.seats.all({ id: gameId }),
+      this.statements.recentLog.all({ id: gameId }),
+    );
   }
 }
 

@@ -1,13 +1,14 @@
 /**
- * Checks stored games against their logs: the state must equal the replay of options + seed + actions, the
- * version must count the actions, and the status must agree with the rules' outcome.
+ * Checks stored games against their logs: the state must equal the replay of options + seed + actions, and
+ * so must what each action said; the version must count the actions, and the status must agree with the
+ * rules' outcome.
  */
 
 import { asc, eq, gt } from 'drizzle-orm';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
-import { firstDifference, type LoggedAction, replay } from './replay.ts';
+import { firstDifference, type LoggedActionWithLog, replay } from './replay.ts';
 import { actions, games } from './schema.ts';
 
 export interface VerifyProblem {
@@ -26,7 +27,7 @@ type GameRow = typeof games.$inferSelect;
 /** null when the game is consistent. */
 export function verifyGame(db: ScarabDrizzle, row: GameRow): string | null {
   const log = db
-    .select({ seq: actions.seq, seat: actions.seat, action: actions.action })
+    .select({ seq: actions.seq, seat: actions.seat, action: actions.action, log: actions.log })
     .from(actions)
     .where(eq(actions.gameId, row.id))
     .orderBy(asc(actions.seq))
@@ -44,7 +45,7 @@ export type CheckedGameRow = Pick<
  * `verifyGame` on a row and its log (in `seq` order) that the caller read, from whichever backend holds
  * them: moving to PostgreSQL checks the copy with the same rules. null when the game is consistent.
  */
-export function checkGameLog(row: CheckedGameRow, log: readonly LoggedAction[]): string | null {
+export function checkGameLog(row: CheckedGameRow, log: readonly LoggedActionWithLog[]): string | null {
   const module = registeredGames().find((g) => g.id === row.type);
   if (!module) return `unknown game type '${row.type}' (is its module imported?)`;
   if (row.status === 'lobby' || row.state === null) {
@@ -63,6 +64,11 @@ export function checkGameLog(row: CheckedGameRow, log: readonly LoggedAction[]):
       `state differs from the replay of ${replayed.version} actions at ${difference.path}: ` +
       `stored ${short(difference.stored)}, replayed ${short(difference.replayed)}`
     );
+  }
+  for (const [i, logged] of log.entries()) {
+    const said = replayed.logs[i] ?? null;
+    if (logged.log !== said && firstDifference(logged.log ?? 'null', said ?? 'null') !== null)
+      return `what action #${logged.seq} said differs from the replay: stored ${short(logged.log)}, replayed ${short(said)}`;
   }
   if (row.status === 'active' && replayed.outcome !== null) return 'the game is over but still marked active';
   if (row.status === 'finished') {

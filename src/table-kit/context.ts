@@ -1,3 +1,4 @@
+import { type LogLine, readableBy } from '../games/kernel/log.ts';
 import type { Seat } from '../games/kernel/types.ts';
 import { t } from '../i18n/messages.ts';
 
@@ -14,6 +15,16 @@ export interface GameContext {
    * reader's for private ones.
    */
   language: string;
+  /**
+   * The game's newest log lines, every seat's (the store's `GameRecord.log`): shown only through
+   * `recentLines`, which keeps to what the reader may read. Absent: none (a context written by hand).
+   */
+  log?: readonly LogLine[];
+}
+
+/** The newest `count` lines of the log that `viewer` may read (null: the public board), oldest first. */
+export function recentLines(ctx: GameContext, viewer: Seat | null, count: number): LogLine[] {
+  return readableBy(ctx.log ?? [], viewer).slice(-count);
 }
 
 /** A picture to attach, with the text equivalent screen readers read (attachment description, ≤ 1024 chars). */

@@ -8,17 +8,33 @@ import type {
   ArchaeologyState,
   Instance,
 } from '../../src/games/archaeology/state.ts';
-import type { ArchaeologyView } from '../../src/games/archaeology/view.ts';
+import { view } from '../../src/games/archaeology/view.ts';
+import { collectLines, type LogLine, readableBy } from '../../src/games/kernel/log.ts';
+import type { Seat } from '../../src/games/kernel/types.ts';
+
+/**
+ * The lines said on the way to each state made through these helpers (setup's, then each move's), oldest
+ * first: the state keeps no log, `apply` returns each move's lines, and the tests read them back here.
+ */
+const said = new WeakMap<ArchaeologyState, LogLine[]>();
+
+/** The lines said on the way to `s` through `replay` and `act` (none for a position built by hand). */
+export function linesOf(s: ArchaeologyState): readonly LogLine[] {
+  return said.get(s) ?? [];
+}
 
 export function replay(
   options: ArchaeologyOptions,
   seed: string,
   log: readonly { seat: number; action: ArchaeologyAction }[],
 ): ArchaeologyState {
-  let s = archaeology.setup(options, seed);
+  const setup = collectLines(() => archaeology.setup(options, seed));
+  let s = setup.value;
+  said.set(s, setup.lines);
   for (const { seat, action } of log) {
     const r = apply(s, seat, action);
     if (!r.ok) throw new Error(`replay refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
+    said.set(r.state, [...linesOf(s), ...r.log]);
     s = r.state;
   }
   return s;
@@ -28,6 +44,7 @@ export function replay(
 export function act(s: ArchaeologyState, seat: number, action: unknown): ArchaeologyState {
   const r = apply(s, seat, action);
   if (!r.ok) throw new Error(`refused ${JSON.stringify(action)}: ${en(r.error.msg)}`);
+  said.set(r.state, [...linesOf(s), ...r.log]);
   return r.state;
 }
 
@@ -45,15 +62,19 @@ export function refusal(
   return { code, message: en(msg) };
 }
 
-/** The English of the log lines `v` may read, oldest first (seats as '@N'). */
-export function logOf(v: ArchaeologyView): string[] {
-  return v.log.map((line) => en(line));
+/** The English of the lines said on the way to `s` (see `linesOf`) that `viewer` may read, oldest first (seats as '@N'). */
+export function logOf(s: ArchaeologyState, viewer: Seat | null): string[] {
+  return readableBy(linesOf(s), viewer).map((line) => en(line.text));
 }
 
-/** The English of every sentence in `v`: its log, what it waits for, its actions' labels and the summary. */
-export function sentencesOf(v: ArchaeologyView): string {
+/**
+ * The English of every sentence `viewer` reads of `s`: its log (`logOf`), and in its view what it waits
+ * for, its actions' labels and the summary.
+ */
+export function sentencesOf(s: ArchaeologyState, viewer: Seat | null): string {
+  const v = view(s, viewer);
   return [
-    ...logOf(v),
+    ...logOf(s, viewer),
     en(v.waiting.text),
     ...v.actions.map((a) => en(a.label)),
     ...(v.outcome ? [en(v.outcome.summary)] : []),
@@ -110,7 +131,6 @@ export function position(p: Position): ArchaeologyState {
   s.turn = { seat: p.seat ?? 0, number: 0, dug: true, acted: false, sold: false, mustSell: false };
   s.pending = null;
   s.passes = null;
-  s.log = [];
   s.finished = false;
   return s;
 }

@@ -6,15 +6,25 @@ import { countsMessage } from '../../src/games/archaeology/messages.ts';
 import { outcome } from '../../src/games/archaeology/score.ts';
 import type { ArchaeologyState, Instance } from '../../src/games/archaeology/state.ts';
 import { view } from '../../src/games/archaeology/view.ts';
+import { collectLines, type LogLine, readableBy } from '../../src/games/kernel/log.ts';
 import type { Message } from '../../src/games/kernel/message.ts';
 import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
-import { act, position } from './helpers.ts';
+import { act, linesOf, position } from './helpers.ts';
 
-/** A random game to the end, `check` run after every action. */
-function play(seed: string, players: number, check: (s: ArchaeologyState) => void): ArchaeologyState {
+/**
+ * A random game to the end, `check` run after setup and every action with the lines said so far (setup's
+ * first, then each move's as `apply` returned them: the state keeps no log).
+ */
+function play(
+  seed: string,
+  players: number,
+  check: (s: ArchaeologyState, log: readonly LogLine[]) => void,
+): ArchaeologyState {
   const rng = seedRng(`messages:${seed}`);
-  let s = archaeology.setup({ players }, seed);
-  check(s);
+  const setup = collectLines(() => archaeology.setup({ players }, seed));
+  let s = setup.value;
+  const log: LogLine[] = [...setup.lines];
+  check(s, log);
   for (let n = 0; !s.finished; n++) {
     if (n > 20_000) throw new Error(`${seed}: no end`);
     const seats = waitingFor(s);
@@ -23,7 +33,8 @@ function play(seed: string, players: number, check: (s: ArchaeologyState) => voi
     const r = apply(s, seat, legal[nextInt(rng, legal.length)]);
     if (!r.ok) throw new Error(`${seed}: refused: ${en(r.error.msg)}`);
     s = r.state;
-    check(s);
+    log.push(...r.log);
+    check(s, log);
   }
   return s;
 }
@@ -38,11 +49,16 @@ function sentencesIn(x: unknown): string[] {
   return out;
 }
 
-const readableBy = (s: ArchaeologyState, viewer: number | null) =>
-  s.log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer)));
+/** The lines of `log` meant for `viewer`: those for everyone and those addressed to it. */
+const meantFor = (log: readonly LogLine[], viewer: number | null) =>
+  log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer)));
+
+/** The texts of the lines said on the way to `s` that `viewer` may read. */
+const readTexts = (s: ArchaeologyState, viewer: number | null) =>
+  readableBy(linesOf(s), viewer).map((l) => l.text);
 
 describe('the rules’ sentences as catalogue messages', () => {
-  it('the state and every view hold no English sentence: each text is a catalogue message the table renders', () => {
+  it('the state, the log and every view hold no English sentence: each text is a catalogue message the table renders', () => {
     const keys = new Set<string>();
     // A line stays in the log for many actions: each message is checked once.
     const checked = new WeakSet<object>();
@@ -58,16 +74,15 @@ describe('the rules’ sentences as catalogue messages', () => {
     };
     for (let g = 0; g < 8; g++) {
       const players = 2 + (g % 3);
-      const end = play(`m${g}`, players, (s) => {
-        // No string in the state is a sentence: ids, keys, references and numbers only.
+      const end = play(`m${g}`, players, (s, log) => {
+        // No string in the state or the log is a sentence: ids, keys, references and numbers only.
         expect(sentencesIn(s), 'the state').toEqual([]);
-        for (const line of s.log) isMessage(line.text, 'a log line');
+        expect(sentencesIn(log), 'the log').toEqual([]);
+        for (const line of log) isMessage(line.text, 'a log line');
         for (const viewer of [null, ...s.hands.map((_, i) => i)]) {
           const v = view(s, viewer);
           expect(sentencesIn(v), 'the view').toEqual([]);
-          v.log.forEach((msg) => {
-            isMessage(msg, "a line of the view's log");
-          });
+          for (const line of readableBy(log, viewer)) isMessage(line.text, 'a line the viewer may read');
           isMessage(v.waiting.text, 'waiting');
           keys.add(v.waiting.text.key);
           for (const a of v.actions) {
@@ -104,22 +119,22 @@ describe('the rules’ sentences as catalogue messages', () => {
       expect(keys, key).toContain(`archaeology.rules.${key}`);
   });
 
-  it("the view's log shows a line only to the seats it is meant for", () => {
+  it('the log shows a line only to the seats it is meant for', () => {
     let privateLines = 0;
     for (let g = 0; g < 6; g++)
-      play(`hidden${g}`, 2 + (g % 3), (s) => {
+      play(`hidden${g}`, 2 + (g % 3), (s, log) => {
         for (const viewer of [null, ...s.hands.map((_, i) => i)]) {
-          const v = view(s, viewer);
-          const lines = readableBy(s, viewer);
-          expect(v.log).toEqual(lines.map((l) => l.text));
+          const readable = readableBy(log, viewer);
+          const lines = meantFor(log, viewer);
+          expect(readable.map((l) => l.text)).toEqual(lines.map((l) => l.text));
           // The same lines, not equal copies: a line meant for others is not among them.
-          v.log.forEach((msg, i) => {
-            expect(msg).toBe(lines[i]?.text);
+          readable.forEach((line, i) => {
+            expect(line.text).toBe(lines[i]?.text);
           });
-          for (const line of s.log) {
+          for (const line of log) {
             if (!line.to || (viewer !== null && line.to.includes(viewer))) continue;
             privateLines++;
-            expect(v.log).not.toContain(line.text);
+            expect(readable.map((l) => l.text)).not.toContain(line.text);
           }
         }
       });
@@ -129,11 +144,11 @@ describe('the rules’ sentences as catalogue messages', () => {
   it('a dug treasure and a theft are named only to those involved', () => {
     const s = position({ hands: [{ coin: 1 }, { mask: 1 }], dig: ['thief'], seat: 1 });
     const robbed = act(s, 1, { type: 'end' });
-    const mine = view(robbed, 0).log.at(-1);
+    const mine = readTexts(robbed, 0).at(-1);
     expect(mine?.key).toBe('archaeology.rules.log.you-stole');
-    expect(JSON.stringify(view(robbed, 0).log)).toContain('#mask');
-    expect(view(robbed, 1).log.at(-1)?.key).toBe('archaeology.rules.log.stole-yours');
-    expect(JSON.stringify(view(robbed, null).log)).not.toContain('#mask');
+    expect(JSON.stringify(readTexts(robbed, 0))).toContain('#mask');
+    expect(readTexts(robbed, 1).at(-1)?.key).toBe('archaeology.rules.log.stole-yours');
+    expect(JSON.stringify(readTexts(robbed, null))).not.toContain('#mask');
   });
 
   it('counts keep the English of the rules: articles, plurals and lists', () => {

@@ -7,6 +7,7 @@ import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import { TREASURES } from '../../src/games/archaeology/catalog.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../../src/games/archaeology/state.ts';
+import { collectLines, type LogLine } from '../../src/games/kernel/log.ts';
 import type { LoopbackEvent, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { type Control, controls, Driver, sleep } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -40,15 +41,19 @@ const find = (m: LoopbackMessage, verb: string, arg?: string) =>
 const copies = (counts: Partial<Record<string, number>>) =>
   TREASURES.flatMap((k) => Array.from({ length: counts[k] ?? 0 }, (_, i) => `${k}.${i + 1}`));
 
-function stateAt(gameId: number, version: number): ArchaeologyState {
+/** The game at `version`, replayed from its seed and actions, with the lines said on the way (setup's first). */
+function stateAt(gameId: number, version: number): { s: ArchaeologyState; log: LogLine[] } {
   const g = h.store.getGame(gameId);
-  let s = archaeology.setup(archaeology.parseOptions(g.options), g.seed);
+  const setup = collectLines(() => archaeology.setup(archaeology.parseOptions(g.options), g.seed));
+  let s = setup.value;
+  const log = [...setup.lines];
   for (const a of h.store.actionLog(gameId).slice(0, version)) {
     const r = archaeology.apply(s, a.seat, a.action);
     if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
+    log.push(...r.log);
   }
-  return s;
+  return { s, log };
 }
 
 describe('Archaeology on Discord', () => {
@@ -167,21 +172,21 @@ describe('Archaeology on Discord', () => {
       results: () => ({ png: Buffer.alloc(0), alt: '' }),
     };
     const names = final.seats.map((s) => s.displayName);
-    const privateLines = (s: ArchaeologyState) => s.log.filter((l) => l.to).map((l) => en(l.text));
+    const privateLines = (log: readonly LogLine[]) => log.filter((l) => l.to).map((l) => en(l.text));
     let checked = 0;
     for (const m of seen) {
       if (m.channelId !== where || m.ephemeral) continue;
       const version = controls(m).find((x) => x.verb === 'hand')?.version;
       if (version === undefined) continue;
-      const s = stateAt(gameId, version);
+      const { s, log } = stateAt(gameId, version);
       const pub = archaeology.view(s, null);
-      const ctx = { gameId, version, names, users: final.seats.map((x) => x.userId), language: 'en' };
+      const ctx = { gameId, version, names, users: final.seats.map((x) => x.userId), language: 'en', log };
       const expected = boardMessage(pub, ctx, none, {});
       expect(m.attachments[0]?.description).toBe(expected.files[0]?.description);
       // The board's facts (dig site, marketplace, pyramid, players) are the public view's.
       for (const line of expected.content.split('\n').slice(2, 6))
         if (!line.startsWith('⏳')) expect(m.content).toContain(line);
-      for (const line of privateLines(s)) expect(m.content).not.toContain(line.replace(/@\d+/g, ''));
+      for (const line of privateLines(log)) expect(m.content).not.toContain(line.replace(/@\d+/g, ''));
       expect(m.content).not.toMatch(/You dug up|Your thief|Your hand/);
       checked++;
     }

@@ -64,7 +64,9 @@ describe('the private hand on Discord', () => {
     await h.settle();
     const s = h.store.getGame(gameId).state as ValleyState;
     expect(s.players[0]!.play.map((x) => s.cards[x])).toEqual(TWO_GOLD.slice(-3));
-    expect(s.log.some((l) => en(l.text).includes('bought Boat'))).toBe(true);
+    // What the moves said (the state keeps no log): the store keeps each move's lines with it.
+    const said = h.store.actionLog(gameId).flatMap((a) => a.said);
+    expect(said.some((l) => en(l.text).includes('bought Boat'))).toBe(true);
   });
 
   it('after others decide, a player whose hand cannot be redrawn is mentioned on a new board', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { en } from '../../src/adapters/english.ts';
 import { cardName } from '../../src/adapters/valley/card-names.ts';
 import { valleyText } from '../../src/adapters/valley/rules-text.ts';
+import { collectLines, type LogLine, readableBy } from '../../src/games/kernel/log.ts';
 import type { Message } from '../../src/games/kernel/message.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
@@ -142,15 +143,19 @@ export async function playByClicks(
   return played;
 }
 
-function stateAt(d: Driver, gameId: number, version: number): ValleyState {
+/** The game at `version`, replayed, with every public line of its log said so far. */
+function stateAt(d: Driver, gameId: number, version: number): { s: ValleyState; log: LogLine[] } {
   const g = d.h.store.getGame(gameId);
-  let s = valley.setup(valley.parseOptions(g.options), g.seed) as ValleyState;
+  const started = collectLines(() => valley.setup(valley.parseOptions(g.options), g.seed) as ValleyState);
+  let s = started.value;
+  const log = [...started.lines];
   for (const a of d.h.store.actionLog(gameId).slice(0, version)) {
     const r = valley.apply(s, a.seat, a.action as ValleyAction);
     if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
+    log.push(...r.log);
   }
-  return s;
+  return { s, log: readableBy(log, null) };
 }
 
 /**
@@ -175,7 +180,8 @@ export function expectNoLeaks(
       controls(m).find((x) => x.verb === 'hand' || x.verb === 'respond')?.version ??
       (/is over|ha terminado/.test(m.content) ? final.version : null);
     if (version === null) continue;
-    const pub = valley.view(stateAt(d, gameId, version), null);
+    const at = stateAt(d, gameId, version);
+    const pub = { ...valley.view(at.s, null), log: at.log.map((l) => l.text) };
     const json = JSON.stringify({ ...pub, defs: undefined });
     // Names the public may read at this version, in the messages' language: the cards it can see, and
     // those its log names (as card ids in its messages, or in its English text).

@@ -12,6 +12,7 @@ import {
   StaleVersionError,
   WrongStatusError,
 } from '../../src/store/errors.ts';
+import { RECENT_LINES } from '../../src/store/recent-log.ts';
 import { diceRace, plain } from '../fixtures/dice-race.ts';
 import {
   availableBackends,
@@ -31,7 +32,7 @@ const explosive: GameModule<unknown, { n: number }, unknown, unknown> = {
   outcome: () => null,
   apply: (state, _seat, action) => {
     if (action === 'boom') throw new Error('bug in the rules');
-    return { ok: true, state: { n: state.n + 1 }, label: plain('One more') };
+    return { ok: true, state: { n: state.n + 1 }, label: plain('One more'), log: [] };
   },
 };
 registerGame(explosive);
@@ -156,10 +157,37 @@ describe.each(availableBackends())('the game store on $name', (backend) => {
       expect(applied.game.version).toBe(1);
       expect(await store.getGame(id)).toBe(applied.game);
       expect(await store.actionLog(id)).toEqual([
-        { seq: 1, seat, action: { type: 'move', die: 'both' }, createdAt: expect.any(Date) },
+        {
+          seq: 1,
+          seat,
+          action: { type: 'move', die: 'both' },
+          createdAt: expect.any(Date),
+          said: applied.game.log,
+        },
       ]);
+      // What the move said is stored with it and read back with the game, never kept in its state.
+      expect(applied.game.log).toHaveLength(1);
+      expect(JSON.stringify(applied.game.state)).not.toContain('kernel.rules');
       // The record handed out before is a snapshot, untouched by the move.
       expect(before.version).toBe(0);
+    });
+
+    it("reads back the newest lines of the game's log as it kept them move by move", async () => {
+      const store = await open();
+      const id = await startedGame(store);
+      const rng = seedRng('recent-lines');
+      const said: unknown[] = [];
+      for (let k = 0; k < 30; k++) {
+        const before = await store.getGame(id);
+        if (before.status !== 'active') break;
+        await playRandomActionOn(store, id, rng);
+        said.push(...((await store.actionLog(id)).at(-1)?.said ?? []));
+      }
+      const kept = (await store.getGame(id)).log;
+      expect(kept).toEqual(said.slice(-RECENT_LINES));
+      // As a restarted bot reads it: from the actions' rows, not from memory.
+      store.clearCache();
+      expect((await store.getGame(id)).log).toEqual(kept);
     });
 
     it('refuses a stale version with the current one, writing nothing', async () => {

@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STATE_REWRITES } from '../../src/store/data-migrations.ts';
 import { openDatabase } from '../../src/store/database.ts';
+import { decodeLines } from '../../src/store/log-codec.ts';
+import { openingLines } from '../../src/store/recent-log.ts';
 import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
 
@@ -44,14 +46,40 @@ function position(stateJson: string | null): unknown {
   if (stateJson === null) return null;
   const s = JSON.parse(stateJson) as Record<string, unknown> & {
     stack: { kind: string; seat: number; step: number; src: number | null; q: unknown }[];
-    log: { turn: number }[];
   };
-  const { log, stack, ...rest } = s;
+  const { log: _log, stack, ...rest } = s;
   return {
     ...rest,
-    logTurns: log.map((l) => l.turn),
     stack: stack.map((f) => ({ kind: f.kind, seat: f.seat, step: f.step, src: f.src, asks: f.q !== null })),
   };
+}
+
+/** The turns of every line the game's actions said, in order, as stored. */
+function storedTurns(path: string, gameId: number): number[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    const logs = db
+      .prepare('select log from actions where game_id = ? and log is not null order by seq')
+      .pluck()
+      .all(gameId) as string[];
+    return logs.flatMap((l) => decodeLines('valley', l).map((line) => line.turn ?? -1));
+  } finally {
+    db.close();
+  }
+}
+
+/** The turns of what setup said (never stored: it is said again from the options and seed). */
+function openingTurns(path: string, gameId: number): number[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    const g = db.prepare('select options, seed from games where id = ?').get(gameId) as {
+      options: string;
+      seed: string;
+    };
+    return openingLines('valley', JSON.parse(g.options), g.seed).map((l) => l.turn ?? -1);
+  } finally {
+    db.close();
+  }
 }
 
 describe('a database written by an earlier release', () => {
@@ -89,6 +117,13 @@ describe('a database written by an earlier release', () => {
       const results = (o: string | null) =>
         o === null ? null : (JSON.parse(o) as { results: unknown }).results;
       expect(results(now.outcome), `game #${old.id}`).toEqual(results(old.outcome));
+    }
+    // The log left the state for the actions' rows: the same lines, turn by turn, as the old state's last ones.
+    for (const old of before) {
+      if (old.state === null) continue;
+      const oldTurns = (JSON.parse(old.state) as { log: { turn: number }[] }).log.map((l) => l.turn);
+      const newTurns = [...openingTurns(path, old.id), ...storedTurns(path, old.id)];
+      expect(newTurns.slice(-oldTurns.length), `game #${old.id}`).toEqual(oldTurns);
     }
     // Opened again: nothing left to do, nothing written.
     openDatabase(path, { backgroundCheckpoints: false }).close();

@@ -355,7 +355,7 @@ describe.skipIf(missing !== null)('moving from SQLite to PostgreSQL', () => {
       [
         unrewritten,
         target.url,
-        /games were stored by an older Scarab \(not yet rewritten: 2026-11-messages-only\)/,
+        /games were stored by an older Scarab \(not yet rewritten: 2026-11-messages-only, 2026-11-log-leaves-state\)/,
       ],
       [fixture.path, 'mysql://somewhere/db', /is not a PostgreSQL URL/],
       [

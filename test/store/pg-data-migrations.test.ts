@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_REWRITES } from '../../src/store/data-migrations.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { openPgDatabase } from '../../src/store/pg-database.ts';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../helpers/postgres.ts';
@@ -88,10 +89,21 @@ describe.skipIf(missing !== null)('stored games of older rules, on PostgreSQL', 
     const rewritten = sqlite.sqlite.prepare('select state from games where id = ?').get(GAME) as {
       state: string;
     };
+    const sqliteLogs = sqlite.sqlite
+      .prepare('select log from actions where game_id = ? order by seq')
+      .pluck()
+      .all(GAME) as (string | null)[];
     sqlite.close();
     expect(JSON.parse(row?.state ?? 'null')).toEqual(JSON.parse(rewritten.state));
+    // What each action said, written into its row by the same replay on either backend.
+    const pgLogs = await sql<{ log: string | null }>(
+      'select log from actions where game_id = $1 order by seq',
+      [GAME],
+    );
+    expect(pgLogs.map((r) => r.log)).toEqual(sqliteLogs);
+    expect(sqliteLogs.filter((l) => l !== null).length).toBeGreaterThan(0);
     const records = await sql<{ note: string }>('select note from data_migrations');
-    expect(records.map((r) => r.note)).toEqual(['rewrote 1 game']);
+    expect(records.map((r) => r.note)).toEqual(STATE_REWRITES.map(() => 'rewrote 1 game'));
 
     // Opened again: recorded, so nothing is replayed or written.
     await sql('update games set state = $1 where id = $2', ['{"untouched":true}', GAME]);

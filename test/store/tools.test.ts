@@ -116,6 +116,7 @@ describe('verify', () => {
       apply: (state) => ({
         ok: true,
         label: plain('One more'),
+        log: [],
         state: { n: state.n + (typeof state.when === 'string' ? 2 : 1), when: new Date(0) },
       }),
     };
@@ -209,7 +210,7 @@ describe('export and import', () => {
 
   it('imports an export of format 1, whose state is of an older shape, comparing its results', () => {
     const exported = exportGame(db, ids.finished);
-    expect(exported.formatVersion).toBe(2);
+    expect(exported.formatVersion).toBe(3);
     const outcome = exported.game.outcome as { results: { score: number }[] };
     const older = {
       ...exported,
@@ -223,7 +224,7 @@ describe('export and import', () => {
     expect(() =>
       importGame(db, { ...older, game: { ...older.game, outcome: { ...outcome, results } } }),
     ).toThrow(/the outcome differs from the replayed one/);
-    expect(() => importGame(db, { ...older, formatVersion: 3 })).toThrow(ImportError);
+    expect(() => importGame(db, { ...older, formatVersion: 4 })).toThrow(ImportError);
   });
 
   it('goes through files with the CLI, refusing bad input with a message and a non-zero exit', async () => {

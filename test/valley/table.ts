@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { en } from '../../src/adapters/english.ts';
+import type { LogLine } from '../../src/games/kernel/log.ts';
 import type { Message } from '../../src/games/kernel/message.ts';
 import { apply } from '../../src/games/valley/index.ts';
 import { legalActions } from '../../src/games/valley/legal-actions.ts';
@@ -34,6 +35,9 @@ export const TWO_GOLD = [
 ];
 
 export class Table {
+  /** What the moves made through this table said, oldest first (the state keeps no log). */
+  log: LogLine[] = [];
+
   constructor(public s: ValleyState) {}
 
   static from(spec: PositionSpec): Table {
@@ -47,6 +51,7 @@ export class Table {
     expect(JSON.stringify(this.s)).toBe(before);
     if (!r.ok) throw new Error(`refused ${JSON.stringify(action)} for seat ${seat}: ${en(r.error.msg)}`);
     this.s = r.state;
+    this.log.push(...r.log);
     return this;
   }
 

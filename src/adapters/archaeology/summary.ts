@@ -9,8 +9,7 @@ import type { ArchaeologyView, SoldView } from '../../games/archaeology/view.ts'
 import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
-import { type GameContext, seatName } from '../../table-kit/context.ts';
-import type { Reader } from '../engine-text.ts';
+import { type GameContext, recentLines, seatName } from '../../table-kit/context.ts';
 import { archaeologyText } from './rules-text.ts';
 
 /** A chamber's title in `language` (catalog data): "Small chamber", "Cámara pequeña". */
@@ -107,9 +106,8 @@ export function playersLine(v: ArchaeologyView, ctx: GameContext): string {
 /**
  * The last `lines` lines of the log, as the rules wrote them, in the reader's language.
  */
-export function recentLog(v: ArchaeologyView, reader: Reader, lines: number): string[] {
-  const from = Math.max(0, v.log.length - lines);
-  return v.log.slice(from).map((l) => archaeologyText(l, reader));
+export function recentLog(v: ArchaeologyView, ctx: GameContext, lines: number): string[] {
+  return recentLines(ctx, v.viewer, lines).map((l) => archaeologyText(l.text, ctx));
 }
 
 /** The museum's price table of one treasure: "1: $3 · 2: $7 · …" (in `language`). */

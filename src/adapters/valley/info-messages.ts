@@ -1,7 +1,7 @@
 import type { Catalog, CatalogCard, Numbered } from '../../games/valley/catalog.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t, type Values } from '../../i18n/messages.ts';
-import type { GameContext } from '../../table-kit/context.ts';
+import { type GameContext, recentLines } from '../../table-kit/context.ts';
 import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
 import { cardAction, cardName, setName } from './card-names.ts';
 import type { ValleyPictures } from './pictures.ts';
@@ -26,9 +26,9 @@ export function tombsMessage(v: ValleyView, ctx: GameContext, pictures: ValleyPi
 }
 
 export function logMessage(v: ValleyView, ctx: GameContext): Payload {
-  const lines = v.log
-    .slice(-25)
-    .map((e) => t(ctx.language, 'valley.log.line', { turn: e.turn + 1, text: valleyText(e.text, ctx) }));
+  const lines = recentLines(ctx, v.viewer, 25).map((e) =>
+    t(ctx.language, 'valley.log.line', { turn: (e.turn ?? 0) + 1, text: valleyText(e.text, ctx) }),
+  );
   const heading = t(ctx.language, 'valley.log.heading', { id: String(ctx.gameId) });
   return emptyPayload(clip(`${heading}\n${lines.join('\n')}`, 2000));
 }

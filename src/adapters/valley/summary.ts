@@ -1,7 +1,7 @@
 import type { ScoreBreakdown } from '../../games/valley/score.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
-import { type GameContext, seatName } from '../../table-kit/context.ts';
+import { type GameContext, recentLines, seatName } from '../../table-kit/context.ts';
 import { cardName, setName } from './card-names.ts';
 import { valleyText } from './rules-text.ts';
 
@@ -48,7 +48,7 @@ export function scoreLine(v: ValleyView, ctx: GameContext): string {
 
 /** The newest public log lines, with names, in the reader's language where the rules give it. */
 export function recentLog(v: ValleyView, ctx: GameContext, lines: number): string[] {
-  return v.log.slice(-lines).map((e) => valleyText(e.text, ctx));
+  return recentLines(ctx, v.viewer, lines).map((e) => valleyText(e.text, ctx));
 }
 
 /** Who the game waits for, as the rules put it ("Waiting for reactions", "Bob to play"). */

@@ -1,6 +1,6 @@
 import type { ArchaeologyState } from './state.ts';
 
-/** A copy for `apply` to change. Numbers, card kinds and log lines are never changed in place, so they are shared. */
+/** A copy for `apply` to change. Numbers and card kinds are never changed in place, so they are shared. */
 export function clone(s: ArchaeologyState): ArchaeologyState {
   const p = s.pending;
   return {
@@ -26,6 +26,5 @@ export function clone(s: ArchaeologyState): ArchaeologyState {
           ? { ...p, targets: p.targets.slice() }
           : { ...p, owed: p.owed.slice(), aside: p.aside.map((a) => a.slice()) },
     rng: [...s.rng] as ArchaeologyState['rng'],
-    log: s.log.slice(),
   };
 }

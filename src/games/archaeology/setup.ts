@@ -70,7 +70,6 @@ export function setup(
     pending: null,
     decisionSeq: 0,
     rng,
-    log: [],
     finished: false,
   };
   log(s, say('log.begins', { seat: seatOf(firstSeat) }));

@@ -1,4 +1,3 @@
-import type { Message } from '../kernel/message.ts';
 import type { RngState } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
 import type { Chamber, Treasure } from './catalog.ts';
@@ -50,13 +49,6 @@ export type Pending =
    */
   | { type: 'sandstorm'; id: number; drawer: Seat; owed: number[]; aside: Instance[][] };
 
-export interface LogLine {
-  /** What happened, as a catalogue message (`@N` stands for seat N). */
-  text: Message;
-  /** Only these seats may read it (a thief's take, a dug treasure); absent: everyone. */
-  to?: Seat[];
-}
-
 export interface ArchaeologyState {
   game: 'archaeology';
   options: ArchaeologyOptions;
@@ -82,7 +74,6 @@ export interface ArchaeologyState {
   pending: Pending | null;
   decisionSeq: number;
   rng: RngState;
-  log: LogLine[];
   finished: boolean;
 }
 

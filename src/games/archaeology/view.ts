@@ -67,8 +67,6 @@ export interface ArchaeologyView extends TableView<ArchaeologyAction> {
   /** The seat whose pass began a run of passes still unbroken, and the run's length. */
   passes: { first: Seat; count: number } | null;
   me: MeView | null;
-  /** The lines of the log this viewer may read, oldest first, as catalogue messages (`@N` stands for seat N). */
-  log: Message[];
 }
 
 function waiting(s: ArchaeologyState): ArchaeologyView['waiting'] {
@@ -97,8 +95,6 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
     viewer === null
       ? []
       : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) }));
-  // Only lines for everyone and those meant for the viewer.
-  const readable = s.log.filter((l) => !l.to || (viewer !== null && l.to.includes(viewer)));
   const totalOf = (kind: string) => s.cards.filter((k) => k === kind).length;
   let me: MeView | null = null;
   if (viewer !== null && viewer >= 0 && viewer < s.hands.length) {
@@ -161,6 +157,5 @@ export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView 
     dug: s.turn.dug,
     passes: s.passes ? { ...s.passes } : null,
     me,
-    log: readable.map((l) => l.text),
   };
 }

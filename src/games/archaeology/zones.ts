@@ -1,18 +1,13 @@
 import { refuse } from '../kernel/errors.ts';
+import { writeLine } from '../kernel/log.ts';
 import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { TREASURES, type Treasure } from './catalog.ts';
-import type { ArchaeologyState, Counts, Instance, LogLine } from './state.ts';
+import type { ArchaeologyState, Counts, Instance } from './state.ts';
 
-/** The public log keeps this many lines: enough for the board's recent events and the Log view. */
-const LOG_LINES = 80;
-
-/** A log line, as its message (see messages.ts); `to`: only these seats may read it. */
-export function log(s: ArchaeologyState, text: Message, to?: Seat[]): void {
-  const line: LogLine = { text };
-  if (to) line.to = to;
-  s.log.push(line);
-  if (s.log.length > LOG_LINES) s.log.splice(0, s.log.length - LOG_LINES);
+/** A log line of the move being made (kernel/log.ts), as its message (see messages.ts); `to`: only these seats may read it. */
+export function log(_s: ArchaeologyState, text: Message, to?: Seat[]): void {
+  writeLine(to ? { text, to } : { text });
 }
 
 /** How many cards of each treasure `cards` holds, listing only types present. */

@@ -1,4 +1,5 @@
 import { RuleViolation } from './errors.ts';
+import { collectLines } from './log.ts';
 import { type Message, termRef } from './message.ts';
 import type { ApplyResult, Seat } from './types.ts';
 
@@ -14,7 +15,7 @@ interface ActionSchema<A> {
  * the rules (`RuleViolation`) into an error result, so the input state is never changed.
  * `game` is the game's type, whose title (`title.<game>`) names it in the refusal of a malformed action.
  * The result says what the move did (`describe` of the position it was made in), so that nothing has to
- * run the rules on the old position again to tell the mover.
+ * run the rules on the old position again to tell the mover, and the log lines it wrote.
  */
 export function checkedApply<S, A>(
   game: string,
@@ -35,11 +36,12 @@ export function checkedApply<S, A>(
     }
     const draft = clone(state);
     try {
-      applyInPlace(draft, seat, parsed.data);
+      const { lines } = collectLines(() => applyInPlace(draft, seat, parsed.data));
       // Said when asked: a replay never asks (a tenth of a move's cost). `state` is never changed.
       return {
         ok: true,
         state: draft,
+        log: lines,
         get label() {
           return describe(state, seat, parsed.data);
         },

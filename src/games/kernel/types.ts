@@ -1,3 +1,4 @@
+import type { LogLine } from './log.ts';
 import type { Message } from './message.ts';
 
 /**
@@ -15,8 +16,11 @@ export interface RuleError {
 }
 
 export type ApplyResult<S> =
-  /** `label`: what the move did, for people, as `describe` says it of the position it was made in. */
-  | { readonly ok: true; readonly state: S; readonly label: Message }
+  /**
+   * `label`: what the move did, for people, as `describe` says it of the position it was made in.
+   * `log`: the lines the move adds to the game's log (kernel/log.ts); the state keeps none.
+   */
+  | { readonly ok: true; readonly state: S; readonly label: Message; readonly log: readonly LogLine[] }
   | { readonly ok: false; readonly error: RuleError };
 
 export interface SeatResult {
@@ -84,6 +88,7 @@ export interface GameModule<Options, State, Action, View> {
   readonly maxPlayers: number;
   /** Validates untrusted options (from a command or a database row); throws with a readable message. */
   parseOptions(raw: unknown): Options;
+  /** The lines setup says (who begins…) are written to the open collection: see `collectLines` (kernel/log.ts). */
   setup(options: Options, seed: string): State;
   /** What `seat` may see (null: a spectator / the public board), with its prompt and legal actions. */
   view(state: State, seat: Seat | null): View;

@@ -1,7 +1,7 @@
 import type { Frame, ValleyState } from './state.ts';
 
 /**
- * A copy for `apply` to change. Card definitions and log entries are never mutated after creation,
+ * A copy for `apply` to change. Card definitions are never mutated after creation,
  * so they are shared; everything else is copied. Much faster than structuredClone for the hot path.
  */
 export function clone(s: ValleyState): ValleyState {
@@ -26,7 +26,6 @@ export function clone(s: ValleyState): ValleyState {
     turnsTaken: s.turnsTaken.slice(),
     stack: s.stack.map(cloneFrame),
     rng: [...s.rng] as ValleyState['rng'],
-    log: s.log.slice(),
     questionSeq: s.questionSeq,
     finished: s.finished,
   };

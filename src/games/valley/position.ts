@@ -61,7 +61,6 @@ export function position(spec: PositionSpec, catalog: Catalog = fullCatalog): Va
     turnsTaken: spec.turnsTaken ?? Array.from({ length: spec.players }, (_, i) => (i < seat ? 1 : 0)),
     stack: [],
     rng: seedRng(spec.seed ?? 'position'),
-    log: [],
     questionSeq: 0,
     finished: false,
   };

@@ -3,7 +3,7 @@ import type { Catalog } from './catalog.ts';
 import { say, seatOf } from './messages.ts';
 import { poolCatalog } from './pools.ts';
 import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
-import { draw, newTurn } from './zones.ts';
+import { draw, log, newTurn } from './zones.ts';
 
 export function defsFrom(catalog: Catalog): Record<string, CardDef> {
   const defs: Record<string, CardDef> = {};
@@ -70,12 +70,10 @@ export function setup(
     turnsTaken: players.map(() => 0),
     stack: [],
     rng,
-    log: [],
     questionSeq: 0,
     finished: false,
   };
   for (let seat = 0; seat < options.players; seat++) draw(s, seat, 5);
-  const begins = say('begins', { seat: seatOf(firstSeat) });
-  s.log = [{ turn: 0, text: begins }];
+  log(s, say('begins', { seat: seatOf(firstSeat) }));
   return s;
 }

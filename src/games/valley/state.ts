@@ -118,12 +118,6 @@ export interface Frame {
   q: Question | null;
 }
 
-export interface LogEntry {
-  turn: number;
-  /** Public text; a seat is written '@N' in it (see kernel/message.ts). */
-  text: Message;
-}
-
 export interface ValleyState {
   game: 'valley';
   options: ValleyOptions;
@@ -141,7 +135,6 @@ export interface ValleyState {
   turnsTaken: number[];
   stack: Frame[];
   rng: RngState;
-  log: LogEntry[];
   /** The id of the last question asked. */
   questionSeq: number;
   finished: boolean;

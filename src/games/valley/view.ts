@@ -6,7 +6,7 @@ import { say, seatOf } from './messages.ts';
 import type { CardPool } from './pools.ts';
 import { pyramidEmpty } from './pyramid.ts';
 import { outcome, type ScoreBreakdown, scoreSeat } from './score.ts';
-import type { CardDef, CardId, Instance, LogEntry, ValleyAction, ValleyState } from './state.ts';
+import type { CardDef, CardId, Instance, ValleyAction, ValleyState } from './state.ts';
 import { goldOf } from './zones.ts';
 
 export interface CardRef {
@@ -67,7 +67,6 @@ export interface ValleyView extends TableView<ValleyAction> {
   questionId: number | null;
   actions: LabelledAction<ValleyAction>[];
   autoPass: ValleyAction | null;
-  log: LogEntry[];
   defs: Record<CardId, CardDef>;
   outcome: Outcome | null;
   /** The game's card pool when it is not the base box alone (public: chosen in the lobby). */
@@ -148,7 +147,6 @@ export function view(s: ValleyState, viewer: Seat | null): ValleyView {
     actions:
       viewer === null ? [] : actions.map((action) => ({ action, label: describeAction(s, viewer, action) })),
     autoPass: q?.window && only?.type === 'answer' && only.value === 'pass' ? only : null,
-    log: s.log,
     defs: s.defs,
     outcome: outcome(s),
     ...(s.options.pool === undefined ? {} : { pool: s.options.pool }),

@@ -1,3 +1,4 @@
+import { writeLine } from '../kernel/log.ts';
 import type { Message } from '../kernel/message.ts';
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
@@ -103,11 +104,7 @@ export function newTurn(seat: Seat, number: number): TurnState {
   };
 }
 
-export const LOG_LIMIT = 80;
-
-/** A public log line. */
+/** A public log line of the move being made (kernel/log.ts), with the turn it was said in. */
 export function log(s: ValleyState, text: Message): void {
-  s.log.push({ turn: s.turn.number, text });
-  // One line in, one out: shift allocates nothing, where splice returns the removed lines in a new array.
-  while (s.log.length > LOG_LIMIT) s.log.shift();
+  writeLine({ turn: s.turn.number, text });
 }

@@ -20,7 +20,7 @@ import { view } from '../../../src/games/archaeology/view.ts';
 import { t } from '../../../src/i18n/messages.ts';
 import type { GameContext } from '../../../src/table-kit/context.ts';
 import type { Payload } from '../../../src/table-kit/payload.ts';
-import { act, position } from '../../archaeology/helpers.ts';
+import { act, linesOf, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ArchaeologyPictures = { table: () => picture, hand: () => picture, results: () => picture };
@@ -304,10 +304,10 @@ describe('Archaeology’s messages in Spanish', () => {
       '**Máscaras de faraón** — intercambio 4 · museo 1: 5 $ · 2: 12 $ · 3: 22 $ · 4: 36 $',
     );
 
-    const logEn = logMessage(view(sold, null), en).content;
+    const logEn = logMessage(view(sold, null), { ...en, log: linesOf(sold) }).content;
     expect(logEn.split('\n')[0]).toBe('**Log** · game #12 (latest last)');
     expect(logEn).toContain('alice sold 3 Coins to the museum for $10.');
-    expect(logMessage(view(sold, null), es).content.split('\n')[0]).toBe(
+    expect(logMessage(view(sold, null), { ...es, log: linesOf(sold) }).content.split('\n')[0]).toBe(
       '**Registro** · partida n.º 12 (lo más reciente al final)',
     );
   });

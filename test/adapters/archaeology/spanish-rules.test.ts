@@ -13,11 +13,12 @@ import { apply, archaeology, waitingFor } from '../../../src/games/archaeology/i
 import { legalActions } from '../../../src/games/archaeology/legal-actions.ts';
 import type { ArchaeologyState, Instance } from '../../../src/games/archaeology/state.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
+import { collectLines, type LogLine, readableBy } from '../../../src/games/kernel/log.ts';
 import type { Message } from '../../../src/games/kernel/message.ts';
 import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
 import type { GameContext } from '../../../src/table-kit/context.ts';
 import type { Payload } from '../../../src/table-kit/payload.ts';
-import { act, position } from '../../archaeology/helpers.ts';
+import { act, linesOf, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
 const pictures: ArchaeologyPictures = { table: () => picture, hand: () => picture, results: () => picture };
@@ -29,6 +30,8 @@ const en: GameContext = {
   language: 'en',
 };
 const es: GameContext = { ...en, language: 'es' };
+/** `ctx` with the lines said on the way to `s` as the game's log (the store's newest lines), which the board reads. */
+const said = (ctx: GameContext, s: ArchaeologyState): GameContext => ({ ...ctx, log: linesOf(s) });
 
 const lines = (p: Payload) => p.content.split('\n');
 const quoted = (p: Payload) => lines(p).filter((l) => l.startsWith('> '));
@@ -61,12 +64,12 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
   const sold = act(act(s, 0, { type: 'sell', kind: 'coin', count: 3 }), 0, { type: 'end' });
 
   it('the board’s recent log', () => {
-    expect(quoted(boardMessage(view(sold, null), en, pictures))).toEqual([
+    expect(quoted(boardMessage(view(sold, null), said(en, sold), pictures))).toEqual([
       '> alice sold 3 Coins to the museum for $10.',
       '> alice ended their turn.',
       '> bob dug up a treasure.',
     ]);
-    expect(quoted(boardMessage(view(sold, null), es, pictures))).toEqual([
+    expect(quoted(boardMessage(view(sold, null), said(es, sold), pictures))).toEqual([
       '> alice vendió 3 Monedas al museo por 10 $.',
       '> alice terminó su turno.',
       '> bob desenterró un tesoro.',
@@ -74,7 +77,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
   });
 
   it('the hand: its own log line, the sale menu, the buttons and what the game waits for', () => {
-    const english = handMessage(view(sold, 1), en, pictures);
+    const english = handMessage(view(sold, 1), said(en, sold), pictures);
     expect(quoted(english).at(-1)).toBe("> You dug up a Pharaoh's Mask.");
     expect(selects(english)[0]?.options.map((o) => o.label)).toEqual([
       'Sell a Parchment Scrap for $1',
@@ -85,7 +88,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     ]);
     expect(buttons(english)).toEqual(['End turn', 'Refresh']);
 
-    const spanish = handMessage(view(sold, 1), es, pictures);
+    const spanish = handMessage(view(sold, 1), said(es, sold), pictures);
     expect(quoted(spanish)).toEqual([
       '> alice terminó su turno.',
       '> bob desenterró un tesoro.',
@@ -101,10 +104,10 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     expect(buttons(spanish)).toEqual(['Terminar el turno', 'Actualizar']);
 
     // Another seat's hand: what the game waits for.
-    expect(handMessage(view(sold, 0), en, pictures).content).toContain(
+    expect(handMessage(view(sold, 0), said(en, sold), pictures).content).toContain(
       'Waiting: bob to trade, explore, sell or end the turn.',
     );
-    expect(handMessage(view(sold, 0), es, pictures).content).toContain(
+    expect(handMessage(view(sold, 0), said(es, sold), pictures).content).toContain(
       'Esperando: bob debe intercambiar, explorar, vender o terminar el turno.',
     );
   });
@@ -125,7 +128,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
   });
 
   it('the Log view, and the private lines of a theft', () => {
-    expect(lines(logMessage(view(sold, 2), es)).slice(1)).toEqual([
+    expect(lines(logMessage(view(sold, 2), said(es, sold))).slice(1)).toEqual([
       'alice vendió 3 Monedas al museo por 10 $.',
       'alice terminó su turno.',
       'bob desenterró un tesoro.',
@@ -133,7 +136,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     const robbed = act(position({ hands: [{ coin: 1 }, { mask: 1 }], dig: ['thief'], seat: 1 }), 1, {
       type: 'end',
     });
-    const ctx = { ...es, names: ['alice', 'bob'], users: ['1', '2'] };
+    const ctx = said({ ...es, names: ['alice', 'bob'], users: ['1', '2'] }, robbed);
     expect(lines(logMessage(view(robbed, 0), ctx)).slice(-3)).toEqual([
       'alice desenterró un ladrón (ha salido 1 de 8).',
       'El ladrón de alice robó una carta a bob.',
@@ -157,13 +160,13 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
       { type: 'end' },
     );
     const v = view(storm, null);
-    expect(boardMessage(v, en, pictures).content).toContain(
+    expect(boardMessage(v, said(en, storm), pictures).content).toContain(
       '⏳ **bob**, <@3> to choose the cards the sandstorm takes. Press **Respond** to choose.',
     );
-    expect(boardMessage(v, es, pictures).content).toContain(
+    expect(boardMessage(v, said(es, storm), pictures).content).toContain(
       '⏳ **bob**, <@3> deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
     );
-    expect(quoted(boardMessage(v, es, pictures)).at(-1)).toBe(
+    expect(quoted(boardMessage(v, said(es, storm), pictures)).at(-1)).toBe(
       '> alice desenterró una tormenta de arena (ha salido 1 de 1): todos pierden la mitad de su mano.',
     );
     // Each is mentioned once, where the text names them ("@Ana — Ana is choosing" no more).
@@ -178,7 +181,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     );
     // One seat left to choose: the verb agrees.
     const half = act(storm, 1, { type: 'discard', cards: { parchment: 2 } });
-    expect(boardMessage(view(half, null), es, pictures).content).toContain(
+    expect(boardMessage(view(half, null), said(es, half), pictures).content).toContain(
       '⏳ <@3> debe elegir las cartas que se lleva la tormenta de arena.',
     );
   });
@@ -217,19 +220,24 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
   });
 
   it('a stored game keeps its log as messages, not sentences, and each reader reads it in their language', () => {
-    // The store keeps a game as JSON: no line of it is a sentence in any language.
+    // The store keeps a game and its moves' lines as JSON: no line of it is a sentence in any language.
     const stored = JSON.parse(JSON.stringify(sold)) as ArchaeologyState;
-    for (const line of stored.log)
+    const storedLog = JSON.parse(JSON.stringify(linesOf(sold))) as LogLine[];
+    expect(storedLog.length).toBeGreaterThan(0);
+    for (const line of storedLog)
       expect(line.text, 'a log line').toEqual(expect.objectContaining({ key: expect.any(String) }));
-    expect(JSON.stringify(stored.log)).not.toMatch(/\s/);
+    expect(JSON.stringify(storedLog)).not.toMatch(/\s/);
     const v = view(stored, null);
-    expect(v.log).toEqual(stored.log.filter((l) => !l.to).map((l) => l.text));
-    expect(quoted(boardMessage(v, en, pictures))).toEqual([
+    expect(readableBy(storedLog, null).map((l) => l.text)).toEqual(
+      storedLog.filter((l) => !l.to).map((l) => l.text),
+    );
+    const ctx = (c: GameContext): GameContext => ({ ...c, log: storedLog });
+    expect(quoted(boardMessage(v, ctx(en), pictures))).toEqual([
       '> alice sold 3 Coins to the museum for $10.',
       '> alice ended their turn.',
       '> bob dug up a treasure.',
     ]);
-    expect(quoted(boardMessage(v, es, pictures))).toEqual([
+    expect(quoted(boardMessage(v, ctx(es), pictures))).toEqual([
       '> alice vendió 3 Monedas al museo por 10 $.',
       '> alice terminó su turno.',
       '> bob desenterró un tesoro.',
@@ -252,7 +260,9 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     };
     for (let g = 0; g < 4; g++) {
       const rng = seedRng(`es-${g}`);
-      let st = archaeology.setup({ players: 2 + (g % 3) }, `es-${g}`);
+      const setup = collectLines(() => archaeology.setup({ players: 2 + (g % 3) }, `es-${g}`));
+      let st = setup.value;
+      const log: LogLine[] = [...setup.lines];
       while (!st.finished) {
         const seats = waitingFor(st);
         const seat = seats[nextInt(rng, seats.length)] as number;
@@ -260,8 +270,11 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
         const r = apply(st, seat, legal[nextInt(rng, legal.length)]);
         if (!r.ok) throw new Error(english(r.error.msg));
         st = r.state;
+        log.push(...r.log);
         const v = view(st, seat);
-        for (let k = Math.max(0, v.log.length - 4); k < v.log.length; k++) read(v.log[k] as Message);
+        const readable = readableBy(log, seat);
+        for (let k = Math.max(0, readable.length - 4); k < readable.length; k++)
+          read((readable[k] as LogLine).text);
         read(v.waiting.text);
         for (const a of v.actions) read(a.label);
         if (v.outcome) read(v.outcome.summary);

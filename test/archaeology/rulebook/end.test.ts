@@ -31,7 +31,7 @@ describe('when the dig site is empty', () => {
     expect(en(archaeology.describe(s, 0, { type: 'end' }))).toBe('Pass');
     const passed = act(s, 0, { type: 'end' });
     expect(passed.passes).toEqual({ first: 0, count: 1 });
-    expect(logOf(view(passed, null)).at(-1)).toBe('@0 passed.');
+    expect(logOf(passed, null).at(-1)).toBe('@0 passed.');
     // A turn that did something is no pass, and breaks the run.
     const sold = act(act(passed, 1, { type: 'sell', kind: 'talisman', count: 1 }), 1, { type: 'end' });
     expect(sold.passes).toBeNull();

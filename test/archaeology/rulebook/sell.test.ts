@@ -61,7 +61,7 @@ describe('selling to the museum', () => {
 
   it('the sale is announced: everyone sees the set, face up', () => {
     const s = act(table(), 0, { type: 'sell', kind: 'coin', count: 3 });
-    expect(logOf(view(s, 1)).at(-1)).toBe('@0 sold 3 Coins to the museum for $10.');
+    expect(logOf(s, 1).at(-1)).toBe('@0 sold 3 Coins to the museum for $10.');
     expect(view(s, null).seats[0]?.money).toBe(10);
   });
 

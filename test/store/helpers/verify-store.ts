@@ -5,6 +5,7 @@
  * must be the rules' own.
  */
 import type { GameId } from '../../../src/store/errors.ts';
+import { encodeLines } from '../../../src/store/log-codec.ts';
 import type { GameRecord } from '../../../src/store/records.ts';
 import type { Store } from '../../../src/store/store.ts';
 import { checkGameLog } from '../../../src/store/verify.ts';
@@ -28,7 +29,12 @@ export async function checkGame(store: Store, game: GameRecord): Promise<string 
       version: game.version,
       outcome: game.outcome === null ? null : JSON.stringify(game.outcome),
     },
-    log.map((a) => ({ seq: a.seq, seat: a.seat, action: JSON.stringify(a.action) })),
+    log.map((a) => ({
+      seq: a.seq,
+      seat: a.seat,
+      action: JSON.stringify(a.action),
+      log: encodeLines(game.type, a.said),
+    })),
   );
 }
 

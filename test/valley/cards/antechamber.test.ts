@@ -23,7 +23,7 @@ describe('Antechamber: put a card from your discard pile into your hand', () => 
   it('the public log does not say which card was taken into the hand', () => {
     const t = table({ players: 2, hands: [['antechamber'], []], discards: [['statue-of-isis'], []] });
     t.play(0, 'antechamber').choose(0, 'Statue of Isis');
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       '@0 put a card from their discard pile into their hand (Antechamber)',
     );
     expect(JSON.stringify({ ...view(t.s, 1), defs: undefined })).not.toContain('"statue-of-isis"');

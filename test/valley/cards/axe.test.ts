@@ -6,7 +6,7 @@ import { table } from './pinned-numbers.ts';
 
 // Pinned costs: Statue of Isis 7, Statue of Osiris 6, Axe 5, Chariot and Censer 4, Box of Food 2, Urn 1.
 const REVEAL = 'Reveal Offering Table: this does not affect you';
-const logText = (t: Table) => t.s.log.map((e) => english(e.text));
+const logText = (t: Table) => t.log.map((e) => english(e.text));
 
 describe('Axe: if you discard Axe as the result of an action, each opponent discards the highest cost card in their hand', () => {
   it('has no action to play', () => {

@@ -33,7 +33,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
     });
     t.play(0, 'book-of-gates');
     expect(view(t.s, 1).players[0]?.aside.map((c) => c.card)).toEqual(['shabti']);
-    expect(view(t.s, null).log.map((e) => english(e.text))).toContain(
+    expect(t.log.map((e) => english(e.text))).toContain(
       '@0 revealed Shabti with Book of Gates and must execute it',
     );
   });
@@ -105,7 +105,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
     expect(t.discard(0)).toEqual(['urn']);
     expect(t.deck(0)).toEqual([]);
     expect(t.s.turn.executed).toEqual(['book-of-gates']);
-    expect(t.s.log.map((e) => english(e.text))).toContain(
+    expect(t.log.map((e) => english(e.text))).toContain(
       '@0 revealed Urn with Book of Gates; its action cannot be executed',
     );
   });
@@ -129,7 +129,7 @@ describe('Book of Gates: reveal the top card of your deck, execute its action if
     t.play(0, 'book-of-gates');
     expect(t.deck(0)).toEqual(['offering-table', 'offering-table']);
     expect(t.discard(0)).toEqual(['offering-table']);
-    expect(t.s.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
+    expect(t.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
   });
 
   it('cannot be executed when the deck and the discard pile are both empty', () => {

@@ -35,7 +35,7 @@ describe('Dagger: each player takes the top card of the boneyard', () => {
   it('"count the cards without revealing them": the log names each card only as it is taken', () => {
     const t = table({ players: 2, hands: [['dagger'], []], boneyard: ['statue-of-thoth', 'censer', 'urn'] });
     t.play(0, 'dagger');
-    const log = t.s.log.map((l) => english(l.text)).join('\n');
+    const log = t.log.map((l) => english(l.text)).join('\n');
     expect(log).toContain('@0 took Urn from the boneyard (Dagger)');
     expect(log).toContain('@1 took Censer from the boneyard (Dagger)');
     expect(log).not.toContain('Statue of Thoth');

@@ -37,9 +37,7 @@ describe('Duamutef Canopic Jar: each opponent discards a card', () => {
     // The player who executed it keeps their hand.
     expect(t.hand(2)).toEqual(['shabti']);
     expect(t.boneyard()).toEqual([]);
-    expect(t.s.log.map((e) => english(e.text))).toContain(
-      '@1 discarded Statue of Isis (Duamutef Canopic Jar)',
-    );
+    expect(t.log.map((e) => english(e.text))).toContain('@1 discarded Statue of Isis (Duamutef Canopic Jar)');
   });
 
   it('skips players with no cards in hand', () => {
@@ -60,7 +58,7 @@ describe('Duamutef Canopic Jar: each opponent discards a card', () => {
     t.choose(1, REVEAL);
     expect(t.hand(1)).toEqual(['offering-table', 'urn']);
     expect(t.discard(1)).toEqual([]);
-    expect(english(t.s.log.at(-1)?.text)).toBe('@1 revealed Offering Table and is not affected');
+    expect(english(t.log.at(-1)?.text)).toBe('@1 revealed Offering Table and is not affected');
     t.choose(2, 'Offering Table');
     expect(t.discard(2)).toEqual(['offering-table']);
     expect(t.hand(2)).toEqual(['shabti']);

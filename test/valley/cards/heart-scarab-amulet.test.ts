@@ -15,7 +15,7 @@ describe('Heart Scarab Amulet: entomb a card from your discard pile', () => {
     t.choose(0, 'Statue of Isis');
     expect(t.tomb(0)).toEqual(['statue-of-isis']);
     expect(t.discard(0)).toEqual(['urn', 'shabti', 'box-of-food']);
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       '@0 entombed Statue of Isis from their discard pile (Heart Scarab Amulet)',
     );
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { baseCatalog, findCard } from '../../../src/games/valley/catalog.ts';
-import { view } from '../../../src/games/valley/view.ts';
 import { english, Table } from '../table.ts';
 
 const cost = (id: string) => findCard(baseCatalog, id)?.cost.value;
@@ -24,7 +23,7 @@ describe('Imseti Canopic Jar: entomb a card costing 4 or less', () => {
     t.choose(0, 'Statue of Bastet');
     expect(t.tomb(0)).toEqual(['statue-of-horus', 'statue-of-bastet']);
     expect(t.hand(0)).toEqual(['statue-of-isis', 'urn']);
-    expect(english(view(t.s, 1).log.at(-1)?.text)).toBe('@0 entombed Statue of Bastet');
+    expect(english(t.log.at(-1)?.text)).toBe('@0 entombed Statue of Bastet');
   });
 
   it('cannot be executed when every other hand card costs more than 4', () => {

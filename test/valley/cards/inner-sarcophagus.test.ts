@@ -42,7 +42,7 @@ describe('Inner Sarcophagus: each opponent discards down to 3 cards', () => {
       hands: [['inner-sarcophagus'], ['urn', 'shabti', 'box-of-food', 'statue-of-isis', 'censer'], []],
     });
     t.play(0, 'inner-sarcophagus').choose(1, 'Statue of Isis').choose(1, 'Censer');
-    const publicLog = view(t.s, 2).log.map((e) => english(e.text));
+    const publicLog = t.log.map((e) => english(e.text));
     expect(publicLog).toContain('@1 discarded Statue of Isis (Inner Sarcophagus)');
     expect(publicLog).toContain('@1 discarded Censer (Inner Sarcophagus)');
     expect(view(t.s, null).players[1]?.discardTop?.card).toBe('censer');

@@ -6,7 +6,7 @@ import { table } from './pinned-numbers.ts';
 
 const CAT = 'Discard Mummified Cat and take';
 const aside = (t: Table, seat: number) => t.ids(t.s.players[seat]?.aside ?? []);
-const logText = (t: Table) => view(t.s, null).log.map((e) => english(e.text));
+const logText = (t: Table) => t.log.map((e) => english(e.text));
 
 describe('Judgment: set aside hand cards, taking the top card of the boneyard for each; then sacrifice them', () => {
   it('sets aside a hand card and takes the top card of the boneyard, as often as desired, then sacrifices', () => {

@@ -31,7 +31,7 @@ describe("Outer Sarcophagus: put a card from your hand on top of an opponent's d
     });
     t.play(0, 'outer-sarcophagus').choose(0, 'Statue of Isis').choose(0, '@2');
     expect(t.deck(2)).toEqual(['urn', 'statue-of-isis']);
-    const texts = view(t.s, null).log.map((e) => english(e.text));
+    const texts = t.log.map((e) => english(e.text));
     expect(texts.at(-1)).toBe(
       "@0 put a card from their hand on top of @2's deck and drew 1 (Outer Sarcophagus)",
     );
@@ -87,7 +87,7 @@ describe("Outer Sarcophagus: put a card from your hand on top of an opponent's d
     t.play(0, 'outer-sarcophagus').choose(0, 'Urn');
     expect(t.deck(1)).toEqual(['urn']);
     expect(t.hand(0)).toEqual([]);
-    expect(english(t.s.log.at(-1)?.text)).toMatch(/and drew 0 \(Outer Sarcophagus\)$/);
+    expect(english(t.log.at(-1)?.text)).toMatch(/and drew 0 \(Outer Sarcophagus\)$/);
   });
 
   it('cannot be executed without another card in hand', () => {

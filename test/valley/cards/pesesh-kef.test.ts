@@ -72,7 +72,7 @@ describe('Pesesh-kef: take a card selected by the player to your left; you do th
   it('names the chooser in the public log', () => {
     const t = table({ players: 2, hands: [['pesesh-kef'], []], pyramid: PYRAMID });
     t.play(0, 'pesesh-kef').choose(1, 'Statue of Isis');
-    expect(view(t.s, null).log.map((e) => english(e.text))).toEqual([
+    expect(t.log.map((e) => english(e.text))).toEqual([
       '@0 played Pesesh-kef for its action',
       '@0 took Statue of Isis from the pyramid (top) (Pesesh-kef, chosen by @1)',
     ]);

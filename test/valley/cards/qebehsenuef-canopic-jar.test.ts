@@ -34,7 +34,7 @@ describe('Qebehsenuef Canopic Jar: each opponent sacrifices a card (players with
     expect(t.hand(3)).toEqual(['shabti']);
     expect(t.hand(0)).toEqual(['urn']);
     expect(t.hand(1)).toEqual(['shabti']);
-    expect(t.s.log.map((e) => english(e.text))).toContain('@1 sacrificed Statue of Isis from hand');
+    expect(t.log.map((e) => english(e.text))).toContain('@1 sacrificed Statue of Isis from hand');
   });
 
   it('counts hand, deck and discard pile but not the tomb: 5 total cards are exempt, 6 are not', () => {
@@ -74,7 +74,7 @@ describe('Qebehsenuef Canopic Jar: each opponent sacrifices a card (players with
     expect(t.options(1)).toEqual([REVEAL, 'Offering Table', 'Urn']);
     t.choose(1, REVEAL);
     expect(t.hand(1)).toEqual(['offering-table', 'urn']);
-    expect(english(t.s.log.at(-1)?.text)).toBe('@1 revealed Offering Table and is not affected');
+    expect(english(t.log.at(-1)?.text)).toBe('@1 revealed Offering Table and is not affected');
     // Not revealing it is allowed: seat 2 sacrifices normally.
     t.choose(2, 'Shabti');
     expect(t.boneyard()).toEqual(['shabti']);

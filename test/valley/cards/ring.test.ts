@@ -9,7 +9,7 @@ import { table } from './pinned-numbers.ts';
 
 // Pinned numbers (gold): Statue of Isis 3, Box of Food 2, Urn, Shabti and Ring 1. Costs: Statue of Thoth
 // 8, Statue of Osiris 6, Axe 5, Box of Food 2.
-const logText = (t: Table) => t.s.log.map((e) => english(e.text));
+const logText = (t: Table) => t.log.map((e) => english(e.text));
 const buys = (t: Table, seat: number) =>
   t
     .legal(seat)

@@ -5,7 +5,7 @@ import type { Table } from '../table.ts';
 import { english } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
-const logText = (t: Table) => t.s.log.map((e) => english(e.text));
+const logText = (t: Table) => t.log.map((e) => english(e.text));
 
 describe('Senet Game: draw a card; put Senet Game on top of an opponent’s discard pile; that opponent puts a set card on top of your discard pile, or reveals a hand with no set cards', () => {
   it('draws a card, then goes on top of the only opponent’s discard pile (no question)', () => {

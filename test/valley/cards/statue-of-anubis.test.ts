@@ -20,7 +20,7 @@ describe('Statue of Anubis: after you draw your 5-card hand at the end of your t
     t.play(0, 'statue-of-anubis');
     // Public: everyone can see the next hand will be bigger.
     expect(view(t.s, null).turn.extraDraw).toBe(1);
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       '@0 will draw 6 cards at the end of the turn (Statue of Anubis)',
     );
     t.endTurn(0);

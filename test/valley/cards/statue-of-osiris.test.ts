@@ -15,7 +15,7 @@ describe('Statue of Osiris: discard a card; draw 3 cards', () => {
     expect(t.discard(0)).toEqual(['statue-of-isis']);
     expect(t.hand(0)).toEqual(['urn', 'chariot', 'box-of-food', 'censer']);
     expect(t.deck(0)).toEqual(['shabti']);
-    expect(english(t.s.log.at(-1)?.text)).toBe('@0 drew 3 cards (Statue of Osiris)');
+    expect(english(t.log.at(-1)?.text)).toBe('@0 drew 3 cards (Statue of Osiris)');
   });
 
   it('discards before drawing: a short deck reshuffles the discard pile, including the card just discarded', () => {
@@ -30,7 +30,7 @@ describe('Statue of Osiris: discard a card; draw 3 cards', () => {
     expect([...t.hand(0)].sort()).toEqual(['censer', 'statue-of-isis', 'urn']);
     expect(t.deck(0)).toEqual([]);
     expect(t.discard(0)).toEqual([]);
-    expect(t.s.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
+    expect(t.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
   });
 
   it('draws what it can when deck and discard pile run out', () => {
@@ -42,7 +42,7 @@ describe('Statue of Osiris: discard a card; draw 3 cards', () => {
     t.play(0, 'statue-of-osiris').choose(0, 'Urn');
     // The Urn just discarded is reshuffled and drawn back.
     expect(t.hand(0)).toEqual(['censer', 'urn']);
-    expect(english(t.s.log.at(-1)?.text)).toBe('@0 drew 2 cards (Statue of Osiris)');
+    expect(english(t.log.at(-1)?.text)).toBe('@0 drew 2 cards (Statue of Osiris)');
   });
 
   it('cannot be executed without another card to discard', () => {

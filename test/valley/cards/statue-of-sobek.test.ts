@@ -13,7 +13,7 @@ describe('Statue of Sobek: reveal the top 3 cards of your deck; discard one, ent
     });
     t.play(0, 'statue-of-sobek');
     // The top three (Censer, Statue of Isis, Box of Food) are public while seat 0 decides.
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       '@0 revealed Censer, Statue of Isis, Box of Food (Statue of Sobek)',
     );
     expect(view(t.s, 1).players[0]?.aside.map((c) => c.card)).toEqual([
@@ -74,7 +74,7 @@ describe('Statue of Sobek: reveal the top 3 cards of your deck; discard one, ent
     const revealed = view(t.s, 1).players[0]?.aside.map((c) => c.card) ?? [];
     expect(revealed[0]).toBe('statue-of-isis');
     expect([...revealed].sort()).toEqual(['shabti', 'statue-of-isis', 'urn']);
-    expect(t.s.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
+    expect(t.log.map((e) => english(e.text))).toContain('@0 shuffled their discard pile into a new deck');
     expect(t.deck(0)).toEqual([]);
     expect(t.discard(0)).toEqual([]);
   });

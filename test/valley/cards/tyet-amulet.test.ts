@@ -3,7 +3,7 @@ import { english, Table } from '../table.ts';
 import { table } from './pinned-numbers.ts';
 
 const URNS = Array.from({ length: 10 }, () => 'urn');
-const logText = (t: Table) => t.s.log.map((e) => english(e.text));
+const logText = (t: Table) => t.log.map((e) => english(e.text));
 /** Answers every question `seat` is asked with its first option, until none is left. */
 const firstOptions = (t: Table, seat: number) => {
   while (t.options(seat).length > 0) t.choose(seat, t.options(seat)[0] as string);

@@ -20,7 +20,7 @@ describe('Wadj Amulet: swap a card in your hand with a card in your tomb', () =>
     expect(t.tomb(0)).toEqual(['shabti', 'statue-of-isis']);
     expect(t.hand(0)).toEqual(['urn', 'censer']);
     expect(scoreSeat(t.s, 0).total).toBe(1 + 1);
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       '@0 swapped Statue of Isis from hand with Censer from their tomb (Wadj Amulet)',
     );
   });

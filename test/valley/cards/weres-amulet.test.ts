@@ -21,7 +21,7 @@ describe("Weres Amulet: put a card from your hand into an opponent's tomb; draw 
     expect(scoreSeat(t.s, 1).total).toBe(4);
     expect(t.hand(0)).toEqual(['urn', 'chariot', 'box-of-food', 'censer']);
     expect(t.deck(0)).toEqual(['shabti']);
-    expect(english(t.s.log.at(-1)?.text)).toBe(
+    expect(english(t.log.at(-1)?.text)).toBe(
       "@0 put Statue of Isis into @1's tomb and drew 3 (Weres Amulet)",
     );
   });
@@ -60,7 +60,7 @@ describe("Weres Amulet: put a card from your hand into an opponent's tomb; draw 
     });
     t.play(0, 'weres-amulet').choose(0, 'Urn');
     expect(t.hand(0)).toEqual(['censer', 'shabti']);
-    expect(english(t.s.log.at(-1)?.text)).toMatch(/and drew 2 \(Weres Amulet\)$/);
+    expect(english(t.log.at(-1)?.text)).toMatch(/and drew 2 \(Weres Amulet\)$/);
   });
 
   it('cannot be executed without another card in hand', () => {

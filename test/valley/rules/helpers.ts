@@ -61,9 +61,9 @@ export function instancesIn(v: ValleyView): Set<Instance> {
   return out;
 }
 
-/** The view as JSON without the card catalog (which names every card) and the public log. */
+/** The view as JSON without the card catalog (which names every card). */
 export function visibleJson(v: ValleyView): string {
-  const { defs: _defs, log: _log, ...rest } = v;
+  const { defs: _defs, ...rest } = v;
   return JSON.stringify(rest);
 }
 

@@ -68,7 +68,7 @@ function said(msg: unknown, what: string): string {
  * its public text, each asked seat's prompt and options.
  */
 function checked(t: Table, from = 0): string[] {
-  const lines = t.s.log.slice(from).map((e) => said(e.text, 'log line'));
+  const lines = t.log.slice(from).map((e) => said(e.text, 'log line'));
   const q = t.s.stack.at(-1)?.q;
   if (q) {
     said(q.publicText, 'public text');
@@ -97,7 +97,7 @@ describe('card programs write catalogue messages, read in English by the table',
       key: 'valley.rules.chariot.public',
       values: { seat: '@0' },
     });
-    const from = t.s.log.length;
+    const from = t.log.length;
     t.choose(0, 'Urn');
     expect(checked(t, from)).toEqual([
       '@0 discarded Urn (Chariot)',
@@ -123,7 +123,7 @@ describe('card programs write catalogue messages, read in English by the table',
     checked(t);
     expect(t.prompt(1)).toBe('Duamutef Canopic Jar (@0): discard a card from your hand.');
     expect(t.waiting()).toBe('@1 is choosing a card to discard (Duamutef Canopic Jar)');
-    const from = t.s.log.length;
+    const from = t.log.length;
     t.choose(1, 'Reveal Offering Table');
     expect(checked(t, from)).toEqual(['@1 revealed Offering Table and is not affected']);
   });
@@ -151,7 +151,7 @@ describe('card programs write catalogue messages, read in English by the table',
     checked(t);
     expect(t.options(0)).toContain('Swap Urn (base left) with Censer (base centre)');
     expect(t.options(0)).toContain('Sacrifice Statue of Isis (top)');
-    const from = t.s.log.length;
+    const from = t.log.length;
     t.choose(0, 'Swap Urn (base left) with Censer');
     expect(checked(t, from)).toEqual(['@0 swapped Urn and Censer (Shabti)']);
   });
@@ -169,7 +169,7 @@ describe('card programs write catalogue messages, read in English by the table',
     t.choose(0, 'Censer');
     checked(t);
     expect(t.prompt(0)).toBe('Statue of Sobek: whose discard pile gets Statue of Isis?');
-    const from = t.s.log.length;
+    const from = t.log.length;
     t.choose(0, '@2');
     expect(checked(t, from)).toEqual(["@0 put Statue of Isis on top of @2's discard pile (Statue of Sobek)"]);
   });
@@ -192,12 +192,12 @@ describe('card programs write catalogue messages, read in English by the table',
     const t = table({ players: 2, hands: [['outer-sarcophagus', 'censer'], []], decks: [['urn'], []] });
     t.play(0, 'outer-sarcophagus');
     checked(t);
-    const from = t.s.log.length;
+    const from = t.log.length;
     t.choose(0, 'Censer');
     expect(checked(t, from)).toEqual([
       "@0 put a card from their hand on top of @1's deck and drew 1 (Outer Sarcophagus)",
     ]);
-    expect(JSON.stringify(t.s.log.at(-1)?.text)).not.toContain('censer');
+    expect(JSON.stringify(t.log.at(-1)?.text)).not.toContain('censer');
   });
 
   it("Censer and Goddess Nut: options built on a seat's or a slot's option", () => {
@@ -209,7 +209,7 @@ describe('card programs write catalogue messages, read in English by the table',
     c.play(0, 'censer');
     checked(c);
     expect(c.options(0)).toEqual(['@1: take Urn', '@2: take Shabti']);
-    const from = c.s.log.length;
+    const from = c.log.length;
     c.choose(0, '@2');
     expect(checked(c, from)).toEqual(["@0 took Shabti from @2's discard pile and left Censer there"]);
 
@@ -262,7 +262,7 @@ describe('card programs write catalogue messages, read in English by the table',
     y.play(0, 'statue-of-anubis').play(0, 'urn').play(0, 'tyet-amulet');
     checked(y);
     expect(y.options(0)).toEqual(['Statue of Anubis', 'Urn']);
-    const from = y.s.log.length;
+    const from = y.log.length;
     y.choose(0, 'Urn');
     expect(checked(y, from)).toEqual([
       '@0 repeated Urn with Tyet Amulet',

@@ -45,7 +45,6 @@ describe('the state keeps the shape stored games replay to', () => {
             'turnsTaken',
             'stack',
             'rng',
-            'log',
             'questionSeq',
             'finished',
           ].sort(),

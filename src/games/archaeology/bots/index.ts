@@ -28,6 +28,10 @@ export function archaeologyBotMove(
   name: ArchaeologyBotName = 'heuristic',
   rng?: RngState,
 ): ArchaeologyAction {
-  const r = rng ?? seedRng(`${name}/${seat}/${state.turn.number}/${state.log.length}/${state.dig.length}`);
+  const r =
+    rng ??
+    seedRng(
+      `${name}/${seat}/${state.turn.number}/${state.decisionSeq}/${state.dig.length}/${state.market.length}/${state.hands[seat]?.length}`,
+    );
   return archaeologyBots[name](state, seat, r);
 }

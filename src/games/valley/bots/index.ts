@@ -32,10 +32,11 @@ export function botMove(
   name: BotName = 'heuristic',
   rng?: RngState,
 ): ValleyAction {
+  const p = state.players[seat];
   const r =
     rng ??
     seedRng(
-      `${name}/${seat}/${state.turn.number}/${state.stack.length}/${state.log.length}/${state.stock.length}`,
+      `${name}/${seat}/${state.turn.number}/${state.stack.length}/${state.questionSeq}/${state.stock.length}/${p?.hand.length}/${p?.play.length}`,
     );
   return getBot(name)(state, seat, r);
 }

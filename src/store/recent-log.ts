@@ -1,0 +1,41 @@
+/**
+ * The newest lines of a game's log, which every `GameRecord` carries for the board, the hands and the
+ * Log button: kept up to date move by move in memory, read back from the actions' `log` column on a load.
+ * What setup said (who begins, the first card dug) has no action row: it is said again by running setup,
+ * which is deterministic, from the options and seed the game stores.
+ */
+import { collectLines, type LogLine } from '../games/kernel/log.ts';
+import { getGame as getModule } from '../games/registry.ts';
+import { decodeLines } from './log-codec.ts';
+
+/** Enough for the Log button's page (25) whatever a reader may not read of them. */
+export const RECENT_LINES = 25;
+
+/** `lines` after `recent`, the newest `RECENT_LINES` kept. */
+export function withRecent(recent: readonly LogLine[], lines: readonly LogLine[]): readonly LogLine[] {
+  if (lines.length === 0) return recent;
+  const all = recent.length === 0 ? lines : [...recent, ...lines];
+  return all.length > RECENT_LINES ? all.slice(-RECENT_LINES) : all;
+}
+
+/** The lines setup says, for a game stored with these options (as `setup` received them) and seed. */
+export function openingLines(type: string, options: unknown, seed: string): LogLine[] {
+  const module = getModule(type);
+  return collectLines(() => module.setup(module.parseOptions(options), seed)).lines;
+}
+
+/**
+ * A stored game's recent lines from its newest action rows that said something (newest first, at most
+ * `RECENT_LINES` of them: each holds a line at least); setup's lines first when the rows reach back to it.
+ */
+export function recentFromRows(
+  game: { readonly type: string; readonly options: unknown; readonly seed: string },
+  rows: readonly { readonly log: string }[],
+): readonly LogLine[] {
+  const lines: LogLine[] = [];
+  for (let i = rows.length - 1; i >= 0; i--)
+    lines.push(...decodeLines(game.type, (rows[i] as { log: string }).log));
+  const all =
+    rows.length < RECENT_LINES ? [...openingLines(game.type, game.options, game.seed), ...lines] : lines;
+  return all.slice(-RECENT_LINES);
+}
