@@ -6,7 +6,8 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
-import { games, seats } from '../store/schema.ts';
+import { games, seats, stateParts } from '../store/schema.ts';
+import { joinState, knowPart, missingParts } from '../store/state-parts.ts';
 import type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
 export type { PlayedGame, PlayedQuery } from './rating-records.ts';
@@ -41,7 +42,15 @@ export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[]
       score: result.score,
       rank: result.rank,
       players: outcome.results.length,
-      state: () => (stateJson === null ? null : JSON.parse(stateJson)),
+      state: () => {
+        if (stateJson === null) return null;
+        // Its shared parts first (src/store/state-parts.ts), read once per process.
+        for (const hash of missingParts(stateJson)) {
+          const part = db.select().from(stateParts).where(eq(stateParts.hash, hash)).get();
+          if (part) knowPart(part);
+        }
+        return joinState(stateJson);
+      },
     };
   });
 }

@@ -7,6 +7,7 @@
  */
 import { listGames } from '../games/registry.ts';
 import { type LoggedAction, replay } from './replay.ts';
+import type { StatePart } from './state-parts.ts';
 
 export interface StateRewrite {
   /** Recorded in `data_migrations` once done. */
@@ -24,6 +25,10 @@ export const STATE_REWRITES: readonly StateRewrite[] = [
     name: '2026-11-log-leaves-state',
     why: "the state keeps no log: each action's row holds what it said (actions.log)",
   },
+  {
+    name: '2026-11-shared-state-parts',
+    why: 'the parts of a state that many games share (card definitions) are stored once (state_parts)',
+  },
 ];
 
 /** The stored columns a rewrite reads. */
@@ -40,6 +45,8 @@ export type Rewritten =
   | {
       readonly ok: true;
       readonly state: string;
+      /** The shared parts `state` refers to (state-parts.ts), to write unless stored. */
+      readonly parts: readonly StatePart[];
       readonly outcome: string | null;
       /** What each action said, in `seq` order from 1, as `actions.log` stores it. */
       readonly logs: readonly (string | null)[];
@@ -61,7 +68,7 @@ export function rewrittenGame(game: StoredGame, log: readonly LoggedAction[]): R
     return { ok: false, problem: `game #${game.id}: version ${game.version}, log of ${replayed.version}` };
   const outcome =
     game.status === 'finished' && replayed.outcome !== null ? JSON.stringify(replayed.outcome) : null;
-  return { ok: true, state: replayed.stateJson, outcome, logs: replayed.logs };
+  return { ok: true, state: replayed.stateJson, parts: replayed.parts, outcome, logs: replayed.logs };
 }
 
 /** What `data_migrations.note` says of a run. */

@@ -10,7 +10,8 @@ import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
-import { actions, GAME_STATUSES, games, seats } from './schema.ts';
+import { actions, GAME_STATUSES, games, seats, stateParts } from './schema.ts';
+import { joinState, knowPart, missingParts, type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
@@ -75,11 +76,20 @@ export class ImportError extends Error {
 export function exportGame(database: ScarabDatabase, gameId: GameId, now = new Date()): GameExport {
   const { db } = database;
   // One read transaction: a bot writing meanwhile cannot show a row and a log from different moments.
-  const { row, seatRows, log } = database.sqlite.transaction(() => ({
-    row: db.select().from(games).where(eq(games.id, gameId)).get(),
-    seatRows: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all(),
-    log: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.seq)).all(),
-  }))();
+  const { row, seatRows, log } = database.sqlite.transaction(() => {
+    const row = db.select().from(games).where(eq(games.id, gameId)).get();
+    // The state whole, as the rules hold it: its shared parts put back (state-parts.ts).
+    for (const hash of row?.state ? missingParts(row.state) : []) {
+      const part = db.select().from(stateParts).where(eq(stateParts.hash, hash)).get();
+      if (!part) throw new ImportError(`game #${gameId}'s state refers to a part ${hash} that is not stored`);
+      knowPart(part);
+    }
+    return {
+      row,
+      seatRows: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all(),
+      log: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.seq)).all(),
+    };
+  })();
   if (!row) throw new GameNotFoundError(gameId);
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
   return {
@@ -92,7 +102,7 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
       status: row.status,
       options: JSON.parse(row.options),
       seed: row.seed,
-      state: row.state === null ? null : JSON.parse(row.state),
+      state: row.state === null ? null : (joinState(row.state) as z.infer<typeof json>),
       version: row.version,
       outcome: row.outcome === null ? null : JSON.parse(row.outcome),
       guildId: row.guildId,
@@ -141,6 +151,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   let state: string | null = null;
   let outcome: string | null = null;
   let logs: readonly (string | null)[] = [];
+  let parts: readonly StatePart[] = [];
   if (game.status === 'lobby' || game.state === null) {
     if (game.state !== null || log.length > 0)
       throw new ImportError('a game that never started has a state or actions');
@@ -159,7 +170,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     const difference =
       formatVersion < EXPORT_FORMAT_VERSION
         ? null
-        : firstDifference(toJson(game.state, 'the state'), replayed.stateJson);
+        : firstDifference(splitState(module, game.state).stateJson, replayed.stateJson);
     if (difference)
       throw new ImportError(`the state differs from the replay of its log at ${difference.path}`);
     const finished = replayed.outcome !== null;
@@ -175,6 +186,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
       throw new ImportError('the outcome differs from the replayed one');
     }
     state = replayed.stateJson;
+    parts = replayed.parts;
     logs = replayed.logs;
     outcome = game.status === 'finished' ? toJson(replayed.outcome, 'the outcome') : null;
   }
@@ -182,6 +194,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   const date = (iso: string | null) => (iso === null ? null : new Date(iso));
   return database.sqlite
     .transaction(() => {
+      for (const part of parts) database.db.insert(stateParts).values(part).onConflictDoNothing().run();
       const { id } = database.db
         .insert(games)
         .values({

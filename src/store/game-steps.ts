@@ -21,6 +21,7 @@ import { encodeLines } from './log-codec.ts';
 import { withRecent } from './recent-log.ts';
 import type { GameRecord, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
+import type { StatePart } from './state-parts.ts';
 import { parseOptionsFor } from './store-core.ts';
 
 /** The action as JSON, and as a replay will read it back from the log (what the module receives). */
@@ -62,11 +63,13 @@ export function startedGame(
   }
   const options = parseOptionsFor(module, gameId, game.options, count);
   const optionsJson = toJson(options, 'the options');
-  const { state, stateJson } = startState(module, optionsJson, game.seed);
+  const { state, stateJson, parts } = startState(module, optionsJson, game.seed);
   const outcome = module.outcome(state);
   const seated = order.map((old) => game.seats[old] as SeatRecord);
   return {
     seated,
+    /** Written before the game's row (state-parts.ts). */
+    parts,
     finished: outcome !== null,
     columns: {
       // Decided now, for good: seats can no longer come and go as they do in the lobby.
@@ -88,6 +91,8 @@ export interface Move {
   /** What the move did, as the rules say it (for the mover's reply). */
   readonly label: Message;
   readonly stateJson: string;
+  /** The shared parts its state refers to (state-parts.ts); usually written already. */
+  readonly parts: readonly StatePart[];
   /** What the move said, as `actions.log` stores it. */
   readonly logJson: string | null;
   readonly outcome: Outcome | null;
@@ -120,6 +125,7 @@ export function nextMove(
     seq,
     label: step.label,
     stateJson: step.stateJson,
+    parts: step.parts,
     logJson: encodeLines(game.type, step.log),
     outcome,
     outcomeJson: outcome ? toJson(outcome, 'the outcome') : null,

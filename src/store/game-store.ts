@@ -21,6 +21,7 @@ import { PlayerSettingsStore } from './player-settings-store.ts';
 import type { ActionRecord, AppliedAction, GameRecord, GameSummary } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
+import type { StatePart } from './state-parts.ts';
 import type { StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES, StoreCore } from './store-core.ts';
 
@@ -81,12 +82,17 @@ export class GameStore {
    * and sets the game up. The options gain the player count and become exactly what `setup` received.
    */
   startGame(gameId: GameId, seatOrder?: readonly Seat[]): GameRecord {
-    return this.core.lobbyChange(gameId, (game, module) => {
+    let parts: readonly StatePart[] = [];
+    const game = this.core.lobbyChange(gameId, (game, module) => {
       const started = startedGame(game, module, seatOrder, this.core.now());
+      parts = started.parts;
+      this.core.writeParts(parts);
       this.core.writeSeats(gameId, started.seated);
       this.database.db.update(games).set(started.columns).where(eq(games.id, gameId)).run();
       if (started.finished) this.ratings.gameFinished(this.core.loadFromDatabase(gameId));
     });
+    this.core.committed(parts);
+    return game;
   }
 
   // ---- play -------------------------------------------------------------------------------------------
@@ -97,10 +103,12 @@ export class GameStore {
    */
   applyAction(gameId: GameId, input: ApplyInput): AppliedAction {
     const { actionJson, action } = readAction(gameId, input.action);
+    let parts: readonly StatePart[] = [];
     const applied = this.core.transaction(() => {
       const game = this.core.loadCurrent(gameId);
       const now = this.core.now();
       const move = nextMove(game, input, action, now);
+      this.core.writeParts(move.parts);
       this.core.statements.appendAction.run({
         gameId,
         seq: move.seq,
@@ -124,10 +132,12 @@ export class GameStore {
       input.inSameTransaction?.();
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
       if (move.outcome) this.ratings.gameFinished(move.next);
+      parts = move.parts;
       return { game: move.next, seq: move.seq, label: move.label, finished: move.outcome !== null };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
     this.core.cache.set(applied.game);
+    this.core.committed(parts);
     return applied;
   }
 

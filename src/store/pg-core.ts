@@ -4,13 +4,13 @@
  * takes the game's row lock (`SELECT … FOR NO KEY UPDATE`) first: the version and status it checks are
  * the ones it replaces, and a cached game is used only while the row still has its head (`isCurrent`).
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
 import { PgRatingBook } from '../ratings/pg-rating-book.ts';
 import { type GameId, GameNotFoundError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
 import type { PgConnection, PgDrizzle, PgExecutor } from './pg-database.ts';
-import { actions, games, seats } from './pg-schema.ts';
+import { actions, games, seats, stateParts } from './pg-schema.ts';
 import { RECENT_LINES } from './recent-log.ts';
 import {
   type GameRecord,
@@ -20,6 +20,7 @@ import {
   toRecord,
 } from './records.ts';
 import type { GameStatus } from './schema.ts';
+import { knowPart, missingParts, type StatePart } from './state-parts.ts';
 import { type GameStoreOptions, randomSeed } from './store-core.ts';
 
 const headColumns = { version: games.version, status: games.status, updatedAt: games.updatedAt };
@@ -39,6 +40,8 @@ function isCurrent(cached: GameRecord, head: Head): boolean {
 }
 
 export class PgCore {
+  /** Parts known to be committed (state-parts.ts): every move of a game refers to its start's. */
+  private readonly committedParts = new Set<string>();
   readonly cache: GameCache;
   readonly now: () => Date;
   readonly seeds: () => string;
@@ -80,9 +83,34 @@ export class PgCore {
     return this.loadFromDatabase(tx, gameId);
   }
 
+  /** `StoreCore.writeParts`: inside a write transaction, the parts not known to be committed. */
+  async writeParts(tx: PgExecutor, parts: readonly StatePart[]): Promise<void> {
+    for (const part of parts)
+      if (!this.committedParts.has(part.hash))
+        await tx.insert(stateParts).values({ hash: part.hash, json: part.json }).onConflictDoNothing();
+  }
+
+  committed(parts: readonly StatePart[]): void {
+    for (const part of parts) this.committedParts.add(part.hash);
+  }
+
+  /** Reads the parts a stored state refers to that this process has not read yet. */
+  async readParts(tx: PgExecutor, stateJson: string): Promise<void> {
+    const missing = missingParts(stateJson);
+    if (missing.length === 0) return;
+    const rows = await tx.select().from(stateParts).where(inArray(stateParts.hash, missing));
+    for (const part of rows) {
+      knowPart(part);
+      this.committedParts.add(part.hash);
+    }
+    const absent = missing.find((hash) => !rows.some((r) => r.hash === hash));
+    if (absent) throw new Error(`a stored state refers to a part ${absent} that is not stored`);
+  }
+
   async loadFromDatabase(tx: PgExecutor, gameId: GameId): Promise<GameRecord> {
     const [row] = await tx.select().from(games).where(eq(games.id, gameId));
     if (!row) throw new GameNotFoundError(gameId);
+    if (row.state !== null) await this.readParts(tx, row.state);
     const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat));
     const logRows =
       row.state === null

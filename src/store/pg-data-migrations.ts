@@ -36,6 +36,11 @@ export async function runPgDataMigrations(client: pg.PoolClient): Promise<string
         const result = rewrittenGame(game, log);
         if (!result.ok) problems.push(result.problem);
         else {
+          for (const part of result.parts)
+            await client.query(
+              'insert into state_parts (hash, json) values ($1, $2) on conflict do nothing',
+              [part.hash, part.json],
+            );
           await client.query('update games set state = $1, outcome = $2 where id = $3', [
             result.state,
             result.outcome,

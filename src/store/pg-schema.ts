@@ -238,3 +238,8 @@ export const dataMigrations = pgTable('data_migrations', {
   doneAt: time('done_at').notNull(),
   note: text('note').notNull(),
 });
+
+export const stateParts = pgTable('state_parts', {
+  hash: text('hash').primaryKey(),
+  json: text('json').notNull(),
+});

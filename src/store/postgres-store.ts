@@ -18,6 +18,7 @@ import { markDone, PgSchedule } from './pg-schedule.ts';
 import { actions, games } from './pg-schema.ts';
 import type { GameRecord, GameStatus } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
+import type { StatePart } from './state-parts.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
 
@@ -62,14 +63,19 @@ export class PostgresStore implements Store {
   }
 
   /** `GameStore.startGame`. */
-  startGame(gameId: GameId, seatOrder?: readonly Seat[]): Promise<GameRecord> {
-    return this.core.lobbyChange(gameId, async (tx, game, module) => {
+  async startGame(gameId: GameId, seatOrder?: readonly Seat[]): Promise<GameRecord> {
+    let parts: readonly StatePart[] = [];
+    const game = await this.core.lobbyChange(gameId, async (tx, game, module) => {
       const started = startedGame(game, module, seatOrder, this.core.now());
+      parts = started.parts;
+      await this.core.writeParts(tx, parts);
       await this.core.writeSeats(tx, gameId, started.seated);
       await tx.update(games).set(started.columns).where(eq(games.id, gameId));
       if (started.finished)
         await this.core.ratings.gameFinished(tx, await this.core.loadFromDatabase(tx, gameId));
     });
+    this.core.committed(parts);
+    return game;
   }
 
   /**
@@ -79,11 +85,14 @@ export class PostgresStore implements Store {
   async applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction> {
     const { actionJson, action } = readAction(gameId, input.action);
     const { alongside } = input;
+    let parts: readonly StatePart[] = [];
     const applied = await this.core.transaction(async (tx) => {
       const game = await this.core.loadCurrent(tx, gameId);
       const now = this.core.now();
       const move = nextMove(game, input, action, now);
       const { seq } = move;
+      parts = move.parts;
+      await this.core.writeParts(tx, parts);
       await tx
         .insert(actions)
         .values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now, log: move.logJson });
@@ -121,6 +130,7 @@ export class PostgresStore implements Store {
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
     this.core.cache.set(applied.game);
+    this.core.committed(parts);
     return applied;
   }
 

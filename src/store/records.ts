@@ -8,6 +8,7 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import { recentFromRows } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
+import { joinState } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
 export type { GameStatus } from './schema.ts';
@@ -219,7 +220,8 @@ export function toRecord(
     options,
     seed: row.seed,
     log: row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows),
-    state: row.state === null ? null : JSON.parse(row.state),
+    // Its parts read first by the caller (state-parts.ts).
+    state: row.state === null ? null : joinState(row.state),
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     rated: row.rated,
     handedOver: row.handedOver,

@@ -10,10 +10,13 @@ import type { Message } from '../games/kernel/message.ts';
 import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { encodeLines } from './log-codec.ts';
+import { joinState, type StatePart, splitState } from './state-parts.ts';
 
 export interface JsonState {
   readonly state: unknown;
+  /** As the store writes it: its shared parts apart (state-parts.ts). */
   readonly stateJson: string;
+  readonly parts: readonly StatePart[];
 }
 
 export type StepResult =
@@ -29,8 +32,8 @@ export function toJson(value: unknown, what: string): string {
 
 export function startState(game: AnyGame, optionsJson: string, seed: string): JsonState {
   const options = game.parseOptions(JSON.parse(optionsJson));
-  const stateJson = toJson(game.setup(options, seed), `the state of a new '${game.id}' game`);
-  return { state: JSON.parse(stateJson), stateJson };
+  const { stateJson, parts } = splitState(game, game.setup(options, seed));
+  return { state: joinState(stateJson), stateJson, parts };
 }
 
 /**
@@ -47,11 +50,12 @@ export function stepState(
 ): StepResult {
   const result = game.apply(state, seat, action);
   if (!result.ok) return result;
-  const stateJson = toJson(result.state, `the state of a '${game.id}' game`);
+  const { stateJson, parts } = splitState(game, result.state);
   return {
     ok: true,
-    state: reread ? JSON.parse(stateJson) : result.state,
+    state: reread ? joinState(stateJson) : result.state,
     stateJson,
+    parts,
     log: result.log,
     // Read by the store for the mover's reply; a replay never asks.
     get label() {

@@ -267,3 +267,13 @@ export const dataMigrations = sqliteTable('data_migrations', {
   /** What it did, for whoever reads the database: e.g. "rewrote 1204 games". */
   note: text('note').notNull(),
 });
+
+/**
+ * Parts of game states that never change once a game is set up and are the same in many games (Valley's
+ * card definitions), each kept once, named by a hash of its JSON (state-parts.ts); a state holds
+ * `{"$part": hash}` in their place.
+ */
+export const stateParts = sqliteTable('state_parts', {
+  hash: text('hash').primaryKey(),
+  json: text('json').notNull(),
+});

@@ -24,6 +24,9 @@ export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () 
   const log = sqlite.prepare('select seq, seat, action from actions where game_id = ? order by seq');
   const write = sqlite.prepare('update games set state = ?, outcome = ? where id = ?');
   const writeLog = sqlite.prepare('update actions set log = ? where game_id = ? and seq = ?');
+  const writePart = sqlite.prepare(
+    'insert into state_parts (hash, json) values (?, ?) on conflict do nothing',
+  );
   const record = sqlite.prepare('insert into data_migrations (name, done_at, note) values (?, ?, ?)');
   const problems: string[] = [];
   sqlite
@@ -36,6 +39,7 @@ export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () 
           const result = rewrittenGame(game, log.all(game.id) as LoggedAction[]);
           if (!result.ok) problems.push(result.problem);
           else {
+            for (const part of result.parts) writePart.run(part.hash, part.json);
             write.run(result.state, result.outcome, game.id);
             for (const [i, log] of result.logs.entries()) writeLog.run(log, game.id, i + 1);
             rewritten++;

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
 import { RECENT_LINES } from './recent-log.ts';
-import { actions, games, seats } from './schema.ts';
+import { actions, games, seats, stateParts } from './schema.ts';
 
 export function prepareStatements(db: ScarabDrizzle) {
   const id = sql.placeholder('id');
@@ -31,6 +31,16 @@ export function prepareStatements(db: ScarabDrizzle) {
       .where(and(eq(actions.gameId, id), isNotNull(actions.log)))
       .orderBy(desc(actions.seq))
       .limit(RECENT_LINES)
+      .prepare(),
+    writePart: db
+      .insert(stateParts)
+      .values({ hash: sql.placeholder('hash'), json: sql.placeholder('json') })
+      .onConflictDoNothing()
+      .prepare(),
+    readPart: db
+      .select({ hash: stateParts.hash, json: stateParts.json })
+      .from(stateParts)
+      .where(eq(stateParts.hash, sql.placeholder('hash')))
       .prepare(),
     saveState: db
       .update(games)

@@ -18,6 +18,7 @@ import {
   toRecord,
 } from './records.ts';
 import { type GameStatus, games, seats } from './schema.ts';
+import { knowPart, missingParts, type StatePart } from './state-parts.ts';
 import { prepareStatements } from './statements.ts';
 
 /**
@@ -51,6 +52,8 @@ export class StoreCore {
   readonly statements: ReturnType<typeof prepareStatements>;
   /** Ratings live in the same database and change in the transaction that finishes a game. */
   readonly ratings: RatingBook;
+  /** Parts known to be committed (state-parts.ts): every move of a game refers to its start's. */
+  private readonly committedParts = new Set<string>();
   /** One wrapper for every write: better-sqlite3 builds four closures each time `transaction()` is called. */
   private readonly immediate: (fn: () => unknown) => unknown;
 
@@ -131,14 +134,39 @@ export class StoreCore {
     return game;
   }
 
+  /**
+   * Inside a write transaction: the parts a state refers to, unless known to be committed (they never
+   * change, so once is enough). The caller calls `committed` once its transaction has committed.
+   */
+  writeParts(parts: readonly StatePart[]): void {
+    for (const part of parts)
+      if (!this.committedParts.has(part.hash))
+        this.statements.writePart.run({ hash: part.hash, json: part.json });
+  }
+
+  committed(parts: readonly StatePart[]): void {
+    for (const part of parts) this.committedParts.add(part.hash);
+  }
+
   loadFromDatabase(gameId: GameId): GameRecord {
     const row = this.statements.game.get({ id: gameId });
     if (!row) throw new GameNotFoundError(gameId);
+    if (row.state !== null) this.readParts(row.state);
     return toRecord(
       row,
       this.statements.seats.all({ id: gameId }),
       this.statements.recentLog.all({ id: gameId }),
     );
+  }
+
+  /** Reads the parts a stored state refers to that this process has not read yet. */
+  readParts(stateJson: string): void {
+    for (const hash of missingParts(stateJson)) {
+      const part = this.statements.readPart.get({ hash });
+      if (!part) throw new Error(`a stored state refers to a part ${hash} that is not stored`);
+      knowPart(part);
+      this.committedParts.add(hash);
+    }
   }
 }
 

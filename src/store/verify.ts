@@ -9,7 +9,8 @@ import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
 import { firstDifference, type LoggedActionWithLog, replay } from './replay.ts';
-import { actions, games } from './schema.ts';
+import { actions, games, stateParts } from './schema.ts';
+import { partProblem, partsOf } from './state-parts.ts';
 
 export interface VerifyProblem {
   readonly gameId: GameId;
@@ -26,6 +27,13 @@ type GameRow = typeof games.$inferSelect;
 
 /** null when the game is consistent. */
 export function verifyGame(db: ScarabDrizzle, row: GameRow): string | null {
+  // Every shared part its state refers to is stored, and is what its hash says (state-parts.ts).
+  for (const hash of row.state ? partsOf(row.state) : []) {
+    const part = db.select().from(stateParts).where(eq(stateParts.hash, hash)).get();
+    if (!part) return `its state refers to a part ${hash} that is not stored`;
+    const problem = partProblem(part);
+    if (problem) return problem;
+  }
   const log = db
     .select({ seq: actions.seq, seat: actions.seat, action: actions.action, log: actions.log })
     .from(actions)

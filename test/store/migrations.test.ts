@@ -105,6 +105,7 @@ describe('migrations', () => {
       'schedule',
       'seat_votes',
       'seats',
+      'state_parts',
     ]);
     expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));
     db.close();

@@ -38,6 +38,7 @@ const ALL_TABLES = [
   'schedule',
   'player_settings',
   'seat_votes',
+  'state_parts',
 ];
 
 interface Fixture {
@@ -355,7 +356,7 @@ describe.skipIf(missing !== null)('moving from SQLite to PostgreSQL', () => {
       [
         unrewritten,
         target.url,
-        /games were stored by an older Scarab \(not yet rewritten: 2026-11-messages-only, 2026-11-log-leaves-state\)/,
+        /games were stored by an older Scarab \(not yet rewritten: 2026-11-messages-only, 2026-11-log-leaves-state, 2026-11-shared-state-parts\)/,
       ],
       [fixture.path, 'mysql://somewhere/db', /is not a PostgreSQL URL/],
       [

@@ -77,6 +77,8 @@ export const archaeology: GameModule<
   title: 'Archaeology',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
+  // The treasures' numbers and the kind of each card never change once set up.
+  sharedParts: ['numbers', 'cards'],
   parseOptions,
   setup: (options, seed) => setup(parseOptions(options), seed),
   view,

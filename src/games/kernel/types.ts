@@ -86,6 +86,12 @@ export interface GameModule<Options, State, Action, View> {
   readonly title: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
+  /**
+   * Top-level keys of the state that never change once the game is set up and are the same in many games
+   * (card definitions): the store keeps each distinct value once (src/store/state-parts.ts). The rules must
+   * never change such a value in place; their copies of a state share it.
+   */
+  readonly sharedParts?: readonly string[];
   /** Validates untrusted options (from a command or a database row); throws with a readable message. */
   parseOptions(raw: unknown): Options;
   /** The lines setup says (who begins…) are written to the open collection: see `collectLines` (kernel/log.ts). */

@@ -83,6 +83,8 @@ export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, Valley
   title: 'Valley of the Kings',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
+  // The card definitions and the deal order (which card each instance is) never change once set up.
+  sharedParts: ['defs', 'cards'],
   parseOptions,
   setup: (options, seed) => setup(parseOptions(options), seed),
   view,
