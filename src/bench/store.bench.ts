@@ -199,7 +199,7 @@ function bytesPerFinishedGame(
   const objects = store.database.sqlite
     .prepare('select name, sum(pgsize) as bytes from dbstat group by name')
     .all() as { name: string; bytes: number }[];
-  const tables = ['games', 'actions', 'seats'].map((table) => ({
+  const tables = ['games', 'actions', 'seats', 'state_parts'].map((table) => ({
     name: table,
     bytes: objects
       .filter(
@@ -271,6 +271,11 @@ function buildBigDatabase(
     });
     copyRows(database, actions, 't', { gameId: sql`${actions.gameId} + ${offset}` });
   });
+  // The parts the states share (state-parts.ts), once: copies refer to the same ones.
+  for (const schema of ['t', 'r'])
+    sqlite.exec(
+      `insert or ignore into main.state_parts (hash, json) select hash, json from ${schema}.state_parts`,
+    );
   // Copy k gets ids k * stride + template id.
   for (let k = 1; (k - 1) * perCopy < sizes.finishedGames; k++) copy(BigInt(k * stride));
   // Games that finished during the throughput run come along.
