@@ -107,6 +107,18 @@ describe('migrations', () => {
       'seats',
       'state_parts',
     ]);
+    // The action log is one B-tree clustered by game and move, with no second index for its key.
+    const actionsSql = db.sqlite
+      .prepare("select sql from sqlite_master where name = 'actions'")
+      .pluck()
+      .get();
+    expect(actionsSql).toMatch(/\) WITHOUT ROWID$/);
+    expect(
+      db.sqlite
+        .prepare("select count(*) from sqlite_master where tbl_name = 'actions' and type = 'index'")
+        .pluck()
+        .get(),
+    ).toBe(0);
     expect(appliedMigrations(db.sqlite)).toEqual(journal.entries.map((e) => e.when));
     db.close();
   });
