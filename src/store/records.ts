@@ -215,11 +215,10 @@ export function toRecord(
   logRows: readonly { readonly log: string }[],
 ): GameRecord {
   const options: unknown = JSON.parse(row.options);
-  return {
+  const record: GameRecord = {
     ...toSummary(row),
     options,
     seed: row.seed,
-    log: row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows),
     // Its parts read first by the caller (state-parts.ts).
     state: row.state === null ? null : joinState(row.state),
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
@@ -229,6 +228,17 @@ export function toRecord(
     turnLimitMinutes: row.turnLimitMinutes,
     language: row.language,
   };
+  // Read when first asked: a game loaded but never shown (a restart with many running games) never
+  // inflates its lines (each costs zlib a native buffer that outlives the call until the next GC).
+  let log: readonly LogLine[] | undefined;
+  Object.defineProperty(record, 'log', {
+    enumerable: true,
+    get: () => {
+      log ??= row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows);
+      return log;
+    },
+  });
+  return record;
 }
 
 export function toSeat(row: SeatRow): SeatRecord {
