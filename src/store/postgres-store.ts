@@ -5,7 +5,7 @@
  * instead of SQLite's single writer. The cache is a shortcut only: every write compares it with the locked
  * row, and a read outside a transaction re-checks the row's head, because other processes move games too.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
@@ -15,7 +15,7 @@ import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
 import { markDone, PgSchedule } from './pg-schedule.ts';
-import { actions, games } from './pg-schema.ts';
+import { games } from './pg-schema.ts';
 import type { GameRecord, GameStatus } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type { StatePart } from './state-parts.ts';
@@ -93,20 +93,16 @@ export class PostgresStore implements Store {
       const { seq } = move;
       parts = move.parts;
       await this.core.writeParts(tx, parts);
-      await tx
-        .insert(actions)
-        .values({ gameId, seq, seat: input.seat, action: actionJson, createdAt: now, log: move.logJson });
-      const saved = await tx
-        .update(games)
-        .set({
-          state: move.stateJson,
-          version: seq,
-          status: move.next.status,
-          outcome: move.outcomeJson,
-          finishedAt: move.next.finishedAt,
-          updatedAt: now,
-        })
-        .where(and(eq(games.id, gameId), eq(games.version, game.version)));
+      // The append and the state in one statement: one round trip fewer on every move.
+      const saved = await tx.execute(sql`
+        with appended as (
+          insert into actions (game_id, seq, seat, action, created_at, log)
+          values (${gameId}, ${seq}, ${input.seat}, ${actionJson}, ${now.toISOString()}, ${move.logJson})
+        )
+        update games set state = ${move.stateJson}, version = ${seq}, status = ${move.next.status},
+          outcome = ${move.outcomeJson}, finished_at = ${move.next.finishedAt?.toISOString() ?? null},
+          updated_at = ${now.toISOString()}
+        where id = ${gameId} and version = ${game.version}`);
       // Cannot happen under the row lock; if it ever did, the throw rolls the append back.
       if (saved.rowCount !== 1) throw new Error(`game #${gameId} changed under the row lock`);
       let timeoutsInARow: number | undefined;
