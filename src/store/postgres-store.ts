@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
-import { type GameId, GameNotFoundError } from './errors.ts';
+import { type GameId, GameNotFoundError, StoreError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
@@ -79,15 +79,40 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * `GameStore.applyAction` with its `alongside` writes: one transaction holding the game's row lock, so
-   * of two shards applying the same expected version one commits and the other then sees the new version.
+   * `GameStore.applyAction` with its `alongside` writes, in one transaction. First from the cached game,
+   * without reading the row: the append and the state's update (one statement) are guarded by the head
+   * the cache holds (version, status, last change), so a game another shard moved or changed meanwhile
+   * writes nothing, and so does a move the cached game refuses. Either then goes again the sure way: the
+   * row locked and read, so of two shards applying the same expected version one commits and the other
+   * sees the new version. Usually the first way commits, a round trip fewer than the second.
    */
   async applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction> {
     const { actionJson, action } = readAction(gameId, input.action);
+    const cached = this.core.cache.get(gameId);
+    if (cached?.status === 'active') {
+      try {
+        return await this.applyOn(gameId, input, action, actionJson, cached);
+      } catch (error) {
+        // A stale cache or a refusal: the locked way gives the committed answer. Anything else is real.
+        if (!(error instanceof StoreError || error instanceof CacheMoved || isDuplicateKey(error)))
+          throw error;
+      }
+    }
+    return this.applyOn(gameId, input, action, actionJson, null);
+  }
+
+  /** `known`: the cached game to move from, its head unchecked; null: lock and read the row first. */
+  private async applyOn(
+    gameId: GameId,
+    input: StoreApplyInput,
+    action: unknown,
+    actionJson: string,
+    known: GameRecord | null,
+  ): Promise<StoreAppliedAction> {
     const { alongside } = input;
     let parts: readonly StatePart[] = [];
     const applied = await this.core.transaction(async (tx) => {
-      const game = await this.core.loadCurrent(tx, gameId);
+      const game = known ?? (await this.core.loadCurrent(tx, gameId));
       const now = this.core.now();
       const move = nextMove(game, input, action, now);
       const { seq } = move;
@@ -102,9 +127,14 @@ export class PostgresStore implements Store {
         update games set state = ${move.stateJson}, version = ${seq}, status = ${move.next.status},
           outcome = ${move.outcomeJson}, finished_at = ${move.next.finishedAt?.toISOString() ?? null},
           updated_at = ${now.toISOString()}
-        where id = ${gameId} and version = ${game.version}`);
-      // Cannot happen under the row lock; if it ever did, the throw rolls the append back.
-      if (saved.rowCount !== 1) throw new Error(`game #${gameId} changed under the row lock`);
+        where id = ${gameId} and version = ${game.version} and status = ${game.status}
+          and updated_at = ${game.updatedAt.toISOString()}`);
+      if (saved.rowCount !== 1) {
+        // From the cache: the row moved on meanwhile. Under the row lock it cannot happen; if it ever
+        // did, the throw rolls the append back all the same.
+        if (known) throw new CacheMoved();
+        throw new Error(`game #${gameId} changed under the row lock`);
+      }
       let timeoutsInARow: number | undefined;
       if (alongside?.fireRow !== undefined)
         checkFiredOnce(
@@ -180,4 +210,16 @@ export class PostgresStore implements Store {
   countGames(statuses: readonly GameStatus[] = OPEN_STATUSES) {
     return lookups.countGames(this.core.db, statuses);
   }
+}
+
+/** The cached game was not the committed one any more: nothing was written. */
+class CacheMoved extends Error {
+  override readonly name = 'CacheMoved';
+}
+
+/** PostgreSQL's unique violation, as pg raises it or drizzle wraps it: another writer appended this move. */
+function isDuplicateKey(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
 }

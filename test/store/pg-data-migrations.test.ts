@@ -39,7 +39,10 @@ describe.skipIf(missing !== null)('stored games of older rules, on PostgreSQL', 
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const sqlite = new Database(new URL(FIXTURE).pathname, { readonly: true });
+    // A copy: even a read-only open of a WAL database leaves files beside it, never beside the fixture.
+    const copy = join(tmp, 'read.db');
+    copyFileSync(FIXTURE, copy);
+    const sqlite = new Database(copy, { readonly: true });
     legacy = {
       game: sqlite.prepare('select * from games where id = ?').get(GAME) as GameRow,
       actions: sqlite

@@ -414,6 +414,32 @@ describe.skipIf(missing !== null)('PostgresStore', () => {
     expect(await other.ratings.changesOfGame(gameId, 'global')).toEqual([]);
   });
 
+  it('a move from a cached game another shard changed meanwhile is written from the committed game', async () => {
+    const other = await pg.another();
+    const gameId = await startedGameOn(pg.store, 2, 'stale-cache');
+    const cached = await other.getGame(gameId);
+    // A change that moves no version: only the row's last change tells the cache is old.
+    await pg.store.lobbies.replaceSeat(gameId, 1, { botKind: 'random', displayName: 'Bot' });
+    const move = randomMove(getGame(cached.type), cached.state, seedRng('stale-cache')) as {
+      seat: number;
+      action: unknown;
+    };
+    const applied = await other.applyAction(gameId, { ...move, expectedVersion: cached.version });
+    expect(applied.game.version).toBe(cached.version + 1);
+    expect(applied.game.handedOver).toBe(true);
+    expect(applied.game.seats[1]?.botKind).toBe('random');
+    expect((await pg.store.getGame(gameId)).seats[1]?.botKind).toBe('random');
+    // And a move from a version another shard has moved past is refused as stale, writing nothing.
+    const again = randomMove(getGame(cached.type), cached.state, seedRng('stale-cache'));
+    await expect(
+      pg.store.applyAction(gameId, {
+        ...(again as { seat: number; action: unknown }),
+        expectedVersion: cached.version,
+      }),
+    ).rejects.toBeInstanceOf(StaleVersionError);
+    expect((await other.actionLog(gameId)).length).toBe(cached.version + 1);
+  });
+
   it('shards opening an empty database together migrate it once', async () => {
     const database = await createTestDatabase();
     try {
