@@ -14,7 +14,7 @@ function run(args: string[]) {
 
 describe('Archaeology computer players', () => {
   it.each([2, 3, 4])(
-    'the heuristic player beats %i-player tables of random players at least 90%% of the time',
+    'the heuristic player beats %i-player tables of random players in at least nine games out of ten',
     (players) => {
       const bots = ['heuristic', ...Array.from({ length: players - 1 }, () => 'random')].join(',');
       const r = simulateArchaeology(
