@@ -3,11 +3,12 @@
  * `count(*)` and `rank()` are int8, which node-postgres hands back as text, hence the casts; user ids
  * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
  */
-import { and, asc, type Column, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../games/kernel/types.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
-import { games, ratingChanges, ratings, seats, stateParts } from '../store/pg-schema.ts';
-import { joinState, knowPart, missingParts } from '../store/state-parts.ts';
+import { readStoredParts } from '../store/pg-lookups.ts';
+import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import { joinState } from '../store/state-parts.ts';
 import {
   type BoardPage,
   type BoardQuery,
@@ -153,10 +154,10 @@ export async function finishedGamesOf(db: PgExecutor, q: PlayedQuery): Promise<P
     .where(and(...where))
     .orderBy(asc(games.finishedAt), asc(games.id));
   // The shared parts the states refer to (src/store/state-parts.ts), in one read.
-  const missing = [...new Set(rows.flatMap((r) => (r.state === null ? [] : missingParts(r.state))))];
-  if (missing.length > 0)
-    for (const part of await db.select().from(stateParts).where(inArray(stateParts.hash, missing)))
-      knowPart(part);
+  await readStoredParts(
+    db,
+    rows.map((r) => r.state),
+  );
   return rows.map((r) => {
     if (r.outcome === null) throw new Error(`finished game #${r.gameId} has no outcome`);
     const outcome = JSON.parse(r.outcome) as Outcome;

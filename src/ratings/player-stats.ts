@@ -6,8 +6,9 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
-import { games, seats, stateParts } from '../store/schema.ts';
-import { joinState, knowPart, missingParts } from '../store/state-parts.ts';
+import { readStoredParts } from '../store/lookups.ts';
+import { games, seats } from '../store/schema.ts';
+import { joinState } from '../store/state-parts.ts';
 import type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
 export type { PlayedGame, PlayedQuery } from './rating-records.ts';
@@ -45,10 +46,7 @@ export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[]
       state: () => {
         if (stateJson === null) return null;
         // Its shared parts first (src/store/state-parts.ts), read once per process.
-        for (const hash of missingParts(stateJson)) {
-          const part = db.select().from(stateParts).where(eq(stateParts.hash, hash)).get();
-          if (part) knowPart(part);
-        }
+        readStoredParts(db, [stateJson]);
         return joinState(stateJson);
       },
     };

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
+import { readStoredParts } from './lookups.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
 import { actions, GAME_STATUSES, games, seats, stateParts } from './schema.ts';
-import { joinState, knowPart, missingParts, type StatePart, splitState } from './state-parts.ts';
+import { joinState, type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
@@ -79,11 +80,7 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
   const { row, seatRows, log } = database.sqlite.transaction(() => {
     const row = db.select().from(games).where(eq(games.id, gameId)).get();
     // The state whole, as the rules hold it: its shared parts put back (state-parts.ts).
-    for (const hash of row?.state ? missingParts(row.state) : []) {
-      const part = db.select().from(stateParts).where(eq(stateParts.hash, hash)).get();
-      if (!part) throw new ImportError(`game #${gameId}'s state refers to a part ${hash} that is not stored`);
-      knowPart(part);
-    }
+    readStoredParts(db, [row?.state ?? null]);
     return {
       row,
       seatRows: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all(),

@@ -4,7 +4,8 @@ import type { ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
 import { decodeLines } from './log-codec.ts';
 import { type ActionRecord, type GameSummary, toSummary } from './records.ts';
-import { actions, type GameStatus, games, seats } from './schema.ts';
+import { actions, type GameStatus, games, seats, stateParts } from './schema.ts';
+import { knowParts, missingParts } from './state-parts.ts';
 
 const summaryColumns = {
   id: games.id,
@@ -102,4 +103,15 @@ export function countGames(db: ScarabDrizzle, statuses: readonly GameStatus[]): 
     .where(inArray(games.status, [...statuses]))
     .get();
   return row?.count ?? 0;
+}
+
+/**
+ * Reads the parts stored states refer to that this process has not read yet (state-parts.ts), and returns
+ * their hashes; throws for one that is not stored.
+ */
+export function readStoredParts(db: ScarabDrizzle, stateJsons: readonly (string | null)[]): string[] {
+  const missing = missingParts(stateJsons);
+  if (missing.length > 0)
+    knowParts(missing, db.select().from(stateParts).where(inArray(stateParts.hash, missing)).all());
+  return missing;
 }

@@ -4,12 +4,13 @@
  * takes the game's row lock (`SELECT … FOR NO KEY UPDATE`) first: the version and status it checks are
  * the ones it replaces, and a cached game is used only while the row still has its head (`isCurrent`).
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
 import { PgRatingBook } from '../ratings/pg-rating-book.ts';
 import { type GameId, GameNotFoundError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
 import type { PgConnection, PgDrizzle, PgExecutor } from './pg-database.ts';
+import { readStoredParts } from './pg-lookups.ts';
 import { actions, games, seats, stateParts } from './pg-schema.ts';
 import { RECENT_LINES } from './recent-log.ts';
 import {
@@ -20,7 +21,7 @@ import {
   toRecord,
 } from './records.ts';
 import type { GameStatus } from './schema.ts';
-import { knowPart, missingParts, type StatePart } from './state-parts.ts';
+import type { StatePart } from './state-parts.ts';
 import { type GameStoreOptions, randomSeed } from './store-core.ts';
 
 const headColumns = { version: games.version, status: games.status, updatedAt: games.updatedAt };
@@ -96,15 +97,7 @@ export class PgCore {
 
   /** Reads the parts a stored state refers to that this process has not read yet. */
   async readParts(tx: PgExecutor, stateJson: string): Promise<void> {
-    const missing = missingParts(stateJson);
-    if (missing.length === 0) return;
-    const rows = await tx.select().from(stateParts).where(inArray(stateParts.hash, missing));
-    for (const part of rows) {
-      knowPart(part);
-      this.committedParts.add(part.hash);
-    }
-    const absent = missing.find((hash) => !rows.some((r) => r.hash === hash));
-    if (absent) throw new Error(`a stored state refers to a part ${absent} that is not stored`);
+    for (const hash of await readStoredParts(tx, [stateJson])) this.committedParts.add(hash);
   }
 
   async loadFromDatabase(tx: PgExecutor, gameId: GameId): Promise<GameRecord> {

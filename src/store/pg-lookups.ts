@@ -3,8 +3,9 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import { decodeLines } from './log-codec.ts';
 import type { PgExecutor } from './pg-database.ts';
-import { actions, games, seats } from './pg-schema.ts';
+import { actions, games, seats, stateParts } from './pg-schema.ts';
 import { type ActionRecord, type GameStatus, type GameSummary, toSummary } from './records.ts';
+import { knowParts, missingParts } from './state-parts.ts';
 
 const summaryColumns = {
   id: games.id,
@@ -93,4 +94,15 @@ export async function countGames(db: PgExecutor, statuses: readonly GameStatus[]
     .from(games)
     .where(inArray(games.status, [...statuses]));
   return row?.count ?? 0;
+}
+
+/** `readStoredParts` (lookups.ts) on PostgreSQL: the parts stored states refer to, in one read. */
+export async function readStoredParts(
+  db: PgExecutor,
+  stateJsons: readonly (string | null)[],
+): Promise<string[]> {
+  const missing = missingParts(stateJsons);
+  if (missing.length > 0)
+    knowParts(missing, await db.select().from(stateParts).where(inArray(stateParts.hash, missing)));
+  return missing;
 }

@@ -63,9 +63,12 @@ export function partsOf(stateJson: string): string[] {
   return [...stateJson.matchAll(/\{"\$part":"([\w-]+)"\}/g)].map((m) => m[1] as string);
 }
 
-/** The hashes of the parts a stored state refers to that this process has not read yet. */
-export function missingParts(stateJson: string): string[] {
-  return partsOf(stateJson).filter((hash) => !valuesByHash.has(hash));
+/** The hashes of the parts stored states refer to that this process has not read yet, each once. */
+export function missingParts(stateJsons: readonly (string | null)[]): string[] {
+  const missing = new Set<string>();
+  for (const json of stateJsons)
+    if (json !== null) for (const hash of partsOf(json)) if (!valuesByHash.has(hash)) missing.add(hash);
+  return [...missing];
 }
 
 const hashOf = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 22);
@@ -77,8 +80,17 @@ export function partProblem(part: StatePart): string | null {
     : `the stored state part ${part.hash} does not match its hash`;
 }
 
-/** Remembers a part read from the database (its JSON is checked against its hash). */
-export function knowPart(part: StatePart): void {
+/**
+ * Remembers the parts read from the database for `missing` (`missingParts`), each checked against its
+ * hash; throws for one that is not stored.
+ */
+export function knowParts(missing: readonly string[], read: readonly StatePart[]): void {
+  for (const part of read) knowPart(part);
+  const absent = missing.find((hash) => !valuesByHash.has(hash));
+  if (absent) throw new Error(`a stored state refers to a part ${absent} that is not stored`);
+}
+
+function knowPart(part: StatePart): void {
   if (valuesByHash.has(part.hash)) return;
   const problem = partProblem(part);
   if (problem) throw new Error(problem);

@@ -37,11 +37,6 @@ export function prepareStatements(db: ScarabDrizzle) {
       .values({ hash: sql.placeholder('hash'), json: sql.placeholder('json') })
       .onConflictDoNothing()
       .prepare(),
-    readPart: db
-      .select({ hash: stateParts.hash, json: stateParts.json })
-      .from(stateParts)
-      .where(eq(stateParts.hash, sql.placeholder('hash')))
-      .prepare(),
     saveState: db
       .update(games)
       // drizzle types placeholders in set() only as SQL, which skips the column's encoder: times are numbers here.

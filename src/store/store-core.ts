@@ -10,6 +10,7 @@ import { RatingBook } from '../ratings/rating-book.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError, InvalidOptionsError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
+import { readStoredParts } from './lookups.ts';
 import {
   type GameRecord,
   type Participant,
@@ -18,7 +19,7 @@ import {
   toRecord,
 } from './records.ts';
 import { type GameStatus, games, seats } from './schema.ts';
-import { knowPart, missingParts, type StatePart } from './state-parts.ts';
+import type { StatePart } from './state-parts.ts';
 import { prepareStatements } from './statements.ts';
 
 /**
@@ -161,12 +162,7 @@ export class StoreCore {
 
   /** Reads the parts a stored state refers to that this process has not read yet. */
   readParts(stateJson: string): void {
-    for (const hash of missingParts(stateJson)) {
-      const part = this.statements.readPart.get({ hash });
-      if (!part) throw new Error(`a stored state refers to a part ${hash} that is not stored`);
-      knowPart(part);
-      this.committedParts.add(hash);
-    }
+    for (const hash of readStoredParts(this.database.db, [stateJson])) this.committedParts.add(hash);
   }
 }
 
