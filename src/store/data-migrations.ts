@@ -6,6 +6,7 @@
  * `verify` and the table know only the current one.
  */
 import { listGames } from '../games/registry.ts';
+import { encodeLines } from './log-codec.ts';
 import { type LoggedAction, replay } from './replay.ts';
 import type { StatePart } from './state-parts.ts';
 
@@ -68,7 +69,8 @@ export function rewrittenGame(game: StoredGame, log: readonly LoggedAction[]): R
     return { ok: false, problem: `game #${game.id}: version ${game.version}, log of ${replayed.version}` };
   const outcome =
     game.status === 'finished' && replayed.outcome !== null ? JSON.stringify(replayed.outcome) : null;
-  return { ok: true, state: replayed.stateJson, parts: replayed.parts, outcome, logs: replayed.logs };
+  const logs = replayed.said.map((lines) => encodeLines(game.type, lines));
+  return { ok: true, state: replayed.stateJson, parts: replayed.parts, outcome, logs };
 }
 
 /** What `data_migrations.note` says of a run. */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
+import { encodeLines } from './log-codec.ts';
 import { readStoredParts } from './lookups.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
 import { actions, GAME_STATUSES, games, seats, stateParts } from './schema.ts';
@@ -184,7 +185,7 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     }
     state = replayed.stateJson;
     parts = replayed.parts;
-    logs = replayed.logs;
+    logs = replayed.said.map((lines) => encodeLines(game.type, lines));
     outcome = game.status === 'finished' ? toJson(replayed.outcome, 'the outcome') : null;
   }
 

@@ -9,7 +9,6 @@ import type { LogLine } from '../games/kernel/log.ts';
 import type { Message } from '../games/kernel/message.ts';
 import type { Outcome, RuleError, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
-import { encodeLines } from './log-codec.ts';
 import { joinState, type StatePart, splitState } from './state-parts.ts';
 
 export interface JsonState {
@@ -89,8 +88,8 @@ export type ReplayResult =
       readonly ok: true;
       readonly version: number;
       readonly outcome: Outcome | null;
-      /** What each action said, in order, as `actions.log` stores it. */
-      readonly logs: readonly (string | null)[];
+      /** What each action said, in order (`encodeLines` gives it as `actions.log` stores it). */
+      readonly said: readonly (readonly LogLine[])[];
     } & JsonState)
   | { readonly ok: false; readonly seq: number; readonly problem: string };
 
@@ -103,7 +102,7 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
     return { ok: false, seq: 0, problem: `setup failed: ${reason(error)}` };
   }
   let expectedSeq = 1;
-  const logs: (string | null)[] = [];
+  const said: (readonly LogLine[])[] = [];
   for (const logged of input.actions) {
     if (logged.seq !== expectedSeq) {
       return {
@@ -126,10 +125,10 @@ export function replay(game: AnyGame, input: ReplayInput): ReplayResult {
       };
     }
     current = step;
-    logs.push(encodeLines(game.id, step.log));
+    said.push(step.log);
     expectedSeq++;
   }
-  return { ok: true, version: expectedSeq - 1, outcome: game.outcome(current.state), logs, ...current };
+  return { ok: true, version: expectedSeq - 1, outcome: game.outcome(current.state), said, ...current };
 }
 
 export interface Difference {

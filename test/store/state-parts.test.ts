@@ -5,6 +5,8 @@ import type { ValleyState } from '../../src/games/valley/state.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { exportGame, importGame } from '../../src/store/export-import.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { encodeLines } from '../../src/store/log-codec.ts';
+import { LOG_DICTIONARY_FOLDER } from '../../src/store/log-dictionaries.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 
 let db: ScarabDatabase;
@@ -65,6 +67,30 @@ describe("the parts of states that many games share (Valley's card definitions a
     expect(store.getGame(copy).state).toEqual(before);
     expect(column('select state from games where id = ?', copy)).toEqual(
       column('select state from games where id = ?', a),
+    );
+  });
+
+  it('what a move said, changed or unreadable, is a problem verify names', () => {
+    db = openDatabase(':memory:');
+    const store = new GameStore(db);
+    const id = started(store, 2);
+    play(store, id, 5);
+    expect(verifyAll(db).problems).toEqual([]);
+    const [seq, log] = db.sqlite
+      .prepare('select seq, log from actions where game_id = ? and log is not null order by seq limit 1')
+      .raw()
+      .get(id) as [number, string];
+    const other = encodeLines('valley', [
+      { turn: 0, text: { key: 'valley.rules.end.log', values: { seat: '@1' } } },
+    ]);
+    expect(other).not.toBe(log);
+    db.sqlite.prepare('update actions set log = ? where game_id = ? and seq = ?').run(other, id, seq);
+    expect(verifyAll(db).problems[0]?.problem).toMatch(
+      new RegExp(`^what action #${seq} said differs from the replay: `),
+    );
+    db.sqlite.prepare('update actions set log = ? where game_id = ? and seq = ?').run('7:AAAA', id, seq);
+    expect(verifyAll(db).problems[0]?.problem).toBe(
+      `what action #${seq} said cannot be read: no log dictionary valley-7 in ${LOG_DICTIONARY_FOLDER}`,
     );
   });
 
