@@ -74,6 +74,13 @@ export class Scheduler {
     return added;
   }
 
+  /** Rows a move's transaction added: the timer moves earlier if one is the new earliest. */
+  async planned(rows: readonly PlannedRow[]): Promise<void> {
+    if (this.stopped || rows.length === 0) return;
+    const earliest = Math.min(...rows.map((r) => r.dueAt.getTime()));
+    if (this.armedAt === null || earliest < this.armedAt) await this.arm();
+  }
+
   /**
    * Runs every row due now; resolves when they are done. A tick asked for while one runs waits for it
    * and then looks again, so rows that fell due meanwhile (or were postponed to now) are not left behind.

@@ -1,7 +1,7 @@
 import type { Seat } from '../games/kernel/types.ts';
 import { StoreError } from '../store/errors.ts';
-import type { GameRecord } from '../store/records.ts';
-import type { Alongside, StoreAppliedAction } from '../store/store.ts';
+import type { GameRecord, PlannedRow, ScheduledRow } from '../store/records.ts';
+import type { Alongside, SchedulePlan, StoreAppliedAction } from '../store/store.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
 import type { Tables } from './tables.ts';
@@ -11,14 +11,24 @@ export interface DueMoves {
   poke(game: GameRecord): Promise<void>;
 }
 
-/** What is due later, planned as rows before anything is posted (turn timers: reminders, time-outs). */
+/**
+ * What is due later (turn timers: reminders, time-outs). A move's rows are decided from the game it makes
+ * and written in its transaction, so they commit with it and exist before anything is posted.
+ */
 export interface Planner {
+  /** Reads what planning needs before a move; the returned plan is pure (run in the move's transaction). */
+  prepare(game: GameRecord, fires?: ScheduledRow): Promise<(next: GameRecord) => SchedulePlan>;
+  /** After the commit: arms the timer for the rows the move added. */
+  planned(rows: readonly PlannedRow[]): Promise<void>;
+  /** Plans outside a move (a start, a seat replaced, a restart); idempotent. */
   plan(game: GameRecord): Promise<void>;
 }
 
 export interface MoveReplies {
-  /** Written in the move's transaction (the scheduled row that made this move, the mover's time-outs). */
-  alongside?: Alongside;
+  /** The scheduled row (a time-out) that makes this move: closed as fired in the move's transaction. */
+  fires?: ScheduledRow;
+  /** The mover's run of time-outs, in the move's transaction: 'reset' (their own move), 'count' (timed out). */
+  timeouts?: 'reset' | 'count';
   committed?(before: GameRecord, after: GameRecord, applied: StoreAppliedAction): Promise<void>;
   refused?(error: StoreError, game: GameRecord): Promise<void>;
 }
@@ -65,14 +75,15 @@ export class TableService {
     return this.locks.run(gameId, async (): Promise<MoveResult> => {
       const store = this.tables.store;
       const before = await store.getGame(gameId);
+      const schedule = await this.planner?.prepare(before, replies.fires);
+      const alongside: Alongside = {
+        ...(replies.fires ? { fireRow: replies.fires.id } : {}),
+        ...(replies.timeouts ? { timeouts: replies.timeouts } : {}),
+        ...(schedule ? { schedule } : {}),
+      };
       let applied: StoreAppliedAction;
       try {
-        applied = await store.applyAction(gameId, {
-          seat,
-          action,
-          expectedVersion: version,
-          ...(replies.alongside ? { alongside: replies.alongside } : {}),
-        });
+        applied = await store.applyAction(gameId, { seat, action, expectedVersion: version, alongside });
       } catch (e) {
         if (!(e instanceof StoreError)) throw e;
         const game = await store.getGame(gameId);
@@ -81,8 +92,8 @@ export class TableService {
       }
       const after = applied.game;
       try {
-        // Planned once, before the board is posted, so the board can say when this turn runs out.
-        await this.plan(after);
+        // The rows committed with the move, before the board is posted (it says when this turn runs out).
+        await this.planner?.planned(applied.planned ?? []);
         await replies.committed?.(before, after, applied);
         await this.publisher.afterChange(before, after);
       } finally {

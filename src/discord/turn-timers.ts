@@ -3,22 +3,29 @@ import type { Clock } from '../clock.ts';
 import type { Seat } from '../games/kernel/types.ts';
 import { gameTitle } from '../i18n/command-localizations.ts';
 import { t } from '../i18n/messages.ts';
-import type { GameRecord } from '../store/records.ts';
+import type { GameRecord, PlannedRow } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
+import type { SchedulePlan } from '../store/store.ts';
 import { type GameContext, seatMention, seatName } from '../table-kit/context.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
 import { DmStatus } from './direct-messages.ts';
 import type { Publisher } from './publisher.ts';
-import { awakeAt, type QuietHours, quietUntil } from './quiet-hours.ts';
+import { type QuietHours, quietUntil } from './quiet-hours.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
+import {
+  type PlanInputs,
+  planTimers,
+  quietHoursOf,
+  type Stage,
+  stageKey,
+  timedOutSeat,
+  turnTimeoutsPrefix,
+} from './turn-plan.ts';
 
-const HOUR = 3_600_000;
-/** Without a turn limit a quiet player is still reminded once, after a day. */
-const REMINDER_WITHOUT_LIMIT = 24 * HOUR;
 /** A game's player to move is nudged at most this often. */
-const NUDGE_EVERY = 12 * HOUR;
+const NUDGE_EVERY = 12 * 3_600_000;
 
 /** A person a row is for, who still owes its stage and is awake. */
 interface Addressee {
@@ -28,19 +35,12 @@ interface Addressee {
   user: string;
 }
 
-/** What a row is about: one seat owing one stage (a turn, or a decision within it) of one game. */
-interface Stage {
-  seat: Seat;
-  turn: number;
-  decision: number | null;
-}
-
 /**
- * Turn limits and reminders. When a person is awaited, two rows are planned (idempotent by stage, so
- * their own further moves in the same turn keep the same clock): a reminder at half the host's limit
- * (after a day without one) and, with a limit, a time-out. Each checks when it fires that the person
- * still owes that same stage; the time-out then has the computer play for them — its first move in the
- * transaction that closes the row, the rest of that turn by the autopilot (`computerPlaysFor`).
+ * Turn limits and reminders. When a person is awaited, rows are planned (turn-plan.ts decides which; a
+ * move's rows are written in its transaction): a reminder and, with a limit, a time-out. Each checks when
+ * it fires that the person still owes that same stage; the time-out then has the computer play for them —
+ * its first move in the transaction that closes the row, the rest of that turn by the autopilot
+ * (`computerPlaysFor`).
  */
 export class TurnTimers {
   /** Postpones a row while the board it would send someone to is owed; true if so (board-retries.ts). */
@@ -63,52 +63,48 @@ export class TurnTimers {
     scheduler.on('nudge', (row) => this.deliverNudge(row));
   }
 
-  /** Plans the rows for every person the game now waits for; closes a finished game's rows. */
+  /**
+   * Reads what planning `game`'s rows needs (its people's settings, the time-outs fired in its turn), before
+   * a move; returns the plan of the game the move makes, pure, for the store to write in the move's
+   * transaction. `fires`: the time-out row that makes this move (its seat's time is up in that turn).
+   */
+  async prepare(game: GameRecord, fires?: ScheduledRow): Promise<(next: GameRecord) => SchedulePlan> {
+    const inputs = await this.inputs(game, fires);
+    return (next) => planTimers(next, inputs, this.tables);
+  }
+
+  /** After a move's commit: the timer moves earlier if a row it added is the new earliest. */
+  async planned(rows: readonly PlannedRow[]): Promise<void> {
+    await this.scheduler.planned(rows);
+  }
+
+  /** Plans the rows for every person the game now waits for; closes a finished game's rows (idempotent). */
   async plan(game: GameRecord): Promise<void> {
-    if (game.status !== 'active') {
-      if (game.status === 'finished' || game.status === 'cancelled')
-        await this.tables.store.schedule.cancelGame(game.id, 'game over');
-      return;
+    const plan = planTimers(game, await this.inputs(game), this.tables);
+    if (plan.cancel !== undefined) await this.tables.store.schedule.cancelGame(game.id, plan.cancel);
+    for (const row of plan.rows) await this.scheduler.plan(row);
+  }
+
+  /** One read per seated person and one of the turn's fired time-outs, whatever the number of rows. */
+  private async inputs(game: GameRecord, fires?: ScheduledRow): Promise<PlanInputs> {
+    const store = this.tables.store;
+    const users = [...new Set(game.seats.flatMap((s) => (s.userId ? [s.userId] : [])))];
+    const settings = new Map(
+      await Promise.all(users.map(async (u) => [u, await store.players.get(u)] as const)),
+    );
+    const timedOut = new Set<string>();
+    if (game.status === 'active' && game.state !== null && game.turnLimitMinutes) {
+      const turn = this.tables.view(game, null).turn.number;
+      for (const k of await store.schedule.firedKeys(turnTimeoutsPrefix(game.id, turn))) {
+        const seat = timedOutSeat(k);
+        if (seat !== null) timedOut.add(seat);
+      }
     }
-    const limit = game.turnLimitMinutes ?? null;
-    const now = this.clock.now();
-    let view: ReturnType<Tables['view']> | null = null;
-    for (const seat of this.tables.waitingFor(game)) {
-      if (!game.seats[seat]?.userId) continue;
-      view ??= this.tables.view(game, null);
-      // The computer is playing for them (time ran out, or away): nothing to remind them of.
-      if (await this.computerPlaysFor(game, seat, view.turn.number)) continue;
-      // A seat that can only pass a reaction window is passed automatically within seconds.
-      if (view.waiting.window && this.tables.view(game, seat).autoPass !== null) continue;
-      const stage: Stage = { seat, turn: view.turn.number, decision: view.decision };
-      const payload = { ...stage };
-      // Someone who asked for it is told privately that it is their turn (once per turn).
-      const user = game.seats[seat]?.userId as string;
-      if (seat === view.turn.seat && (await this.tables.store.players.get(user)).turnDms)
-        await this.scheduler.plan({
-          key: `turn-dm:${game.id}:${stage.turn}:${seat}`,
-          gameId: game.id,
-          kind: 'turn-dm',
-          dueAt: new Date(now),
-          payload,
-        });
-      await this.scheduler.plan({
-        key: key('remind', game.id, stage),
-        gameId: game.id,
-        kind: 'remind',
-        dueAt: new Date(now + (limit === null ? REMINDER_WITHOUT_LIMIT : (limit * 60_000) / 2)),
-        payload,
-      });
-      // A limit that would run out in their night runs out when it ends: the board shows that time.
-      if (limit !== null)
-        await this.scheduler.plan({
-          key: key('timeout', game.id, stage),
-          gameId: game.id,
-          kind: 'timeout',
-          dueAt: new Date(awakeAt(now + limit * 60_000, await this.quietHours(user))),
-          payload,
-        });
+    if (fires?.kind === 'timeout') {
+      const seat = timedOutSeat(fires.key);
+      if (seat !== null) timedOut.add(seat);
     }
+    return { now: this.clock.now(), settings, timedOut };
   }
 
   /** When the turn of the player to move runs out (ms), if there is a limit. */
@@ -116,7 +112,7 @@ export class TurnTimers {
     if (game.status !== 'active' || game.state === null) return null;
     const v = this.tables.view(game, null);
     const row = await this.tables.store.schedule.find(
-      key('timeout', game.id, { seat: v.turn.seat, turn: v.turn.number, decision: v.decision }),
+      stageKey('timeout', game.id, { seat: v.turn.seat, turn: v.turn.number, decision: v.decision }),
     );
     return row?.doneAt === null ? row.dueAt.getTime() : null;
   }
@@ -132,7 +128,7 @@ export class TurnTimers {
     if (await this.onVacation(user)) return true;
     if (!game.turnLimitMinutes) return false;
     turn ??= this.tables.view(game, null).turn.number;
-    return this.tables.store.schedule.fired(`timeout:${game.id}:${turn}:`, `:${seat}`);
+    return this.tables.store.schedule.fired(turnTimeoutsPrefix(game.id, turn), `:${seat}`);
   }
 
   /** Until when the person is away (ms), if they are now. */
@@ -182,9 +178,7 @@ export class TurnTimers {
 
   /** `userId`'s quiet hours, if they set them. */
   private async quietHours(userId: string): Promise<QuietHours | null> {
-    const s = await this.tables.store.players.get(userId);
-    if (!s.timeZone || s.quietStart === null || s.quietEnd === null) return null;
-    return { timeZone: s.timeZone, start: s.quietStart, end: s.quietEnd };
+    return quietHoursOf(await this.tables.store.players.get(userId));
   }
 
   /** The end of `userId`'s quiet hours if they are in them now, else null. */
@@ -362,7 +356,8 @@ export class TurnTimers {
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
     const missedTurn = stage.seat === this.tables.view(game, null).turn.seat;
     const result = await this.table.move(game.id, stage.seat, action, game.version, {
-      alongside: { fireRow: row.id, ...(missedTurn ? { timeouts: 'count' } : {}) },
+      fires: row,
+      ...(missedTurn ? { timeouts: 'count' as const } : {}),
       committed: async (_before, after, applied) => {
         const inARow = applied.timeoutsInARow ?? 0;
         const ctx = this.tables.context(after);
@@ -390,8 +385,4 @@ export class TurnTimers {
     await this.tables.store.schedule.markDone(row.id, (await this.current(row)) ? 'fired' : 'obsolete');
     await this.table.rearm(result.game);
   }
-}
-
-function key(kind: string, gameId: number, s: Stage): string {
-  return `${kind}:${gameId}:${s.turn}:${s.decision ?? 'turn'}:${s.seat}`;
 }

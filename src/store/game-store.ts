@@ -34,7 +34,7 @@ export interface ApplyInput extends Omit<StoreApplyInput, 'alongside'> {
    * Runs inside the action's transaction once it is written (e.g. marking a scheduled time-out done),
    * so both commit or neither; a throw refuses the action.
    */
-  readonly inSameTransaction?: () => void;
+  readonly inSameTransaction?: (next: GameRecord) => void;
 }
 
 export class GameStore {
@@ -129,7 +129,7 @@ export class GameStore {
       });
       // Cannot happen under BEGIN IMMEDIATE; if it ever did, the throw rolls the append back.
       if (changed.changes !== 1) throw new Error(`game #${gameId} changed under the write lock`);
-      input.inSameTransaction?.();
+      input.inSameTransaction?.(move.next);
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
       if (move.outcome) this.ratings.gameFinished(move.next);
       parts = move.parts;

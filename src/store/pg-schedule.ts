@@ -45,6 +45,27 @@ export async function markDone(db: PgExecutor, id: number, outcome: string, now:
   return steps.changedOne(await write(db, steps.markDone(id, outcome, now)));
 }
 
+/** `ScheduleStore.planAll` on `db` (the transaction of the move that makes the rows due): one statement. */
+export async function planAll(db: PgExecutor, rows: readonly PlannedRow[], now: Date): Promise<PlannedRow[]> {
+  if (rows.length === 0) return [];
+  const added = await db
+    .insert(schedule)
+    .values(rows.map((row) => steps.plannedColumns(row, now)))
+    .onConflictDoNothing({ target: schedule.key })
+    .returning({ key: schedule.key });
+  return steps.addedRows(rows, added);
+}
+
+/** `ScheduleStore.cancelGame` on `db`; returns how many rows it closed. */
+export async function cancelRows(
+  db: PgExecutor,
+  gameId: GameId,
+  outcome: string,
+  now: Date,
+): Promise<number> {
+  return write(db, steps.cancelGame(gameId, outcome, now));
+}
+
 export class PgSchedule {
   constructor(private readonly core: PgCore) {}
 
@@ -70,11 +91,15 @@ export class PgSchedule {
   }
 
   async fired(prefix: string, suffix = ''): Promise<boolean> {
+    return steps.anyFired(await this.firedKeys(prefix), suffix);
+  }
+
+  async firedKeys(prefix: string): Promise<string[]> {
     const rows = await this.core.db
       .select({ key: schedule.key })
       .from(schedule)
       .where(and(steps.prefixWhere(schedule, prefix), eq(schedule.outcome, steps.FIRED)));
-    return steps.anyFired(rows, suffix);
+    return rows.map((r) => r.key);
   }
 
   async lastPlanned(prefix: string): Promise<Date | undefined> {

@@ -14,9 +14,9 @@ import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
-import { markDone, PgSchedule } from './pg-schedule.ts';
+import { cancelRows, markDone, PgSchedule, planAll } from './pg-schedule.ts';
 import { games } from './pg-schema.ts';
-import type { GameRecord, GameStatus } from './records.ts';
+import type { GameRecord, GameStatus, PlannedRow } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type { StatePart } from './state-parts.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
@@ -144,6 +144,12 @@ export class PostgresStore implements Store {
         );
       if (alongside?.timeouts === 'reset') await resetAbsence(tx, gameId, input.seat);
       if (alongside?.timeouts === 'count') timeoutsInARow = await countTimeout(tx, gameId, input.seat);
+      let planned: PlannedRow[] | undefined;
+      if (alongside?.schedule) {
+        const plan = alongside.schedule(move.next);
+        if (plan.cancel !== undefined) await cancelRows(tx, gameId, plan.cancel, now);
+        planned = await planAll(tx, plan.rows, now);
+      }
       // In this transaction: a crash after the commit cannot leave a finished game unrated.
       if (move.outcome) await this.core.ratings.gameFinished(tx, move.next);
       const result: StoreAppliedAction = {
@@ -152,7 +158,11 @@ export class PostgresStore implements Store {
         label: move.label,
         finished: move.outcome !== null,
       };
-      return timeoutsInARow === undefined ? result : { ...result, timeoutsInARow };
+      return {
+        ...result,
+        ...(timeoutsInARow === undefined ? {} : { timeoutsInARow }),
+        ...(planned === undefined ? {} : { planned }),
+      };
     });
     // Only after the commit: a failed commit leaves the cache at the committed state.
     this.core.cache.set(applied.game);

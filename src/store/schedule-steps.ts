@@ -66,9 +66,18 @@ export function keyRange(prefix: string): { readonly from: string; readonly belo
   return { from: prefix, below: `${prefix}\u{10ffff}` };
 }
 
-/** Whether one of the fired rows read (those in `keyRange(prefix)`, closed as `FIRED`) ends with `suffix`. */
-export function anyFired(rows: readonly { readonly key: string }[], suffix = ''): boolean {
-  return rows.some((r) => r.key.endsWith(suffix));
+/** Whether one of the fired rows' keys read (those in `keyRange(prefix)`, closed as `FIRED`) ends with `suffix`. */
+export function anyFired(keys: readonly string[], suffix = ''): boolean {
+  return keys.some((key) => key.endsWith(suffix));
+}
+
+/** Of the rows a plan offered, those the insert reports added (their keys never planned before), in order. */
+export function addedRows(
+  rows: readonly PlannedRow[],
+  added: readonly { readonly key: string }[],
+): PlannedRow[] {
+  const keys = new Set(added.map((r) => r.key));
+  return rows.filter((row) => keys.has(row.key));
 }
 
 /** Which rows a change may touch: always pending ones, of one id or of one game, due by a time if given. */

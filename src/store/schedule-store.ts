@@ -56,6 +56,22 @@ export class ScheduleStore {
     return steps.changedOne(result.changes);
   }
 
+  /**
+   * Adds the rows whose keys were never planned, in one statement; returns those added. Run inside a move's
+   * transaction (`alongside.schedule`), so a move and what it makes due commit together.
+   */
+  planAll(rows: readonly PlannedRow[]): PlannedRow[] {
+    if (rows.length === 0) return [];
+    const now = this.core.now();
+    const added = this.core.database.db
+      .insert(schedule)
+      .values(rows.map((row) => steps.plannedColumns(row, now)))
+      .onConflictDoNothing({ target: schedule.key })
+      .returning({ key: schedule.key })
+      .all();
+    return steps.addedRows(rows, added);
+  }
+
   find(key: string): ScheduledRow | undefined {
     const r = this.core.database.db.select().from(schedule).where(eq(schedule.key, key)).get();
     return r ? steps.scheduledRow(r) : undefined;
@@ -77,12 +93,17 @@ export class ScheduleStore {
    * case-insensitive and cannot use that index).
    */
   fired(prefix: string, suffix = ''): boolean {
-    const rows = this.core.database.db
+    return steps.anyFired(this.firedKeys(prefix), suffix);
+  }
+
+  /** The keys starting with `prefix` of rows that fired: a range over the key's index, as `fired`. */
+  firedKeys(prefix: string): string[] {
+    return this.core.database.db
       .select({ key: schedule.key })
       .from(schedule)
       .where(and(steps.prefixWhere(schedule, prefix), eq(schedule.outcome, steps.FIRED)))
-      .all();
-    return steps.anyFired(rows, suffix);
+      .all()
+      .map((r) => r.key);
   }
 
   /** When the newest row whose key starts with `prefix` was planned, if any. */

@@ -6,6 +6,7 @@
  * the contract rather than the contract being read off them.
  */
 import type { GameStore } from './game-store.ts';
+import type { PlannedRow } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type {
   AbsenceRepository,
@@ -63,6 +64,7 @@ export class SqliteStore implements Store {
       closeIfDue: (id, dueBy, outcome) => settle(() => schedule.closeIfDue(id, dueBy, outcome)),
       postpone: (id, dueAt) => settle(() => schedule.postpone(id, dueAt)),
       fired: (prefix, suffix) => settle(() => schedule.fired(prefix, suffix)),
+      firedKeys: (prefix) => settle(() => schedule.firedKeys(prefix)),
       lastPlanned: (prefix) => settle(() => schedule.lastPlanned(prefix)),
       next: (shards) => settle(() => schedule.next(shards)),
       due: (now, limit, shards) => settle(() => schedule.due(now, limit, shards)),
@@ -109,17 +111,27 @@ export class SqliteStore implements Store {
       const { alongside, ...rest } = input;
       if (!alongside) return this.sync.applyAction(gameId, rest);
       let timeoutsInARow: number | undefined;
+      let planned: PlannedRow[] | undefined;
       const applied = this.sync.applyAction(gameId, {
         ...rest,
-        inSameTransaction: () => {
+        inSameTransaction: (next) => {
           if (alongside.fireRow !== undefined)
             checkFiredOnce(this.sync.schedule.markDone(alongside.fireRow, FIRED), alongside.fireRow, gameId);
           if (alongside.timeouts === 'reset') this.sync.absences.reset(gameId, input.seat);
           if (alongside.timeouts === 'count')
             timeoutsInARow = this.sync.absences.countTimeout(gameId, input.seat);
+          if (alongside.schedule) {
+            const plan = alongside.schedule(next);
+            if (plan.cancel !== undefined) this.sync.schedule.cancelGame(gameId, plan.cancel);
+            planned = this.sync.schedule.planAll(plan.rows);
+          }
         },
       });
-      return timeoutsInARow === undefined ? applied : { ...applied, timeoutsInARow };
+      return {
+        ...applied,
+        ...(timeoutsInARow === undefined ? {} : { timeoutsInARow }),
+        ...(planned === undefined ? {} : { planned }),
+      };
     });
   }
 

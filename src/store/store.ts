@@ -43,9 +43,19 @@ import type {
   VoteChoice,
 } from './records.ts';
 
+/** What is due later because of a move, as the timers decide it from the game after the move. */
+export interface SchedulePlan {
+  /** Rows to add; a key planned before keeps its row (planning is idempotent). */
+  readonly rows: readonly PlannedRow[];
+  /** Closes every pending row of the game with this outcome (a game over), before `rows` are added. */
+  readonly cancel?: string;
+}
+
 /**
- * What an action writes beside itself, in its transaction, as data rather than a callback: a callback
- * would have to run inside a synchronous SQLite transaction and on a PostgreSQL transaction's client.
+ * What an action writes beside itself, in its transaction, as data rather than a callback that writes:
+ * such a callback would have to run inside a synchronous SQLite transaction and on a PostgreSQL
+ * transaction's client. `schedule` is a function only because its rows depend on the state the move
+ * makes; it is pure and synchronous, and the store writes what it returns.
  */
 export interface Alongside {
   /**
@@ -59,6 +69,8 @@ export interface Alongside {
    * (the new run is returned as `timeoutsInARow`).
    */
   readonly timeouts?: 'reset' | 'count';
+  /** The rows of what is due after the move (reminders, time-outs), given the game it makes. */
+  readonly schedule?: (next: GameRecord) => SchedulePlan;
 }
 
 export interface StoreApplyInput {
@@ -72,6 +84,8 @@ export interface StoreApplyInput {
 export interface StoreAppliedAction extends AppliedAction {
   /** With `alongside.timeouts: 'count'`: the seat's time-outs in a row, this one included. */
   readonly timeoutsInARow?: number;
+  /** With `alongside.schedule`: the rows it added (not those planned before), for the timer to arm. */
+  readonly planned?: readonly PlannedRow[];
 }
 
 /**
@@ -151,6 +165,8 @@ export interface ScheduleRepository {
   postpone(id: number, dueAt: Date): Promise<boolean>;
   /** Whether a row whose key starts with `prefix` and ends with `suffix` (default '') closed as 'fired'; throws nothing of its own. */
   fired(prefix: string, suffix?: string): Promise<boolean>;
+  /** The keys of the rows whose key starts with `prefix` that closed as 'fired'; throws nothing of its own. */
+  firedKeys(prefix: string): Promise<string[]>;
   /** When the newest row whose key starts with `prefix` was planned, if any; throws nothing of its own. */
   lastPlanned(prefix: string): Promise<Date | undefined>;
   /** The earliest pending row (of `shards`' games, when given); throws nothing of its own. */

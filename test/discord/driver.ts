@@ -133,6 +133,15 @@ export class Driver {
       : this.choose(user, hand, end.control, end.value);
   }
 
+  /** Plays the hand's first action control (a button, or a menu's first choice); throws if it has none. */
+  async playFirstAction(user: LoopbackUser, hand: LoopbackMessage): Promise<LoopbackMessage> {
+    const act = controls(hand).find((x) => x.verb === 'act');
+    if (!act) throw new Error(`this hand offers no action: ${hand.content}`);
+    return act.values.length > 0
+      ? this.choose(user, hand, act, act.values[0] as string)
+      : this.press(user, hand, act);
+  }
+
   /** Opens `user`'s hand from the newest board in the channel. */
   async openHand(user: LoopbackUser, channelId: string): Promise<LoopbackMessage> {
     const board = this.latest(channelId, 'hand');

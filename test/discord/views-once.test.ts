@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/games/kernel/types.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
-import { controls, Driver, startGameByLobby } from './driver.ts';
+import { Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -47,15 +47,19 @@ describe('the views of a position', () => {
     const seat = h.bot.runtime.tables.view(game, null).turn.seat;
     const mover = game.seats[seat]?.userId === alice.id ? alice : bob;
     const hand = await d.openHand(mover, where);
-    const act = controls(hand).find((x) => x.verb === 'act');
-    expect(act).toBeDefined();
 
     const scheduler = h.bot.runtime.scheduler;
     const plan = scheduler.plan.bind(scheduler);
+    const armed = scheduler.planned.bind(scheduler);
+    const outside: string[] = [];
     const planned: string[] = [];
     scheduler.plan = (row) => {
-      planned.push(row.key);
+      outside.push(row.key);
       return plan(row);
+    };
+    scheduler.planned = (rows) => {
+      planned.push(...rows.map((r) => r.key));
+      return armed(rows);
     };
     const describeAction = valley.describe;
     let described = 0;
@@ -73,18 +77,13 @@ describe('the views of a position', () => {
       return real(state, viewer);
     };
     try {
-      const chosen = act as NonNullable<typeof act>;
-      if (chosen.values.length > 0)
-        await h.loopback.control
-          .as(mover)
-          .select(hand, chosen.customId, [chosen.values[0] as string])
-          .reply();
-      else await d.press(mover, hand, chosen);
+      await d.playFirstAction(mover, hand);
       await h.settle();
     } finally {
       (valley as { view: typeof valley.view }).view = real;
       (valley as { describe: typeof valley.describe }).describe = describeAction;
       scheduler.plan = plan;
+      scheduler.planned = armed;
     }
     expect(h.store.getGame(gameId).version).toBeGreaterThan(game.version);
     expect(asked.size).toBeGreaterThan(0);
@@ -100,8 +99,9 @@ describe('the views of a position', () => {
     );
     expect(client.channels.cache.size).toBeGreaterThan(0);
     expect(kept).toBe(0);
-    // The turn timers plan the next reminder once for the move, not once more when re-arming.
+    // The turn timers plan the next reminder once, in the move's transaction; nothing more after it.
     expect(planned.length).toBeGreaterThan(0);
     expect(planned).toEqual([...new Set(planned)]);
+    expect(outside).toEqual([]);
   });
 });

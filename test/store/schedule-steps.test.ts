@@ -63,11 +63,23 @@ describe('what the schedule decides (schedule-steps.ts)', () => {
   });
 
   it('fired: some fired row of the prefix ends with the suffix (any, when none is given)', () => {
-    const rows = [{ key: 'timeout:1:3:turn:0' }, { key: 'timeout:1:3:turn:2' }];
+    const rows = ['timeout:1:3:turn:0', 'timeout:1:3:turn:2'];
     expect(steps.anyFired(rows)).toBe(true);
     expect(steps.anyFired(rows, ':turn:2')).toBe(true);
     expect(steps.anyFired(rows, ':turn:1')).toBe(false);
     expect(steps.anyFired([])).toBe(false);
+  });
+
+  it('addedRows keeps, in order, the offered rows whose keys the insert reports added', () => {
+    const offered = ['a', 'b', 'c'].map((key) => ({
+      key,
+      gameId: 1,
+      kind: 'remind',
+      dueAt: now,
+      payload: {},
+    }));
+    expect(steps.addedRows(offered, [{ key: 'c' }, { key: 'a' }]).map((r) => r.key)).toEqual(['a', 'c']);
+    expect(steps.addedRows(offered, [])).toEqual([]);
   });
 
   it('markDone closes a pending row by id, now, with the outcome', () => {

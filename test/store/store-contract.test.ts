@@ -69,6 +69,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     closeIfDue: true,
     postpone: true,
     fired: true,
+    firedKeys: true,
     lastPlanned: true,
     next: true,
     due: true,
@@ -192,6 +193,60 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     ).rejects.toThrow(/fired twice/);
     expect((await store.getGame(gameId)).version).toBe(next.version);
     expect(await store.actionLog(gameId)).toHaveLength(next.version);
+  });
+
+  it('what a move makes due is planned in its transaction, from the game it makes', async () => {
+    const { store, gameId } = await open();
+    await store.schedule.plan(row('remind:old', gameId, new Date(500)));
+    await store.schedule.plan(row('remind:kept', gameId, new Date(700)));
+    const { seat, version } = await mover(store, gameId);
+    const seen: number[] = [];
+    const applied = await store.applyAction(gameId, {
+      seat,
+      action: { type: 'pass' },
+      expectedVersion: version,
+      alongside: {
+        schedule: (next) => {
+          seen.push(next.version);
+          return {
+            cancel: 'moved on',
+            rows: [row(`remind:${next.version}`, gameId, new Date(4000)), row('remind:kept', gameId)],
+          };
+        },
+      },
+    });
+    // Given the game after the move; a key planned before keeps its row and is not reported added.
+    expect(seen).toEqual([version + 1]);
+    expect(applied.planned?.map((r) => r.key)).toEqual([`remind:${version + 1}`]);
+    expect((await store.schedule.find(`remind:${version + 1}`))?.dueAt).toEqual(new Date(4000));
+    expect((await store.schedule.find('remind:old'))?.outcome).toBe('moved on');
+    expect((await store.schedule.find('remind:kept'))?.dueAt).toEqual(new Date(700));
+    // A refused move plans nothing and cancels nothing.
+    const next = await mover(store, gameId);
+    await expect(
+      store.applyAction(gameId, {
+        seat: next.seat,
+        action: { type: 'pass' },
+        expectedVersion: next.version + 3,
+        alongside: { schedule: () => ({ cancel: 'refused', rows: [row('remind:refused', gameId)] }) },
+      }),
+    ).rejects.toBeInstanceOf(StaleVersionError);
+    expect(await store.schedule.find('remind:refused')).toBeUndefined();
+    expect((await store.schedule.find(`remind:${version + 1}`))?.doneAt).toBeNull();
+    // A plan that throws (a bug) rolls the move back with it.
+    await expect(
+      store.applyAction(gameId, {
+        seat: next.seat,
+        action: { type: 'pass' },
+        expectedVersion: next.version,
+        alongside: {
+          schedule: () => {
+            throw new Error('a broken plan');
+          },
+        },
+      }),
+    ).rejects.toThrow('a broken plan');
+    expect((await store.getGame(gameId)).version).toBe(next.version);
   });
 
   it('a person’s own move resets their run of time-outs, in the same transaction', async () => {
@@ -330,6 +385,8 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(await store.schedule.postpone(a, new Date(9000))).toBe(false);
     expect(await store.schedule.fired('remind:1:')).toBe(true);
     expect(await store.schedule.fired('remind:1:', ':b')).toBe(false);
+    expect(await store.schedule.firedKeys('remind:1:')).toEqual(['remind:1:a']);
+    expect(await store.schedule.firedKeys('remind:2:')).toEqual([]);
     expect(await store.schedule.lastPlanned('remind:1:')).toBeInstanceOf(Date);
     expect(await store.schedule.lastPlanned('nothing:')).toBeUndefined();
     expect(await store.schedule.cancelGame(gameId)).toBe(1);

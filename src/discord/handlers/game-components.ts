@@ -104,7 +104,7 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
   await ackPrivately(i);
   await rt.table.move(gameId, seat, action, version, {
     // They played: a count of timed-out turns, and any vote on them, starts again.
-    alongside: { timeouts: 'reset' },
+    timeouts: 'reset',
     async committed(_before, after, applied) {
       // The rules said what the move did when they applied it: nothing runs them again to describe it.
       const ctx = rt.tables.context(after, userLanguage(i));
