@@ -14,8 +14,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: '.build/main.js',
+  // The bot, and the thread its thinking computers run on (src/adapters/thinking-pool.ts).
+  entryPoints: ['src/main.ts', 'src/adapters/think-worker.ts'],
+  outdir: '.build',
+  entryNames: '[name]',
   ...BUNDLE_OPTIONS,
   sourcemap: true,
   // Written below, each file under a temporary name then renamed: a bot starting meanwhile (another

@@ -42,6 +42,8 @@ export interface GameAdapter<
   readonly computers: {
     /** Kinds a lobby may seat; the first is the default. */
     readonly kinds: readonly [string, ...string[]];
+    /** Kinds that think long (a search): the table plays them on its thinking pool, off its own thread. */
+    readonly thinks?: readonly string[];
     // biome-ignore lint/suspicious/noExplicitAny: the game's own state, read only by its own players
     move(state: any, seat: Seat, kind: string): Action;
   };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
+import type { ComputerPlayers } from './computer-players.ts';
 import type { Publisher } from './publisher.ts';
 import type { DueMoves, TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -31,6 +32,8 @@ export class Autopilot implements DueMoves {
     private readonly turnTimers: {
       computerPlaysFor(game: GameRecord, seat: Seat): Promise<boolean>;
     } | null = null,
+    /** Where computers' moves come from (computer-players.ts): off this thread for those that think long. */
+    private readonly computers: ComputerPlayers | null = null,
   ) {}
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
@@ -46,7 +49,7 @@ export class Autopilot implements DueMoves {
         ((await this.turnTimers?.computerPlaysFor(game, seat)) ? adapter.computers.kinds[0] : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
-          adapter.computers.move(g.state, seat, kind),
+          this.computers ? this.computers.move(g, seat, kind) : adapter.computers.move(g.state, seat, kind),
         );
         continue;
       }
@@ -108,7 +111,11 @@ export class Autopilot implements DueMoves {
     const game = await this.tables.store.getGame(gameId);
     // Someone moved meanwhile: the decision may be different now, so look again.
     if (game.version !== version) return this.poke(game);
-    const result = await this.table.move(gameId, seat, decide(game), version);
+    // A thinking computer may take a while: the game may have moved on meanwhile (the store then refuses
+    // the stale version, and the game is looked at again).
+    const action = await decide(game);
+    if (this.stopped) return;
+    const result = await this.table.move(gameId, seat, action, version);
     if (result.ok) return;
     if (result.game.version !== version) return this.poke(result.game);
     throw result.error;

@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
+import { ThinkingPool } from '../adapters/thinking-pool.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
@@ -17,6 +18,7 @@ import { recoverBoard } from './board-recovery.ts';
 import { BoardRetries } from './board-retries.ts';
 import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
+import { ComputerPlayers } from './computer-players.ts';
 import { GameLocks } from './game-lock.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
@@ -131,7 +133,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
   timers.holdForBoard = (row) => boards.holdForBoard(row);
   publisher.dmSent = (user, error) => timers.dms.record(user, error);
-  const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers);
+  const computers = new ComputerPlayers(tables, new ThinkingPool(), o.log);
+  const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers, computers);
   table.attach(autopilot, timers);
   const commands = slashCommands(o.hosted.commands);
   const runtime: Runtime = {
@@ -192,6 +195,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       autopilot.stop();
       scheduler.stop();
       publisher.stop();
+      await computers.close();
       await locks.idle();
       await client.destroy();
     },

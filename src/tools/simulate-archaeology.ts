@@ -27,6 +27,7 @@ import { setValue } from '../games/archaeology/zones.ts';
 import { RuleViolation } from '../games/kernel/errors.ts';
 import { nextInt, seedRng } from '../games/kernel/rng.ts';
 import { eachFlag, intArg, playersArg, UsageError } from './cli-args.ts';
+import { seatBots, type WinRate, winRates, winRatesLine } from './win-rates.ts';
 
 export interface ArchaeologySimOptions {
   games: number;
@@ -35,6 +36,8 @@ export interface ArchaeologySimOptions {
   seed: string;
   /** One bot for every seat, or one per seat. */
   bots: ArchaeologyBotName[];
+  /** Turn the per-seat bots by one seat each game (game g: seat i plays bots[(i + g) % n]). */
+  rotate: boolean;
   validate: boolean;
   check: boolean;
   treasures: boolean;
@@ -72,6 +75,8 @@ export interface ArchaeologySimResult {
   tieBreaks: number;
   /** Per bot: the share of the seats it played that won (shared wins split). */
   winRates: Record<string, number>;
+  /** Each bot's win rate with its 95% interval (win-rates.ts). */
+  botWins: Record<string, WinRate>;
   thievesPerGame: number;
   sandstormsPerGame: number;
   chambersExplored: number;
@@ -84,10 +89,7 @@ function playGame(
   g: number,
 ): { state: ArchaeologyState; actions: number; seatsBots: ArchaeologyBotName[] } {
   const players = o.players[g % o.players.length] as number;
-  const seatsBots = Array.from(
-    { length: players },
-    (_, i) => o.bots[o.bots.length === 1 ? 0 : i] as ArchaeologyBotName,
-  );
+  const seatsBots = seatBots(o.bots, players, g, o.rotate);
   let s = setup({ players }, `${o.seed}-${g}`, o.catalog);
   const rng = seedRng(`bots:${o.seed}-${g}`);
   let actions = 0;
@@ -198,6 +200,7 @@ export function simulateArchaeology(o: ArchaeologySimOptions): ArchaeologySimRes
     winRates: Object.fromEntries(
       [...seatsPlayed].map(([bot, seats]) => [bot, round((wins.get(bot) ?? 0) / Math.max(1, seats))]),
     ),
+    botWins: winRates(wins, seatsPlayed),
     thievesPerGame: round(thieves / n, 2),
     sandstormsPerGame: round(sandstorms / n, 2),
     chambersExplored: round(chambers / n, 2),
@@ -236,6 +239,7 @@ export const ARCHAEOLOGY_USAGE = `usage: npm run simulate -- --game archaeology 
   --bots B           ${ARCHAEOLOGY_BOT_NAMES.join(' | ')} for every seat, or one per seat: heuristic,random,random
   --treasures        add per-treasure statistics (cards and sets sold, share of the money)
   --catalog FILE     play with this treasure file instead of assets/cards/archaeology.json
+  --rotate           with one bot per seat, turn them a seat further each game (seats alternated)
   --validate         apply every action through the public apply (slower; same results)
   --no-check         skip the per-action invariant checks (for timing the engine)
 The last line printed is one JSON object with the figures.`;
@@ -246,6 +250,7 @@ export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOpt
     players: [4],
     seed: 'sim',
     bots: ['random'],
+    rotate: false,
     validate: false,
     check: true,
     treasures: false,
@@ -299,6 +304,9 @@ export function parseArchaeologyArgs(args: readonly string[]): ArchaeologySimOpt
       case '--no-check':
         o.check = false;
         break;
+      case '--rotate':
+        o.rotate = true;
+        break;
       case '--help':
         throw new UsageError('');
       default:
@@ -341,6 +349,7 @@ export function mainArchaeology(
   io.stdout(
     `${r.games} Archaeology games (${o.players.join('/')} players, bots ${o.bots.join(',')}${o.catalogFile ? `, catalog ${o.catalogFile}` : ''}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner $${r.averageWinningMoney}, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}% (fair: ${(100 * r.fairWinRate).toFixed(1)}%)`,
   );
+  if (o.bots.length > 1) io.stdout(`wins: ${winRatesLine(r.botWins)}`);
   io.stdout(JSON.stringify(r));
   return r.errors + r.invariantViolations > 0 ? 1 : 0;
 }

@@ -20,6 +20,7 @@ import { setup } from '../games/valley/setup.ts';
 import type { Instance, ValleyAction, ValleyState } from '../games/valley/state.ts';
 import { eachFlag, intArg, playersArg, UsageError } from './cli-args.ts';
 import { mainArchaeology } from './simulate-archaeology.ts';
+import { seatBots, type WinRate, winRates, winRatesLine } from './win-rates.ts';
 
 export interface SimOptions {
   games: number;
@@ -28,6 +29,8 @@ export interface SimOptions {
   seed: string;
   /** One bot for every seat, or one per seat (then `players` holds a single count). */
   bots: BotName[];
+  /** Turn the per-seat bots by one seat each game (game g: seat i plays bots[(i + g) % n]). */
+  rotate: boolean;
   /** Go through the public `apply` (validation and a copy per action) instead of `applyInPlace`. */
   validate: boolean;
   /** Check the invariants after every action (on unless --no-check; the benchmark turns them off). */
@@ -89,6 +92,8 @@ export interface SimResult {
   seatWinRates: number[];
   /** Per bot name: share of its seats that won (shared wins split). */
   botWinRates: Record<string, number>;
+  /** Each bot's win rate with its 95% interval (win-rates.ts). */
+  botWins: Record<string, WinRate>;
   /** By player count: games, average turns, first-seat win rate. */
   byPlayers: Record<
     string,
@@ -127,6 +132,7 @@ export const USAGE = `usage: npm run simulate -- [--game valley] [options]   (--
   --bots B           ${BOT_NAMES.join(' | ')} for every seat, or one per seat: heuristic,random,random,random
   --cards            add per-card statistics (bought, taken, entombed, in winners' tombs)
   --catalog FILE     play with this card file instead of the box it names (valley-base or valley-afterlife)
+  --rotate           with one bot per seat, turn them a seat further each game (seats alternated)
   --validate         apply every action through the public apply (slower; same results)
   --no-check         skip the per-action invariant checks (for timing the engine)
 The last line printed is one JSON object with the figures.`;
@@ -137,6 +143,7 @@ export function parseArgs(args: readonly string[]): SimOptions {
     players: [4],
     seed: 'sim',
     bots: ['random'],
+    rotate: false,
     validate: false,
     check: true,
     cards: false,
@@ -206,6 +213,9 @@ export function parseArgs(args: readonly string[]): SimOptions {
         break;
       case '--no-check':
         o.check = false;
+        break;
+      case '--rotate':
+        o.rotate = true;
         break;
       case '--help':
       case '-h':
@@ -388,10 +398,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
   const samples: string[] = [];
   for (let g = 0; g < opts.games; g++) {
     const players = opts.players[g % opts.players.length] as number;
-    const names = Array.from(
-      { length: players },
-      (_, seat) => opts.bots[opts.bots.length === 1 ? 0 : seat] as BotName,
-    );
+    const names = seatBots(opts.bots, players, g, opts.rotate);
     const gameSeed = `${opts.seed}-${g}`;
     const rng = seedRng(`${gameSeed}/bots`);
     let result: ReturnType<typeof playGame>;
@@ -489,6 +496,7 @@ export function simulate(opts: SimOptions, botsByName: Record<string, Bot> = bot
     botWinRates: Object.fromEntries(
       [...botSeats.entries()].map(([name, n]) => [name, round((botWins.get(name) ?? 0) / n)]),
     ),
+    botWins: winRates(botWins, botSeats),
     byPlayers: Object.fromEntries(
       [...byPlayers.entries()]
         .sort((a, b) => a[0] - b[0])
@@ -574,6 +582,7 @@ export function main(args: readonly string[], io: SimIo): number {
   io.stdout(
     `${r.games} games (${opts.players.join('/')} players, ${poolLabel(opts.pool)} cards, bots ${opts.bots.join(',')}): ${r.errors} errors, ${r.invariantViolations} invariant violations, ${r.gamesPerSecond} games/s, ${r.averageTurns} turns, winner ${r.averageWinningScore} points, first seat wins ${(100 * r.firstSeatWinRate).toFixed(1)}% (fair: ${(100 * r.fairWinRate).toFixed(1)}%)`,
   );
+  if (opts.bots.length > 1) io.stdout(`wins: ${winRatesLine(r.botWins)}`);
   io.stdout(JSON.stringify(r));
   return r.errors + r.invariantViolations > 0 ? 1 : 0;
 }

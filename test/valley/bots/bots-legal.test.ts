@@ -119,6 +119,6 @@ describe('botMove, for callers without a generator of their own', () => {
   });
 
   it('refuses an unknown bot by name', () => {
-    expect(() => getBot('genius')).toThrow(/unknown bot 'genius' \(known: random, heuristic\)/);
+    expect(() => getBot('genius')).toThrow(/unknown bot 'genius' \(known: random, easy, heuristic, search\)/);
   });
 });

@@ -40,7 +40,7 @@ describe('npm run simulate: arguments', () => {
       /--pool: a custom card pool needs at least 24 cards besides the starters; this one has 7/,
     ],
     [['--pool', 'spoons'], /--pool: 'spoons' is not a unique artifact/],
-    [['--bots', 'genius'], /unknown bot 'genius' \(known: random, heuristic\)/],
+    [['--bots', 'genius'], /unknown bot 'genius' \(known: random, easy, heuristic, search\)/],
     [
       ['--bots', 'heuristic,random', '--players', '4'],
       /--bots lists 2 seats, so --players must be exactly 2/,

@@ -1,16 +1,20 @@
 import { type RngState, seedRng } from '../../kernel/rng.ts';
 import type { Seat } from '../../kernel/types.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
+import { easyBot } from './easy-bot.ts';
 import { heuristicBot } from './heuristic-bot.ts';
 import { randomBot } from './random-bot.ts';
+import { searchBot } from './search-bot.ts';
 
 /** A computer player: one legal action for `seat`, one of `waitingFor(state)`; `rng` is its own. */
 export type ArchaeologyBot = (state: ArchaeologyState, seat: Seat, rng: RngState) => ArchaeologyAction;
 
-export const archaeologyBots = { random: randomBot, heuristic: heuristicBot } as const satisfies Record<
-  string,
-  ArchaeologyBot
->;
+export const archaeologyBots = {
+  random: randomBot,
+  easy: easyBot,
+  heuristic: heuristicBot,
+  search: searchBot(),
+} as const satisfies Record<string, ArchaeologyBot>;
 export type ArchaeologyBotName = keyof typeof archaeologyBots;
 export const ARCHAEOLOGY_BOT_NAMES = Object.keys(archaeologyBots) as ArchaeologyBotName[];
 

@@ -2,13 +2,20 @@ import { type RngState, seedRng } from '../../kernel/rng.ts';
 import type { Seat } from '../../kernel/types.ts';
 import type { ValleyAction, ValleyState } from '../state.ts';
 import type { Bot } from './bot.ts';
+import { easyBot } from './easy-bot.ts';
 import { heuristicBot } from './heuristic-bot.ts';
 import { randomBot } from './random-bot.ts';
+import { searchBot } from './search-bot.ts';
 
 export type { Bot } from './bot.ts';
 export { type Observation, observe } from './observe.ts';
 
-export const bots = { random: randomBot, heuristic: heuristicBot } as const satisfies Record<string, Bot>;
+export const bots = {
+  random: randomBot,
+  easy: easyBot,
+  heuristic: heuristicBot,
+  search: searchBot(),
+} as const satisfies Record<string, Bot>;
 export type BotName = keyof typeof bots;
 export const BOT_NAMES = Object.keys(bots) as BotName[];
 

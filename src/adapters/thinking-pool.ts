@@ -1,0 +1,199 @@
+/**
+ * Threads for computer players that think long (the search player: hundreds of simulated games per move),
+ * so a thinking computer never delays a click, a board or another game. Threads start on the first job
+ * (a bot whose tables seat no such computer starts none), one job each at a time; more jobs wait in order.
+ * An idle thread never keeps the process alive; a thread with a job does, as any awaited work would.
+ * A job over its time is given up: its thread is replaced and the caller plays a quick move instead.
+ * Nothing is kept here that a restart would need: an unfinished thought is simply thought again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { COMPILED, fromRoot } from '../paths.ts';
+import type { ThinkAnswer, ThinkJob } from './think-worker.ts';
+
+export interface ThinkingPoolOptions {
+  /** Threads at most; default one fewer than the machine's CPUs, at least 1 and at most 4. */
+  readonly size?: number;
+  /** A job still running after this is given up (default 10 s). */
+  readonly timeoutMs?: number;
+}
+
+export interface Thought {
+  readonly action: unknown;
+  /** How long the thread thought, in milliseconds. */
+  readonly ms: number;
+}
+
+/** A job given up: it ran past its time, its thread died, or the pool closed. */
+export class ThinkingError extends Error {}
+
+interface Job {
+  readonly job: ThinkJob;
+  readonly resolve: (t: Thought) => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  running: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export class ThinkingPool {
+  private readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly threads: Thread[] = [];
+  private readonly queue: Job[] = [];
+  private script: Promise<string> | null = null;
+  private nextId = 1;
+  private closed = false;
+  /** Jobs answered, for the benchmark and the logs. */
+  answered = 0;
+
+  constructor(options: ThinkingPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  /** The move of a `kind` computer in `seat`, thought on a thread of the pool. */
+  think(game: string, state: unknown, seat: number, kind: string): Promise<Thought> {
+    if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
+    return new Promise<Thought>((resolve, reject) => {
+      this.queue.push({ job: { id: this.nextId++, game, state, seat, kind }, resolve, reject });
+      this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+    });
+  }
+
+  /** Jobs waiting or running. */
+  get pending(): number {
+    return this.queue.length + this.threads.filter((t) => t.running).length;
+  }
+
+  /** Stops every thread; jobs not answered are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.failAll(new ThinkingError('the thinking pool closed'));
+    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+  }
+
+  private async dispatch(): Promise<void> {
+    while (this.queue.length > 0 && !this.closed) {
+      let thread = this.threads.find((t) => !t.running);
+      if (!thread) {
+        if (this.threads.length >= this.size) return;
+        thread = await this.spawn();
+        if (this.closed) return;
+        // Another dispatch may have given the new thread a job while it was starting.
+        if (thread.running) continue;
+      }
+      const next = this.queue.shift();
+      if (!next) return;
+      this.start(thread, next);
+    }
+  }
+
+  private async spawn(): Promise<Thread> {
+    this.script ??= workerScript();
+    const worker = new Worker(await this.script, {
+      // Not the parent's --import flags: they preload TypeScript; the script is bundled JavaScript.
+      execArgv: [],
+    });
+    const thread: Thread = { worker, running: null, timer: null };
+    let ready: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    worker.on('message', (answer: ThinkAnswer) => {
+      if ('ready' in answer) ready();
+      else this.answer(thread, answer);
+    });
+    worker.on('error', (e) => {
+      ready();
+      this.lose(thread, new ThinkingError(`a thinking thread failed: ${e.message}`));
+    });
+    worker.on('exit', () => {
+      ready();
+      this.lose(thread, new ThinkingError('a thinking thread stopped'));
+    });
+    this.threads.push(thread);
+    await started;
+    // An idle thread never keeps the process alive; one with a job does (start, finish), as any awaited
+    // work would.
+    worker.unref();
+    return thread;
+  }
+
+  private start(thread: Thread, job: Job): void {
+    thread.running = job;
+    thread.worker.ref();
+    thread.timer = setTimeout(() => {
+      this.lose(thread, new ThinkingError(`a computer thought for more than ${this.timeoutMs} ms`));
+      void thread.worker.terminate();
+    }, this.timeoutMs);
+    thread.timer.unref();
+    thread.worker.postMessage(job.job);
+  }
+
+  private answer(thread: Thread, answer: Exclude<ThinkAnswer, { ready: true }>): void {
+    const job = thread.running;
+    if (!job || job.job.id !== answer.id) return;
+    this.finish(thread);
+    this.answered++;
+    if ('error' in answer) job.reject(new Error(answer.error));
+    else job.resolve({ action: answer.action, ms: answer.ms });
+    this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+  }
+
+  /** The thread is gone (an error, an exit, a job over time): its job fails, the next job gets a new one. */
+  private lose(thread: Thread, error: Error): void {
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return;
+    this.threads.splice(at, 1);
+    const job = thread.running;
+    this.finish(thread);
+    job?.reject(error);
+    if (!this.closed)
+      this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+  }
+
+  private finish(thread: Thread): void {
+    thread.worker.unref();
+    if (thread.timer) clearTimeout(thread.timer);
+    thread.timer = null;
+    thread.running = null;
+  }
+
+  private failAll(error: Error): void {
+    for (const job of this.queue.splice(0)) job.reject(error);
+  }
+}
+
+/**
+ * The thread's script: bundled by `npm start` beside the bot (.build/think-worker.js); from the TypeScript
+ * sources (tests, tools) bundled here once per process, the same way, under a name of its content's hash,
+ * so processes running at once never write over each other's file.
+ */
+async function workerScript(): Promise<string> {
+  if (COMPILED) return fromRoot('.build', 'think-worker.js');
+  const { build } = await import('esbuild');
+  const { BUNDLE_OPTIONS } = await import('../../.config/bundle.mjs');
+  const result = await build({
+    ...BUNDLE_OPTIONS,
+    entryPoints: [fromRoot('src', 'adapters', 'think-worker.ts')],
+    outfile: 'think-worker.js',
+    write: false,
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error('bundling the thinking thread gave no file');
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const path = fromRoot('.build', `think-worker-${hash}.js`);
+  if (!existsSync(path)) {
+    mkdirSync(fromRoot('.build'), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, code);
+    renameSync(temporary, path);
+  }
+  return path;
+}

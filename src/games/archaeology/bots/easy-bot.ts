@@ -1,0 +1,13 @@
+import { nextInt, type RngState } from '../../kernel/rng.ts';
+import type { Seat } from '../../kernel/types.ts';
+import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
+import { heuristicBot } from './heuristic-bot.ts';
+import { randomBot } from './random-bot.ts';
+
+/** In how many decisions out of 100 the Easy player makes a random legal move instead of a sensible one. */
+export const EASY_SLIPS = 35;
+
+/** The Easy level: the heuristic player, who now and then slips (a random legal move). */
+export function easyBot(state: ArchaeologyState, seat: Seat, rng: RngState): ArchaeologyAction {
+  return nextInt(rng, 100) < EASY_SLIPS ? randomBot(state, seat, rng) : heuristicBot(state, seat, rng);
+}

@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
+import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
+import { archaeology } from '../../src/games/archaeology/index.ts';
+import { botMove } from '../../src/games/valley/bots/index.ts';
+import { valley, waitingFor } from '../../src/games/valley/index.ts';
+
+/** The threads computers think on: the same moves as in the bot's own thread, never blocking it. */
+const pools: ThinkingPool[] = [];
+afterAll(async () => {
+  for (const p of pools) await p.close();
+});
+const pool = (o?: ConstructorParameters<typeof ThinkingPool>[0]) => {
+  const p = new ThinkingPool(o);
+  pools.push(p);
+  return p;
+};
+
+describe('the thinking pool', () => {
+  it('plays the search player’s move in a thread, the same move as in this thread, for both games', async () => {
+    const p = pool({ size: 2 });
+    const v = valley.setup({ players: 2 }, 'pool');
+    const seat = waitingFor(v)[0] as number;
+    const a = archaeology.setup({ players: 3 }, 'pool');
+    const aSeat = a.turn.seat;
+    const [vt, at] = await Promise.all([
+      p.think('valley', v, seat, 'search'),
+      p.think('archaeology', a, aSeat, 'search'),
+    ]);
+    expect(vt.action).toEqual(botMove(v, seat, 'search'));
+    expect(at.action).toEqual(archaeologyBotMove(a, aSeat, 'search'));
+    expect(vt.ms).toBeGreaterThan(0);
+    expect(p.answered).toBe(2);
+    expect(p.pending).toBe(0);
+  }, 60_000);
+
+  it('refuses a kind of player the game does not have, clearly, and goes on', async () => {
+    const p = pool({ size: 1 });
+    const v = valley.setup({ players: 2 }, 'pool-kind');
+    await expect(p.think('valley', v, 0, 'genius')).rejects.toThrow(/no computer player 'genius' for valley/);
+    const seat = waitingFor(v)[0] as number;
+    expect((await p.think('valley', v, seat, 'heuristic')).action).toEqual(botMove(v, seat, 'heuristic'));
+  }, 60_000);
+
+  it('gives up a job over its time, replaces the thread, and answers the next job', async () => {
+    // A search at a 4-player table's start takes hundreds of milliseconds; a random move, microseconds.
+    const p = pool({ size: 1, timeoutMs: 50 });
+    const v = valley.setup({ players: 4 }, 'pool-slow');
+    const seat = waitingFor(v)[0] as number;
+    await expect(p.think('valley', v, seat, 'search')).rejects.toThrow(/thought for more than 50 ms/);
+    expect((await p.think('valley', v, seat, 'random')).action).toEqual(botMove(v, seat, 'random'));
+    expect(p.answered).toBe(1);
+  }, 60_000);
+
+  it('refuses what is still waiting when it closes, and everything after', async () => {
+    const p = new ThinkingPool({ size: 1 });
+    const v = valley.setup({ players: 4 }, 'pool-close');
+    const seat = waitingFor(v)[0] as number;
+    const jobs = [1, 2, 3].map(() => p.think('valley', v, seat, 'search'));
+    const settled = Promise.allSettled(jobs);
+    await p.close();
+    const results = await settled;
+    expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThanOrEqual(2);
+    await expect(p.think('valley', v, seat, 'heuristic')).rejects.toBeInstanceOf(ThinkingError);
+  }, 60_000);
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { determinize } from '../../src/games/archaeology/bots/determinize.ts';
+import { heuristicBot } from '../../src/games/archaeology/bots/heuristic-bot.ts';
+import { searchArchaeology } from '../../src/games/archaeology/bots/search-bot.ts';
+import { applyInPlace, archaeology, waitingFor } from '../../src/games/archaeology/index.ts';
+import { conservationError, redealHidden } from '../../src/games/archaeology/invariants.ts';
+import { legalActions } from '../../src/games/archaeology/legal-actions.ts';
+import type { ArchaeologyState } from '../../src/games/archaeology/state.ts';
+import { seedRng } from '../../src/games/kernel/rng.ts';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Positions of heuristic games where nothing is pending: where the search plays. */
+function positions(players: number, seed: string, every: number): { s: ArchaeologyState; seat: number }[] {
+  const s = archaeology.setup({ players }, seed);
+  const rng = seedRng(`${seed}/bots`);
+  const out: { s: ArchaeologyState; seat: number }[] = [];
+  let n = 0;
+  while (!s.finished) {
+    const seat = waitingFor(s)[0] as number;
+    if (s.pending === null && n++ % every === 0) out.push({ s: structuredClone(s), seat });
+    applyInPlace(s, seat, heuristicBot(s, seat, rng));
+  }
+  return out;
+}
+
+describe('the Archaeology search player’s worlds (determinize)', () => {
+  it('keep every card in one place and what the seat sees, put no map in a chamber, and deal the rest anew', () => {
+    let changed = 0;
+    let checked = 0;
+    for (const players of [2, 4])
+      for (const { s, seat } of positions(players, `worlds-${players}`, 4)) {
+        const w = determinize(s, seat, seedRng(`w${checked}`));
+        expect(conservationError(w)).toBeNull();
+        expect(archaeology.view(w, seat)).toEqual(archaeology.view(s, seat));
+        expect(legalActions(w, seat)).toEqual(legalActions(s, seat));
+        for (const chamber of Object.values(w.chambers))
+          expect((chamber ?? []).filter((c) => w.cards[c] === 'map')).toEqual([]);
+        if (!same(w.dig, s.dig)) changed++;
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(10);
+    // A dig site of one card or none cannot change: late positions may keep it.
+    expect(changed).toBeGreaterThan(checked / 2);
+  });
+
+  it('depend only on what the seat may know: the same world from real games it cannot tell apart', () => {
+    for (const { s, seat } of positions(3, 'same-world', 5).slice(0, 10)) {
+      const other = redealHidden(s, seat, `other-${seat}`);
+      expect(archaeology.view(other, seat)).toEqual(archaeology.view(s, seat));
+      expect(determinize(other, seat, seedRng('w'))).toEqual(determinize(s, seat, seedRng('w')));
+    }
+  });
+});
+
+describe('the Archaeology search player', () => {
+  it('never cheats: the same choice whatever the hidden cards are, for the same view and seed', () => {
+    let compared = 0;
+    let differed = 0;
+    for (const players of [2, 4])
+      for (const { s, seat } of positions(players, `honest-${players}`, 6).slice(0, 6)) {
+        const other = redealHidden(s, seat, `hidden-${compared}`);
+        const a = searchArchaeology(s, seat, { playouts: 40 }, seedRng('search'));
+        const b = searchArchaeology(other, seat, { playouts: 40 }, seedRng('search'));
+        expect(b).toEqual(a);
+        if (a && !same(a.action, heuristicBot(s, seat, seedRng('search')))) differed++;
+        compared++;
+      }
+    expect(compared).toBeGreaterThanOrEqual(10);
+    expect(differed).toBeGreaterThan(0);
+  });
+
+  it('leaves a pending thief or sandstorm to the heuristic', () => {
+    const { s, seat } = positions(3, 'pending', 3)[2] as { s: ArchaeologyState; seat: number };
+    const pending = { ...s, pending: { type: 'thief' as const, id: 1, seat, targets: [(seat + 1) % 3] } };
+    expect(searchArchaeology(pending, seat, { playouts: 10 }, seedRng('p'))).toBeNull();
+  });
+});
