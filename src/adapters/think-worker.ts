@@ -8,6 +8,7 @@ import { archaeologyBotMove, isArchaeologyBotName } from '../games/archaeology/b
 import type { ArchaeologyState } from '../games/archaeology/state.ts';
 import { botMove, isBotName } from '../games/valley/bots/index.ts';
 import type { ValleyState } from '../games/valley/state.ts';
+import { playerOf } from '../table-kit/computer-levels.ts';
 
 export interface ThinkJob {
   readonly id: number;
@@ -24,10 +25,10 @@ export type ThinkAnswer =
 
 /** The move of `job`, by the game's own players (the same functions the bot's thread would call). */
 export function think(job: ThinkJob): unknown {
-  if (job.game === 'valley' && isBotName(job.kind))
-    return botMove(job.state as ValleyState, job.seat, job.kind);
-  if (job.game === 'archaeology' && isArchaeologyBotName(job.kind))
-    return archaeologyBotMove(job.state as ArchaeologyState, job.seat, job.kind);
+  const player = playerOf(job.kind);
+  if (job.game === 'valley' && isBotName(player)) return botMove(job.state as ValleyState, job.seat, player);
+  if (job.game === 'archaeology' && isArchaeologyBotName(player))
+    return archaeologyBotMove(job.state as ArchaeologyState, job.seat, player);
   throw new Error(`no computer player '${job.kind}' for ${job.game}`);
 }
 

@@ -147,6 +147,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     publisher,
     hands,
     autopilot,
+    computers,
     scheduler,
     timers,
     clock,

@@ -24,12 +24,15 @@ export class ComputerPlayers {
       const thought = await this.pool.think(game.type, game.state, seat, kind);
       return thought.action;
     } catch (e) {
-      this.log.warn(
-        { err: e, gameId: game.id, seat, kind },
-        'a computer could not think; the default one moves',
-      );
+      const where = { err: e, gameId: game.id, seat, kind };
+      this.log.warn(where, 'a computer could not think; the default one moves');
       return computers.move(game.state, seat, computers.kinds[0]);
     }
+  }
+
+  /** Moves the thinking pool has answered. */
+  get thoughts(): number {
+    return this.pool.answered;
   }
 
   close(): Promise<void> {

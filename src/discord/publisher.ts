@@ -249,6 +249,17 @@ export class Publisher {
     await this.closeLobby(game, link);
   }
 
+  /** The lobby message redrawn from the game as it is now (a change made from another message). */
+  async editLobby(game: GameRecord): Promise<void> {
+    const lobby = await this.tables.store.locations.getMessage(game.id, 'lobby');
+    if (!lobby?.channelId) return;
+    await this.edit(
+      lobby.channelId,
+      lobby.messageId,
+      lobbyMessage(game, this.tables.adapterOf(game).lobbySettings),
+    );
+  }
+
   /** The lobby's heading still said the game was in play: it now says it is finished, with the results. */
   private async closeLobby(game: GameRecord, resultsLink: string | null): Promise<void> {
     const lobby = await this.tables.store.locations.getMessage(game.id, 'lobby');

@@ -2,6 +2,7 @@ import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Autopilot } from './autopilot.ts';
+import type { ComputerPlayers } from './computer-players.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
@@ -29,6 +30,8 @@ export interface Runtime {
   /** The latest private hand of each seat, redrawn when the game moves on. */
   hands: PrivateHands;
   autopilot: Autopilot;
+  /** Where computers' moves come from: the long thinkers on the thinking pool. */
+  computers: ComputerPlayers;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
   /** Turn limits, reminders, nudges, who the computer plays for. */

@@ -1,8 +1,10 @@
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
+import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
+import { levelOf } from '../table-kit/computer-levels.ts';
 import type { GameContext } from '../table-kit/context.ts';
 import { gameLanguage } from './language.ts';
 
@@ -29,12 +31,17 @@ export class Tables {
 
   /** What messages about `game` need; in the game's language unless `language` (a reader's own) is given. */
   context(game: GameRecord, language?: string): GameContext {
+    const lang = language ?? gameLanguage(game);
     return {
       gameId: game.id,
       version: game.version,
       names: game.seats.map((s) => s.displayName),
       users: game.seats.map((s) => s.userId),
-      language: language ?? gameLanguage(game),
+      levels: game.seats.map((s) => {
+        const level = s.userId ? null : levelOf(s.botKind);
+        return level ? t(lang, `computer.level.${level}`) : null;
+      }),
+      language: lang,
       log: game.log ?? [],
     };
   }

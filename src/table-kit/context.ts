@@ -10,6 +10,8 @@ export interface GameContext {
   names: string[];
   /** Discord user id per seat; null for a computer player. */
   users: (string | null)[];
+  /** A computer seat's level as the board shows it beside its name ("Hard"); null for people. Absent: none. */
+  levels?: (string | null)[];
   /**
    * The language to write in (a catalogue of assets/i18n): the game's own for public messages, the
    * reader's for private ones.
@@ -35,6 +37,13 @@ export interface Picture {
 
 export const seatName = (ctx: GameContext, seat: Seat): string =>
   ctx.names[seat] ?? t(ctx.language, 'table.seat-fallback', { seat: seat + 1 });
+
+/** The name with a computer's level beside it ("Nefer (Hard)"), as the board's players line shows seats. */
+export function seatLabel(ctx: GameContext, seat: Seat): string {
+  const level = ctx.levels?.[seat];
+  const name = seatName(ctx, seat);
+  return level ? t(ctx.language, 'table.computer-level', { name, level }) : name;
+}
 
 /** A mention for humans, the plain name for computer players. */
 export function seatMention(ctx: GameContext, seat: Seat): string {

@@ -129,7 +129,7 @@ describe('three timed-out turns in a row', () => {
     expect(decided.content).toBe('Decided: carol is replaced.');
     await h.quiet();
     expect(game().seats[seat]?.userId).toBeNull();
-    expect(game().seats[seat]?.botKind).toBe('heuristic');
+    expect(game().seats[seat]?.botKind).toBe('normal');
     expect(game().handedOver).toBe(true);
     const closed = h.loopback.control.message(vote.id) as LoopbackMessage;
     expect(closed.content).toMatch(

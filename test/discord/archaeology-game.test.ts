@@ -172,6 +172,8 @@ describe('Archaeology on Discord', () => {
       results: () => ({ png: Buffer.alloc(0), alt: '' }),
     };
     const names = final.seats.map((s) => s.displayName);
+    // The computer's level beside its name, as the table writes it.
+    const levels = h.bot.runtime.tables.context(final).levels;
     const privateLines = (log: readonly LogLine[]) => log.filter((l) => l.to).map((l) => en(l.text));
     let checked = 0;
     for (const m of seen) {
@@ -180,7 +182,8 @@ describe('Archaeology on Discord', () => {
       if (version === undefined) continue;
       const { s, log } = stateAt(gameId, version);
       const pub = archaeology.view(s, null);
-      const ctx = { gameId, version, names, users: final.seats.map((x) => x.userId), language: 'en', log };
+      const users = final.seats.map((x) => x.userId);
+      const ctx = { gameId, version, names, users, levels, language: 'en', log };
       const expected = boardMessage(pub, ctx, none, {});
       expect(m.attachments[0]?.description).toBe(expected.files[0]?.description);
       // The board's facts (dig site, marketplace, pyramid, players) are the public view's.

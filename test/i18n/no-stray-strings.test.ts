@@ -87,7 +87,7 @@ function strays(file: string): { line: number; text: string }[] {
     if (/^(\/\/|\*|\/\*|import )/.test(t)) return;
     // Errors for developers (bugs) and log lines for operators are not read by players.
     const context = `${lines[i - 1] ?? ''}\n${line}`;
-    if (/new (Error|RangeError|TypeError)\(\s*$|new (Error|RangeError|TypeError)\(/.test(context)) return;
+    if (/new (?:[A-Z]\w*)?Error\(/.test(context)) return;
     if (/\blog\.(info|warn|error|debug)\(|\.log\.(info|warn|error|debug)\(/.test(context)) return;
     for (const m of line.matchAll(LITERAL)) {
       const text = m[2] ?? '';

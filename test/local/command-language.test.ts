@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(
       // Its `computers: 1` seated one computer player.
       await expect
         .poll(() => page.locator('li.message').last().textContent(), WAIT)
-        .toMatch(/Asientos \(2\/6\):\s*1\. @rosa\s*2\. 🤖 .+ \(máquina\)/);
+        .toMatch(/Asientos \(2\/6\):\s*1\. @rosa\s*2\. 🤖 .+ \(máquina, Normal\)/);
 
       // Back in #general, the private reply to it: the line above it names the command as the
       // reader's picker does (Discord's interaction says `valley`), and its dismiss button cannot be

@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Add computer player' }).click(WAIT);
       await expect
         .poll(async () => (await page.locator('#messages').textContent()) ?? '', WAIT)
-        .toMatch(/\(computer\)[\s\S]*\(computer\)/);
+        .toMatch(/\(computer, Normal\)[\s\S]*\(computer, Normal\)/);
       await page.getByRole('button', { name: 'Start' }).click(WAIT);
       await page.locator('li.message', { hasText: 'turn 1' }).first().waitFor(WAIT);
       const names = await authors(page);

@@ -3,6 +3,7 @@ import { type ArchaeologyCatalog, archaeologyCatalog, isTreasure } from '../../g
 import { archaeology } from '../../games/archaeology/index.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
+import { playerOf } from '../../table-kit/computer-levels.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeArchaeologyAction, encodeArchaeologyAction } from './action-code.ts';
 import { boardMessage, decisionPing, finishedBoardMessage } from './board-message.ts';
@@ -45,9 +46,12 @@ export function archaeologyAdapter(
       { verb: 'log', label: 'Log', build: logMessage },
     ],
     computers: {
-      kinds: ['heuristic', 'random'],
-      move: (state: ArchaeologyState, seat, kind) =>
-        archaeologyBotMove(state, seat, isArchaeologyBotName(kind) ? kind : 'heuristic'),
+      kinds: ['normal', 'easy', 'hard'],
+      thinks: ['hard', 'search'],
+      move: (state: ArchaeologyState, seat, kind) => {
+        const player = playerOf(kind);
+        return archaeologyBotMove(state, seat, isArchaeologyBotName(player) ? player : 'heuristic');
+      },
     },
     cards: {
       list: (language) => archaeologyCardList(catalog, language),

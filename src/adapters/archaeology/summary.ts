@@ -9,7 +9,7 @@ import type { ArchaeologyView, SoldView } from '../../games/archaeology/view.ts'
 import { DEFAULT_LANGUAGE } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
-import { type GameContext, recentLines, seatName } from '../../table-kit/context.ts';
+import { type GameContext, recentLines, seatLabel } from '../../table-kit/context.ts';
 import { archaeologyText } from './rules-text.ts';
 
 /** A chamber's title in `language` (catalog data): "Small chamber", "Cámara pequeña". */
@@ -95,7 +95,7 @@ export function playersLine(v: ArchaeologyView, ctx: GameContext): string {
   return v.seats
     .map((s) =>
       t(ctx.language, 'archaeology.board.player', {
-        name: seatName(ctx, s.seat),
+        name: seatLabel(ctx, s.seat),
         hand: String(s.handSize),
         money: String(s.money),
       }),

@@ -4,6 +4,7 @@ import { valley } from '../../games/valley/index.ts';
 import { scoreSeat } from '../../games/valley/score.ts';
 import type { ValleyAction, ValleyState } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
+import { playerOf } from '../../table-kit/computer-levels.ts';
 import type { GameAdapter } from '../game-adapter.ts';
 import { decodeAction, encodeAction } from './action-code.ts';
 import { boardMessage, decisionPing, finishedBoardMessage } from './board-message.ts';
@@ -43,8 +44,12 @@ export function valleyAdapter(
       { verb: 'log', label: 'Log', build: logMessage },
     ],
     computers: {
-      kinds: ['heuristic', 'random'],
-      move: (state: ValleyState, seat, kind) => botMove(state, seat, isBotName(kind) ? kind : 'heuristic'),
+      kinds: ['normal', 'easy', 'hard'],
+      thinks: ['hard', 'search'],
+      move: (state: ValleyState, seat, kind) => {
+        const player = playerOf(kind);
+        return botMove(state, seat, isBotName(player) ? player : 'heuristic');
+      },
     },
     cards: {
       list: (language) =>

@@ -1,7 +1,7 @@
 import type { ScoreBreakdown } from '../../games/valley/score.ts';
 import type { CardRef, ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
-import { type GameContext, recentLines, seatName } from '../../table-kit/context.ts';
+import { type GameContext, recentLines, seatLabel } from '../../table-kit/context.ts';
 import { cardName, setName } from './card-names.ts';
 import { valleyText } from './rules-text.ts';
 
@@ -37,7 +37,7 @@ export function scoreLine(v: ValleyView, ctx: GameContext): string {
   return v.players
     .map((p) =>
       t(ctx.language, 'valley.summary.score', {
-        name: seatName(ctx, p.seat),
+        name: seatLabel(ctx, p.seat),
         vp: p.score.total,
         tomb: p.tomb.length,
         hand: p.handCount,
@@ -74,7 +74,7 @@ export function tombText(v: ValleyView, ctx: GameContext): string {
       const cards =
         p.tomb.map((c) => cardName(c.card, language)).join(', ') || t(language, 'valley.summary.tomb-empty');
       const head = t(language, 'valley.summary.tomb', {
-        name: seatName(ctx, p.seat),
+        name: seatLabel(ctx, p.seat),
         vp: p.score.total,
         starters: p.score.starters,
         uniques: p.score.uniques,

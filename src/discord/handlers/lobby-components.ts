@@ -3,16 +3,17 @@ import { LobbySettingError, lobbyOptionsOf } from '../../adapters/lobby-settings
 import { LANGUAGES, t } from '../../i18n/messages.ts';
 import { StoreError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
+import { isLevel } from '../../table-kit/computer-levels.ts';
 import type { CustomId } from '../../table-kit/custom-id.ts';
 import type { Click } from '../clicked-message.ts';
 import { gameLanguage, userLanguage } from '../language.ts';
-import { lobbyMessage } from '../messages/lobby-message.ts';
+import { levelsMessage, lobbyMessage } from '../messages/lobby-message.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { readTurnLimit } from '../messages/turn-limits.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { computerName } from './computer-names.ts';
-import { displayName, say, tell } from './replies.ts';
+import { displayName, replyPrivately, say, tell } from './replies.ts';
 
 const canManage = (i: Click, game: GameRecord) =>
   i.user.id === game.hostUserId || (i.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false);
@@ -47,6 +48,36 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         const kind = rt.tables.adapterOf(game).computers.kinds[0];
         await store.lobbies.join(game.id, { botKind: kind, displayName: computerName(taken) });
         return update(await store.getGame(game.id));
+      }
+      case 'levels':
+        // Privately, in the reader's language: a menu of every computer seat and level.
+        return replyPrivately(i, levelsMessage(game, userLanguage(i)));
+      case 'level': {
+        const [seatText = '', level = ''] = (i.isStringSelectMenu() ? (i.values[0] ?? '') : '').split(':');
+        const seat = game.seats.find((s) => String(s.seat) === seatText);
+        if (!seat || seat.userId || !isLevel(level)) return say(i, 'error.old-control');
+        if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))
+          return say(i, 'lobby.error.only-seated-level');
+        const changed = await store.lobbies.replaceSeat(game.id, seat.seat, {
+          botKind: level,
+          displayName: seat.displayName,
+        });
+        // The lobby everyone sees shows the new level; then the private menu says what was done.
+        await rt.publisher.editLobby(changed);
+        const language = userLanguage(i);
+        return i
+          .update(
+            editOptions({
+              content: t(language, 'lobby.levels.done', {
+                name: seat.displayName,
+                level: t(language, `computer.level.${level}`),
+              }),
+              components: [],
+              files: [],
+              mentionUsers: [],
+            }),
+          )
+          .then(() => undefined);
       }
       case 'start': {
         if (!canManage(i, game)) return onlyHost('start');

@@ -10,6 +10,7 @@ import { gameTitle } from '../../i18n/command-localizations.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
+import { LEVELS, levelOf } from '../../table-kit/computer-levels.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, type Payload, row, select } from '../../table-kit/payload.ts';
 import { gameLanguage } from '../language.ts';
@@ -26,11 +27,18 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
   const say = (key: string, values?: Values) => t(language, key, values);
   const id = (verb: string, arg = '') =>
     encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb, arg });
-  const seats = game.seats.map((s, i) =>
-    s.userId
-      ? say('lobby.seat.person', { n: i + 1, mention: `<@${s.userId}>` })
-      : say('lobby.seat.computer', { n: i + 1, name: s.displayName }),
-  );
+  const seats = game.seats.map((s, i) => {
+    if (s.userId) return say('lobby.seat.person', { n: i + 1, mention: `<@${s.userId}>` });
+    const level = levelOf(s.botKind);
+    return level
+      ? say('lobby.seat.computer-level', {
+          n: i + 1,
+          name: s.displayName,
+          level: say(`computer.level.${level}`),
+        })
+      : say('lobby.seat.computer', { n: i + 1, name: s.displayName });
+  });
+  const computers = game.seats.some((s) => !s.userId);
   const open = game.status === 'lobby';
   const own = open ? settings?.controls(lobbyOptionsOf(game.options), language) : undefined;
   if (own && (own.selects.length > MAX_LOBBY_SELECTS || own.buttons.length > MAX_LOBBY_BUTTONS))
@@ -76,6 +84,8 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
           ),
           row(
             ratingButton(game, id, language),
+            // Each computer's level is chosen privately (levelsMessage): the lobby has no row left for it.
+            ...(computers ? [button(id('levels'), say('lobby.button.levels'))] : []),
             // One button per other language, named in that language (a button sets, never toggles).
             ...LANGUAGES.filter((l) => l !== language).map((l) =>
               button(id('lang', l), t(l, 'lobby.button.language', { name: t(l, 'language.name') })),
@@ -128,4 +138,34 @@ function ratingButton(game: GameRecord, id: (verb: string, arg?: string) => stri
   return now.rated
     ? button(id('rated', '0'), t(language, 'lobby.button.make-casual'))
     : button(id('rated', '1'), t(language, 'lobby.button.make-rated'));
+}
+
+/**
+ * The private message behind the lobby's "Computer levels" button: one menu of every computer seat at every
+ * level it is not at yet (5 computers × 2 levels at most: within a menu's 25 options).
+ */
+export function levelsMessage(game: GameRecord, language: string): Payload {
+  const say = (key: string, values?: Values) => t(language, key, values);
+  const options = game.seats.flatMap((s, i) => {
+    if (s.userId) return [];
+    const now = levelOf(s.botKind);
+    return LEVELS.filter((l) => l !== now).map((level) => ({
+      label: say('lobby.levels.option', {
+        n: i + 1,
+        name: s.displayName,
+        level: say(`computer.level.${level}`),
+      }),
+      value: `${s.seat}:${level}`,
+      description: say(`computer.level.${level}.about`),
+    }));
+  });
+  if (options.length === 0)
+    return { content: say('lobby.levels.none'), components: [], files: [], mentionUsers: [] };
+  const id = encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb: 'level', arg: '' });
+  return {
+    content: say('lobby.levels.prompt', { id: game.id }),
+    components: [row(select(id, say('lobby.levels.placeholder'), options))],
+    files: [],
+    mentionUsers: [],
+  };
 }

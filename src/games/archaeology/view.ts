@@ -87,14 +87,20 @@ function waiting(s: ArchaeologyState): ArchaeologyView['waiting'] {
   );
 }
 
+/** The label of actions in a view built for a computer player (`labelled` false), which reads none. */
+const UNLABELLED: Message = { key: 'archaeology.unlabelled' };
+
 /** What `viewer` may see: the only place hidden information (hands, chambers, the dig site) is removed. */
-export function view(s: ArchaeologyState, viewer: Seat | null): ArchaeologyView {
+export function view(s: ArchaeologyState, viewer: Seat | null, labelled = true): ArchaeologyView {
   const p = s.pending;
   const out: Outcome | null = outcome(s);
   const actions: LabelledAction<ArchaeologyAction>[] =
     viewer === null
       ? []
-      : legalActions(s, viewer).map((action) => ({ action, label: describeAction(s, viewer, action) }));
+      : legalActions(s, viewer).map((action) => ({
+          action,
+          label: labelled ? describeAction(s, viewer, action) : UNLABELLED,
+        }));
   const totalOf = (kind: string) => s.cards.filter((k) => k === kind).length;
   let me: MeView | null = null;
   if (viewer !== null && viewer >= 0 && viewer < s.hands.length) {

@@ -10,7 +10,8 @@ import { type ArchaeologyView, view } from '../view.ts';
  * would add while cards are still to be dug, and maps by the chambers left.
  */
 export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState): ArchaeologyAction {
-  const v = view(state, seat);
+  // Labels are for people: a computer reads the actions alone.
+  const v = view(state, seat, false);
   const me = v.me;
   if (!me) throw new Error(`seat ${seat} is not in the game`);
   if (me.steal) return { type: 'steal', from: richestHand(v, me.steal) };

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { type Control, controls, Driver } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * Each computer seat's level (Easy, Normal, Hard) through the real client: chosen privately from the lobby,
+ * stored with the seat, shown in the lobby and on the board beside the name; a Hard computer thinks on the
+ * thinking pool and plays its turns.
+ */
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let carol: LoopbackUser;
+
+beforeAll(async () => {
+  h = await startTableHarness();
+  d = new Driver(h);
+  alice = h.loopback.control.createUser('alice');
+  carol = h.loopback.control.createUser('carol');
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const verb = (m: LoopbackMessage, v: string) => controls(m).find((c) => c.verb === v) as Control;
+
+async function openLobby(
+  command: string,
+  computers: number,
+): Promise<{ where: string; lobby: LoopbackMessage }> {
+  const opened = await h.loopback.control.as(alice).slash(command, { computers }).reply();
+  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  await h.settle();
+  return { where, lobby: d.latest(where, 'join') };
+}
+
+describe('computer levels', () => {
+  it('a new computer plays Normal; a seated player makes it Hard privately; lobby and store say so', async () => {
+    const { where, lobby } = await openLobby('valley', 1);
+    expect(lobby.content).toMatch(/2\. 🤖 .+ \(computer, Normal\)/);
+    const menu = await d.press(alice, lobby, verb(lobby, 'levels'));
+    expect(menu.ephemeral).toBe(true);
+    expect(menu.content).toContain('Choose the level of a computer player in game #');
+    const level = verb(menu, 'level');
+    expect(level.values).toEqual(['1:easy', '1:hard']);
+    const done = await d.choose(alice, menu, level, '1:hard');
+    expect(done.content).toMatch(/^.+ now plays at Hard\.$/);
+    expect(d.fresh(lobby).content).toMatch(/2\. 🤖 .+ \(computer, Hard\)/);
+    const game = h.store.gameInThread(where);
+    expect(h.store.getGame(game?.id as number).seats[1]?.botKind).toBe('hard');
+  }, 60_000);
+
+  it('someone neither seated nor host may not change a level; nothing changes', async () => {
+    const { where, lobby } = await openLobby('valley', 1);
+    const menu = await d.press(carol, lobby, verb(lobby, 'levels'));
+    const refused = await d.choose(carol, menu, verb(menu, 'level'), '1:easy');
+    expect(refused.content).toMatch(/Only players seated in this lobby \(or the host\) can change/);
+    const game = h.store.gameInThread(where);
+    expect(h.store.getGame(game?.id as number).seats[1]?.botKind).toBe('normal');
+  }, 60_000);
+
+  it('in Spanish too, and a Hard computer plays its turns on the board, its level beside its name', async () => {
+    const { where, lobby } = await openLobby('archaeology', 1);
+    const menu = await d.press(alice, lobby, verb(lobby, 'levels'));
+    await d.choose(alice, menu, verb(menu, 'level'), '1:hard');
+    await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'lang'));
+    expect(d.fresh(lobby).content).toMatch(/🤖 .+ \(máquina, Difícil\)/);
+    await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'start'));
+    const game = h.store.gameInThread(where)?.id as number;
+    // The computer thinks on its own thread, in real time: Alice ends her turns until it has moved.
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && h.store.actionLog(game).every((a) => a.seat !== 1)) {
+      await h.settle();
+      const g = h.store.getGame(game);
+      if (g.status === 'active' && h.bot.runtime.tables.waitingFor(g).includes(0)) {
+        const hand = await d.openHand(alice, where);
+        const end = controls(hand).find((c) => c.verb === 'act' && /End turn|Terminar/.test(c.label ?? ''));
+        if (end) await d.press(alice, hand, end);
+      } else await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(h.store.actionLog(game).some((a) => a.seat === 1)).toBe(true);
+    // Thought on the pool's thread, not in the bot's.
+    expect(h.bot.runtime.computers.thoughts).toBeGreaterThan(0);
+    const board = d.latest(where, 'hand');
+    expect(board.content).toMatch(/\(Difícil\)/);
+  }, 120_000);
+});

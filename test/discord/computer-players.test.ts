@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { ThinkingError, type ThinkingPool } from '../../src/adapters/thinking-pool.ts';
+import { ComputerPlayers } from '../../src/discord/computer-players.ts';
+import type { Tables } from '../../src/discord/tables.ts';
+import type { GameRecord } from '../../src/store/records.ts';
+
+/** Where a computer's move comes from, and what happens when the thinking pool cannot answer. */
+const game = { id: 9, type: 'valley', state: { s: 1 } } as unknown as GameRecord;
+const moved: string[] = [];
+const tables = {
+  adapterOf: () => ({
+    computers: {
+      kinds: ['normal', 'easy', 'hard'],
+      thinks: ['hard'],
+      move: (_s: unknown, seat: number, kind: string) => {
+        moved.push(kind);
+        return { by: kind, seat };
+      },
+    },
+  }),
+} as unknown as Tables;
+
+function logged(): { log: pino.Logger; lines: string[] } {
+  const lines: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
+  return { log, lines };
+}
+
+describe('computer players', () => {
+  it('a quick kind moves in this thread; a thinking kind on the pool', async () => {
+    const asked: string[] = [];
+    const pool = {
+      think: async (_g: string, _s: unknown, _seat: number, kind: string) => {
+        asked.push(kind);
+        return { action: { by: 'pool' }, ms: 5 };
+      },
+      answered: 1,
+    } as unknown as ThinkingPool;
+    const c = new ComputerPlayers(tables, pool, logged().log);
+    expect(await c.move(game, 1, 'easy')).toEqual({ by: 'easy', seat: 1 });
+    expect(await c.move(game, 1, 'hard')).toEqual({ by: 'pool' });
+    expect(asked).toEqual(['hard']);
+  });
+
+  it('when the pool cannot answer, the default level moves instead, with a warning in the log', async () => {
+    const pool = {
+      think: async () => {
+        throw new ThinkingError('a computer thought for more than 10000 ms');
+      },
+    } as unknown as ThinkingPool;
+    const { log, lines } = logged();
+    moved.length = 0;
+    expect(await new ComputerPlayers(tables, pool, log).move(game, 2, 'hard')).toEqual({
+      by: 'normal',
+      seat: 2,
+    });
+    expect(moved).toEqual(['normal']);
+    expect(lines.join('')).toMatch(/a computer could not think; the default one moves/);
+    expect(lines.join('')).toMatch(/thought for more than 10000 ms/);
+  });
+});
