@@ -1,7 +1,9 @@
 /**
  * Click → reply latency through the real discord.js client and the loopback server, with 200 games in
  * progress: "ack" is the deferUpdate callback, "done" the edited hand (database commit + image render).
- * The floor is a trivial command's round trip (/rules) measured in the same run.
+ * The floor is a trivial command's round trip (/rules) measured in the same run. Then the same clicks on
+ * fresh tables while Hard computers think without a pause on the bot's thinking pool: the clicks must not
+ * wait for them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,26 +62,32 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     rest: { globalRequestsPerSecond: 1e6 },
   });
   try {
-    const users = Array.from({ length: 2 * gameCount }, (_, k) => c.createUser(`player${k}`));
-    const games: { id: number; channel: string }[] = [];
-    for (let g = 0; g < gameCount; g++) {
-      const channel = c.createChannel({ name: `table-${g}` });
-      const a = users[2 * g]!;
-      const b = users[2 * g + 1]!;
-      const lobby = store.lobbies.create({
-        type: 'valley',
-        guildId: c.defaultGuild.id,
-        channelId: channel.id,
-        hostUserId: a.id,
-        seats: [
-          { userId: a.id, displayName: a.username },
-          { userId: b.id, displayName: b.username },
-        ],
-      });
-      const started = store.startGame(lobby.id);
-      await bot.runtime.publisher.postBoard(started);
-      games.push({ id: started.id, channel: channel.id });
-    }
+    const users: ReturnType<typeof c.createUser>[] = [];
+    /** `count` more 2-player games between new users, each with its board posted. */
+    const newGames = async (count: number) => {
+      const made: { id: number; channel: string }[] = [];
+      for (let g = 0; g < count; g++) {
+        const channel = c.createChannel({ name: `table-${users.length / 2}` });
+        const a = c.createUser(`player${users.length}`);
+        const b = c.createUser(`player${users.length + 1}`);
+        users.push(a, b);
+        const lobby = store.lobbies.create({
+          type: 'valley',
+          guildId: c.defaultGuild.id,
+          channelId: channel.id,
+          hostUserId: a.id,
+          seats: [
+            { userId: a.id, displayName: a.username },
+            { userId: b.id, displayName: b.username },
+          ],
+        });
+        const started = store.startGame(lobby.id);
+        await bot.runtime.publisher.postBoard(started);
+        made.push({ id: started.id, channel: channel.id });
+      }
+      return made;
+    };
+    const games = await newGames(gameCount);
     const floor: number[] = [];
     for (let k = 0; k < samples; k++) {
       const t0 = performance.now();
@@ -89,31 +97,64 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
         .reply();
       floor.push(performance.now() - t0);
     }
-    const ack: number[] = [];
-    const done: number[] = [];
-    for (let k = 0; k < samples; k++) {
-      const g = games[k % gameCount]!;
-      const record = store.getGame(g.id);
-      const seat = (record.state as ValleyState).turn.seat;
-      const user = users.find((u) => u.id === record.seats[seat]?.userId)!;
-      const board = c
-        .messages(g.channel)
-        .filter((m) => !m.ephemeral && customIds(m).some((id) => decodeCustomId(id)?.verb === 'hand'))
-        .at(-1)!;
-      const handId = customIds(board).find((id) => decodeCustomId(id)?.verb === 'hand')!;
-      const hand = await c.as(user).click(board, handId).reply();
-      // The measured click: entombing a card (a real move: commit, then a new hand image).
-      const entomb = customIds(hand).find((id) => id.endsWith(':act:entomb'));
-      const value = entomb ? firstOption(hand, entomb) : undefined;
-      if (!entomb || !value) continue;
-      const t0 = performance.now();
-      const h = c.as(user).select(hand, entomb, [value]);
-      await h.acknowledged();
-      ack.push(performance.now() - t0);
-      await h.edited(0);
-      done.push(performance.now() - t0);
-      await bot.runtime.locks.idle();
-    }
+    /** `count` measured clicks over `tables`, each an entomb from a player's hand: its ack and its edited hand. */
+    const clicks = async (tables: readonly { id: number; channel: string }[], count: number) => {
+      const ack: number[] = [];
+      const done: number[] = [];
+      for (let k = 0; k < count; k++) {
+        const g = tables[k % tables.length]!;
+        const record = store.getGame(g.id);
+        const seat = (record.state as ValleyState).turn.seat;
+        const user = users.find((u) => u.id === record.seats[seat]?.userId)!;
+        const board = c
+          .messages(g.channel)
+          .filter((m) => !m.ephemeral && customIds(m).some((id) => decodeCustomId(id)?.verb === 'hand'))
+          .at(-1)!;
+        const handId = customIds(board).find((id) => decodeCustomId(id)?.verb === 'hand')!;
+        const hand = await c.as(user).click(board, handId).reply();
+        // The measured click: entombing a card (a real move: commit, then a new hand image).
+        const entomb = customIds(hand).find((id) => id.endsWith(':act:entomb'));
+        const value = entomb ? firstOption(hand, entomb) : undefined;
+        if (!entomb || !value) continue;
+        const t0 = performance.now();
+        const h = c.as(user).select(hand, entomb, [value]);
+        await h.acknowledged();
+        ack.push(performance.now() - t0);
+        await h.edited(0);
+        done.push(performance.now() - t0);
+        await bot.runtime.locks.idle();
+      }
+      return { ack, done };
+    };
+    const { ack, done } = await clicks(games, samples);
+    // The same clicks while Hard computers think without a pause on the bot's thinking pool (other
+    // tables' searches): the click's latency must not depend on them.
+    const thinker = store.startGame(
+      store.lobbies.create({
+        type: 'valley',
+        guildId: c.defaultGuild.id,
+        channelId: c.createChannel({ name: 'thinking' }).id,
+        hostUserId: null,
+        seats: [0, 1, 2, 3].map((k) => ({ botKind: 'hard', displayName: `Computer ${k}` })),
+      }).id,
+    );
+    let thinking = true;
+    let thoughts = 0;
+    const think = async () => {
+      while (thinking) {
+        const seat = (thinker.state as ValleyState).turn.seat;
+        await bot.runtime.computers.move(thinker, seat, 'hard');
+        thoughts++;
+      }
+    };
+    const loops = [think(), think()];
+    // Let the threads start and warm up before measuring.
+    while (thoughts < 2) await new Promise((r) => setTimeout(r, 50));
+    // Fresh tables (each hand can entomb once or twice a turn), beside the first ones.
+    const busy = await clicks(await newGames(quick ? 10 : 150), quick ? 10 : 225);
+    const thoughtsDuring = thoughts - 2;
+    thinking = false;
+    await Promise.all(loops);
     report({
       bench: 'discord-floor',
       what: '/rules round trip',
@@ -135,6 +176,17 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       samples: done.length,
       p50ms: pct(done, 50),
       p99ms: pct(done, 99),
+      goalP99ms: 30,
+    });
+    report({
+      bench: 'discord-click-done-while-thinking',
+      what: 'click → hand edited, while Hard computers think on the thinking pool without a pause',
+      games: gameCount + (quick ? 10 : 150),
+      samples: busy.done.length,
+      thoughtsDuring,
+      p50ms: pct(busy.done, 50),
+      p99ms: pct(busy.done, 99),
+      ackP99ms: pct(busy.ack, 99),
       goalP99ms: 30,
     });
   } finally {
