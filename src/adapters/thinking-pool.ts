@@ -31,6 +31,7 @@ export class ThinkingError extends Error {}
 
 interface Job {
   readonly job: ThinkJob;
+  readonly timeoutMs: number;
   readonly resolve: (t: Thought) => void;
   readonly reject: (e: Error) => void;
 }
@@ -57,11 +58,12 @@ export class ThinkingPool {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  /** The move of a `kind` computer in `seat`, thought on a thread of the pool. */
-  think(game: string, state: unknown, seat: number, kind: string): Promise<Thought> {
+  /** The move of a `kind` computer in `seat`, thought on a thread of the pool (within `timeoutMs`, else the pool's). */
+  think(game: string, state: unknown, seat: number, kind: string, timeoutMs?: number): Promise<Thought> {
     if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
     return new Promise<Thought>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, game, state, seat, kind }, resolve, reject });
+      const job = { id: this.nextId++, game, state, seat, kind };
+      this.queue.push({ job, resolve, reject, timeoutMs: timeoutMs ?? this.timeoutMs });
       this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
     });
   }
@@ -129,9 +131,9 @@ export class ThinkingPool {
     thread.running = job;
     thread.worker.ref();
     thread.timer = setTimeout(() => {
-      this.lose(thread, new ThinkingError(`a computer thought for more than ${this.timeoutMs} ms`));
+      this.lose(thread, new ThinkingError(`a computer thought for more than ${job.timeoutMs} ms`));
       void thread.worker.terminate();
-    }, this.timeoutMs);
+    }, job.timeoutMs);
     thread.timer.unref();
     thread.worker.postMessage(job.job);
   }

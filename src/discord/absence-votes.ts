@@ -3,6 +3,7 @@ import type { Seat } from '../games/kernel/types.ts';
 import { t, type Values } from '../i18n/messages.ts';
 import type { VoteChoice } from '../store/absence-store.ts';
 import type { GameRecord } from '../store/records.ts';
+import { standInOf } from '../table-kit/computer-levels.ts';
 import { type GameContext, seatName } from '../table-kit/context.ts';
 import type { CustomId } from '../table-kit/custom-id.ts';
 import { encodeCustomId } from '../table-kit/custom-id.ts';
@@ -96,7 +97,8 @@ export async function onVote(rt: Runtime, i: Click, game: GameRecord, id: Custom
       return;
     }
     const taken = new Set(game.seats.map((s) => s.displayName));
-    const kind = rt.tables.adapterOf(game).computers.kinds[0];
+    // For good, at the level the host chose for stand-ins.
+    const kind = standInOf(game);
     const updated = await store.lobbies.replaceSeat(game.id, seat, {
       botKind: kind,
       displayName: computerName(taken),

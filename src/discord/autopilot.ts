@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
+import { standInOf } from '../table-kit/computer-levels.ts';
 import type { ComputerPlayers } from './computer-players.ts';
 import type { Publisher } from './publisher.ts';
 import type { DueMoves, TableService } from './table-service.ts';
@@ -45,8 +46,7 @@ export class Autopilot implements DueMoves {
       const record = game.seats[seat];
       if (!record) continue;
       const kind =
-        record.botKind ??
-        ((await this.turnTimers?.computerPlaysFor(game, seat)) ? adapter.computers.kinds[0] : null);
+        record.botKind ?? ((await this.turnTimers?.computerPlaysFor(game, seat)) ? standInOf(game) : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
           this.computers ? this.computers.move(g, seat, kind) : adapter.computers.move(g.state, seat, kind),

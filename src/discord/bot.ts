@@ -127,13 +127,13 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
   const scheduler = new Scheduler(store, clock, o.log);
-  const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log);
+  const computers = new ComputerPlayers(tables, new ThinkingPool(), o.log);
+  const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
   const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
   timers.holdForBoard = (row) => boards.holdForBoard(row);
   publisher.dmSent = (user, error) => timers.dms.record(user, error);
-  const computers = new ComputerPlayers(tables, new ThinkingPool(), o.log);
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers, computers);
   table.attach(autopilot, timers);
   const commands = slashCommands(o.hosted.commands);

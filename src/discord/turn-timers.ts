@@ -6,8 +6,10 @@ import { t } from '../i18n/messages.ts';
 import type { GameRecord, PlannedRow } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import type { SchedulePlan } from '../store/store.ts';
+import { standInOf } from '../table-kit/computer-levels.ts';
 import { type GameContext, seatMention, seatName } from '../table-kit/context.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
+import type { ComputerPlayers } from './computer-players.ts';
 import { DmStatus } from './direct-messages.ts';
 import type { Publisher } from './publisher.ts';
 import { type QuietHours, quietUntil } from './quiet-hours.ts';
@@ -55,6 +57,7 @@ export class TurnTimers {
     private readonly scheduler: Scheduler,
     private readonly clock: Clock,
     private readonly log: Logger,
+    private readonly computers: ComputerPlayers,
   ) {
     this.dms = new DmStatus(tables.store.players, clock);
     scheduler.on('remind', (row) => this.remind(row));
@@ -351,8 +354,8 @@ export class TurnTimers {
       await this.tables.store.schedule.postpone(row.id, new Date(until));
       return;
     }
-    const adapter = this.tables.adapterOf(game);
-    const action = adapter.computers.move(game.state, stage.seat, adapter.computers.kinds[0]);
+    // At the level the host chose for stand-ins (a Hard one thinks on the pool, off this thread).
+    const action = await this.computers.move(game, stage.seat, standInOf(game));
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
     const missedTurn = stage.seat === this.tables.view(game, null).turn.seat;
     const result = await this.table.move(game.id, stage.seat, action, game.version, {

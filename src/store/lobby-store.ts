@@ -92,6 +92,13 @@ export class LobbyStore {
     });
   }
 
+  /** The level of the computer playing timed-out or absent people's turns (null: the default); only in the lobby. */
+  setStandIn(gameId: GameId, level: string | null): GameRecord {
+    return this.core.lobbyChange(gameId, () => {
+      this.core.database.db.update(games).set({ standIn: level }).where(eq(games.id, gameId)).run();
+    });
+  }
+
   /**
    * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
    * play this marks the game handed over, which keeps it out of the ratings.

@@ -88,6 +88,12 @@ export class PgLobbies {
     });
   }
 
+  setStandIn(gameId: GameId, level: string | null): Promise<GameRecord> {
+    return this.core.lobbyChange(gameId, async (tx) => {
+      await tx.update(games).set({ standIn: level }).where(eq(games.id, gameId));
+    });
+  }
+
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord> {
     return this.core.change(gameId, OPEN_STATUSES, async (tx, game) => {
       const { columns, handedOver } = seatReplacement(game, seat, participant);

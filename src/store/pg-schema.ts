@@ -71,6 +71,7 @@ export const games = pgTable(
     handedOver: boolean('handed_over').notNull().default(false),
     turnLimitMinutes: integer('turn_limit_minutes'),
     language: text('language'),
+    standIn: text('stand_in'),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),

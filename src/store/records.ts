@@ -64,6 +64,8 @@ export interface GameRecord extends GameSummary {
   readonly turnLimitMinutes?: number | null;
   /** The language of its public messages (null: English, games from before languages). */
   readonly language?: string | null;
+  /** The level of the computer playing timed-out or absent people's turns; null: the default (Normal). */
+  readonly standIn?: string | null;
   /**
    * The newest lines of its log (recent-log.ts), every seat's: whoever shows them shows a reader only what
    * `readableBy` gives. Empty in the lobby. Always set by the store (optional for hand-written records).
@@ -189,7 +191,15 @@ export type SeatRow = typeof seats.$inferSelect;
 export function toSummary(
   row: Omit<
     GameRow,
-    'options' | 'seed' | 'state' | 'outcome' | 'rated' | 'handedOver' | 'turnLimitMinutes' | 'language'
+    | 'options'
+    | 'seed'
+    | 'state'
+    | 'outcome'
+    | 'rated'
+    | 'handedOver'
+    | 'turnLimitMinutes'
+    | 'language'
+    | 'standIn'
   >,
 ): GameSummary {
   return {
@@ -227,6 +237,7 @@ export function toRecord(
     seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
     turnLimitMinutes: row.turnLimitMinutes,
     language: row.language,
+    standIn: row.standIn,
   };
   // Read when first asked: a game loaded but never shown (a restart with many running games) never
   // inflates its lines (each costs zlib a native buffer that outlives the call until the next GC).

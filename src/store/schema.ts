@@ -62,6 +62,11 @@ export const games = sqliteTable(
      * (English).
      */
     language: text('language'),
+    /**
+     * The level of the computer that plays a timed-out or absent person's turns ('easy', 'normal', 'hard':
+     * src/table-kit/computer-levels.ts), the host's choice; null: the default (Normal).
+     */
+    standIn: text('stand_in'),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),

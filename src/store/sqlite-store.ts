@@ -48,6 +48,7 @@ export class SqliteStore implements Store {
       setRated: (gameId, rated) => settle(() => lobbies.setRated(gameId, rated)),
       setTurnLimit: (gameId, minutes) => settle(() => lobbies.setTurnLimit(gameId, minutes)),
       setLanguage: (gameId, language) => settle(() => lobbies.setLanguage(gameId, language)),
+      setStandIn: (gameId, level) => settle(() => lobbies.setStandIn(gameId, level)),
       replaceSeat: (gameId, seat, participant) =>
         settle(() => lobbies.replaceSeat(gameId, seat, participant)),
       seatsOf: (gameId) => settle(() => lobbies.seatsOf(gameId)),

@@ -135,6 +135,8 @@ export interface LobbyRepository {
   setTurnLimit(gameId: GameId, minutes: number | null): Promise<GameRecord>;
   /** The language of the game's public messages; throws `GameNotFoundError`, `WrongStatusError`. */
   setLanguage(gameId: GameId, language: string): Promise<GameRecord>;
+  /** The level of the computer playing timed-out or absent people's turns (null: the default); throws `GameNotFoundError`, `WrongStatusError`. */
+  setStandIn(gameId: GameId, level: string | null): Promise<GameRecord>;
   /** Gives a seat of an open game to someone else (during play: handed over, so never rated); throws `GameNotFoundError`, `WrongStatusError`, `NotASeatError`, `LobbyError` ('already-seated'). */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord>;
   /** The game's seats in order; throws `GameNotFoundError`. */

@@ -27,3 +27,8 @@ export function levelOf(kind: string | null | undefined): Level | null {
   if (isLevel(kind)) return kind;
   return (LEVELS.find((l) => PLAYERS[l] === kind) as Level | undefined) ?? null;
 }
+
+/** The level of the computer playing a game's timed-out or absent people's turns: the host's, else the default. */
+export function standInOf(game: { readonly standIn?: string | null }): Level {
+  return game.standIn && isLevel(game.standIn) ? game.standIn : DEFAULT_LEVEL;
+}

@@ -43,12 +43,30 @@ describe('computer levels', () => {
     expect(menu.ephemeral).toBe(true);
     expect(menu.content).toContain('Choose the level of a computer player in game #');
     const level = verb(menu, 'level');
-    expect(level.values).toEqual(['1:easy', '1:hard']);
+    expect(level.values).toEqual(['1:easy', '1:hard', 'stand-in:easy', 'stand-in:hard']);
     const done = await d.choose(alice, menu, level, '1:hard');
     expect(done.content).toMatch(/^.+ now plays at Hard\.$/);
     expect(d.fresh(lobby).content).toMatch(/2\. 🤖 .+ \(computer, Hard\)/);
     const game = h.store.gameInThread(where);
     expect(h.store.getGame(game?.id as number).seats[1]?.botKind).toBe('hard');
+  }, 60_000);
+
+  it('the host chooses the stand-in’s level; a seated player may not; the lobby says which plays', async () => {
+    const { where, lobby } = await openLobby('valley', 0);
+    expect(lobby.content).toContain('🤖 A computer at **Normal** level plays the turns of people away');
+    await d.press(carol, lobby, verb(lobby, 'join'));
+    const refused = await d.press(carol, d.fresh(lobby), verb(d.fresh(lobby), 'levels'));
+    const no = await d.choose(carol, refused, verb(refused, 'level'), 'stand-in:hard');
+    expect(no.content).toMatch(
+      /Only the host .* can choose the level of the computer that plays for absent players/,
+    );
+    const menu = await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'levels'));
+    expect(verb(menu, 'level').values).toEqual(['stand-in:easy', 'stand-in:hard']);
+    const done = await d.choose(alice, menu, verb(menu, 'level'), 'stand-in:hard');
+    expect(done.content).toBe('The turns of people away or out of time are now played at Hard.');
+    expect(d.fresh(lobby).content).toContain('🤖 A computer at **Hard** level plays the turns');
+    expect(h.store.gameInThread(where)?.id).toBeDefined();
+    expect(h.store.getGame(h.store.gameInThread(where)?.id as number).standIn).toBe('hard');
   }, 60_000);
 
   it('someone neither seated nor host may not change a level; nothing changes', async () => {

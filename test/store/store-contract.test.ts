@@ -59,6 +59,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     setRated: true,
     setTurnLimit: true,
     setLanguage: true,
+    setStandIn: true,
     replaceSeat: true,
     seatsOf: true,
   },
@@ -317,6 +318,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect((await store.lobbies.setTurnLimit(id, 60)).turnLimitMinutes).toBe(60);
     expect((await store.lobbies.setTurnLimit(id, null)).turnLimitMinutes).toBeNull();
     expect((await store.lobbies.setLanguage(id, 'fr')).language).toBe('fr');
+    expect(
+      (await store.lobbies.create({ type: 'dice-race', seed: 's', hostUserId: 'h' })).standIn,
+    ).toBeNull();
+    expect((await store.lobbies.setStandIn(id, 'hard')).standIn).toBe('hard');
+    expect((await store.getGame(id)).standIn).toBe('hard');
     const replaced = await store.lobbies.replaceSeat(id, 0, { botKind: 'random', displayName: 'Bot' });
     expect(replaced.handedOver).toBe(false);
     expect(await store.lobbies.seatsOf(id)).toEqual([
@@ -337,6 +343,7 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       () => store.lobbies.setRated(gameId, true),
       () => store.lobbies.setTurnLimit(gameId, 5),
       () => store.lobbies.setLanguage(gameId, 'de'),
+      () => store.lobbies.setStandIn(gameId, 'easy'),
       () => store.lobbies.join(gameId, { userId: 'late', displayName: 'Late' }),
     ])
       await expect(change()).rejects.toBeInstanceOf(WrongStatusError);

@@ -7,7 +7,7 @@ import { isLevel } from '../../table-kit/computer-levels.ts';
 import type { CustomId } from '../../table-kit/custom-id.ts';
 import type { Click } from '../clicked-message.ts';
 import { gameLanguage, userLanguage } from '../language.ts';
-import { levelsMessage, lobbyMessage } from '../messages/lobby-message.ts';
+import { levelsMessage, lobbyMessage, STAND_IN } from '../messages/lobby-message.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { readTurnLimit } from '../messages/turn-limits.ts';
 import type { Runtime } from '../runtime.ts';
@@ -54,6 +54,24 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         return replyPrivately(i, levelsMessage(game, userLanguage(i)));
       case 'level': {
         const [seatText = '', level = ''] = (i.isStringSelectMenu() ? (i.values[0] ?? '') : '').split(':');
+        if (seatText === STAND_IN) {
+          if (!isLevel(level)) return say(i, 'error.old-control');
+          if (!canManage(i, game)) return onlyHost('standin');
+          await rt.publisher.editLobby(await store.lobbies.setStandIn(game.id, level));
+          const language = userLanguage(i);
+          return i
+            .update(
+              editOptions({
+                content: t(language, 'lobby.levels.stand-in-done', {
+                  level: t(language, `computer.level.${level}`),
+                }),
+                components: [],
+                files: [],
+                mentionUsers: [],
+              }),
+            )
+            .then(() => undefined);
+        }
         const seat = game.seats.find((s) => String(s.seat) === seatText);
         if (!seat || seat.userId || !isLevel(level)) return say(i, 'error.old-control');
         if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))

@@ -10,7 +10,7 @@ import { gameTitle } from '../../i18n/command-localizations.ts';
 import { LANGUAGES, t, type Values } from '../../i18n/messages.ts';
 import { lobbyRating } from '../../ratings/eligibility.ts';
 import type { GameRecord } from '../../store/records.ts';
-import { LEVELS, levelOf } from '../../table-kit/computer-levels.ts';
+import { LEVELS, levelOf, standInOf } from '../../table-kit/computer-levels.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, type Payload, row, select } from '../../table-kit/payload.ts';
 import { gameLanguage } from '../language.ts';
@@ -38,7 +38,6 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
         })
       : say('lobby.seat.computer', { n: i + 1, name: s.displayName });
   });
-  const computers = game.seats.some((s) => !s.userId);
   const open = game.status === 'lobby';
   const own = open ? settings?.controls(lobbyOptionsOf(game.options), language) : undefined;
   if (own && (own.selects.length > MAX_LOBBY_SELECTS || own.buttons.length > MAX_LOBBY_BUTTONS))
@@ -63,6 +62,7 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
       rated: isRated(game) ? 'yes' : 'no',
       limit: turnLimitText(game.turnLimitMinutes, language),
     }),
+    open ? say('lobby.stand-in', { level: say(`computer.level.${standInOf(game)}`) }) : '',
     open ? say('lobby.language', { name: say('language.name') }) : '',
     note ?? '',
   ].filter(Boolean);
@@ -84,8 +84,8 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
           ),
           row(
             ratingButton(game, id, language),
-            // Each computer's level is chosen privately (levelsMessage): the lobby has no row left for it.
-            ...(computers ? [button(id('levels'), say('lobby.button.levels'))] : []),
+            // Computers' levels are chosen privately (levelsMessage): the lobby has no row left for them.
+            button(id('levels'), say('lobby.button.levels')),
             // One button per other language, named in that language (a button sets, never toggles).
             ...LANGUAGES.filter((l) => l !== language).map((l) =>
               button(id('lang', l), t(l, 'lobby.button.language', { name: t(l, 'language.name') })),
@@ -142,11 +142,11 @@ function ratingButton(game: GameRecord, id: (verb: string, arg?: string) => stri
 
 /**
  * The private message behind the lobby's "Computer levels" button: one menu of every computer seat at every
- * level it is not at yet (5 computers × 2 levels at most: within a menu's 25 options).
+ * level it is not at yet, then the stand-in's other levels (5 × 2 + 2 options at most, within a menu's 25).
  */
 export function levelsMessage(game: GameRecord, language: string): Payload {
   const say = (key: string, values?: Values) => t(language, key, values);
-  const options = game.seats.flatMap((s, i) => {
+  const seats = game.seats.flatMap((s, i) => {
     if (s.userId) return [];
     const now = levelOf(s.botKind);
     return LEVELS.filter((l) => l !== now).map((level) => ({
@@ -159,13 +159,19 @@ export function levelsMessage(game: GameRecord, language: string): Payload {
       description: say(`computer.level.${level}.about`),
     }));
   });
-  if (options.length === 0)
-    return { content: say('lobby.levels.none'), components: [], files: [], mentionUsers: [] };
+  const standIn = LEVELS.filter((l) => l !== standInOf(game)).map((level) => ({
+    label: say('lobby.levels.stand-in-option', { level: say(`computer.level.${level}`) }),
+    value: `${STAND_IN}:${level}`,
+    description: say(`computer.level.${level}.about`),
+  }));
   const id = encodeCustomId({ scope: 'lobby', gameId: game.id, version: 0, verb: 'level', arg: '' });
   return {
     content: say('lobby.levels.prompt', { id: game.id }),
-    components: [row(select(id, say('lobby.levels.placeholder'), options))],
+    components: [row(select(id, say('lobby.levels.placeholder'), [...seats, ...standIn]))],
     files: [],
     mentionUsers: [],
   };
 }
+
+/** The value prefix of the stand-in's levels in the levels menu (a seat's start with its number). */
+export const STAND_IN = 'stand-in';

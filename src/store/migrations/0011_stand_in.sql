@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `stand_in` text;
