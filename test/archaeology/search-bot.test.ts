@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { determinize } from '../../src/games/archaeology/bots/determinize.ts';
 import { heuristicBot } from '../../src/games/archaeology/bots/heuristic-bot.ts';
-import { searchArchaeology } from '../../src/games/archaeology/bots/search-bot.ts';
+import {
+  candidates,
+  SEARCHED_TRADES,
+  searchArchaeology,
+} from '../../src/games/archaeology/bots/search-bot.ts';
 import { applyInPlace, archaeology, waitingFor } from '../../src/games/archaeology/index.ts';
 import { conservationError, redealHidden } from '../../src/games/archaeology/invariants.ts';
 import { legalActions } from '../../src/games/archaeology/legal-actions.ts';
@@ -68,6 +72,23 @@ describe('the Archaeology search player', () => {
       }
     expect(compared).toBeGreaterThanOrEqual(10);
     expect(differed).toBeGreaterThan(0);
+  });
+
+  it('weighs every sale, exploration and end of turn, the four best trades and the heuristic’s choice', () => {
+    let pruned = 0;
+    for (const { s, seat } of positions(3, 'candidates', 3)) {
+      const legal = legalActions(s, seat);
+      const hint = heuristicBot(s, seat, seedRng('h'));
+      const c = candidates(s, seat, legal, hint);
+      expect(c.some((x) => same(x, hint))).toBe(true);
+      expect(c.filter((x) => x.type !== 'trade')).toEqual(legal.filter((x) => x.type !== 'trade'));
+      expect(c.filter((x) => x.type === 'trade' && !same(x, hint)).length).toBeLessThanOrEqual(
+        SEARCHED_TRADES,
+      );
+      for (const x of c) expect(legal.some((l) => same(l, x))).toBe(true);
+      pruned = Math.max(pruned, legal.length - c.length);
+    }
+    expect(pruned).toBeGreaterThan(5);
   });
 
   it('leaves a pending thief or sandstorm to the heuristic', () => {

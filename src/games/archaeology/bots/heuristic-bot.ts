@@ -112,6 +112,30 @@ function bestSale(v: ArchaeologyView, hand: Counts, mustSell: boolean): Archaeol
   return best ? { type: 'sell', kind: best.kind, count: best.count } : null;
 }
 
+/**
+ * The `count` trades that raise `seat`'s hand's worth most, best first (ties in legal order): the search's
+ * candidates among the many trades a hand allows (up to ~40).
+ */
+export function bestTrades(state: ArchaeologyState, seat: Seat, count: number): ArchaeologyAction[] {
+  const v = view(state, seat, false);
+  const hand = v.me?.hand ?? {};
+  const base = worth(v, hand);
+  return v.actions
+    .map((a) => a.action)
+    .filter((a) => a.type === 'trade')
+    .map((a, i) => ({ a, i, gain: gainOf(v, hand, base, a) }))
+    .sort((x, y) => y.gain - x.gain || x.i - y.i)
+    .slice(0, count)
+    .map((x) => x.a);
+}
+
+function gainOf(v: ArchaeologyView, hand: Counts, base: number, a: ArchaeologyAction): number {
+  if (a.type !== 'trade') return 0;
+  const after: Counts = { ...hand };
+  for (const k of TREASURES) after[k] = (after[k] ?? 0) - (a.give[k] ?? 0) + (a.take[k] ?? 0);
+  return worth(v, after) - base;
+}
+
 function bestTrade(
   v: ArchaeologyView,
   hand: Counts,
@@ -122,9 +146,7 @@ function bestTrade(
   let gain = 0.5;
   for (const a of legal) {
     if (a.type !== 'trade') continue;
-    const after: Counts = { ...hand };
-    for (const k of TREASURES) after[k] = (after[k] ?? 0) - (a.give[k] ?? 0) + (a.take[k] ?? 0);
-    const g = worth(v, after) - base;
+    const g = gainOf(v, hand, base, a);
     if (g > gain) {
       gain = g;
       best = a;

@@ -12,7 +12,7 @@ import { legalActions } from '../legal-actions.ts';
 import { outcome } from '../score.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
 import { determinize } from './determinize.ts';
-import { heuristicBot } from './heuristic-bot.ts';
+import { bestTrades, heuristicBot } from './heuristic-bot.ts';
 
 /** Archaeology for the search (../../search/search-move.ts): the heuristic player plays the playouts. */
 export const archaeologySearchRules: SearchRules<ArchaeologyState, ArchaeologyAction> = {
@@ -42,16 +42,24 @@ export function searchArchaeology(
   const legal = legalActions(state, seat);
   if (legal.length < 2) return null;
   const hint = heuristicBot(state, seat, [...rng] as RngState);
-  const at = legal.findIndex((a) => sameAction(a, hint));
-  const cands = at >= 0 ? legal : [...legal, hint];
-  return searchMove(
-    archaeologySearchRules,
-    state,
-    seat,
-    cands,
-    { ...budget, favour: at >= 0 ? at : legal.length },
-    rng,
-  );
+  const cands = candidates(state, seat, legal, hint);
+  if (cands.length < 2) return null;
+  const at = cands.findIndex((a) => sameAction(a, hint));
+  return searchMove(archaeologySearchRules, state, seat, cands, { ...budget, favour: at }, rng);
+}
+
+/** Trades searched: the best by the heuristic's valuation (a hand may allow ~40, most of them poor). */
+export const SEARCHED_TRADES = 4;
+
+/** Every sale, exploration and end of turn; the best few trades; and the heuristic's own choice. */
+export function candidates(
+  state: ArchaeologyState,
+  seat: Seat,
+  legal: readonly ArchaeologyAction[],
+  hint: ArchaeologyAction,
+): ArchaeologyAction[] {
+  const out = [...legal.filter((a) => a.type !== 'trade'), ...bestTrades(state, seat, SEARCHED_TRADES)];
+  return out.some((a) => sameAction(a, hint)) ? out : [...out, hint];
 }
 
 /** The Hard player's budget: playouts per decision (see README.md in ../../search for what it costs). */
