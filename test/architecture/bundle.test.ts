@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { botMove } from '../../src/games/valley/bots/index.ts';
+import { valley, waitingFor } from '../../src/games/valley/index.ts';
 import { COMPILED, ENTRY, fromRoot, ROOT } from '../../src/paths.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -34,6 +38,30 @@ describe("npm start's bundle", () => {
     );
     expect(offending).toEqual([]);
   });
+
+  it("builds the thinking pool's thread beside the bot, and that thread plays a move", async () => {
+    const built = spawnSync(process.execPath, [fromRoot('.config', 'build.mjs')], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/\.build\/think-worker\.js/);
+    const worker = new Worker(fromRoot('.build', 'think-worker.js'), { execArgv: [] });
+    try {
+      const answers: unknown[] = [];
+      const answered = new Promise<void>((done) =>
+        worker.on('message', (m: { ready?: true }) => {
+          answers.push(m);
+          if (!m.ready) done();
+        }),
+      );
+      const state = valley.setup({ players: 2 }, 'bundle');
+      const seat = waitingFor(state)[0] as number;
+      worker.postMessage({ id: 1, game: 'valley', state, seat, kind: 'normal' });
+      await answered;
+      expect(answers[0]).toEqual({ ready: true });
+      expect(answers[1]).toMatchObject({ id: 1, action: botMove(state, seat, 'heuristic') });
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
 
   it('from the sources, the root is the repository and the entry point src/main.ts', () => {
     expect(ROOT).toBe(REPO);
