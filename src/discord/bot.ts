@@ -24,6 +24,7 @@ import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
 import { Publisher } from './publisher.ts';
+import { Replays } from './replays.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
 import { Scheduler } from './scheduler.ts';
@@ -148,6 +149,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     hands,
     autopilot,
     computers,
+    replays: new Replays(tables),
     scheduler,
     timers,
     clock,

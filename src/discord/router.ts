@@ -4,6 +4,7 @@ import { clickIsOnMessage } from './clicked-message.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
 import { onLeaderboardComponent } from './handlers/rating-boards.ts';
+import { onReplayComponent } from './handlers/replay-components.ts';
 import { say } from './handlers/replies.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -25,6 +26,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
       if (!id) return await say(i, 'error.old-control');
       if (!clickIsOnMessage(i)) return await say(i, 'error.not-on-message');
       if (id.scope === 'board') return await onLeaderboardComponent(rt, i, id);
+      if (id.scope === 'replay') return await onReplayComponent(rt, i, id);
       return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
     }
     if (i.isRepliable()) await say(i, 'error.unknown-interaction');

@@ -7,6 +7,7 @@ import type { GameLocks } from './game-lock.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
 import type { Publisher } from './publisher.ts';
+import type { Replays } from './replays.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
@@ -32,6 +33,8 @@ export interface Runtime {
   autopilot: Autopilot;
   /** Where computers' moves come from: the long thinkers on the thinking pool. */
   computers: ComputerPlayers;
+  /** Finished games' replays, rebuilt from their logs and kept for the next clicks. */
+  replays: Replays;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
   /** Turn limits, reminders, nudges, who the computer plays for. */

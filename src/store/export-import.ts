@@ -11,9 +11,10 @@ import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { encodeLines } from './log-codec.ts';
 import { readStoredParts } from './lookups.ts';
+import { type ActionRecord, type GameRecord, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
 import { actions, GAME_STATUSES, games, seats, stateParts } from './schema.ts';
-import { joinState, type StatePart, splitState } from './state-parts.ts';
+import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
@@ -89,30 +90,48 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
     };
   })();
   if (!row) throw new GameNotFoundError(gameId);
+  const actionsOf = log.map((a) => ({
+    seq: a.seq,
+    seat: a.seat,
+    action: JSON.parse(a.action),
+    createdAt: a.createdAt,
+  }));
+  return recordOf(toRecord(row, seatRows, []), actionsOf, now);
+}
+
+/**
+ * The export of a game as any store gives it (its record and action log, `Store.getGame` and
+ * `Store.actionLog`): what a finished game's "Download" hands a player, on either backend.
+ */
+export function recordOf(
+  game: GameRecord,
+  log: readonly Pick<ActionRecord, 'seq' | 'seat' | 'action' | 'createdAt'>[],
+  now = new Date(),
+): GameExport {
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
   return {
     format: EXPORT_FORMAT,
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: now.toISOString(),
     game: {
-      id: row.id,
-      type: row.type,
-      status: row.status,
-      options: JSON.parse(row.options),
-      seed: row.seed,
-      state: row.state === null ? null : (joinState(row.state) as z.infer<typeof json>),
-      version: row.version,
-      outcome: row.outcome === null ? null : JSON.parse(row.outcome),
-      guildId: row.guildId,
-      channelId: row.channelId,
-      threadId: row.threadId,
-      hostUserId: row.hostUserId,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      startedAt: iso(row.startedAt),
-      finishedAt: iso(row.finishedAt),
+      id: game.id,
+      type: game.type,
+      status: game.status,
+      options: game.options as z.infer<typeof json>,
+      seed: game.seed,
+      state: game.state as z.infer<typeof json>,
+      version: game.version,
+      outcome: game.outcome as z.infer<typeof json>,
+      guildId: game.guildId,
+      channelId: game.channelId,
+      threadId: game.threadId,
+      hostUserId: game.hostUserId,
+      createdAt: game.createdAt.toISOString(),
+      updatedAt: game.updatedAt.toISOString(),
+      startedAt: iso(game.startedAt),
+      finishedAt: iso(game.finishedAt),
     },
-    seats: seatRows.map((s) => ({
+    seats: game.seats.map((s) => ({
       seat: s.seat,
       userId: s.userId,
       botKind: s.botKind,
@@ -121,7 +140,7 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
     actions: log.map((a) => ({
       seq: a.seq,
       seat: a.seat,
-      action: JSON.parse(a.action),
+      action: a.action as z.infer<typeof json>,
       createdAt: a.createdAt.toISOString(),
     })),
   };

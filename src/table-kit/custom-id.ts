@@ -3,9 +3,9 @@
  * decoded before anything runs and a stale or doubled click is refused instead of applied twice.
  * Format: `s1:<scope>:<gameId>:<version>:<verb>[:<arg>]` (≤ 100 characters, Discord's limit).
  * Leaderboard pages (scope `board`) have no game: their id slot is the page number (see
- * src/discord/leaderboard-id.ts).
+ * src/discord/leaderboard-id.ts). A replay's controls (scope `replay`) carry the move shown in the version's slot.
  */
-export type Scope = 'lobby' | 'game' | 'board';
+export type Scope = 'lobby' | 'game' | 'board' | 'replay';
 
 export interface CustomId {
   scope: Scope;
@@ -16,8 +16,8 @@ export interface CustomId {
 }
 
 const PREFIX = 's1';
-const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board' };
-const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b' };
+const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board', r: 'replay' };
+const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b', replay: 'r' };
 
 export function encodeCustomId(id: CustomId): string {
   if (id.verb.includes(':')) throw new Error(`custom_id verb '${id.verb}' contains ':'`);

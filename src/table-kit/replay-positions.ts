@@ -20,7 +20,9 @@ export class ReplayError extends Error {
     readonly move: number,
     readonly problem: string,
   ) {
-    super(move === 0 ? `the game cannot be set up again: ${problem}` : `move ${move} does not replay: ${problem}`);
+    super(
+      move === 0 ? `the game cannot be set up again: ${problem}` : `move ${move} does not replay: ${problem}`,
+    );
   }
 }
 
@@ -36,6 +38,8 @@ export class ReplayPositions {
     private readonly game: AnyGame,
     private readonly source: ReplaySource,
     private readonly checkpoints: readonly unknown[],
+    /** The turn number (0-based) each position is in, as the public view says it. */
+    readonly turns: readonly number[],
   ) {}
 
   /** Plays `source` through `game`'s rules; throws `ReplayError` where they refuse it. */
@@ -47,11 +51,13 @@ export class ReplayPositions {
       throw new ReplayError(0, e instanceof Error ? e.message : String(e));
     }
     const checkpoints: unknown[] = [state];
+    const turns = [turnOf(game, state)];
     source.actions.forEach((a, i) => {
       state = step(game, state, a.seat, a.action, i + 1);
+      turns.push(turnOf(game, state));
       if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
     });
-    return new ReplayPositions(game, source, checkpoints);
+    return new ReplayPositions(game, source, checkpoints, turns);
   }
 
   /** How many moves the game has: positions go from 0 (the setup) to this. */
@@ -82,4 +88,10 @@ function step(game: AnyGame, state: unknown, seat: Seat, action: unknown, move: 
   }
   if (!result.ok) throw new ReplayError(move, `the rules refused it (${result.error.code})`);
   return result.state;
+}
+
+/** The turn a position is in, from the public view (a table game's views say it the same way). */
+function turnOf(game: AnyGame, state: unknown): number {
+  const turn = (game.view(state, null) as { turn?: { number?: unknown } }).turn?.number;
+  return typeof turn === 'number' ? turn : 0;
 }

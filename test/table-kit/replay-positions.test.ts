@@ -45,6 +45,8 @@ describe('a replay’s positions, rebuilt from the action log', () => {
       const order = [replay.moves, 0, 1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1];
       for (let k = replay.moves; k >= 0; k -= 7) order.push(k);
       for (const k of order) expect(replay.at(k)).toEqual(positions[k]);
+      // The turn of each position, as its public view says.
+      expect(replay.turns).toEqual(positions.map((p) => (game as AnyGame).view(p, null).turn.number));
       // Asking never changes a kept position.
       expect(replay.at(CHECKPOINT_EVERY)).toEqual(positions[CHECKPOINT_EVERY]);
     });

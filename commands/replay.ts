@@ -1,0 +1,78 @@
+import { MessageFlags } from 'discord.js';
+import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
+import { say } from '../src/discord/handlers/replies.ts';
+import { gameLanguage, userLanguage } from '../src/discord/language.ts';
+import { replayMessage } from '../src/discord/messages/replay-message.ts';
+import { editOptions } from '../src/discord/send.ts';
+import type { SlashCommand } from '../src/discord/slash-command.ts';
+import { getGame } from '../src/games/registry.ts';
+import { gameTitle } from '../src/i18n/command-localizations.ts';
+import { t } from '../src/i18n/messages.ts';
+import { ReplayError } from '../src/table-kit/replay-positions.ts';
+
+/** Finished games an autocomplete lists at most (Discord's limit). */
+const LISTED = 25;
+
+/**
+ * `/replay game:<id>`: a finished game of this server, move by move, from its first position, with the
+ * public view at each (nothing hidden during play is shown); privately unless the caller asks to show it
+ * to the channel.
+ */
+export const replayCommand: SlashCommand = {
+  data: {
+    name: 'replay',
+    description: 'Step through a finished game of this server, move by move',
+    contexts: [InteractionContextType.Guild],
+    options: [
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'game',
+        description: 'The finished game: start typing its number and pick one',
+        required: true,
+        autocomplete: true,
+        min_value: 1,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'public',
+        description: 'Show it to the channel (default: only to you)',
+      },
+    ],
+  },
+  async execute(rt, i) {
+    const gameId = i.options.getInteger('game', true);
+    const shown = i.options.getBoolean('public') ?? false;
+    const game = await rt.tables.store.findGame(gameId);
+    if (game?.status !== 'finished' || game.guildId !== i.guildId)
+      return say(i, 'replay.not-found', { id: gameId });
+    await i.deferReply(shown ? {} : { flags: MessageFlags.Ephemeral });
+    let replay: Awaited<ReturnType<typeof rt.replays.of>>;
+    try {
+      replay = await rt.replays.of(game);
+    } catch (e) {
+      if (!(e instanceof ReplayError)) throw e;
+      rt.log.warn({ err: e, gameId }, 'a finished game does not replay');
+      return say(i, 'replay.cannot', { id: gameId, why: e.message });
+    }
+    const language = shown ? gameLanguage(game) : userLanguage(i);
+    await i.editReply(editOptions(replayMessage(rt.tables, replay, 0, language)));
+  },
+  async autocomplete(rt, i) {
+    if (!i.inGuild()) return i.respond([]);
+    const typed = String(i.options.getFocused()).trim();
+    const language = userLanguage(i);
+    const games = (await rt.tables.store.gamesInGuild(i.guildId, ['finished']))
+      .filter((g) => typed === '' || String(g.id).startsWith(typed))
+      .slice(0, LISTED);
+    return i.respond(
+      games.map((g) => ({
+        name: t(language, 'replay.choice', {
+          id: g.id,
+          title: gameTitle(language, g.type, getGame(g.type).title),
+          when: (g.finishedAt ?? g.updatedAt).toISOString().slice(0, 10),
+        }).slice(0, 100),
+        value: g.id,
+      })),
+    );
+  },
+};

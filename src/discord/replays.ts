@@ -1,0 +1,48 @@
+import type { LogLine } from '../games/kernel/log.ts';
+import { getGame } from '../games/registry.ts';
+import type { GameRecord } from '../store/records.ts';
+import { ReplayPositions } from '../table-kit/replay-positions.ts';
+import type { Tables } from './tables.ts';
+
+/** A finished game ready to be stepped through: its positions and what each move said. */
+export interface Replay {
+  readonly game: GameRecord;
+  readonly positions: ReplayPositions;
+  /** What move k said is `said[k - 1]`, every seat's lines (a reader sees what `readableBy` gives). */
+  readonly said: readonly (readonly LogLine[])[];
+}
+
+/** How many games' replays stay ready at once: a few people stepping through a few games. */
+const KEPT = 8;
+
+/**
+ * Replays of finished games, rebuilt from the store's action log on first use and kept for the next clicks
+ * (the newest `KEPT`): a step then costs at most 31 moves of the rules and one picture. A finished game
+ * never changes, so a kept replay never goes stale.
+ */
+export class Replays {
+  private readonly kept = new Map<number, Replay>();
+
+  constructor(private readonly tables: Tables) {}
+
+  /** The game's replay; throws `ReplayError` if these rules cannot replay its log. */
+  async of(game: GameRecord): Promise<Replay> {
+    const hit = this.kept.get(game.id);
+    if (hit) {
+      // Most recently used last: the first key is the one to forget.
+      this.kept.delete(game.id);
+      this.kept.set(game.id, hit);
+      return hit;
+    }
+    const log = await this.tables.store.actionLog(game.id);
+    const positions = ReplayPositions.build(getGame(game.type), {
+      options: game.options,
+      seed: game.seed,
+      actions: log.map((a) => ({ seat: a.seat, action: a.action })),
+    });
+    const replay: Replay = { game, positions, said: log.map((a) => a.said) };
+    this.kept.set(game.id, replay);
+    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value as number);
+    return replay;
+  }
+}

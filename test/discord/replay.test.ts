@@ -1,0 +1,174 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { runGamesCli } from '../../src/tools/games.ts';
+import { removeDir } from '../remove-dir.ts';
+import { type Control, controls, Driver } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * `/replay` through the real client: a finished game from its first position to its last, one move per
+ * click, each step showing the public board of that position (the picture's text is the public view's,
+ * rebuilt independently here from the stored log), nobody mentioned, nothing hidden.
+ */
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+
+beforeAll(async () => {
+  h = await startTableHarness();
+  d = new Driver(h);
+  alice = h.loopback.control.createUser('alice');
+  bob = h.loopback.control.createUser('bob');
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** A game of computer players played to its end in the store. */
+function finishedGame(type: string, players: number, language = 'en'): number {
+  const c = h.loopback.control;
+  const channel = c.createChannel({ name: `finished-${type}-${players}` });
+  const lobby = h.store.lobbies.create({
+    type,
+    guildId: c.defaultGuild.id,
+    channelId: channel.id,
+    hostUserId: null,
+    language,
+    seats: Array.from({ length: players }, (_, k) => ({
+      botKind: 'normal',
+      displayName: `Computer ${k + 1}`,
+    })),
+  });
+  let game = h.store.startGame(lobby.id);
+  const adapter = h.bot.runtime.tables.adapterOf(game);
+  while (game.status === 'active') {
+    const seat = adapter.game.waitingFor(game.state)[0] as number;
+    const action = adapter.computers.move(game.state, seat, 'normal');
+    game = h.store.applyAction(game.id, { seat, action, expectedVersion: game.version }).game;
+  }
+  expect(game.status).toBe('finished');
+  return game.id;
+}
+
+/**
+ * The picture text of the public board at each position (drawn when asked: a picture costs milliseconds),
+ * from the stored log replayed by the rules here, apart from the bot's replay.
+ */
+function expectedPictures(gameId: number, language = 'en'): { moves: number; at(move: number): string } {
+  const game = h.store.getGame(gameId);
+  const adapter: AnyAdapter = h.bot.runtime.tables.adapterOf(game);
+  let state = adapter.game.setup(adapter.game.parseOptions(game.options), game.seed);
+  const states = [state];
+  for (const a of h.store.actionLog(gameId)) {
+    const r = adapter.game.apply(state, a.seat, a.action);
+    if (!r.ok) throw new Error(`move ${a.seq} does not replay`);
+    state = r.state;
+    states.push(state);
+  }
+  const ctx = h.bot.runtime.tables.context(game, language);
+  return {
+    moves: states.length - 1,
+    at: (move) =>
+      adapter.messages.board(adapter.game.view(states[move], null), ctx, {}).files[0]?.description as string,
+  };
+}
+
+const go = (m: LoopbackMessage, label: string) =>
+  controls(m).find((c) => c.kind === 'button' && c.label === label) as Control;
+
+describe('/replay', () => {
+  it('steps through a whole Archaeology game, each step the public board of that position', async () => {
+    const id = finishedGame('archaeology', 2);
+    const pictures = expectedPictures(id);
+    let m = await h.loopback.control.as(alice).slash('replay', { game: id }).reply();
+    expect(m.ephemeral).toBe(true);
+    const moves = pictures.moves;
+    for (let move = 0; ; move++) {
+      expect(m.content).toContain(`🎞 **Replay** of Archaeology #${id} · move ${move} of ${moves}`);
+      expect(m.attachments[0]?.description).toBe(pictures.at(move));
+      expect(m.mentions.users).toEqual([]);
+      expect(go(m, '⏮').disabled).toBe(move === 0);
+      if (move === moves) break;
+      m = await d.press(alice, m, go(m, '▶'));
+    }
+    expect(m.content).toContain('The final position.');
+    expect(go(m, '▶').disabled).toBe(true);
+    m = await d.press(alice, m, go(m, '⏮'));
+    expect(m.content).toContain(`· move 0 of ${moves}`);
+  }, 120_000);
+
+  it('Valley: the last move, a turn from the menu, and the channel’s copy in the game’s language', async () => {
+    const id = finishedGame('valley', 3, 'es');
+    const pictures = expectedPictures(id, 'es');
+    const moves = pictures.moves;
+    let m = await h.loopback.control.as(bob).slash('replay', { game: id, public: true }).reply();
+    expect(m.ephemeral).toBe(false);
+    expect(m.content).toContain(`🎞 **Repetición** de Valle de los Reyes #${id} · jugada 0 de ${moves}`);
+    m = await d.press(alice, m, go(m, '⏭'));
+    expect(m.content).toContain(`· jugada ${moves} de ${moves}`);
+    expect(m.content).toContain('La posición final.');
+    expect(m.attachments[0]?.description).toBe(pictures.at(moves));
+    const turns = controls(m).find((c) => c.verb === 'turn') as Control;
+    expect(turns.values.length).toBeLessThanOrEqual(25);
+    const pick = turns.values[10] as string;
+    m = await d.choose(alice, m, turns, pick);
+    expect(m.content).toContain(`· jugada ${pick} de ${moves}`);
+    expect(m.attachments[0]?.description).toBe(pictures.at(Number(pick)));
+  }, 120_000);
+
+  it('Download gives the game’s record, which imports into a fresh database and verifies', async () => {
+    const id = finishedGame('archaeology', 3);
+    const m = await h.loopback.control.as(alice).slash('replay', { game: id }).reply();
+    const download = controls(m).find((c) => c.label === 'Download') as Control;
+    const reply = await d.press(alice, m, download);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toContain(`npm run games -- import scarab-game-${id}.json`);
+    const file = reply.attachments[0];
+    expect(file?.filename).toBe(`scarab-game-${id}.json`);
+    const record = JSON.parse(Buffer.from(file?.bytes ?? []).toString('utf8'));
+    expect(record).toMatchObject({
+      format: 'scarab-game',
+      formatVersion: 3,
+      game: { id, status: 'finished' },
+    });
+    expect(record.actions).toHaveLength(h.store.actionLog(id).length);
+    const dir = mkdtempSync(join(tmpdir(), 'scarab-record-'));
+    try {
+      const path = join(dir, `scarab-game-${id}.json`);
+      writeFileSync(path, file?.bytes ?? new Uint8Array());
+      const out: string[] = [];
+      const io = {
+        stdout: (t: string) => out.push(t),
+        stderr: (t: string) => out.push(t),
+        env: { DATABASE_PATH: join(dir, 'fresh.db') },
+        readStdin: () => '',
+      };
+      expect(await runGamesCli(['import', path], io), out.join('\n')).toBe(0);
+      expect(await runGamesCli(['verify'], io), out.join('\n')).toBe(0);
+      expect(out.join('\n')).toMatch(/1 game/);
+    } finally {
+      removeDir(dir);
+    }
+  }, 60_000);
+
+  it('refuses a game that is not finished here, and offers this server’s finished games', async () => {
+    const running = h.store.startGame(
+      h.store.lobbies.create({
+        type: 'valley',
+        guildId: h.loopback.control.defaultGuild.id,
+        channelId: h.loopback.control.createChannel({ name: 'running' }).id,
+        hostUserId: null,
+        seats: [0, 1].map((k) => ({ botKind: 'normal', displayName: `C${k}` })),
+      }).id,
+    );
+    const refused = await h.loopback.control.as(alice).slash('replay', { game: running.id }).reply();
+    expect(refused.content).toBe(`There is no finished game #${running.id} in this server to replay.`);
+    const missing = await h.loopback.control.as(alice).slash('replay', { game: 9999 }).reply();
+    expect(missing.content).toContain('#9999');
+  }, 60_000);
+});
