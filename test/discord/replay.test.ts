@@ -166,6 +166,20 @@ describe('/replay', () => {
         seats: [0, 1].map((k) => ({ botKind: 'normal', displayName: `C${k}` })),
       }).id,
     );
+    // Autocomplete offers this server's finished games, newest first, and filters by the number typed.
+    finishedGame('archaeology', 2);
+    const offered = await h.loopback.control.as(alice).autocomplete('replay', { game: '' }, 'game').choices();
+    const finished = h.store.gamesInGuild(h.loopback.control.defaultGuild.id, ['finished']).map((g) => g.id);
+    expect(offered.map((c) => c.value)).toEqual(finished);
+    expect(offered.map((c) => c.value)).not.toContain(running.id);
+    expect(offered[0]?.name).toMatch(/^#\d+ · (Valley of the Kings|Archaeology) · finished \d{4}-\d\d-\d\d$/);
+    const first = String(finished.at(-1));
+    const typed = await h.loopback.control
+      .as(alice)
+      .autocomplete('replay', { game: first }, 'game')
+      .choices();
+    expect(typed.map((c) => c.value)).toContain(Number(first));
+    expect(typed.every((c) => String(c.value).startsWith(first))).toBe(true);
     const refused = await h.loopback.control.as(alice).slash('replay', { game: running.id }).reply();
     expect(refused.content).toBe(`There is no finished game #${running.id} in this server to replay.`);
     const missing = await h.loopback.control.as(alice).slash('replay', { game: 9999 }).reply();
