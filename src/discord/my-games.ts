@@ -6,6 +6,7 @@ import { encodeCustomId } from '../table-kit/custom-id.ts';
 import { button, type Payload, row } from '../table-kit/payload.ts';
 import { type MyGameEntry, myGamesMessage } from './messages/my-games-message.ts';
 import type { Tables } from './tables.ts';
+import { WATCH_VERB } from './watchers.ts';
 
 /** The table's own verb behind every board's "My games" button. */
 export const MY_GAMES_VERB = 'mygames';
@@ -81,25 +82,38 @@ export async function myGamesFor(tables: Tables, userId: string, language: strin
 }
 
 /**
- * A board with the table's "My games" button, whatever the game: in its first row when that row holds
- * only buttons and has room, else in a row of its own (Discord allows 5 rows of 5 buttons). A board
- * that has no room left is returned as it is.
+ * A board with the table's own buttons, whatever the game: "My games", and "Watch" (a private view of the
+ * public table that follows the game, for anyone without a seat: watchers.ts). Each goes in the first row
+ * when that row holds only buttons and has room, else in a row of its own (Discord allows 5 rows of 5
+ * buttons); one that finds no room is left out.
  */
-export function withMyGamesButton(
-  board: Payload,
-  gameId: number,
-  version: number,
-  language: string,
-): Payload {
-  const mine = button(
-    encodeCustomId({ scope: 'game', gameId, version, verb: MY_GAMES_VERB, arg: '' }),
-    t(language, 'table.button.my-games'),
-  );
+export function withTableButtons(board: Payload, gameId: number, version: number, language: string): Payload {
+  const id = (verb: string) => encodeCustomId({ scope: 'game', gameId, version, verb, arg: '' });
+  let out = board;
+  for (const b of [
+    button(id(MY_GAMES_VERB), t(language, 'table.button.my-games')),
+    button(id(WATCH_VERB), t(language, 'table.button.watch')),
+  ])
+    out = withButton(out, b);
+  return out;
+}
+
+function withButton(board: Payload, b: APIButtonComponent): Payload {
   const [first, ...rest] = board.components;
   const onlyButtons = (c: { type: ComponentType }): c is APIButtonComponent =>
     c.type === ComponentType.Button;
   if (first && first.components.length < 5 && first.components.every(onlyButtons))
-    return { ...board, components: [{ ...first, components: [...first.components, mine] }, ...rest] };
-  if (board.components.length < 5) return { ...board, components: [...board.components, row(mine)] };
+    return { ...board, components: [{ ...first, components: [...first.components, b] }, ...rest] };
+  const last = rest.at(-1);
+  if (last && last.components.length < 5 && last.components.every(onlyButtons))
+    return {
+      ...board,
+      components: [
+        first as (typeof board.components)[number],
+        ...rest.slice(0, -1),
+        { ...last, components: [...last.components, b] },
+      ],
+    };
+  if (board.components.length < 5) return { ...board, components: [...board.components, row(b)] };
   return board;
 }

@@ -16,10 +16,11 @@ import { closeHands, retireHand } from './hand-retirement.ts';
 import { userLanguage } from './language.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
-import { whereIs, withMyGamesButton } from './my-games.ts';
+import { whereIs, withTableButtons } from './my-games.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { editOptions, messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
+import { Watchers, watchView } from './watchers.ts';
 
 /** Message kinds the adapter keeps in the store beside 'lobby' and 'board'. */
 const DECISION = 'decision';
@@ -56,6 +57,8 @@ export class Publisher {
     readonly pacer: ChannelPacer,
     private readonly locks: GameLocks,
     private readonly log: Logger,
+    /** People watching games without a seat (watchers.ts): their views are redrawn after every change. */
+    readonly watchers: Watchers = new Watchers(),
   ) {}
 
   channelOf(game: GameRecord): string {
@@ -155,7 +158,7 @@ export class Publisher {
     try {
       id = await this.send(
         channelId,
-        withMyGamesButton(await this.noted(board, game), game.id, game.version, ctx.language),
+        withTableButtons(await this.noted(board, game), game.id, game.version, ctx.language),
       );
     } catch (e) {
       await this.owe(game, true, e);
@@ -185,7 +188,7 @@ export class Publisher {
       .messages.board(this.tables.view(game, null), ctx, { deadline: await this.deadlineOf(game) });
     // Editing never pings, so the mention stays as text only.
     const payload = {
-      ...withMyGamesButton(await this.noted(drawn, game), game.id, game.version, ctx.language),
+      ...withTableButtons(await this.noted(drawn, game), game.id, game.version, ctx.language),
       mentionUsers: [],
     };
     try {
@@ -318,14 +321,42 @@ export class Publisher {
     if (closed && v0.waiting.window) await this.closeReactionDms(after);
     // Only a decision outside a window is ever pinged in a message of its own.
     if (closed && !v0.waiting.window) await this.remove(after.id, DECISION);
-    if (after.status === 'finished') return this.postResults(after);
-    if (v1.turn.number !== v0.turn.number) await this.postBoard(after);
-    else {
-      await this.refreshBoard(after);
-      if (v1.decision !== null && v1.decision !== v0.decision && owedByOthers(v1))
-        await this.announce(after, v1);
+    // Watchers see what the channel sees: redrawn whatever else is posted (a failed post must not stop it).
+    try {
+      if (after.status === 'finished') return await this.postResults(after);
+      if (v1.turn.number !== v0.turn.number) await this.postBoard(after);
+      else {
+        await this.refreshBoard(after);
+        if (v1.decision !== null && v1.decision !== v0.decision && owedByOthers(v1))
+          await this.announce(after, v1);
+      }
+      await this.refreshHands(before, after, v0, v1);
+    } finally {
+      await this.refreshWatchers(after);
     }
-    await this.refreshHands(before, after, v0, v1);
+  }
+
+  /** Redraws every watcher's view of the game; the game over, says so and stops. */
+  private async refreshWatchers(game: GameRecord): Promise<void> {
+    for (const { userId, interaction } of this.watchers.live(game.id)) {
+      const language = userLanguage(interaction);
+      const view =
+        game.status === 'active'
+          ? watchView(this.tables, game, language)
+          : {
+              content: t(language, 'watch.over', { id: game.id }),
+              components: [],
+              files: [],
+              mentionUsers: [],
+            };
+      try {
+        await interaction.editReply(editOptions(view));
+      } catch (e) {
+        this.watchers.forget(game.id, userId);
+        this.log.info({ err: e, gameId: game.id }, 'could not redraw a watcher’s view');
+      }
+    }
+    if (game.status !== 'active') this.watchers.forget(game.id);
   }
 
   /**

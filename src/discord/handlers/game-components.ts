@@ -13,6 +13,7 @@ import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
+import { WATCH_VERB, watchView } from '../watchers.ts';
 import { replyPrivately, say, tell } from './replies.ts';
 
 /**
@@ -66,6 +67,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (!game) return say(i, 'error.no-game', { id: id.gameId });
   const adapter = rt.tables.adapters.find(game.type);
   if (!adapter) return say(i, 'error.game-not-hosted', { id: game.id });
+  if (id.verb === WATCH_VERB) return watch(rt, i, game);
   const info = adapter.info.find((v) => v.verb === id.verb);
   if (info) {
     if (game.state === null) return say(i, 'error.game-not-started', { id: game.id });
@@ -133,4 +135,21 @@ async function stale(rt: Runtime, i: Click, gameId: number, seat: Seat) {
   await rt.locks.run(gameId, async () =>
     showHand(rt, i, await rt.tables.store.getGame(gameId), seat, { banner }),
   );
+}
+
+/**
+ * Watch: a private copy of the public board for anyone (seated or not), redrawn after every move while
+ * Discord lets it be edited (watchers.ts). It shows nothing a seat holds: it is the board everyone sees.
+ */
+async function watch(rt: Runtime, i: Click, game: GameRecord): Promise<void> {
+  const problem = statusProblem(game);
+  if (problem) return say(i, problem, { id: game.id });
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const language = userLanguage(i);
+  await i.editReply(editOptions(watchView(rt.tables, game, language)));
+  rt.publisher.watchers.remember(game.id, i.user.id, i);
+  // A move made while the view was drawn was redrawn for the others already: this one catches up.
+  const now = await rt.tables.store.getGame(game.id);
+  if (now.version !== game.version && now.status === 'active')
+    await i.editReply(editOptions(watchView(rt.tables, now, language)));
 }
