@@ -3,10 +3,11 @@
  * stored state to compare with. For bug reports, and for moving a game to another database.
  */
 
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { listGames as registeredGames } from '../games/registry.ts';
+import { type AnyGame, getGame, listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { encodeLines } from './log-codec.ts';
@@ -18,19 +19,22 @@ import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
+ * 4: the document names the rules that played it (`rules`, `rulesFingerprint`), so a log another version
+ * of the rules cannot replay is refused with both named.
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
  * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
  * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
  * is not compared (nor the summary of a version 1 outcome).
  */
-export const EXPORT_FORMAT_VERSION = 3;
+export const EXPORT_FORMAT_VERSION = 4;
 
 const json = z.json();
 const isoDate = z.iso.datetime();
 
 const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  formatVersion: z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]),
+  formatVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(EXPORT_FORMAT_VERSION)]),
+  rules: z.string().min(1).optional(),
   exportedAt: isoDate,
   game: z.object({
     id: z.number().int().positive(),
@@ -112,6 +116,7 @@ export function recordOf(
   return {
     format: EXPORT_FORMAT,
     formatVersion: EXPORT_FORMAT_VERSION,
+    rules: rulesFingerprint(getGame(game.type)),
     exportedAt: now.toISOString(),
     game: {
       id: game.id,
@@ -179,8 +184,13 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
       seed: game.seed,
       actions: log.map((a) => ({ seq: a.seq, seat: a.seat, action: toJson(a.action, 'an action') })),
     });
-    if (!replayed.ok)
-      throw new ImportError(`the log does not replay: action #${replayed.seq}: ${replayed.problem}`);
+    if (!replayed.ok) {
+      const here = rulesFingerprint(module);
+      const other = parsed.data.rules !== undefined && parsed.data.rules !== here;
+      throw new ImportError(
+        `${other ? `it was played under other rules (${parsed.data.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}`,
+      );
+    }
     if (replayed.version !== game.version) {
       throw new ImportError(`version is ${game.version} but the log holds ${replayed.version} actions`);
     }
@@ -256,4 +266,22 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
       return id;
     })
     .immediate();
+}
+
+const fingerprints = new WeakMap<AnyGame, string>();
+
+/**
+ * The rules a game is played under, as a record names them: the game and a digest of what its setup deals
+ * (card and treasure numbers included), so recalibrated numbers or a changed deal give another name. Code
+ * changes that keep the deal keep the name: a record is judged by whether its log replays.
+ */
+export function rulesFingerprint(module: AnyGame): string {
+  const known = fingerprints.get(module);
+  if (known) return known;
+  const dealt = JSON.stringify(
+    module.setup(module.parseOptions({ players: module.minPlayers }), 'scarab-rules'),
+  );
+  const name = `${module.id}@${createHash('sha256').update(dealt).digest('hex').slice(0, 16)}`;
+  fingerprints.set(module, name);
+  return name;
 }

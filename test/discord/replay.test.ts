@@ -133,7 +133,7 @@ describe('/replay', () => {
     const record = JSON.parse(Buffer.from(file?.bytes ?? []).toString('utf8'));
     expect(record).toMatchObject({
       format: 'scarab-game',
-      formatVersion: 3,
+      formatVersion: 4,
       game: { id, status: 'finished' },
     });
     expect(record.actions).toHaveLength(h.store.actionLog(id).length);

@@ -208,9 +208,26 @@ describe('export and import', () => {
     expect(store.countGames(['lobby', 'active', 'finished', 'cancelled'])).toBe(5);
   });
 
+  it('names the rules a record was played under, and both when another version cannot replay it', () => {
+    const exported = exportGame(db, ids.finished);
+    const seated = exported.actions[3] as (typeof exported.actions)[number];
+    const broken = exported.actions.map((a, i) => (i === 3 ? { ...a, seat: seated.seat + 7 } : a));
+    expect(() => importGame(db, { ...exported, actions: broken })).toThrow(
+      /^the log does not replay: action #4: /,
+    );
+    expect(() =>
+      importGame(db, { ...exported, rules: 'dice-race@0000000000000000', actions: broken }),
+    ).toThrow(
+      /^it was played under other rules \(dice-race@0000000000000000; these are dice-race@[0-9a-f]{16}\): the log does not replay: action #4: /,
+    );
+    // Other rules whose log still replays: imported all the same.
+    expect(importGame(db, { ...exported, rules: 'dice-race@0000000000000000' })).toBeGreaterThan(0);
+  });
+
   it('imports an export of format 1, whose state is of an older shape, comparing its results', () => {
     const exported = exportGame(db, ids.finished);
-    expect(exported.formatVersion).toBe(3);
+    expect(exported.formatVersion).toBe(4);
+    expect(exported.rules).toMatch(/^dice-race@[0-9a-f]{16}$/);
     const outcome = exported.game.outcome as { results: { score: number }[] };
     const older = {
       ...exported,
@@ -224,7 +241,7 @@ describe('export and import', () => {
     expect(() =>
       importGame(db, { ...older, game: { ...older.game, outcome: { ...outcome, results } } }),
     ).toThrow(/the outcome differs from the replayed one/);
-    expect(() => importGame(db, { ...older, formatVersion: 4 })).toThrow(ImportError);
+    expect(() => importGame(db, { ...older, formatVersion: 5 })).toThrow(ImportError);
   });
 
   it('goes through files with the CLI, refusing bad input with a message and a non-zero exit', async () => {
