@@ -7,8 +7,9 @@
  * Nothing is kept here that a restart would need: an unfinished thought is simply thought again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COMPILED, fromRoot } from '../paths.ts';
 import type { ThinkAnswer, ThinkJob } from './think-worker.ts';
@@ -196,6 +197,23 @@ async function workerScript(): Promise<string> {
     const temporary = `${path}.${process.pid}.tmp`;
     writeFileSync(temporary, code);
     renameSync(temporary, path);
+    forgetOldBundles(path);
   }
   return path;
+}
+
+/** Bundles of older sources pile up while code changes: those untouched for a day are deleted. */
+export function forgetOldBundles(keep: string): void {
+  const dir = fromRoot('.build');
+  const dayAgo = Date.now() - 24 * 3_600_000;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (path === keep || !/^think-worker-[0-9a-f]{12}\.js$/.test(name)) continue;
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+    } catch (e) {
+      // Deleted meanwhile by another process doing the same: nothing left to do. Anything else is real.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
 }

@@ -1,9 +1,11 @@
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
+import { forgetOldBundles, ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
 import { valley, waitingFor } from '../../src/games/valley/index.ts';
+import { fromRoot } from '../../src/paths.ts';
 
 /** The threads computers think on: the same moves as in the bot's own thread, never blocking it. */
 const pools: ThinkingPool[] = [];
@@ -63,4 +65,21 @@ describe('the thinking pool', () => {
     expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThanOrEqual(2);
     await expect(p.think('valley', v, seat, 'heuristic')).rejects.toBeInstanceOf(ThinkingError);
   }, 60_000);
+});
+
+describe("the thinking thread's bundles (from the sources)", () => {
+  it('those of older sources untouched for a day are deleted; the current one and fresh ones stay', () => {
+    mkdirSync(fromRoot('.build'), { recursive: true });
+    const old = fromRoot('.build', 'think-worker-0000000000aa.js');
+    const fresh = fromRoot('.build', 'think-worker-0000000000bb.js');
+    const keep = fromRoot('.build', 'think-worker-0000000000cc.js');
+    for (const f of [old, fresh, keep]) writeFileSync(f, '// test');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    utimesSync(keep, twoDaysAgo, twoDaysAgo);
+    forgetOldBundles(keep);
+    expect([existsSync(old), existsSync(fresh), existsSync(keep)]).toEqual([false, true, true]);
+    forgetOldBundles(fresh);
+    expect(existsSync(keep)).toBe(false);
+  });
 });
