@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgetOldBundles, ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
@@ -81,5 +81,6 @@ describe("the thinking thread's bundles (from the sources)", () => {
     expect([existsSync(old), existsSync(fresh), existsSync(keep)]).toEqual([false, true, true]);
     forgetOldBundles(fresh);
     expect(existsSync(keep)).toBe(false);
+    rmSync(fresh);
   });
 });
