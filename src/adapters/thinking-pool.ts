@@ -123,8 +123,8 @@ export class ThinkingPool {
     this.threads.push(thread);
     await started;
     // An idle thread never keeps the process alive; one with a job does (start, finish), as any awaited
-    // work would.
-    worker.unref();
+    // work would. Another dispatch may have given it a job while it started: then it stays referenced.
+    if (!thread.running) worker.unref();
     return thread;
   }
 

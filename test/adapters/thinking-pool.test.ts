@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgetOldBundles, ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
@@ -64,6 +65,38 @@ describe('the thinking pool', () => {
     const results = await settled;
     expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThanOrEqual(2);
     await expect(p.think('valley', v, seat, 'heuristic')).rejects.toBeInstanceOf(ThinkingError);
+  }, 60_000);
+});
+
+describe('the thinking pool in a process with nothing else to do', () => {
+  it('keeps the process alive while any job runs, even one given to a thread still starting', () => {
+    // One thread busy with a slow job; a second starting for a quick one is handed another slow job before
+    // it is ready; the first thread then ends its job and the quick one. The second's slow job still runs:
+    // the process must wait for it (it once stopped here, with Node's "unsettled top-level await", 13).
+    const script = `
+      import { ThinkingPool } from ${JSON.stringify(fromRoot('src', 'adapters', 'thinking-pool.ts'))};
+      import { valley, waitingFor } from ${JSON.stringify(fromRoot('src', 'games', 'valley', 'index.ts'))};
+      const pool = new ThinkingPool({ size: 2 });
+      const s = valley.setup({ players: 4 }, 'alive');
+      const seat = waitingFor(s)[0];
+      await pool.think('valley', s, seat, 'random');
+      const jobs = [
+        pool.think('valley', s, seat, 'search'),
+        pool.think('valley', s, seat, 'random'),
+        pool.think('valley', s, seat, 'search'),
+      ];
+      const done = await Promise.all(jobs);
+      console.log('answered', done.length);
+      await pool.close();
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fromRoot(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('answered 3');
+    expect(run.status).toBe(0);
   }, 60_000);
 });
 
