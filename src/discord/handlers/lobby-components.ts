@@ -54,48 +54,28 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         return replyPrivately(i, levelsMessage(game, userLanguage(i)));
       case 'level': {
         const [seatText = '', level = ''] = (i.isStringSelectMenu() ? (i.values[0] ?? '') : '').split(':');
+        if (!isLevel(level)) return say(i, 'error.old-control');
+        const language = userLanguage(i);
+        const levelName = t(language, `computer.level.${level}`);
+        // The lobby everyone sees shows the new level; then the private menu says what was done.
+        const done = async (changed: GameRecord, text: string) => {
+          await rt.publisher.editLobby(changed);
+          await i.update(editOptions({ content: text, components: [], files: [], mentionUsers: [] }));
+        };
         if (seatText === STAND_IN) {
-          if (!isLevel(level)) return say(i, 'error.old-control');
           if (!canManage(i, game)) return onlyHost('standin');
-          await rt.publisher.editLobby(await store.lobbies.setStandIn(game.id, level));
-          const language = userLanguage(i);
-          return i
-            .update(
-              editOptions({
-                content: t(language, 'lobby.levels.stand-in-done', {
-                  level: t(language, `computer.level.${level}`),
-                }),
-                components: [],
-                files: [],
-                mentionUsers: [],
-              }),
-            )
-            .then(() => undefined);
+          const changed = await store.lobbies.setStandIn(game.id, level);
+          return done(changed, t(language, 'lobby.levels.stand-in-done', { level: levelName }));
         }
         const seat = game.seats.find((s) => String(s.seat) === seatText);
-        if (!seat || seat.userId || !isLevel(level)) return say(i, 'error.old-control');
+        if (!seat || seat.userId) return say(i, 'error.old-control');
         if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))
           return say(i, 'lobby.error.only-seated-level');
         const changed = await store.lobbies.replaceSeat(game.id, seat.seat, {
           botKind: level,
           displayName: seat.displayName,
         });
-        // The lobby everyone sees shows the new level; then the private menu says what was done.
-        await rt.publisher.editLobby(changed);
-        const language = userLanguage(i);
-        return i
-          .update(
-            editOptions({
-              content: t(language, 'lobby.levels.done', {
-                name: seat.displayName,
-                level: t(language, `computer.level.${level}`),
-              }),
-              components: [],
-              files: [],
-              mentionUsers: [],
-            }),
-          )
-          .then(() => undefined);
+        return done(changed, t(language, 'lobby.levels.done', { name: seat.displayName, level: levelName }));
       }
       case 'start': {
         if (!canManage(i, game)) return onlyHost('start');
