@@ -80,8 +80,9 @@ describe("the parts of states that many games share (Valley's card definitions a
       .prepare('select seq, log from actions where game_id = ? and log is not null order by seq limit 1')
       .raw()
       .get(id) as [number, string];
+    // A line no move of this 2-seat game can say (seat 9), whatever the deal: never the stored one.
     const other = encodeLines('valley', [
-      { turn: 0, text: { key: 'valley.rules.end.log', values: { seat: '@1' } } },
+      { turn: 0, text: { key: 'valley.rules.end.log', values: { seat: '@9' } } },
     ]);
     expect(other).not.toBe(log);
     db.sqlite.prepare('update actions set log = ? where game_id = ? and seq = ?').run(other, id, seq);
