@@ -1,10 +1,18 @@
 /**
- * One step of a replay (issue #27's goal: compute the position, render, send, p50 ≤ 50 ms at move 300):
- * the position rebuilt from the action log (replay-positions.ts: from the nearest kept position), its
- * public view, and the board's picture drawn. Sending is the loopback's business and is measured by the
- * discord benchmark's round trips.
+ * One step of a replay (issue #27's goal: compute the position, render, send, p50 ≤ 50 ms at move 300).
+ * `replay.step`: the position rebuilt from the action log (replay-positions.ts: from the nearest kept
+ * position), its public view, and the board's picture drawn, in-process. `replay.step.sent`: the whole
+ * step as a reader has it — ▶ pressed on a `/replay` message through the loopback and the real bot, until
+ * the message is edited with the next move's board (the interaction, the position, the render, the upload).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { hostedGames } from '../../commands/index.ts';
+import { installedAdapters } from '../adapters/installed.ts';
 import { canvasPictures } from '../adapters/valley/pictures.ts';
+import { startBot } from '../discord/bot.ts';
 import { seedRng } from '../games/kernel/rng.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { heuristicBot } from '../games/valley/bots/heuristic-bot.ts';
@@ -12,6 +20,11 @@ import { fullCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import type { ValleyView } from '../games/valley/view.ts';
+import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
+import { openDatabase } from '../store/database.ts';
+import { GameStore } from '../store/game-store.ts';
+import type { GameRecord } from '../store/records.ts';
+import { decodeCustomId } from '../table-kit/custom-id.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 
@@ -79,4 +92,100 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     goalP50Ms: GOAL_P50_MS,
     ...(quick ? {} : { meetsGoal: p50 <= GOAL_P50_MS }),
   });
+  await sent(report, quick);
+}
+
+/** The custom id of the control whose verb is `verb` on `m`. */
+function control(m: LoopbackMessage, verb: string): string {
+  for (const row of m.components) {
+    if (!('components' in row)) continue;
+    for (const c of row.components)
+      if ('custom_id' in c && decodeCustomId(c.custom_id)?.verb === verb) return c.custom_id;
+  }
+  throw new Error(`no ${verb} control on the replay message`);
+}
+
+/** The option values of the menu `customId` on `m`. */
+function menuValues(m: LoopbackMessage, customId: string): string[] {
+  for (const row of m.components) {
+    if (!('components' in row)) continue;
+    for (const c of row.components)
+      if ('custom_id' in c && c.custom_id === customId && 'options' in c)
+        return c.options.map((o) => o.value);
+  }
+  return [];
+}
+
+/** ▶ pressed through the loopback and the real bot, from near move 280 on: press → message edited. */
+async function sent(report: (figure: BenchFigure) => void, quick: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'scarab-replay-bench-'));
+  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
+  const database = openDatabase(join(dir, 'bench.db'));
+  const store = new GameStore(database);
+  const c = loopback.control;
+  const bot = await startBot({
+    token: loopback.token,
+    apiUrl: loopback.restApi,
+    store,
+    hosted: hostedGames(installedAdapters()),
+    timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
+    log: pino({ level: 'silent' }),
+    registerCommands: { guildId: c.defaultGuild.id },
+    rest: { globalRequestsPerSecond: 1e6 },
+  });
+  try {
+    // A finished 4-player game of Normal computers, played in the store, long enough to step past 300.
+    let game: GameRecord;
+    do {
+      game = store.startGame(
+        store.lobbies.create({
+          type: 'valley',
+          guildId: c.defaultGuild.id,
+          channelId: c.createChannel({ name: 'finished' }).id,
+          hostUserId: null,
+          seats: [0, 1, 2, 3].map((k) => ({ botKind: 'normal', displayName: `Computer ${k + 1}` })),
+        }).id,
+      );
+      const adapter = bot.runtime.tables.adapterOf(game);
+      while (game.status === 'active') {
+        const seat = adapter.game.waitingFor(game.state)[0] as number;
+        const action = adapter.computers.move(game.state, seat, 'normal');
+        game = store.applyAction(game.id, { seat, action, expectedVersion: game.version }).game;
+      }
+    } while (store.actionLog(game.id).length < 340);
+    const reader = c.createUser('reader');
+    let m = await c.as(reader).slash('replay', { game: game.id }).reply();
+    // The turns menu's option nearest before move 280, then ▶ one move at a time.
+    const menu = control(m, 'turn');
+    const starts = menuValues(m, menu)
+      .map(Number)
+      .filter((v) => v <= 280);
+    const chosen = c.as(reader).select(m, menu, [String(Math.max(...starts))]);
+    m = await chosen.edited(0);
+    const steps = quick ? 5 : 60;
+    const times: number[] = [];
+    for (let k = 0; k < steps + 3; k++) {
+      const t0 = performance.now();
+      const press = c.as(reader).click(m, control(m, 'next'));
+      m = await press.edited(0);
+      if (k >= 3) times.push(performance.now() - t0);
+    }
+    const p50 = quantile(times, 0.5);
+    report({
+      bench: 'replay.step.sent',
+      what: '▶ on a /replay message near move 300 of a 4-player Valley game, through the loopback and the real bot, until the message shows the next board',
+      moves: store.actionLog(game.id).length,
+      samples: times.length,
+      p50Ms: Math.round(p50 * 10) / 10,
+      p99Ms: Math.round(quantile(times, 0.99) * 10) / 10,
+      goalP50Ms: GOAL_P50_MS,
+      ...(quick ? {} : { meetsGoal: p50 <= GOAL_P50_MS }),
+    });
+  } finally {
+    await bot.stop();
+    database.close();
+    await loopback.stop();
+    // A closed database's checkpoint worker may still be closing its connection: retry briefly.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+  }
 }

@@ -29,8 +29,16 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** A game of computer players played to its end in the store. */
-function finishedGame(type: string, players: number, language = 'en'): number {
+/**
+ * A game of computer players played to its end in the store, with the picture text of the public board
+ * after each move taken from the live game as it was played (drawn only when asked: a picture costs
+ * milliseconds), so the replay, rebuilt from the log, is compared with what the game really showed.
+ */
+function finishedGame(
+  type: string,
+  players: number,
+  language = 'en',
+): { id: number; moves: number; at(move: number): string } {
   const c = h.loopback.control;
   const channel = c.createChannel({ name: `finished-${type}-${players}` });
   const lobby = h.store.lobbies.create({
@@ -45,36 +53,21 @@ function finishedGame(type: string, players: number, language = 'en'): number {
     })),
   });
   let game = h.store.startGame(lobby.id);
-  const adapter = h.bot.runtime.tables.adapterOf(game);
+  const adapter: AnyAdapter = h.bot.runtime.tables.adapterOf(game);
+  // A copy: the view must be what that position showed, whatever later moves share with it.
+  const views = [structuredClone(adapter.game.view(game.state, null))];
   while (game.status === 'active') {
     const seat = adapter.game.waitingFor(game.state)[0] as number;
     const action = adapter.computers.move(game.state, seat, 'normal');
     game = h.store.applyAction(game.id, { seat, action, expectedVersion: game.version }).game;
+    views.push(structuredClone(adapter.game.view(game.state, null)));
   }
   expect(game.status).toBe('finished');
-  return game.id;
-}
-
-/**
- * The picture text of the public board at each position (drawn when asked: a picture costs milliseconds),
- * from the stored log replayed by the rules here, apart from the bot's replay.
- */
-function expectedPictures(gameId: number, language = 'en'): { moves: number; at(move: number): string } {
-  const game = h.store.getGame(gameId);
-  const adapter: AnyAdapter = h.bot.runtime.tables.adapterOf(game);
-  let state = adapter.game.setup(adapter.game.parseOptions(game.options), game.seed);
-  const states = [state];
-  for (const a of h.store.actionLog(gameId)) {
-    const r = adapter.game.apply(state, a.seat, a.action);
-    if (!r.ok) throw new Error(`move ${a.seq} does not replay`);
-    state = r.state;
-    states.push(state);
-  }
   const ctx = h.bot.runtime.tables.context(game, language);
   return {
-    moves: states.length - 1,
-    at: (move) =>
-      adapter.messages.board(adapter.game.view(states[move], null), ctx, {}).files[0]?.description as string,
+    id: game.id,
+    moves: views.length - 1,
+    at: (move) => adapter.messages.board(views[move], ctx, {}).files[0]?.description as string,
   };
 }
 
@@ -82,30 +75,37 @@ const go = (m: LoopbackMessage, label: string) =>
   controls(m).find((c) => c.kind === 'button' && c.label === label) as Control;
 
 describe('/replay', () => {
-  it('steps through a whole Archaeology game, each step the public board of that position', async () => {
-    const id = finishedGame('archaeology', 2);
-    const pictures = expectedPictures(id);
-    let m = await h.loopback.control.as(alice).slash('replay', { game: id }).reply();
+  /** Every move by ▶ from the first position to the last, each step compared with the board played. */
+  async function stepThrough(game: ReturnType<typeof finishedGame>, name: string) {
+    let m = await h.loopback.control.as(alice).slash('replay', { game: game.id }).reply();
     expect(m.ephemeral).toBe(true);
-    const moves = pictures.moves;
     for (let move = 0; ; move++) {
-      expect(m.content).toContain(`🎞 **Replay** of Archaeology #${id} · move ${move} of ${moves}`);
-      expect(m.attachments[0]?.description).toBe(pictures.at(move));
+      expect(m.content).toContain(`🎞 **Replay** of ${name} #${game.id} · move ${move} of ${game.moves}`);
+      expect(m.attachments[0]?.description).toBe(game.at(move));
       expect(m.mentions.users).toEqual([]);
       expect(go(m, '⏮').disabled).toBe(move === 0);
-      if (move === moves) break;
+      if (move === game.moves) break;
       m = await d.press(alice, m, go(m, '▶'));
     }
     expect(m.content).toContain('The final position.');
     expect(go(m, '▶').disabled).toBe(true);
     m = await d.press(alice, m, go(m, '⏮'));
-    expect(m.content).toContain(`· move 0 of ${moves}`);
+    expect(m.content).toContain(`· move 0 of ${game.moves}`);
+  }
+
+  it('steps through a whole Archaeology game, each step the public board that position showed', async () => {
+    await stepThrough(finishedGame('archaeology', 2), 'Archaeology');
   }, 120_000);
 
+  it('steps through a whole 4-player Valley game, each step the public board that position showed', async () => {
+    const game = finishedGame('valley', 4);
+    expect(game.moves).toBeGreaterThan(300);
+    await stepThrough(game, 'Valley of the Kings');
+  }, 240_000);
+
   it('Valley: the last move, a turn from the menu, and the channel’s copy in the game’s language', async () => {
-    const id = finishedGame('valley', 3, 'es');
-    const pictures = expectedPictures(id, 'es');
-    const moves = pictures.moves;
+    const pictures = finishedGame('valley', 3, 'es');
+    const { id, moves } = pictures;
     let m = await h.loopback.control.as(bob).slash('replay', { game: id, public: true }).reply();
     expect(m.ephemeral).toBe(false);
     expect(m.content).toContain(`🎞 **Repetición** de Valle de los Reyes #${id} · jugada 0 de ${moves}`);
@@ -122,7 +122,7 @@ describe('/replay', () => {
   }, 120_000);
 
   it('Download gives the game’s record, which imports into a fresh database and verifies', async () => {
-    const id = finishedGame('archaeology', 3);
+    const { id } = finishedGame('archaeology', 3);
     const m = await h.loopback.control.as(alice).slash('replay', { game: id }).reply();
     const download = controls(m).find((c) => c.label === 'Download') as Control;
     const reply = await d.press(alice, m, download);

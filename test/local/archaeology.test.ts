@@ -21,7 +21,7 @@ import { type LocalHarness, startLocalHarness } from './local-harness.ts';
  * A whole game of Archaeology at the local table, in the browser: alice opens it with /archaeology
  * against a computer player and plays every move by clicking what the page shows her (the hand's sales
  * menu, the two trade menus, the sandstorm's checkboxes, the pyramid, thief and end buttons) until the
- * results are posted.
+ * results are posted; then steps through its replay with the page's controls and downloads its record.
  */
 let h: LocalHarness;
 let browser: Browser;
@@ -145,6 +145,24 @@ describe.skipIf(!hasChromium)(
       await results.waitFor(WAIT);
       expect(await results.textContent()).toContain('Ties go to whoever sold the fewest cards');
       expect(await page.locator('#hint').getAttribute('data-state')).toBe('over');
+
+      // The local table shows the same replay controls as Discord: /replay of the game just played.
+      const total = (await store.actionLog(id)).length;
+      await slash(page, `/replay game:${id}`);
+      const replay = page.locator('.message.ephemeral', { hasText: 'Replay' }).last();
+      await replay.waitFor(WAIT);
+      await expect.poll(async () => (await replay.textContent()) ?? '', WAIT).toContain(`move 0 of ${total}`);
+      expect(await replay.locator('img').getAttribute('alt')).toMatch(/Marketplace:/);
+      for (const label of ['⏮', '◀', '▶', '⏭', 'Download'])
+        expect(await replay.getByRole('button', { name: label, exact: true }).count()).toBe(1);
+      await replay.getByRole('button', { name: '▶', exact: true }).click(WAIT);
+      await expect.poll(async () => (await replay.textContent()) ?? '', WAIT).toContain(`move 1 of ${total}`);
+      await replay.getByRole('button', { name: '⏭', exact: true }).click(WAIT);
+      await expect
+        .poll(async () => (await replay.textContent()) ?? '', WAIT)
+        .toContain(`move ${total} of ${total}`);
+      await replay.getByRole('button', { name: 'Download', exact: true }).click(WAIT);
+      await page.locator('a.file', { hasText: `scarab-game-${id}.json` }).waitFor(WAIT);
       expect(errors).toEqual([]);
     });
   },
