@@ -55,7 +55,8 @@ export const replayCommand: SlashCommand = {
       return say(i, 'replay.cannot', { id: gameId, why: e.message });
     }
     const language = shown ? gameLanguage(game) : userLanguage(i);
-    await i.editReply(editOptions(replayMessage(rt.tables, replay, 0, language)));
+    const step = rt.replays.step(replay, 0, language, () => replayMessage(rt.tables, replay, 0, language));
+    await i.editReply(editOptions(step));
   },
   async autocomplete(rt, i) {
     if (!i.inGuild()) return i.respond([]);

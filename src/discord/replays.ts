@@ -1,6 +1,7 @@
 import type { LogLine } from '../games/kernel/log.ts';
 import { getGame } from '../games/registry.ts';
 import type { GameRecord } from '../store/records.ts';
+import type { Payload } from '../table-kit/payload.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
 import type { Tables } from './tables.ts';
 
@@ -15,6 +16,9 @@ export interface Replay {
 /** How many games' replays stay ready at once: a few people stepping through a few games. */
 const KEPT = 8;
 
+/** How many drawn steps stay ready (a picture is ~20 ms to draw and ~100 kB to keep): back and forth. */
+const STEPS_KEPT = 32;
+
 /**
  * Replays of finished games, rebuilt from the store's action log on first use and kept for the next clicks
  * (the newest `KEPT`): a step then costs at most 31 moves of the rules and one picture. A finished game
@@ -22,6 +26,7 @@ const KEPT = 8;
  */
 export class Replays {
   private readonly kept = new Map<number, Replay>();
+  private readonly steps = new Map<string, Payload>();
 
   constructor(private readonly tables: Tables) {}
 
@@ -44,5 +49,19 @@ export class Replays {
     this.kept.set(game.id, replay);
     if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value as number);
     return replay;
+  }
+
+  /**
+   * The message of `replay` at `move` in `language`, drawn by `draw` unless one of the newest `STEPS_KEPT`
+   * steps is the same: a finished game's step never changes, and readers step back and forth.
+   */
+  step(replay: Replay, move: number, language: string, draw: () => Payload): Payload {
+    const key = `${replay.game.id}:${move}:${language}`;
+    const hit = this.steps.get(key);
+    this.steps.delete(key);
+    const payload = hit ?? draw();
+    this.steps.set(key, payload);
+    if (this.steps.size > STEPS_KEPT) this.steps.delete(this.steps.keys().next().value as string);
+    return payload;
   }
 }

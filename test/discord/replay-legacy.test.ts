@@ -7,6 +7,7 @@ import { Replays } from '../../src/discord/replays.ts';
 import { Tables } from '../../src/discord/tables.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import { installedGames } from '../helpers/installed-games.ts';
 import { removeDir } from '../remove-dir.ts';
 
@@ -27,7 +28,7 @@ describe.each(['valley-base-9704a95.db', 'valley-archaeology-d0f2b7a.db'])(
       const database = openDatabase(path, { backgroundCheckpoints: false });
       try {
         const store = new GameStore(database);
-        const tables = new Tables(store, installedGames().adapters);
+        const tables = new Tables(new SqliteStore(store), installedGames().adapters);
         const replays = new Replays(tables);
         const guilds = database.sqlite
           .prepare('select distinct guild_id from games')

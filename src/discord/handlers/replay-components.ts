@@ -43,5 +43,8 @@ export async function onReplayComponent(rt: Runtime, i: Click, id: CustomId): Pr
   }
   if (!Number.isInteger(move) || move < 0 || move > replay.positions.moves)
     return say(i, 'error.old-control');
-  await i.editReply(editOptions(replayMessage(rt.tables, replay, move, language)));
+  const step = rt.replays.step(replay, move, language, () =>
+    replayMessage(rt.tables, replay, move, language),
+  );
+  await i.editReply(editOptions(step));
 }
