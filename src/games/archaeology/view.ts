@@ -6,7 +6,7 @@ import { mapsNeeded } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
 import { say, seatOf, seatsMessage } from './messages.ts';
 import { outcome } from './score.ts';
-import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from './state.ts';
+import type { ArchaeologyAction, ArchaeologyState, CardKind, Counts, TreasureNumbers } from './state.ts';
 import { cardsSold, countsOf, maxSet, moneyOf, setValue } from './zones.ts';
 
 export interface SoldView {
@@ -90,6 +90,17 @@ function waiting(s: ArchaeologyState): ArchaeologyView['waiting'] {
 /** The label of actions in a view built for a computer player (`labelled` false), which reads none. */
 const UNLABELLED: Message = { key: 'archaeology.unlabelled' };
 
+/** A game's thieves, counted once per card list (a game's never changes; playouts ask at every move). */
+const thieves = new WeakMap<readonly CardKind[], number>();
+function thievesIn(cards: readonly CardKind[]): number {
+  let n = thieves.get(cards);
+  if (n === undefined) {
+    n = cards.filter((k) => k === 'thief').length;
+    thieves.set(cards, n);
+  }
+  return n;
+}
+
 /** What `viewer` may see: the only place hidden information (hands, chambers, the dig site) is removed. */
 export function view(s: ArchaeologyState, viewer: Seat | null, labelled = true): ArchaeologyView {
   const p = s.pending;
@@ -101,7 +112,6 @@ export function view(s: ArchaeologyState, viewer: Seat | null, labelled = true):
           action,
           label: labelled ? describeAction(s, viewer, action) : UNLABELLED,
         }));
-  const totalOf = (kind: string) => s.cards.filter((k) => k === kind).length;
   let me: MeView | null = null;
   if (viewer !== null && viewer >= 0 && viewer < s.hands.length) {
     const hand = countsOf(s, s.hands[viewer] ?? []);
@@ -136,7 +146,7 @@ export function view(s: ArchaeologyState, viewer: Seat | null, labelled = true):
     players: s.hands.length,
     numbers: s.numbers,
     digSite: s.dig.length,
-    thieves: { drawn: s.thieves.length, total: totalOf('thief') },
+    thieves: { drawn: s.thieves.length, total: thievesIn(s.cards) },
     sandstorms: {
       drawn: s.sandstorms.length,
       total: s.sandstorms.length + s.dig.filter((c) => s.cards[c] === 'sandstorm').length,

@@ -34,30 +34,45 @@ export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState
 
 /** Best money from n cards of one treasure sold in sets no larger than the museum takes. */
 export function bestSplit(numbers: TreasureNumbers, n: number): number {
-  const best = [0];
-  for (let i = 1; i <= n; i++) {
-    let b = 0;
-    for (let k = 1; k <= Math.min(i, numbers.prices.length); k++)
-      b = Math.max(b, (numbers.prices[k - 1] as number) + (best[i - k] as number));
-    best.push(b);
-  }
-  return best[n] as number;
+  return splitOf(numbers, n);
 }
 
-function worth(v: ArchaeologyView, hand: Counts): number {
-  // Cards still to come make partial sets worth more; the last turns value only what sells now.
-  const future = Math.min(1, v.digSite / 40);
-  const chambersLeft = v.chambers.filter((c) => !c.explored);
-  let w = 0;
-  for (const k of TREASURES) {
-    const n = hand[k] ?? 0;
-    const nums = v.numbers[k];
-    const now = bestSplit(nums, n);
-    const max = nums.prices.length;
-    const next = n % max === 0 ? 0 : bestSplit(nums, n + 1) - now;
-    w += now + 0.45 * future * next;
-    if (k === 'map' && chambersLeft.length > 0) w += n * 4;
+/** bestSplit for every count up to what one treasure's cards can be: the heuristic asks it in every playout. */
+const splits = new WeakMap<TreasureNumbers, number[]>();
+
+function splitOf(numbers: TreasureNumbers, n: number): number {
+  let table = splits.get(numbers);
+  if (!table) {
+    table = [0];
+    splits.set(numbers, table);
   }
+  for (let i = table.length; i <= n; i++) {
+    let b = 0;
+    for (let k = 1; k <= Math.min(i, numbers.prices.length); k++)
+      b = Math.max(b, (numbers.prices[k - 1] as number) + (table[i - k] as number));
+    table.push(b);
+  }
+  return table[n] as number;
+}
+
+/** What the hand's worth counts for holding `n` cards of `k` (worth is the sum over the treasures). */
+function term(v: ArchaeologyView, k: Treasure, n: number, future: number, mapsCount: boolean): number {
+  const nums = v.numbers[k];
+  const now = splitOf(nums, n);
+  const next = n % nums.prices.length === 0 ? 0 : splitOf(nums, n + 1) - now;
+  return now + 0.45 * future * next + (mapsCount && k === 'map' ? n * 4 : 0);
+}
+
+/** Cards still to come make partial sets worth more; the last turns value only what sells now. */
+const futureOf = (v: ArchaeologyView) => Math.min(1, v.digSite / 40);
+/** Maps are worth more while a chamber is left to explore. */
+const mapsCountIn = (v: ArchaeologyView) => v.chambers.some((c) => !c.explored);
+
+function worth(v: ArchaeologyView, hand: Counts): number {
+  const future = futureOf(v);
+  const maps = mapsCountIn(v);
+  let w = 0;
+  for (const k of TREASURES) w += term(v, k, hand[k] ?? 0, future, maps);
   return w;
 }
 
@@ -119,21 +134,28 @@ function bestSale(v: ArchaeologyView, hand: Counts, mustSell: boolean): Archaeol
 export function bestTrades(state: ArchaeologyState, seat: Seat, count: number): ArchaeologyAction[] {
   const v = view(state, seat, false);
   const hand = v.me?.hand ?? {};
-  const base = worth(v, hand);
   return v.actions
     .map((a) => a.action)
     .filter((a) => a.type === 'trade')
-    .map((a, i) => ({ a, i, gain: gainOf(v, hand, base, a) }))
+    .map((a, i) => ({ a, i, gain: gainOf(v, hand, a) }))
     .sort((x, y) => y.gain - x.gain || x.i - y.i)
     .slice(0, count)
     .map((x) => x.a);
 }
 
-function gainOf(v: ArchaeologyView, hand: Counts, base: number, a: ArchaeologyAction): number {
+/** How much a trade raises the hand's worth: only the treasures it moves change their terms. */
+function gainOf(v: ArchaeologyView, hand: Counts, a: ArchaeologyAction): number {
   if (a.type !== 'trade') return 0;
-  const after: Counts = { ...hand };
-  for (const k of TREASURES) after[k] = (after[k] ?? 0) - (a.give[k] ?? 0) + (a.take[k] ?? 0);
-  return worth(v, after) - base;
+  const future = futureOf(v);
+  const maps = mapsCountIn(v);
+  let gain = 0;
+  for (const k of TREASURES) {
+    const change = (a.take[k] ?? 0) - (a.give[k] ?? 0);
+    if (change === 0) continue;
+    const n = hand[k] ?? 0;
+    gain += term(v, k, n + change, future, maps) - term(v, k, n, future, maps);
+  }
+  return gain;
 }
 
 function bestTrade(
@@ -141,12 +163,11 @@ function bestTrade(
   hand: Counts,
   legal: readonly ArchaeologyAction[],
 ): ArchaeologyAction | null {
-  const base = worth(v, hand);
   let best: ArchaeologyAction | null = null;
   let gain = 0.5;
   for (const a of legal) {
     if (a.type !== 'trade') continue;
-    const g = gainOf(v, hand, base, a);
+    const g = gainOf(v, hand, a);
     if (g > gain) {
       gain = g;
       best = a;

@@ -63,7 +63,7 @@ export function candidates(
 }
 
 /** The Hard player's budget: playouts per decision (see README.md in ../../search for what it costs). */
-export const ARCHAEOLOGY_SEARCH_PLAYOUTS = 400;
+export const ARCHAEOLOGY_SEARCH_PLAYOUTS = 500;
 
 /** A player that plans its turns by search and answers thieves and sandstorms like the heuristic. */
 export function searchBot(playouts = ARCHAEOLOGY_SEARCH_PLAYOUTS) {
