@@ -1,0 +1,65 @@
+import { DateTime, IANAZone } from 'luxon';
+
+/**
+ * Seasons: leaderboards that start again on calendar boundaries (README.md, "Seasons"). Pure: instants in,
+ * seasons out; where a server's settings or the stored seasons come from is the store's business.
+ */
+
+/** How long a server's seasons last; `off`: its boards are all-time only. */
+export type SeasonCadence = 'off' | 'monthly' | 'quarterly';
+export const SEASON_CADENCES: readonly SeasonCadence[] = ['off', 'monthly', 'quarterly'];
+/** A server that never chose has monthly seasons in UTC, as the global seasons are. */
+export const DEFAULT_CADENCE: SeasonCadence = 'monthly';
+export const DEFAULT_SEASON_ZONE = 'UTC';
+/** The global board's seasons: one calendar for every server. */
+export const GLOBAL_CADENCE: SeasonCadence = 'monthly';
+export const GLOBAL_SEASON_ZONE = 'UTC';
+
+/** A player is ranked on a season's board after this many rated games in it. */
+export const MIN_SEASON_GAMES = 3;
+
+export interface Season {
+  /** `2026-11` for a month, `2026-Q4` for a quarter: a key that sorts in time order. */
+  readonly name: string;
+  /** The first instant of the season and the first of the next (milliseconds since the epoch). */
+  readonly startsAt: number;
+  readonly endsAt: number;
+  readonly zone: string;
+}
+
+const unit = (cadence: Exclude<SeasonCadence, 'off'>) => (cadence === 'monthly' ? 'month' : 'quarter');
+
+function zoneOf(zone: string): IANAZone {
+  const z = IANAZone.create(zone);
+  if (!z.isValid) throw new RangeError(`not a time zone: ${zone}`);
+  return z;
+}
+
+/** The season of `cadence` in `zone` that holds the instant `at`: midnight of its first day to the next's. */
+export function seasonAt(at: number, cadence: Exclude<SeasonCadence, 'off'>, zone: string): Season {
+  const local = DateTime.fromMillis(at, { zone: zoneOf(zone) });
+  // Luxon moves a midnight a clock change skips to the first instant that exists.
+  const start = local.startOf(unit(cadence));
+  const end = start.plus(cadence === 'monthly' ? { months: 1 } : { quarters: 1 }).startOf(unit(cadence));
+  const name =
+    cadence === 'monthly'
+      ? `${start.year}-${String(start.month).padStart(2, '0')}`
+      : `${start.year}-Q${start.quarter}`;
+  return { name, startsAt: start.toMillis(), endsAt: end.toMillis(), zone };
+}
+
+/** The season after `season`. */
+export function nextSeason(season: Season, cadence: Exclude<SeasonCadence, 'off'>): Season {
+  return seasonAt(season.endsAt, cadence, season.zone);
+}
+
+/** The season called `name` (`2026-11`, `2026-Q4`) in `zone`, or null if the name is not one. */
+export function seasonNamed(name: string, zone: string): Season | null {
+  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(name);
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(name);
+  if (!month && !quarter) return null;
+  const year = Number((month ?? quarter)?.[1]);
+  const first = month ? Number(month[2]) : (Number(quarter?.[2]) - 1) * 3 + 1;
+  const at = DateTime.fromObject({ year, month: first, day: 15 }, { zone: zoneOf(zone) }).toMillis();
+  return seasonAt(at, month ? 'monthly' : 'quarterly', zone);
+}
