@@ -4,10 +4,10 @@
  * serialised (no two finishes read the same "before" skill and counts, nor both miss each other's latest
  * change), which SQLite's single writer gives for free. What to write is decided in rating-steps.ts.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgCore } from '../store/pg-core.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
-import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import { games, guildSettings, ratingChanges, ratings, seasons, seats } from '../store/pg-schema.ts';
 import { batches } from '../store/schedule-store.ts';
 import type { RatableGame } from './eligibility.ts';
 import * as queries from './pg-queries.ts';
@@ -24,8 +24,11 @@ import {
   type Standing,
 } from './rating-records.ts';
 import {
+  calendarOf,
   columns,
   finishStep,
+  openedSeason,
+  type RatedGame,
   READS,
   ROWS_PER_INSERT,
   ratableGames,
@@ -33,7 +36,10 @@ import {
   ratingKeys,
   ratingWrites,
   recomputation,
+  seasonRow,
 } from './rating-steps.ts';
+import { scopesOf } from './scopes.ts';
+import { seasonOf, seasonScope } from './seasons.ts';
 
 /** Held by every transaction that writes ratings, until it ends. */
 export const RATINGS_LOCK = 0x5ca7ab02;
@@ -47,9 +53,11 @@ export class PgRatingBook {
 
   /** `RatingBook.gameFinished`, inside the transaction `tx` that marked `game` finished. */
   async gameFinished(tx: PgExecutor, game: RatableGame): Promise<FinishEffect> {
-    const rated = ratedGame(game);
-    if (!rated) return 'unrated';
+    const plain = ratedGame(game);
+    if (!plain) return 'unrated';
     await lockRatings(tx);
+    // Under the lock: two shards finishing games at once never open the same season twice.
+    const rated: RatedGame = { ...plain, seasons: await seasonsOf(tx, plain) };
     const [latest] = await tx
       .select(columns(ratingChanges, READS.latest))
       .from(ratingChanges)
@@ -103,13 +111,49 @@ export class PgRatingBook {
   /** `recompute`, inside the transaction `tx`. */
   async recomputeInTransaction(tx: PgExecutor): Promise<RecomputeReport> {
     await lockRatings(tx);
-    const rebuilt = recomputation(await finishedGames(tx));
+    const opened = (await tx.select(columns(seasons, READS.season)).from(seasons)).map(openedSeason);
+    const rebuilt = recomputation(await finishedGames(tx), opened);
     await tx.delete(ratingChanges);
     await tx.delete(ratings);
     for (const rows of batches(rebuilt.ratings, ROWS_PER_INSERT)) await tx.insert(ratings).values(rows);
     for (const rows of batches(rebuilt.changes, ROWS_PER_INSERT)) await tx.insert(ratingChanges).values(rows);
     return { ratedGames: rebuilt.ratedGames, ratings: rebuilt.ratings.length };
   }
+}
+
+/** `RatingBook`'s `seasonsOf` on PostgreSQL: the season scopes `game` counts in, opening those missing. */
+async function seasonsOf(tx: PgExecutor, game: RatedGame): Promise<string[]> {
+  const at = game.finishedAt.getTime();
+  const columnsOf = columns(seasons, READS.season);
+  const out: string[] = [];
+  for (const scope of scopesOf(game)) {
+    const [settings] = await tx
+      .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
+      .from(guildSettings)
+      .where(eq(guildSettings.guildId, scope));
+    const [before] = await tx
+      .select(columnsOf)
+      .from(seasons)
+      .where(and(eq(seasons.scope, scope), lte(seasons.startsAt, game.finishedAt)))
+      .orderBy(desc(seasons.startsAt))
+      .limit(1);
+    const [after] = await tx
+      .select(columnsOf)
+      .from(seasons)
+      .where(and(eq(seasons.scope, scope), gt(seasons.startsAt, game.finishedAt)))
+      .orderBy(asc(seasons.startsAt))
+      .limit(1);
+    const found = seasonOf(
+      scope,
+      at,
+      { before: before && openedSeason(before), after: after && openedSeason(after) },
+      calendarOf(scope, settings),
+    );
+    if (!found) continue;
+    if (found.opened) await tx.insert(seasons).values(seasonRow(found.season));
+    out.push(seasonScope(scope, found.season.name));
+  }
+  return out;
 }
 
 async function lockRatings(tx: PgExecutor): Promise<void> {

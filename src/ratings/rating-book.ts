@@ -4,10 +4,10 @@
  * finished games, in the order they finished, through the same code: the two cannot disagree. What to
  * write is decided in rating-steps.ts; this file only reads and writes SQLite.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { ScarabDatabase, ScarabDrizzle } from '../store/database.ts';
 import { batches } from '../store/schedule-store.ts';
-import { games, ratingChanges, ratings, seats } from '../store/schema.ts';
+import { games, guildSettings, ratingChanges, ratings, seasons, seats } from '../store/schema.ts';
 import type { RatableGame } from './eligibility.ts';
 import { finishedGamesOf, type PlayedGame, type PlayedQuery } from './player-stats.ts';
 import {
@@ -25,8 +25,11 @@ import {
 } from './queries.ts';
 import type { FinishEffect, RecomputeReport } from './rating-records.ts';
 import {
+  calendarOf,
   columns,
   finishStep,
+  openedSeason,
+  type RatedGame,
   READS,
   ROWS_PER_INSERT,
   ratableGames,
@@ -34,7 +37,10 @@ import {
   ratingKeys,
   ratingWrites,
   recomputation,
+  seasonRow,
 } from './rating-steps.ts';
+import { scopesOf } from './scopes.ts';
+import { seasonOf, seasonScope } from './seasons.ts';
 
 export type { FinishEffect, RecomputeReport } from './rating-records.ts';
 
@@ -55,8 +61,9 @@ export class RatingBook {
    * it finished before a game already rated (`finishStep`).
    */
   gameFinished(game: RatableGame): FinishEffect {
-    const rated = ratedGame(game);
-    if (!rated) return 'unrated';
+    const plain = ratedGame(game);
+    if (!plain) return 'unrated';
+    const rated: RatedGame = { ...plain, seasons: this.seasonsOf(plain) };
     const latest = this.db
       .select(columns(ratingChanges, READS.latest))
       .from(ratingChanges)
@@ -86,6 +93,42 @@ export class RatingBook {
     return 'rated';
   }
 
+  /** The season scopes `game` counts in, each scope's season opened here if none holds its finish yet. */
+  private seasonsOf(game: RatedGame): string[] {
+    const at = game.finishedAt.getTime();
+    const columnsOf = columns(seasons, READS.season);
+    return scopesOf(game).flatMap((scope) => {
+      const settings = this.db
+        .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
+        .from(guildSettings)
+        .where(eq(guildSettings.guildId, scope))
+        .get();
+      const before = this.db
+        .select(columnsOf)
+        .from(seasons)
+        .where(and(eq(seasons.scope, scope), lte(seasons.startsAt, game.finishedAt)))
+        .orderBy(desc(seasons.startsAt))
+        .limit(1)
+        .get();
+      const after = this.db
+        .select(columnsOf)
+        .from(seasons)
+        .where(and(eq(seasons.scope, scope), gt(seasons.startsAt, game.finishedAt)))
+        .orderBy(asc(seasons.startsAt))
+        .limit(1)
+        .get();
+      const found = seasonOf(
+        scope,
+        at,
+        { before: before && openedSeason(before), after: after && openedSeason(after) },
+        calendarOf(scope, settings),
+      );
+      if (!found) return [];
+      if (found.opened) this.db.insert(seasons).values(seasonRow(found.season)).run();
+      return [seasonScope(scope, found.season.name)];
+    });
+  }
+
   board(q: BoardQuery, page: number, pageSize = PAGE_SIZE): BoardPage {
     return boardPage(this.db, q, page, pageSize);
   }
@@ -113,7 +156,8 @@ export class RatingBook {
 
   /** `recompute`, inside a transaction the caller holds. */
   recomputeInTransaction(): RecomputeReport {
-    const rebuilt = recomputation(this.finishedGames());
+    const opened = this.db.select(columns(seasons, READS.season)).from(seasons).all().map(openedSeason);
+    const rebuilt = recomputation(this.finishedGames(), opened);
     this.db.delete(ratingChanges).run();
     this.db.delete(ratings).run();
     for (const rows of batches(rebuilt.ratings, ROWS_PER_INSERT)) this.db.insert(ratings).values(rows).run();

@@ -10,7 +10,16 @@
 import type { Outcome } from '../games/kernel/types.ts';
 import { type Entrant, type RatableGame, type RatingSeat, ratingDecision } from './eligibility.ts';
 import { displayRating, INITIAL_SKILL, type Skill, updateSkills } from './model.ts';
-import { scopesOf } from './scopes.ts';
+import { GLOBAL_SCOPE, scopesOf } from './scopes.ts';
+import {
+  DEFAULT_CALENDAR,
+  GLOBAL_CALENDAR,
+  type OpenedSeason,
+  SEASON_CADENCES,
+  type SeasonCadence,
+  type SeasonCalendar,
+  seasonScopesAt,
+} from './seasons.ts';
 
 /** A game that changes ratings: who is rated in it, at which place, and when it finished. */
 export interface RatedGame {
@@ -19,14 +28,24 @@ export interface RatedGame {
   readonly guildId: string | null;
   readonly finishedAt: Date;
   readonly entrants: readonly Entrant[];
+  /** The season scopes it counts in besides its server's and the global one (`<scope>:<season>`). */
+  readonly seasons: readonly string[];
 }
 
-/** The game as rated, or undefined when it changes no rating (eligibility.ts says which games do). */
-export function ratedGame(game: RatableGame): RatedGame | undefined {
+/**
+ * The game as rated, or undefined when it changes no rating (eligibility.ts says which games do). Its
+ * seasons are the caller's: those it opened or found for the game (rating books), or `withSeasons`.
+ */
+export function ratedGame(game: RatableGame, seasons: readonly string[] = []): RatedGame | undefined {
   const decision = ratingDecision(game);
   if (!decision.rated) return undefined;
   const { id, type, guildId } = game;
-  return { id, type, guildId, finishedAt: decision.finishedAt, entrants: decision.entrants };
+  return { id, type, guildId, finishedAt: decision.finishedAt, entrants: decision.entrants, seasons };
+}
+
+/** Every scope a rated game's result counts in: its server's, the global one, then its seasons'. */
+export function scopesOfRated(game: RatedGame): string[] {
+  return [...scopesOf(game), ...game.seasons];
 }
 
 /** A game's place in the order ratings are applied in: finish time, then id. */
@@ -62,7 +81,7 @@ export function finishStep(game: RatedGame, latest: LatestRated | undefined): 'r
 
 /** The rating rows a rated game's update reads: of its type, in its scopes, of its entrants. */
 export function ratingKeys(game: RatedGame): { gameType: string; scopes: string[]; userIds: string[] } {
-  return { gameType: game.type, scopes: scopesOf(game), userIds: game.entrants.map((e) => e.userId) };
+  return { gameType: game.type, scopes: scopesOfRated(game), userIds: game.entrants.map((e) => e.userId) };
 }
 
 /** What a rated game's update starts from: a stored rating (of `game.type`), its skill and counts. */
@@ -114,7 +133,7 @@ const keyOf = (scope: string, userId: string) => `${scope}\u0000${userId}`;
 export function ratingWrites(game: RatedGame, current: readonly CurrentRating[]): RatingWrite[] {
   const stored = new Map(current.map((c) => [keyOf(c.scope, c.userId), c]));
   const writes: RatingWrite[] = [];
-  for (const scope of scopesOf(game)) {
+  for (const scope of scopesOfRated(game)) {
     const was = game.entrants.map((e) => stored.get(keyOf(scope, e.userId)));
     const before = was.map((c): Skill => (c ? { mu: c.mu, sigma: c.sigma } : INITIAL_SKILL));
     const after = updateSkills(game.entrants.map((e, k) => ({ skill: before[k] as Skill, rank: e.rank })));
@@ -164,11 +183,20 @@ export interface Recomputation {
 
 /**
  * Every finished game rated again from nothing, in rating order, each through `ratingWrites` starting from
- * the ratings the games before it left: the tables a recompute writes.
+ * the ratings the games before it left, in the seasons opened when it was rated (`opened`, by scope): the
+ * tables a recompute writes.
  */
-export function recomputation(finished: readonly RatableGame[]): Recomputation {
+export function recomputation(
+  finished: readonly RatableGame[],
+  opened: readonly OpenedSeason[] = [],
+): Recomputation {
+  const byScope = new Map<string, OpenedSeason[]>();
+  for (const s of opened) byScope.set(s.scope, [...(byScope.get(s.scope) ?? []), s]);
   const rated = finished
-    .map(ratedGame)
+    .map((g): RatedGame | undefined => {
+      const r = ratedGame(g);
+      return r && { ...r, seasons: seasonScopesAt(scopesOf(r), r.finishedAt.getTime(), byScope) };
+    })
     .filter((g): g is RatedGame => g !== undefined)
     .sort(ratingOrder);
   /** Each game type's ratings, by scope and person. */
@@ -231,6 +259,8 @@ export const READS = {
   finishedGame: ['id', 'type', 'status', 'guildId', 'rated', 'handedOver', 'outcome', 'finishedAt'],
   /** `seats`: a finished game's seat (`FinishedSeatRow`). */
   seat: ['gameId', 'seat', 'userId', 'displayName'],
+  /** `seasons`: a season opened in a scope (`OpenedSeason`). */
+  season: ['scope', 'name', 'startsAt', 'endsAt', 'zone'],
 } as const;
 
 /** A table's columns of these names, as a select takes them. */
@@ -240,3 +270,40 @@ export function columns<T, K extends keyof T>(table: T, names: readonly K[]): Pi
 
 /** Rows per insert while a recompute writes: far below either database's limit on parameters. */
 export const ROWS_PER_INSERT = 500;
+
+/** A row of `seasons` as either database reads it (times as `Date`s). */
+export interface SeasonRow {
+  readonly scope: string;
+  readonly name: string;
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  readonly zone: string;
+}
+
+export const openedSeason = (r: SeasonRow): OpenedSeason => ({
+  scope: r.scope,
+  name: r.name,
+  zone: r.zone,
+  startsAt: r.startsAt.getTime(),
+  endsAt: r.endsAt.getTime(),
+});
+
+export const seasonRow = (s: OpenedSeason): SeasonRow => ({
+  scope: s.scope,
+  name: s.name,
+  zone: s.zone,
+  startsAt: new Date(s.startsAt),
+  endsAt: new Date(s.endsAt),
+});
+
+/** A server's stored season settings (a row of `guild_settings`), or none: the defaults. */
+export function calendarOf(
+  scope: string,
+  settings: { readonly seasonCadence: string; readonly seasonZone: string } | undefined,
+): SeasonCalendar {
+  if (scope === GLOBAL_SCOPE) return GLOBAL_CALENDAR;
+  if (!settings) return DEFAULT_CALENDAR;
+  if (!SEASON_CADENCES.includes(settings.seasonCadence as SeasonCadence))
+    throw new Error(`server ${scope} has an unknown season cadence '${settings.seasonCadence}'`);
+  return { cadence: settings.seasonCadence as SeasonCadence, zone: settings.seasonZone };
+}

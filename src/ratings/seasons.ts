@@ -63,3 +63,60 @@ export function seasonNamed(name: string, zone: string): Season | null {
   const at = DateTime.fromObject({ year, month: first, day: 15 }, { zone: zoneOf(zone) }).toMillis();
   return seasonAt(at, month ? 'monthly' : 'quarterly', zone);
 }
+
+/** How a scope's seasons run: a server's settings, or the global calendar. */
+export interface SeasonCalendar {
+  readonly cadence: SeasonCadence;
+  readonly zone: string;
+}
+export const DEFAULT_CALENDAR: SeasonCalendar = { cadence: DEFAULT_CADENCE, zone: DEFAULT_SEASON_ZONE };
+export const GLOBAL_CALENDAR: SeasonCalendar = { cadence: GLOBAL_CADENCE, zone: GLOBAL_SEASON_ZONE };
+
+/** A season opened in a scope (a row of `seasons`): its bounds are fixed from then on. */
+export interface OpenedSeason extends Season {
+  /** A server's id, or 'global'. */
+  readonly scope: string;
+}
+
+/** The scope a season's ratings are kept under: `<scope>:<name>` (a server's id or 'global' has no colon). */
+export function seasonScope(scope: string, name: string): string {
+  return `${scope}:${name}`;
+}
+
+/**
+ * The season of `scope` that a game finished at `at` counts in. `before` is the scope's season that
+ * started last at or before `at`, `after` the first that starts later (a clock that stepped back); either
+ * may be missing. The season holding `at` if one is open; otherwise the calendar's season, opened now and
+ * cut where it would overlap its neighbours (after a change of cadence); null when seasons are off.
+ */
+export function seasonOf(
+  scope: string,
+  at: number,
+  around: { readonly before?: OpenedSeason | undefined; readonly after?: OpenedSeason | undefined },
+  calendar: SeasonCalendar,
+): { readonly season: OpenedSeason; readonly opened: boolean } | null {
+  const { before, after } = around;
+  if (before && at < before.endsAt) return { season: before, opened: false };
+  if (calendar.cadence === 'off') return null;
+  const s = seasonAt(at, calendar.cadence, calendar.zone);
+  const season: OpenedSeason = {
+    scope,
+    name: s.name,
+    zone: s.zone,
+    startsAt: Math.max(s.startsAt, before?.endsAt ?? s.startsAt),
+    endsAt: Math.min(s.endsAt, after?.startsAt ?? s.endsAt),
+  };
+  return { season, opened: true };
+}
+
+/** The season scopes a game finished at `at` in `scopes` counts in, from the seasons opened (a recompute). */
+export function seasonScopesAt(
+  scopes: readonly string[],
+  at: number,
+  opened: ReadonlyMap<string, readonly OpenedSeason[]>,
+): string[] {
+  return scopes.flatMap((scope) => {
+    const s = opened.get(scope)?.find((x) => x.startsAt <= at && at < x.endsAt);
+    return s ? [seasonScope(scope, s.name)] : [];
+  });
+}

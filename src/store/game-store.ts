@@ -15,6 +15,7 @@ import type { ScarabDatabase } from './database.ts';
 import { DiscordLocations } from './discord-locations.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
+import { GuildSettingsStore } from './guild-settings-store.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
@@ -49,6 +50,8 @@ export class GameStore {
   readonly schedule: ScheduleStore;
   /** A person's own settings: time zone, quiet hours, turn DMs, vacation (player-settings-store.ts). */
   readonly players: PlayerSettingsStore;
+  /** A server's own settings: its seasons (guild-settings-store.ts). */
+  readonly guilds: GuildSettingsStore;
   /** Seats whose person keeps timing out, and the vote on replacing them (absence-store.ts). */
   readonly absences: AbsenceStore;
 
@@ -62,6 +65,7 @@ export class GameStore {
     this.locations = new DiscordLocations(this.core);
     this.schedule = new ScheduleStore(this.core);
     this.players = new PlayerSettingsStore(this.core);
+    this.guilds = new GuildSettingsStore(this.core);
     this.absences = new AbsenceStore(this.core);
   }
 

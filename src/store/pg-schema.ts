@@ -205,6 +205,26 @@ export const schedule = pgTable(
   ],
 );
 
+export const guildSettings = pgTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  seasonCadence: text('season_cadence').notNull(),
+  seasonZone: text('season_zone').notNull(),
+  seasonChannelId: text('season_channel_id'),
+  updatedAt: time('updated_at').notNull(),
+});
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+    zone: text('zone').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.name] }), index('seasons_time_idx').on(t.scope, t.startsAt)],
+);
+
 export const playerSettings = pgTable('player_settings', {
   userId: text('user_id').primaryKey(),
   timeZone: text('time_zone'),

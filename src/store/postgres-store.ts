@@ -11,6 +11,7 @@ import { type GameId, GameNotFoundError, StoreError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
+import { PgGuilds } from './pg-guilds.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
@@ -38,6 +39,7 @@ export class PostgresStore implements Store {
   readonly locations: PgLocations;
   readonly schedule: PgSchedule;
   readonly players: PgPlayers;
+  readonly guilds: PgGuilds;
   readonly absences: PgAbsences;
   readonly ratings;
 
@@ -46,6 +48,7 @@ export class PostgresStore implements Store {
     this.locations = new PgLocations(core);
     this.schedule = new PgSchedule(core);
     this.players = new PgPlayers(core);
+    this.guilds = new PgGuilds(core);
     this.absences = new PgAbsences(core);
     this.ratings = core.ratings;
   }

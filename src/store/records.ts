@@ -151,6 +151,26 @@ export interface ShardSet {
   readonly count: number;
 }
 
+/** A server's season settings (`store.guilds`); the defaults (monthly, UTC, no channel) until changed. */
+export interface GuildSettings {
+  readonly guildId: string;
+  /** 'off', 'monthly' or 'quarterly' (src/ratings/seasons.ts). */
+  readonly seasonCadence: string;
+  /** IANA zone name: seasons change at local midnight there. */
+  readonly seasonZone: string;
+  /** Where podiums go; null: where most of the season's games were played. */
+  readonly seasonChannelId: string | null;
+}
+
+export type GuildSettingsChange = Partial<Omit<GuildSettings, 'guildId'>>;
+
+/** A server's settings before anyone changed them. */
+export const GUILD_DEFAULTS: Omit<GuildSettings, 'guildId'> = {
+  seasonCadence: 'monthly',
+  seasonZone: 'UTC',
+  seasonChannelId: null,
+};
+
 export interface PlayerSettings {
   readonly userId: string;
   /** IANA zone name; null: not set. */

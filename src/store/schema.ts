@@ -195,6 +195,40 @@ export const ratingChanges = sqliteTable(
 );
 
 /**
+ * A server's seasons (src/ratings/seasons.ts): how long they last and in which time zone. A server without a
+ * row has the defaults (monthly, UTC). A change applies from the next season: a season's bounds are fixed
+ * when it opens (`seasons`).
+ */
+export const guildSettings = sqliteTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  /** 'off', 'monthly' or 'quarterly'. */
+  seasonCadence: text('season_cadence').notNull(),
+  /** An IANA zone name: seasons change at local midnight there. */
+  seasonZone: text('season_zone').notNull(),
+  /** Where a season's podium is posted; null: the channel where most of its games were played. */
+  seasonChannelId: text('season_channel_id'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * The seasons opened in each scope (a server, or 'global'): a season opens with its first rated game, its
+ * bounds fixed then, so a recompute puts every game in the season it was rated in. Ratings in a season are
+ * kept under the scope `<scope>:<name>` (`ratings`, `rating_changes`).
+ */
+export const seasons = sqliteTable(
+  'seasons',
+  {
+    scope: text('scope').notNull(),
+    /** '2026-11' (a month) or '2026-Q4' (a quarter). */
+    name: text('name').notNull(),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    zone: text('zone').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.name] }), index('seasons_time_idx').on(t.scope, t.startsAt)],
+);
+
+/**
  * Everything due later (reminders, time-outs, vacation ends, deferred nudges): one row each, so a
  * restart loses nothing and a timer in memory is never the truth. `key` makes planning idempotent
  * (planning the same thing twice keeps the first row); `done_at` is set in the transaction of the

@@ -10,6 +10,7 @@ import type { PlannedRow } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type {
   AbsenceRepository,
+  GuildRepository,
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
@@ -34,12 +35,13 @@ export class SqliteStore implements Store {
   readonly locations: LocationRepository;
   readonly schedule: ScheduleRepository;
   readonly players: PlayerRepository;
+  readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
   readonly ratings: RatingRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, absences, ratings } = sync;
+    const { lobbies, locations, schedule, players, guilds, absences, ratings } = sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -72,6 +74,10 @@ export class SqliteStore implements Store {
       markDone: (id, outcome) => settle(() => schedule.markDone(id, outcome)),
       cancelGame: (gameId, outcome) => settle(() => schedule.cancelGame(gameId, outcome)),
       prune: (now) => settle(() => schedule.prune(now)),
+    };
+    this.guilds = {
+      get: (guildId) => settle(() => guilds.get(guildId)),
+      update: (guildId, change) => settle(() => guilds.update(guildId, change)),
     };
     this.players = {
       get: (userId) => settle(() => players.get(userId)),

@@ -32,6 +32,8 @@ import type {
   GameRecord,
   GameStatus,
   GameSummary,
+  GuildSettings,
+  GuildSettingsChange,
   Participant,
   PlannedRow,
   PlayerSettings,
@@ -191,6 +193,14 @@ export interface PlayerRepository {
   update(userId: string, change: PlayerSettingsChange): Promise<PlayerSettings>;
 }
 
+/** A server's own settings (`store.guilds`): how its seasons run. */
+export interface GuildRepository {
+  /** Its settings, the defaults until someone changes one; throws nothing of its own. */
+  get(guildId: string): Promise<GuildSettings>;
+  /** Changes what is given, keeps the rest, returns the settings now; throws nothing of its own. */
+  update(guildId: string, change: GuildSettingsChange): Promise<GuildSettings>;
+}
+
 /** Seats whose person keeps timing out (`store.absences`), and the vote on replacing them. */
 export interface AbsenceRepository {
   /** The seat's time-outs in a row (0 for an unknown seat); throws nothing of its own. */
@@ -230,6 +240,7 @@ export interface Store extends GameRepository {
   readonly locations: LocationRepository;
   readonly schedule: ScheduleRepository;
   readonly players: PlayerRepository;
+  readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
   readonly ratings: RatingRepository;
   /** Games in this process's memory (for tests and the benchmark). */

@@ -35,7 +35,8 @@ describe('npm run ratings', () => {
 
     expect(cli(path, 'check')).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/2 rated games, 6 ratings/),
+      // 3 people × (the server, the global scope, and the season of each).
+      out: expect.stringMatching(/2 rated games, 12 ratings/),
     });
     expect(cli(path, 'check').out).toMatch(/equal the recomputed ones/);
 
@@ -51,6 +52,19 @@ describe('npm run ratings', () => {
 
     const repaired = cli(path, 'recompute');
     expect(repaired).toMatchObject({ code: 0, out: expect.stringMatching(/recomputed; before, 1 ratings/) });
+    expect(cli(path, 'check')).toMatchObject({ code: 0 });
+
+    // A season's board is checked and rebuilt the same way.
+    const seasonal = openDatabase(path);
+    seasonal.sqlite
+      .prepare("update ratings set wins = wins + 1 where user_id = 'u2' and scope like '%:%'")
+      .run();
+    seasonal.close();
+    expect(cli(path, 'check')).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/2 ratings and 0 rating changes differed/),
+    });
+    expect(cli(path, 'recompute').code).toBe(0);
     expect(cli(path, 'check')).toMatchObject({ code: 0 });
   });
 

@@ -68,7 +68,12 @@ describe('recompute', () => {
       playSeason(store, clock, seedRng(seed), 60);
       const incremental = store.ratings.snapshot();
       expect(incremental.changes.length).toBeGreaterThan(20);
-      expect(new Set(incremental.ratings.map((r) => r.scope))).toEqual(new Set(['g1', 'g2', 'global']));
+      const scopes = new Set(incremental.ratings.map((r) => r.scope));
+      expect(new Set([...scopes].filter((s) => !s.includes(':')))).toEqual(new Set(['g1', 'g2', 'global']));
+      // The season boards too: the games run from December into January, two monthly seasons in each scope.
+      expect([...scopes].filter((s) => s.includes(':')).sort()).toEqual(
+        expect.arrayContaining(['g1:2025-12', 'g1:2026-01', 'global:2025-12', 'global:2026-01']),
+      );
       const report = store.ratings.recompute();
       expect(store.ratings.snapshot()).toEqual(incremental);
       expect(report.ratings).toBe(incremental.ratings.length);

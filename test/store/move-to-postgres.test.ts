@@ -35,6 +35,8 @@ const ALL_TABLES = [
   'game_messages',
   'ratings',
   'rating_changes',
+  'guild_settings',
+  'seasons',
   'schedule',
   'player_settings',
   'seat_votes',
@@ -128,6 +130,11 @@ function makeFixture(dir: string): Fixture {
     turnDms: true,
   });
   store.players.update('user-2', { vacationUntil: due(5) });
+  store.guilds.update('g-1', {
+    seasonCadence: 'quarterly',
+    seasonZone: 'Europe/Madrid',
+    seasonChannelId: 'c-1',
+  });
   store.absences.countTimeout(active, 1);
   store.absences.vote(active, 1, 'user-0', 'replace');
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame as getModule } from '../../src/games/registry.ts';
+import { seasonAt } from '../../src/ratings/seasons.ts';
 import {
   InvalidOptionsError,
   LobbyError,
@@ -426,6 +427,46 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(await store.players.get('p')).toEqual(await store.players.update('p', {}));
   });
 
+  it('servers: season settings are the defaults until changed; a change keeps the rest', async () => {
+    const { store } = await open();
+    expect(await store.guilds.get('g')).toEqual({
+      guildId: 'g',
+      seasonCadence: 'monthly',
+      seasonZone: 'UTC',
+      seasonChannelId: null,
+    });
+    await store.guilds.update('g', { seasonCadence: 'quarterly', seasonZone: 'Europe/Madrid' });
+    expect(await store.guilds.update('g', { seasonChannelId: 'c-9' })).toEqual({
+      guildId: 'g',
+      seasonCadence: 'quarterly',
+      seasonZone: 'Europe/Madrid',
+      seasonChannelId: 'c-9',
+    });
+    expect(await store.guilds.get('other')).toMatchObject({ seasonCadence: 'monthly' });
+  });
+
+  it('seasons: a rated game opens its server’s season on the server’s calendar, and the global one', async () => {
+    const { store, gameId } = await open();
+    await store.guilds.update('guild-1', { seasonCadence: 'quarterly', seasonZone: 'Pacific/Kiritimati' });
+    const rng = seedRng('seasons');
+    for (;;) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) break;
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    const at = (await store.getGame(gameId)).finishedAt?.getTime() as number;
+    const quarter = seasonAt(at, 'quarterly', 'Pacific/Kiritimati').name;
+    const month = seasonAt(at, 'monthly', 'UTC').name;
+    for (const scope of [`guild-1:${quarter}`, `global:${month}`]) {
+      const board = await store.ratings.board({ gameType: 'dice-race', scope }, 1);
+      expect(board.rows.map((r) => r.userId).sort(), scope).toEqual(['user-0', 'user-1']);
+    }
+    const snapshot = await store.ratings.snapshot();
+    await store.ratings.recompute();
+    expect(await store.ratings.snapshot()).toEqual(snapshot);
+  });
+
   it('absences: votes per voter, cleared with the run when the person is back', async () => {
     const { store, gameId } = await open();
     expect(await store.absences.vote(gameId, 1, 'user-0', 'replace')).toEqual({ replace: 1, wait: 0 });
@@ -463,8 +504,13 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     }
     expect(await store.ratings.changesOfGame(gameId, 'guild-2')).toEqual([]);
     const snapshot = await store.ratings.snapshot();
-    expect(snapshot.changes).toHaveLength(4);
-    expect(await store.ratings.recompute()).toEqual({ ratedGames: 1, ratings: 4 });
+    // The server's and the global scope, and the season of each that the game opened (monthly, UTC).
+    const month = (await store.getGame(gameId)).finishedAt?.toISOString().slice(0, 7);
+    expect([...new Set(snapshot.ratings.map((r) => r.scope))].sort()).toEqual(
+      ['global', `global:${month}`, 'guild-1', `guild-1:${month}`].sort(),
+    );
+    expect(snapshot.changes).toHaveLength(8);
+    expect(await store.ratings.recompute()).toEqual({ ratedGames: 1, ratings: 8 });
     expect(await store.ratings.snapshot()).toEqual(snapshot);
     const played = await store.ratings.playedGames({
       gameType: 'dice-race',
