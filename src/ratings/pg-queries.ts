@@ -3,7 +3,7 @@
  * `count(*)` and `rank()` are int8, which node-postgres hands back as text, hence the casts; user ids
  * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
  */
-import { and, asc, type Column, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, gte, type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../games/kernel/types.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { readStoredParts } from '../store/pg-lookups.ts';
@@ -22,11 +22,17 @@ import {
 
 const byteOrder = (column: Column) => sql`${column} collate "C"`;
 
+/** The rows a board ranks: its game and scope, and on a season's board only those with enough games. */
+function ranked(q: BoardQuery) {
+  return and(
+    eq(ratings.gameType, q.gameType),
+    eq(ratings.scope, q.scope),
+    gte(ratings.games, q.minGames ?? 0),
+  );
+}
+
 async function count(db: PgExecutor, q: BoardQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ratings)
-    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ratings).where(ranked(q));
   return row?.n ?? 0;
 }
 
@@ -52,7 +58,7 @@ export async function boardPage(
         wins: ratings.wins,
       })
       .from(ratings)
-      .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
+      .where(ranked(q))
       .orderBy(desc(ratings.display), desc(ratings.games), byteOrder(ratings.userId))
       .limit(pageSize)
       .offset((shown - 1) * pageSize)
@@ -68,14 +74,12 @@ export async function standingOf(
   const [row] = await db
     .select()
     .from(ratings)
-    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), eq(ratings.userId, userId)));
+    .where(and(ranked(q), eq(ratings.userId, userId)));
   if (!row) return undefined;
   const [above] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(ratings)
-    .where(
-      and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), gt(ratings.display, row.display)),
-    );
+    .where(and(ranked(q), gt(ratings.display, row.display)));
   return {
     place: (above?.n ?? 0) + 1,
     userId: row.userId,

@@ -39,7 +39,7 @@ import {
   seasonRow,
 } from './rating-steps.ts';
 import { scopesOf } from './scopes.ts';
-import { seasonOf, seasonScope } from './seasons.ts';
+import { type OpenedSeason, seasonOf, seasonScope } from './seasons.ts';
 
 /** Held by every transaction that writes ratings, until it ends. */
 export const RATINGS_LOCK = 0x5ca7ab02;
@@ -98,6 +98,15 @@ export class PgRatingBook {
 
   changesOfGame(gameId: number, scope: string): Promise<RatingStep[]> {
     return queries.changesOfGame(this.core.db, gameId, scope);
+  }
+
+  async seasons(scope: string): Promise<OpenedSeason[]> {
+    const rows = await this.core.db
+      .select(columns(seasons, READS.season))
+      .from(seasons)
+      .where(eq(seasons.scope, scope))
+      .orderBy(asc(seasons.startsAt));
+    return rows.map(openedSeason);
   }
 
   snapshot(): Promise<RatingSnapshot> {

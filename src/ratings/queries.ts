@@ -1,5 +1,5 @@
 /** Reading ratings: boards, one player's standing and history, a game's changes. Never writes. */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { ratingChanges, ratings } from '../store/schema.ts';
 import {
@@ -21,12 +21,17 @@ export {
   type Standing,
 } from './rating-records.ts';
 
+/** The rows a board ranks: its game and scope, and on a season's board only those with enough games. */
+function ranked(q: BoardQuery) {
+  return and(
+    eq(ratings.gameType, q.gameType),
+    eq(ratings.scope, q.scope),
+    gte(ratings.games, q.minGames ?? 0),
+  );
+}
+
 function count(db: ScarabDrizzle, q: BoardQuery): number {
-  const row = db
-    .select({ n: sql<number>`count(*)` })
-    .from(ratings)
-    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
-    .get();
+  const row = db.select({ n: sql<number>`count(*)` }).from(ratings).where(ranked(q)).get();
   return row?.n ?? 0;
 }
 
@@ -48,7 +53,7 @@ export function boardPage(db: ScarabDrizzle, q: BoardQuery, page: number, pageSi
       wins: ratings.wins,
     })
     .from(ratings)
-    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope)))
+    .where(ranked(q))
     .orderBy(desc(ratings.display), desc(ratings.games), asc(ratings.userId))
     .limit(pageSize)
     .offset((shown - 1) * pageSize)
@@ -62,15 +67,13 @@ export function standingOf(db: ScarabDrizzle, q: BoardQuery, userId: string): St
   const row = db
     .select()
     .from(ratings)
-    .where(and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), eq(ratings.userId, userId)))
+    .where(and(ranked(q), eq(ratings.userId, userId)))
     .get();
   if (!row) return undefined;
   const above = db
     .select({ n: sql<number>`count(*)` })
     .from(ratings)
-    .where(
-      and(eq(ratings.gameType, q.gameType), eq(ratings.scope, q.scope), gt(ratings.display, row.display)),
-    )
+    .where(and(ranked(q), gt(ratings.display, row.display)))
     .get();
   return {
     place: (above?.n ?? 0) + 1,

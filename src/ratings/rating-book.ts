@@ -40,7 +40,7 @@ import {
   seasonRow,
 } from './rating-steps.ts';
 import { scopesOf } from './scopes.ts';
-import { seasonOf, seasonScope } from './seasons.ts';
+import { type OpenedSeason, seasonOf, seasonScope } from './seasons.ts';
 
 export type { FinishEffect, RecomputeReport } from './rating-records.ts';
 
@@ -143,6 +143,17 @@ export class RatingBook {
 
   changesOfGame(gameId: number, scope: string): RatingStep[] {
     return changesOfGame(this.db, gameId, scope);
+  }
+
+  /** The seasons opened in `scope`, oldest first. */
+  seasons(scope: string): OpenedSeason[] {
+    return this.db
+      .select(columns(seasons, READS.season))
+      .from(seasons)
+      .where(eq(seasons.scope, scope))
+      .orderBy(asc(seasons.startsAt))
+      .all()
+      .map(openedSeason);
   }
 
   snapshot(): RatingSnapshot {

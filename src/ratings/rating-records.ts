@@ -7,6 +7,8 @@ import type { Seat } from '../games/kernel/types.ts';
 import type { ratingChanges, ratings } from '../store/schema.ts';
 import type { Skill } from './model.ts';
 
+export type { OpenedSeason } from './seasons.ts';
+
 export interface BoardRow {
   /** 1-based; equal shown ratings share a place. */
   readonly place: number;
@@ -33,6 +35,8 @@ export const PAGE_SIZE = 10;
 export interface BoardQuery {
   readonly gameType: string;
   readonly scope: string;
+  /** Only players with at least this many rated games in the scope are ranked (a season's board). */
+  readonly minGames?: number;
 }
 
 export interface Standing extends BoardRow {

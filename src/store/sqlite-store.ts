@@ -98,6 +98,7 @@ export class SqliteStore implements Store {
       snapshot: () => settle(() => ratings.snapshot()),
       recompute: () => settle(() => ratings.recompute()),
       playedGames: (q) => settle(() => ratings.playedGames(q)),
+      seasons: (scope) => settle(() => ratings.seasons(scope)),
     };
   }
 

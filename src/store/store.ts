@@ -14,6 +14,7 @@ import type { Seat } from '../games/kernel/types.ts';
 import type {
   BoardPage,
   BoardQuery,
+  OpenedSeason,
   PlayedGame,
   PlayedQuery,
   RatingSnapshot,
@@ -231,6 +232,8 @@ export interface RatingRepository {
   recompute(): Promise<RecomputeReport>;
   /** A person's finished games of a type (handed-over seats excluded), oldest first; throws nothing of its own. */
   playedGames(q: PlayedQuery): Promise<PlayedGame[]>;
+  /** The seasons opened in a scope (a server's id or 'global'), oldest first; throws nothing of its own. */
+  seasons(scope: string): Promise<OpenedSeason[]>;
 }
 
 export interface Store extends GameRepository {

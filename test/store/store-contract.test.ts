@@ -31,7 +31,15 @@ type MethodNames<T> = {
   readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? K : never]: true;
 };
 
-const REPOSITORIES = ['lobbies', 'locations', 'schedule', 'players', 'absences', 'ratings'] as const;
+const REPOSITORIES = [
+  'lobbies',
+  'locations',
+  'schedule',
+  'players',
+  'guilds',
+  'absences',
+  'ratings',
+] as const;
 type RepositoryName = (typeof REPOSITORIES)[number];
 
 /** Every method of the contract's repositories: each must be called on each backend in this file. */
@@ -80,6 +88,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     prune: true,
   },
   players: { get: true, update: true },
+  guilds: { get: true, update: true },
   absences: { timeoutsInARow: true, countTimeout: true, reset: true, vote: true, tally: true },
   ratings: {
     board: true,
@@ -89,6 +98,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     snapshot: true,
     recompute: true,
     playedGames: true,
+    seasons: true,
   },
 };
 
@@ -462,6 +472,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       const board = await store.ratings.board({ gameType: 'dice-race', scope }, 1);
       expect(board.rows.map((r) => r.userId).sort(), scope).toEqual(['user-0', 'user-1']);
     }
+    expect((await store.ratings.seasons('guild-1')).map((s) => s.name)).toEqual([quarter]);
+    expect(await store.ratings.seasons('global')).toEqual([
+      { scope: 'global', ...seasonAt(at, 'monthly', 'UTC') },
+    ]);
+    expect(await store.ratings.seasons('guild-2')).toEqual([]);
     const snapshot = await store.ratings.snapshot();
     await store.ratings.recompute();
     expect(await store.ratings.snapshot()).toEqual(snapshot);
