@@ -1,9 +1,12 @@
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
 import type { AdapterSet } from '../src/adapters/adapter-set.ts';
-import { showLeaderboard } from '../src/discord/handlers/rating-boards.ts';
+import { seasonChoices, showLeaderboard } from '../src/discord/handlers/rating-boards.ts';
 import { gameOption, type SlashCommand } from '../src/discord/slash-command.ts';
 
-/** The rated players of this server (or of every server), best first, paged with buttons. */
+/**
+ * The rated players of this server (or of every server), best first, paged with buttons: the current
+ * season's board by default while the server has seasons, or another season, or all-time.
+ */
 export function leaderboardCommand(adapters: AdapterSet): SlashCommand {
   const several = adapters.list.length > 1;
   return {
@@ -21,8 +24,17 @@ export function leaderboardCommand(adapters: AdapterSet): SlashCommand {
           required: false,
         },
         ...gameOption(adapters, adapters.default.game.title),
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'season',
+          description: 'Which season: the current one (default), the previous one, a past one, or all-time',
+          required: false,
+          autocomplete: true,
+          max_length: 16,
+        },
       ],
     },
     execute: showLeaderboard,
+    autocomplete: seasonChoices,
   };
 }

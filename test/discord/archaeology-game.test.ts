@@ -196,9 +196,12 @@ describe('Archaeology on Discord', () => {
     expect(checked).toBeGreaterThan(20);
 
     // Ratings and leaderboards are per game: Archaeology's lists these players, Valley's nobody.
-    const arch = await c.as(alice).slash('leaderboard', { game: 'archaeology' }).reply();
+    const arch = await c.as(alice).slash('leaderboard', { game: 'archaeology', season: 'all-time' }).reply();
     expect(arch.content).toContain('Archaeology · leaderboard');
-    const valleyBoard = await c.as(alice).slash('leaderboard', { game: 'valley' }).reply();
+    const valleyBoard = await c
+      .as(alice)
+      .slash('leaderboard', { game: 'valley', season: 'all-time' })
+      .reply();
     expect(valleyBoard.content).toMatch(/Nobody is rated in this server yet/);
     const stats = await c.as(alice).slash('stats', { game: 'archaeology' }).reply();
     expect(stats.content).toContain('**alice** · Archaeology');

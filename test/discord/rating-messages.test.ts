@@ -88,7 +88,34 @@ describe('leaderboard buttons', () => {
         expect(buttons.map(([, , disabled]) => disabled)).toEqual([n === 1, n === pages, false]);
       }
     }
-    expect(leaderboardCustomId({ global: true, page: 4 })).toBe('s1:b:4:0:page:g');
+    expect(leaderboardCustomId({ global: true, page: 4 })).toBe('s1:b:4:0:page:g~all');
+    // A button drawn before seasons showed all-time, and still does.
+    expect(readLeaderboardId(decodeCustomId('s1:b:4:0:page:g')!)).toEqual({ global: true, page: 4 });
+    for (const target of [
+      { global: false, page: 2, season: '2026-11' },
+      { global: true, page: 1, gameType: 'archaeology', season: '2026-Q4' },
+      { global: true, page: 1, season: 'current' },
+    ]) {
+      const id = leaderboardCustomId(target);
+      expect(readLeaderboardId(decodeCustomId(id)!), id).toEqual(target);
+    }
+    for (const bad of ['s1:b:1:0:page:g~x', 's1:b:1:0:page:g~2026-13x', 's1:b:1:0:page:s~all~all']) {
+      const id = decodeCustomId(bad);
+      expect(id === null || readLeaderboardId(id) === null, bad).toBe(true);
+    }
+    // A season's board: its pages stay in the season; the switch goes to the other scope's current one.
+    const seasonal = ids(
+      leaderboardMessage(
+        page(1, 2),
+        { game: 'V', global: false, scope: 'S', language: 'en', season: '2026-11' },
+        pictures,
+      ),
+    ).map(([id]) => readLeaderboardId(decodeCustomId(id as string)!));
+    expect(seasonal).toEqual([
+      { global: false, page: 1, season: '2026-11' },
+      { global: false, page: 2, season: '2026-11' },
+      { global: true, page: 1, season: 'current' },
+    ]);
     for (const bad of ['s1:b:0:0:page:g', 's1:b:1:0:page:x', 's1:b:1:2:page:g', 's1:b:1:0:next:g']) {
       const id = decodeCustomId(bad);
       expect(id === null || readLeaderboardId(id) === null).toBe(true);

@@ -101,7 +101,13 @@ describe('rated or casual, in the lobby', () => {
 describe('/leaderboard and /stats', () => {
   it('an empty board says how to get on it, and /stats of a user with no games says so', async () => {
     const c = h.loopback.control;
-    const board = await c.as(alice).slash('leaderboard').reply();
+    // By default the current season's board, which ranks a player after 3 rated games in it.
+    const season = await c.as(alice).slash('leaderboard').reply();
+    expect(season.content).toMatch(/ season\*\*|season/);
+    expect(season.content).toMatch(
+      /Nobody is ranked in this season yet: a player is ranked after 3 rated games/,
+    );
+    const board = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
     expect(board.ephemeral).toBe(false);
     expect(board.content).toMatch(/Nobody is rated in this server yet/);
     expect(board.attachments).toHaveLength(0);
@@ -127,7 +133,7 @@ describe('/leaderboard and /stats', () => {
     expect(server.players).toBe(13);
 
     const c = h.loopback.control;
-    const page1 = await c.as(alice).slash('leaderboard').reply();
+    const page1 = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
     expect(page1.content).toMatch(/page 1 of 2 \(13 rated players\)/);
     const lines1 = boardLines(page1);
     expect(lines1).toHaveLength(10);
@@ -165,7 +171,7 @@ describe('/leaderboard and /stats', () => {
     expect(h.store.ratings.standing({ gameType: 'valley', scope: GLOBAL_SCOPE }, 'p0')?.games).toBe(
       h.store.ratings.standing({ gameType: 'valley', scope: guild }, 'p0')!.games + 1,
     );
-    const direct = await c.as(alice).slash('leaderboard', { global: true }).reply();
+    const direct = await c.as(alice).slash('leaderboard', { global: true, season: 'all-time' }).reply();
     expect(boardLines(direct)).toEqual(boardLines(global));
     const home = await d.press(alice, global, button(global, /This server/));
     expect(boardLines(home)).toEqual(lines1);

@@ -145,12 +145,12 @@ describe('a second game through the same table layer', () => {
     expect(closedLobby.content).toContain(`/${where}/${results.id}`);
 
     // The game's own leaderboard lists both players; Valley's stays empty.
-    const board = await c.as(alice).slash('leaderboard', { game: 'dice-race' }).reply();
+    const board = await c.as(alice).slash('leaderboard', { game: 'dice-race', season: 'all-time' }).reply();
     expect(board.content).toContain('**Dice Race · leaderboard**');
     expect(board.content).toContain('2 rated players');
     expect(board.content).toMatch(new RegExp(`\\d\\. \\*\\*${winnerName}\\*\\* — `));
     for (const name of ['alice', 'bob']) expect(board.content).toMatch(new RegExp(`\\*\\*${name}\\*\\* — `));
-    const valleyBoard = await c.as(alice).slash('leaderboard').reply();
+    const valleyBoard = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
     expect(valleyBoard.content).toContain('Valley of the Kings · leaderboard');
     expect(valleyBoard.content).toMatch(/Nobody is rated in this server yet/);
 

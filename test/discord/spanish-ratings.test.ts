@@ -277,11 +277,17 @@ describe('/leaderboard in the server’s language, /stats in the language of who
 
   it('an empty board and /stats without games, in Spanish', async () => {
     const c = h.loopback.control;
-    const board = await c.as(ana).slash('leaderboard').reply();
+    // By default the current season, named in Spanish.
+    const season = await c.as(ana).slash('leaderboard').reply();
+    expect(season.content).toMatch(
+      /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4}\n/,
+    );
+    expect(season.content).toContain('Todavía nadie está clasificado en esta temporada');
+    const board = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
     expect(board.content).toMatch(/^🏆 \*\*Valle de los Reyes · clasificación\*\* · /);
     expect(board.content).toContain('Todavía nadie tiene puntuación en este servidor.');
     expect(buttonLabels(board)).toEqual(['◀ Anterior', 'Siguiente ▶', 'Todos los servidores']);
-    const global = await c.as(ana).slash('leaderboard', { global: true }).reply();
+    const global = await c.as(ana).slash('leaderboard', { global: true, season: 'all-time' }).reply();
     expect(global.content).toMatch(
       /· Todos los servidores\nTodavía nadie tiene puntuación en ningún servidor\./,
     );
@@ -305,7 +311,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
       playValley(h.store, table, guild, rng);
     }
     const c = h.loopback.control;
-    const page1 = await c.as(ana).slash('leaderboard').reply();
+    const page1 = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
     const [heading, ...rest] = page1.content.split('\n');
     expect(heading).toMatch(
       /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · página 1 de 2 \(13 jugadores con puntuación\)$/,

@@ -1,18 +1,31 @@
 import type {
+  AutocompleteInteraction,
   ButtonInteraction,
   ChatInputCommandInteraction,
   Guild,
+  RepliableInteraction,
   StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AnyAdapter } from '../../adapters/game-adapter.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
 import { summarize } from '../../ratings/player-stats.ts';
+import { calendarOf } from '../../ratings/rating-steps.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
+import {
+  ALL_TIME,
+  type BoardSeason,
+  type BoardSeasonRefusal,
+  boardScope,
+  boardSeason,
+  CURRENT,
+  PREVIOUS,
+} from '../../ratings/season-boards.ts';
 import type { CustomId } from '../../table-kit/custom-id.ts';
 import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
+import { seasonLabel } from '../messages/season-label.ts';
 import { statsMessage } from '../messages/stats-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -43,15 +56,38 @@ function boardContext(
   global: boolean,
   adapter: AnyAdapter,
   language: string,
+  board: BoardSeason,
 ): LeaderboardContext {
   const first = adapter === rt.tables.adapters.default;
+  const where = scopeName(language, guild, global);
   return {
     game: gameTitle(language, adapter.game.id, adapter.game.title),
     ...(first ? {} : { gameType: adapter.game.id }),
     global,
-    scope: scopeName(language, guild, global),
+    scope: board.kind === 'season' ? `${where} · ${seasonLabel(board.season.name, language)}` : where,
     language,
+    ...(board.kind === 'season' ? { season: board.season.name } : {}),
   };
+}
+
+/** The board `choice` names in this server's scope or the global one (season-boards.ts). */
+async function boardOf(
+  rt: Runtime,
+  guildId: string,
+  global: boolean,
+  choice: string | null,
+): Promise<BoardSeason | BoardSeasonRefusal> {
+  const scope = scopeFor(guildId, global);
+  const store = rt.tables.store;
+  const calendar = calendarOf(scope, global ? undefined : await store.guilds.get(guildId));
+  return boardSeason(choice, rt.clock.now(), calendar, await store.ratings.seasons(scope));
+}
+
+/** Why a board cannot be shown, to whoever asked. */
+function refuse(i: RepliableInteraction, why: BoardSeasonRefusal): Promise<void> {
+  if (why.refused === 'off') return say(i, 'leaderboard.season-off');
+  if (why.refused === 'no-previous') return say(i, 'leaderboard.no-previous');
+  return say(i, 'leaderboard.unknown-season', { name: why.name });
 }
 
 async function boardPayload(
@@ -60,26 +96,28 @@ async function boardPayload(
   page: number,
   ctx: LeaderboardContext,
   adapter: AnyAdapter,
+  board: BoardSeason,
 ) {
-  const board = await rt.tables.store.ratings.board(
-    { gameType: adapter.game.id, scope: scopeFor(guildId, ctx.global) },
-    page,
-  );
-  return leaderboardMessage(board, ctx, rt.ratingPictures);
+  const scope = boardScope(scopeFor(guildId, ctx.global), board);
+  const shown = await rt.tables.store.ratings.board({ gameType: adapter.game.id, ...scope }, page);
+  return leaderboardMessage(shown, ctx, rt.ratingPictures);
 }
 
 /**
- * `/leaderboard [global] [game]`: a public board page, paged by anyone with its buttons. Public, so in
- * the server's language (`guild_locale`), whoever asks or clicks.
+ * `/leaderboard [global] [game] [season]`: a public board page, paged by anyone with its buttons: the
+ * current season's while the server has seasons, unless another season or all-time is asked for. Public,
+ * so in the server's language (`guild_locale`), whoever asks or clicks.
  */
 export async function showLeaderboard(rt: Runtime, i: ChatInputCommandInteraction): Promise<void> {
   if (!i.inGuild()) return say(i, 'error.guild-only');
   const adapter = ratedGame(rt, i.options.getString('game'));
   if (!adapter) return say(i, 'rating.no-such-game');
   const global = i.options.getBoolean('global') ?? false;
+  const board = await boardOf(rt, i.guildId, global, i.options.getString('season'));
+  if ('refused' in board) return refuse(i, board);
   await i.deferReply();
-  const ctx = boardContext(rt, i.guild, global, adapter, serverLanguage(i));
-  await i.editReply(editOptions(await boardPayload(rt, i.guildId, 1, ctx, adapter)));
+  const ctx = boardContext(rt, i.guild, global, adapter, serverLanguage(i), board);
+  await i.editReply(editOptions(await boardPayload(rt, i.guildId, 1, ctx, adapter, board)));
 }
 
 /** A Previous / Next / switch button: the same message shows the page asked for. */
@@ -94,8 +132,10 @@ export async function onLeaderboardComponent(
   if (!i.inGuild()) return say(i, 'leaderboard.guild-only');
   // Acknowledge first: drawing the page takes longer than Discord should wait for an answer.
   await i.deferUpdate();
-  const ctx = boardContext(rt, i.guild, target.global, adapter, serverLanguage(i));
-  await i.editReply(editOptions(await boardPayload(rt, i.guildId, target.page, ctx, adapter)));
+  const board = await boardOf(rt, i.guildId, target.global, target.season ?? ALL_TIME);
+  if ('refused' in board) return refuse(i, board);
+  const ctx = boardContext(rt, i.guild, target.global, adapter, serverLanguage(i), board);
+  await i.editReply(editOptions(await boardPayload(rt, i.guildId, target.page, ctx, adapter, board)));
 }
 
 /**
@@ -145,4 +185,43 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
     rt.ratingPictures,
   );
   await i.editReply(editOptions(payload));
+}
+
+/** Seasons an autocomplete offers at most (Discord's limit). */
+const OFFERED = 25;
+
+/**
+ * `/leaderboard season:` as it is typed: the current season, the previous one, all-time, then the scope's
+ * past seasons newest first, those matching what was typed, each by its name in the reader's language.
+ */
+export async function seasonChoices(rt: Runtime, i: AutocompleteInteraction): Promise<void> {
+  if (!i.inGuild()) return i.respond([]);
+  const language = userLanguage(i);
+  const typed = String(i.options.getFocused()).trim().toLowerCase();
+  const global = i.options.getBoolean('global') ?? false;
+  const scope = scopeFor(i.guildId, global);
+  const store = rt.tables.store;
+  const calendar = calendarOf(scope, global ? undefined : await store.guilds.get(i.guildId));
+  const opened = await store.ratings.seasons(scope);
+  const now = rt.clock.now();
+  const named = (board: BoardSeason | BoardSeasonRefusal) =>
+    'kind' in board && board.kind === 'season' ? seasonLabel(board.season.name, language) : null;
+  const current = named(boardSeason(CURRENT, now, calendar, opened));
+  const previous = named(boardSeason(PREVIOUS, now, calendar, opened));
+  const choices = [
+    ...(current ? [{ name: t(language, 'season.choice.current', { label: current }), value: CURRENT }] : []),
+    ...(previous
+      ? [{ name: t(language, 'season.choice.previous', { label: previous }), value: PREVIOUS }]
+      : []),
+    { name: t(language, 'season.choice.all-time'), value: ALL_TIME },
+    ...[...opened]
+      .reverse()
+      .map((s) => ({ name: `${seasonLabel(s.name, language)} (${s.name})`, value: s.name })),
+  ];
+  return i.respond(
+    choices
+      .filter((c) => typed === '' || c.name.toLowerCase().includes(typed) || c.value.includes(typed))
+      .slice(0, OFFERED)
+      .map((c) => ({ name: c.name.slice(0, 100), value: c.value })),
+  );
 }

@@ -2,6 +2,7 @@ import { ButtonStyle } from 'discord-api-types/v10';
 import { t } from '../../i18n/messages.ts';
 import { formatCount, formatRating } from '../../ratings/model.ts';
 import type { BoardPage } from '../../ratings/queries.ts';
+import { MIN_SEASON_GAMES } from '../../ratings/seasons.ts';
 import type { LeaderboardPicture } from '../../render/leaderboard-image.ts';
 import { countOf } from '../../render/rating-text.ts';
 import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
@@ -19,6 +20,8 @@ export interface LeaderboardContext {
   readonly scope: string;
   /** The reader's language: the person who ran /leaderboard or clicked its buttons. */
   readonly language: string;
+  /** The season shown (its name, as the buttons carry it); absent: the all-time board. */
+  readonly season?: string;
 }
 
 /** A board page as text and image, with Previous / Next and a switch between this server and global. */
@@ -28,21 +31,32 @@ export function leaderboardMessage(
   pictures: RatingPictures,
 ): Payload {
   const lang = ctx.language;
+  const target = {
+    global: ctx.global,
+    gameType: ctx.gameType,
+    ...(ctx.season ? { season: ctx.season } : {}),
+  };
   const nav = row(
     button(
-      leaderboardCustomId({ global: ctx.global, page: board.page - 1, gameType: ctx.gameType }),
+      leaderboardCustomId({ ...target, page: board.page - 1 }),
       t(lang, 'leaderboard.button.previous'),
       ButtonStyle.Secondary,
       board.page <= 1,
     ),
     button(
-      leaderboardCustomId({ global: ctx.global, page: board.page + 1, gameType: ctx.gameType }),
+      leaderboardCustomId({ ...target, page: board.page + 1 }),
       t(lang, 'leaderboard.button.next'),
       ButtonStyle.Secondary,
       board.page >= board.pages,
     ),
     button(
-      leaderboardCustomId({ global: !ctx.global, page: 1, gameType: ctx.gameType }),
+      // The other scope's calendar may differ: its current season, or all-time as here.
+      leaderboardCustomId({
+        global: !ctx.global,
+        page: 1,
+        gameType: ctx.gameType,
+        ...(ctx.season ? { season: 'current' } : {}),
+      }),
       t(lang, ctx.global ? 'leaderboard.button.this-server' : 'leaderboard.button.all-servers'),
       ButtonStyle.Primary,
     ),
@@ -50,7 +64,12 @@ export function leaderboardMessage(
   const title = t(lang, 'leaderboard.title', { game: ctx.game, scope: plainName(ctx.scope) });
   if (board.players === 0) {
     return {
-      content: [title, t(lang, 'leaderboard.empty', { where: ctx.global ? 'global' : 'server' })].join('\n'),
+      content: [
+        title,
+        ctx.season
+          ? t(lang, 'leaderboard.empty-season', { games: MIN_SEASON_GAMES })
+          : t(lang, 'leaderboard.empty', { where: ctx.global ? 'global' : 'server' }),
+      ].join('\n'),
       components: [nav],
       files: [],
       mentionUsers: [],
@@ -87,6 +106,7 @@ export function leaderboardMessage(
         }),
         ...lines,
         t(lang, 'leaderboard.note'),
+        ...(ctx.season ? [t(lang, 'leaderboard.season-note', { games: MIN_SEASON_GAMES })] : []),
       ].join('\n'),
       2000,
     ),

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
+import { getGame } from '../../src/games/registry.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { GameStore } from '../../src/store/game-store.ts';
+import type { Participant } from '../../src/store/records.ts';
+import { randomMove } from '../store/helpers/random-play.ts';
+import { controls, Driver } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * Season boards through the client: a server with monthly seasons in Madrid, games either side of the
+ * local midnight that ends October (after the clock change of 25 October), and /leaderboard's season
+ * option — current by default, previous, by name, all-time — with its autocomplete.
+ */
+const clock = new ManualClock(Date.parse('2026-10-20T10:00:00Z'));
+let h: TableHarness;
+let d: Driver;
+let alice: LoopbackUser;
+let guild: string;
+
+beforeAll(async () => {
+  h = await startTableHarness({ clock });
+  d = new Driver(h);
+  alice = h.loopback.control.createUser('alice');
+  guild = h.loopback.control.defaultGuild.id;
+  h.store.guilds.update(guild, { seasonCadence: 'monthly', seasonZone: 'Europe/Madrid' });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+function playValley(store: GameStore, seats: readonly Participant[], rng: RngState): number {
+  const lobby = store.lobbies.create({
+    type: 'valley',
+    guildId: guild,
+    channelId: h.loopback.control.defaultChannel.id,
+    seats,
+    seed: `season-${nextInt(rng, 1_000_000)}`,
+  });
+  const id = store.startGame(lobby.id).id;
+  for (;;) {
+    const game = store.getGame(id);
+    const move = randomMove(getGame('valley'), game.state, rng);
+    if (!move) break;
+    store.applyAction(id, { ...move, expectedVersion: game.version });
+  }
+  return id;
+}
+
+const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
+const names = (m: LoopbackMessage) =>
+  m.content
+    .split('\n')
+    .flatMap((line) => /^\d+\. \*\*(.+?)\*\* — /.exec(line)?.[1] ?? [])
+    .sort();
+const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
+
+describe('season boards', () => {
+  it('rank each month’s players apart, by Madrid’s calendar, from 3 games up', async () => {
+    const rng = seedRng('seasons');
+    for (let g = 0; g < 3; g++) playValley(h.store, [player(0), player(1), player(2)], rng);
+    playValley(h.store, [player(3), player(0)], rng);
+    // 23:30 in Madrid on 31 October (UTC+1 since the 25th): still October.
+    to('2026-10-31T22:30:00Z');
+    playValley(h.store, [player(1), player(3)], rng);
+    // 00:30 on 1 November in Madrid, still 31 October in UTC: November's first game.
+    to('2026-10-31T23:30:00Z');
+    playValley(h.store, [player(4), player(5)], rng);
+    const c = h.loopback.control;
+
+    const current = await c.as(alice).slash('leaderboard').reply();
+    expect(current.content).toContain('November 2026 season');
+    expect(current.content).toMatch(/Nobody is ranked in this season yet/);
+
+    const previous = await c.as(alice).slash('leaderboard', { season: 'previous' }).reply();
+    expect(previous.content).toContain('October 2026 season');
+    // p0 (4 games), p1 (4) and p2 (3) are ranked; p3 has 2 games in October.
+    expect(names(previous)).toEqual(['Player 0', 'Player 1', 'Player 2']);
+    expect(previous.content).toMatch(/at least 3 rated games in it/);
+    const byName = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
+    expect(names(byName)).toEqual(names(previous));
+
+    const allTime = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
+    expect(names(allTime)).toEqual(['Player 0', 'Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5']);
+    expect(allTime.content).not.toContain('season');
+
+    // The switch shows the global board's current season, on the global calendar (UTC): still October.
+    const next = controls(previous).find((x) => /All servers/.test(x.label));
+    const global = await d.press(alice, previous, next!);
+    expect(global.content).toContain('All servers · October 2026 season');
+
+    const refused = await c.as(alice).slash('leaderboard', { season: '2026-09' }).reply();
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe(
+      'There is no season “2026-09” here. Seasons are named like 2026-11 (a month) or 2026-Q4 (a quarter): start typing to see this server’s.',
+    );
+
+    const offered = await c.as(alice).autocomplete('leaderboard', { season: '' }, 'season').choices();
+    expect(offered.map((o) => o.value)).toEqual(['current', 'previous', 'all-time', '2026-11', '2026-10']);
+    expect(offered[0]?.name).toBe('Current season (November 2026 season)');
+    const typed = await c.as(alice).autocomplete('leaderboard', { season: 'oct' }, 'season').choices();
+    expect(typed.map((o) => o.value)).toEqual(['previous', '2026-10']);
+  });
+
+  it('a server with seasons off shows all-time by default and, once its season ends, has no current one', async () => {
+    // Turned off during November: November's season runs to its end, as a change of cadence would.
+    h.store.guilds.update(guild, { seasonCadence: 'off' });
+    const c = h.loopback.control;
+    expect((await c.as(alice).slash('leaderboard', { season: 'current' }).reply()).content).toContain(
+      'November 2026 season',
+    );
+    to('2026-12-02T12:00:00Z');
+    playValley(h.store, [player(0), player(1)], seedRng('off'));
+    expect(h.store.ratings.seasons(guild).map((s) => s.name)).toEqual(['2026-10', '2026-11']);
+    const board = await c.as(alice).slash('leaderboard').reply();
+    expect(board.content).not.toContain('season');
+    expect(names(board)).toHaveLength(6);
+    const current = await c.as(alice).slash('leaderboard', { season: 'current' }).reply();
+    expect(current.content).toMatch(/This server has seasons turned off/);
+    // Its past seasons stay readable.
+    const october = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
+    expect(names(october)).toHaveLength(3);
+    h.store.guilds.update(guild, { seasonCadence: 'monthly' });
+  });
+});
