@@ -8,17 +8,22 @@ import { computerName } from '../src/discord/handlers/computer-names.ts';
 import { say, tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
 import { storeErrorText } from '../src/discord/messages/store-errors.ts';
+import { zoneChoices } from '../src/discord/quiet-hours.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { gameTitle } from '../src/i18n/command-localizations.ts';
 import { t } from '../src/i18n/messages.ts';
 import { StoreError } from '../src/store/errors.ts';
 import type { GameRecord } from '../src/store/records.ts';
+import { manageSeasons, seasonsSubcommand } from './manage-seasons.ts';
 
-/** For a game's host or anyone with Manage Server: cancel a game, or hand a seat to a computer player. */
+/**
+ * For a game's host or anyone with Manage Server: cancel a game, or hand a seat to a computer player; and
+ * for Manage Server, the server's seasons (manage-seasons.ts).
+ */
 const data: RESTPostAPIChatInputApplicationCommandsJSONBody = {
   name: 'manage',
-  description: 'Cancel a game or give a seat to a computer player (host or Manage Server)',
+  description: "Cancel a game, give a seat to a computer player, or set the server's seasons",
   contexts: [InteractionContextType.Guild],
   options: [
     {
@@ -55,10 +60,18 @@ const data: RESTPostAPIChatInputApplicationCommandsJSONBody = {
         },
       ],
     },
+    seasonsSubcommand,
   ],
 };
 
-export const manageCommand: SlashCommand = { data, execute: manage };
+export const manageCommand: SlashCommand = {
+  data,
+  execute: (rt, i) => (i.options.getSubcommand() === 'seasons' ? manageSeasons(rt, i) : manage(rt, i)),
+  // Only /manage seasons time-zone completes.
+  async autocomplete(_rt, i) {
+    await i.respond(zoneChoices(String(i.options.getFocused())));
+  },
+};
 
 function mayManage(i: ChatInputCommandInteraction, game: GameRecord): boolean {
   return (

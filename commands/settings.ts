@@ -3,7 +3,7 @@ import { ApplicationCommandOptionType, InteractionContextType } from 'discord-ap
 import { DateTime } from 'luxon';
 import { say, tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
-import { closestZones, formatClock, isZone, parseClock, zoneNames } from '../src/discord/quiet-hours.ts';
+import { closestZones, formatClock, isZone, parseClock, zoneChoices } from '../src/discord/quiet-hours.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { t } from '../src/i18n/messages.ts';
@@ -63,11 +63,7 @@ export const settingsCommand: SlashCommand = {
   },
   execute: settings,
   async autocomplete(_rt, i) {
-    const typed = i.options.getFocused().toLowerCase();
-    const names = zoneNames();
-    const starting = names.filter((z) => z.toLowerCase().startsWith(typed));
-    const containing = names.filter((z) => !starting.includes(z) && z.toLowerCase().includes(typed));
-    await i.respond([...starting, ...containing].slice(0, 25).map((z) => ({ name: z, value: z })));
+    await i.respond(zoneChoices(String(i.options.getFocused())));
   },
 };
 

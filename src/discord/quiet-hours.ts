@@ -21,6 +21,15 @@ export function zoneNames(): readonly string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 }
 
+/** An autocomplete's zones for what was typed: those starting with it, then those containing it (25). */
+export function zoneChoices(typed: string): { name: string; value: string }[] {
+  const t = typed.toLowerCase();
+  const names = zoneNames();
+  const starting = names.filter((z) => z.toLowerCase().startsWith(t));
+  const containing = names.filter((z) => !starting.includes(z) && z.toLowerCase().includes(t));
+  return [...starting, ...containing].slice(0, 25).map((z) => ({ name: z, value: z }));
+}
+
 /** Zone names close to what was typed: those containing it first, then the nearest by spelling. */
 export function closestZones(typed: string, count = 3): string[] {
   const t = typed.trim().toLowerCase().replace(/\s+/g, '_');

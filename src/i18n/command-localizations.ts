@@ -23,7 +23,7 @@ interface Node {
  *
  * Keys: `cmd.<command>.name|description`, `cmd.<command>.<option>[.<option>].name|description`; the
  * lobby commands share `cmd.lobby.…` but for their names; a `game` option's choices are the games'
- * titles, `title.<game>`. `values(language)` fills the messages' placeholders. A text without a key
+ * titles, `title.<game>`, other choices `cmd.<command>.<option>.choice.<value>`. `values(language)` fills the messages' placeholders. A text without a key
  * (a game only tests host) keeps the code's English.
  */
 export function localizeCommand(
@@ -57,11 +57,14 @@ function visit(node: Node, key: string, values: (language: string) => Values, na
   }
   for (const option of node.options ?? []) visit(option as Node, `${key}.${option.name}`, values);
   for (const choice of node.choices ?? []) {
-    const titleKey = `title.${choice.value}`;
-    for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE))
+    // An option's own names for its choices (`<option>.choice.<value>`), else a game's title.
+    const own = `${key}.choice.${choice.value}`;
+    for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+      const choiceKey = has(language, own) ? own : `title.${choice.value}`;
       for (const locale of DISCORD_LOCALES[language] ?? [])
-        if (has(language, titleKey))
-          choice.name_localizations = { ...choice.name_localizations, [locale]: t(language, titleKey) };
+        if (has(language, choiceKey))
+          choice.name_localizations = { ...choice.name_localizations, [locale]: t(language, choiceKey) };
+    }
   }
 }
 

@@ -104,6 +104,44 @@ describe('season boards', () => {
     expect(typed.map((o) => o.value)).toEqual(['previous', '2026-10']);
   });
 
+  it('/manage seasons shows the settings to anyone, and changes them only for Manage Server', async () => {
+    const c = h.loopback.control;
+    const shown = await c.as(alice).slash('manage seasons').reply();
+    expect(shown.ephemeral).toBe(true);
+    expect(shown.content).toBe(
+      [
+        'Seasons in this server: **monthly**, changing at midnight in **Europe/Madrid**; podiums go to the channel where most of the season was played.',
+        'The current season, November 2026 season, ends December 1, 2026 at 12:00 AM GMT+1.',
+      ].join('\n'),
+    );
+    const refused = await c.as(alice).slash('manage seasons', { length: 'quarterly' }).reply();
+    expect(refused.content).toMatch(/^Only someone with Manage Server can change this server's seasons/);
+    expect(h.store.guilds.get(guild).seasonCadence).toBe('monthly');
+    const badZone = await c.as(alice).slash('manage seasons', { 'time-zone': 'Madird' }).reply();
+    expect(badZone.content).toMatch(/^“Madird” is not a time zone I know\. Did you mean .*Europe\/Madrid/);
+
+    const mod = c.createUser({ username: 'mod', grants: ['ManageGuild'] });
+    const changed = await c
+      .as(mod)
+      .slash('manage seasons', { length: 'quarterly', channel: h.loopback.control.defaultChannel.id })
+      .reply();
+    expect(changed.content).toMatch(/^✅ Saved\. The season under way keeps its dates/);
+    expect(changed.content).toContain('**quarterly**');
+    expect(changed.content).toContain(`to <#${h.loopback.control.defaultChannel.id}>`);
+    // November's season, opened monthly, runs to its end.
+    expect(changed.content).toContain('The current season, November 2026 season, ends December 1, 2026');
+    expect(h.store.guilds.get(guild)).toMatchObject({
+      seasonCadence: 'quarterly',
+      seasonZone: 'Europe/Madrid',
+    });
+    const zones = await c
+      .as(mod)
+      .autocomplete('manage seasons', { 'time-zone': 'madr' }, 'time-zone')
+      .choices();
+    expect(zones.map((z) => z.value)).toContain('Europe/Madrid');
+    h.store.guilds.update(guild, { seasonCadence: 'monthly', seasonChannelId: null });
+  });
+
   it('a server with seasons off shows all-time by default and, once its season ends, has no current one', async () => {
     // Turned off during November: November's season runs to its end, as a change of cadence would.
     h.store.guilds.update(guild, { seasonCadence: 'off' });
