@@ -28,6 +28,7 @@ import { Replays } from './replays.ts';
 import { route } from './router.ts';
 import type { Runtime } from './runtime.ts';
 import { Scheduler } from './scheduler.ts';
+import { SeasonEnds } from './season-ends.ts';
 import { ALL_SHARDS, ownsGuild, type ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
@@ -139,6 +140,18 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
   timers.holdForBoard = (row) => boards.holdForBoard(row);
   publisher.dmSent = (user, error) => timers.dms.record(user, error);
+  const seasons = new SeasonEnds(
+    tables,
+    publisher,
+    scheduler,
+    client,
+    clock,
+    o.log,
+    o.ratingPictures ?? canvasRatingPictures,
+  );
+  publisher.finished = async (game) => {
+    if (game.guildId && game.rated) await seasons.planFor(game.guildId);
+  };
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers, computers);
   table.attach(autopilot, timers);
   const commands = slashCommands(o.hosted.commands);
@@ -155,6 +168,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     computers,
     replays: new Replays(tables),
     scheduler,
+    seasons,
     timers,
     clock,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
@@ -192,6 +206,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   runtime.shards = { ids: Array.isArray(ids) ? ids : [0], count: client.options.shardCount ?? 1 };
   scheduler.useShards(runtime.shards);
   await recover(runtime);
+  // Seasons of this process's servers whose end is not planned yet (a stop between a game and its plan).
+  for (const guildId of client.guilds.cache.keys()) await seasons.planFor(guildId);
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');

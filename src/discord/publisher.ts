@@ -49,6 +49,8 @@ export class Publisher {
   boardFailed: (game: GameRecord, post: boolean) => Promise<void> = async () => {};
   /** Told how each DM went: `error` null when delivered (their DMs open or closed: direct-messages.ts). */
   dmSent: (userId: string, error: unknown) => Promise<void> = async () => {};
+  /** Told after a game's results are posted (the end of the season it may have opened is planned). */
+  finished: (game: GameRecord) => Promise<void> = async () => {};
 
   constructor(
     private readonly client: Client,
@@ -250,6 +252,7 @@ export class Publisher {
     const link = game.guildId ? `https://discord.com/channels/${game.guildId}/${channelId}/${id}` : null;
     await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
     await this.closeLobby(game, link);
+    await this.finished(game);
   }
 
   /** The lobby message redrawn from the game as it is now (a change made from another message). */

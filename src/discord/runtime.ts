@@ -9,6 +9,7 @@ import type { PrivateHands } from './private-hands.ts';
 import type { Publisher } from './publisher.ts';
 import type { Replays } from './replays.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { SeasonEnds } from './season-ends.ts';
 import type { ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
 import type { TableService } from './table-service.ts';
@@ -37,6 +38,8 @@ export interface Runtime {
   replays: Replays;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
+  /** Seasons' ends: their podiums (season-ends.ts). */
+  seasons: SeasonEnds;
   /** Turn limits, reminders, nudges, who the computer plays for. */
   timers: TurnTimers;
   /** The bot's time (a ManualClock in tests). */

@@ -14,6 +14,7 @@ import { decodeCustomId, encodeCustomId } from '../../src/table-kit/custom-id.ts
 const pictures: RatingPictures = {
   leaderboard: (b) => ({ png: Buffer.from('board'), alt: `board ${b.page}` }),
   ratingChart: (c) => ({ png: Buffer.from('chart'), alt: `chart ${c.points.length}` }),
+  podium: (p) => ({ png: Buffer.from('podium'), alt: `podium ${p.top.length}` }),
 };
 
 const ids = (p: ReturnType<typeof leaderboardMessage>) =>

@@ -52,6 +52,7 @@ describe('numbers in each language', () => {
 const pictures: RatingPictures = {
   leaderboard: (b) => ({ png: Buffer.from('board'), alt: `${b.language} board ${b.page}` }),
   ratingChart: (c) => ({ png: Buffer.from('chart'), alt: `${c.language} chart ${c.points.length}` }),
+  podium: (p) => ({ png: Buffer.from('podium'), alt: `${p.language} podium ${p.top.length}` }),
 };
 const labels = (m: { components: ReturnType<typeof leaderboardMessage>['components'] }) =>
   m.components.flatMap((r) => r.components.flatMap((c) => ('label' in c && c.label ? [c.label] : [])));

@@ -1,4 +1,5 @@
 import { type LeaderboardPicture, renderLeaderboard } from '../../render/leaderboard-image.ts';
+import { describePodium, type PodiumPicture, renderPodium } from '../../render/podium-image.ts';
 import { type RatingChartData, renderRatingChart } from '../../render/rating-chart.ts';
 import { describeLeaderboard, describeRatingChart } from '../../render/rating-text.ts';
 import type { Picture } from '../../table-kit/context.ts';
@@ -11,10 +12,12 @@ import { clip } from '../../table-kit/payload.ts';
 export interface RatingPictures {
   leaderboard(board: LeaderboardPicture): Picture;
   ratingChart(chart: RatingChartData): Picture;
+  podium(podium: PodiumPicture): Picture;
 }
 
 /** Each picture comes with its text equivalent; Discord limits an attachment's description to 1024 characters. */
 export const canvasRatingPictures: RatingPictures = {
   leaderboard: (board) => ({ png: renderLeaderboard(board), alt: clip(describeLeaderboard(board), 1024) }),
   ratingChart: (chart) => ({ png: renderRatingChart(chart), alt: clip(describeRatingChart(chart), 1024) }),
+  podium: (podium) => ({ png: renderPodium(podium), alt: clip(describePodium(podium), 1024) }),
 };

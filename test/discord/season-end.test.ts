@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
+import { getGame } from '../../src/games/registry.ts';
+import type { LoopbackMessage } from '../../src/loopback/index.ts';
+import type { Participant, ScheduledRow } from '../../src/store/records.ts';
+import { randomMove } from '../store/helpers/random-play.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * A season's end with the injected clock: October 2026 in Madrid ends at local midnight, an hour later
+ * than it would have before the clock change of the 25th, and posts one podium in the chosen channel;
+ * a restart at the change posts nothing more, and neither does a row another shard closed first.
+ */
+const clock = new ManualClock(Date.parse('2026-10-20T10:00:00Z'));
+let h: TableHarness;
+let guild: string;
+let channel: string;
+
+beforeAll(async () => {
+  h = await startTableHarness({ clock });
+  guild = h.loopback.control.defaultGuild.id;
+  channel = h.loopback.control.createChannel({ name: 'hall-of-fame' }).id;
+  h.store.guilds.update(guild, {
+    seasonCadence: 'monthly',
+    seasonZone: 'Europe/Madrid',
+    seasonChannelId: channel,
+  });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+function playValley(seats: readonly Participant[], rng: RngState): number {
+  const store = h.store;
+  const lobby = store.lobbies.create({
+    type: 'valley',
+    guildId: guild,
+    channelId: h.loopback.control.defaultChannel.id,
+    seats,
+    seed: `end-${nextInt(rng, 1_000_000)}`,
+  });
+  const id = store.startGame(lobby.id).id;
+  for (;;) {
+    const game = store.getGame(id);
+    const move = randomMove(getGame('valley'), game.state, rng);
+    if (!move) break;
+    store.applyAction(id, { ...move, expectedVersion: game.version });
+  }
+  return id;
+}
+
+const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
+const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
+const podiums = (): LoopbackMessage[] =>
+  h.loopback.control.messages(channel).filter((m) => m.content.includes('is over'));
+
+describe('the end of a season', () => {
+  it('posts one podium at local midnight, and nothing more after a restart', async () => {
+    const rng = seedRng('season-end');
+    for (let g = 0; g < 3; g++) playValley([player(0), player(1), player(2)], rng);
+    playValley([player(3), player(0)], rng);
+    await h.bot.runtime.seasons.planFor(guild);
+    const row = h.store.schedule.find(`season-end:${guild}:2026-10`);
+    // Midnight in Madrid, at +01:00 since the 25th.
+    expect(row?.dueAt.toISOString()).toBe('2026-10-31T23:00:00.000Z');
+
+    to('2026-10-31T22:59:59Z');
+    await h.bot.runtime.scheduler.tick();
+    await h.settle();
+    expect(podiums()).toEqual([]);
+
+    to('2026-10-31T23:00:00Z');
+    await h.bot.runtime.scheduler.tick();
+    await h.settle();
+    const [podium, ...more] = podiums();
+    expect(more).toEqual([]);
+    const lines = podium?.content.split('\n') ?? [];
+    expect(lines[0]).toBe('🏆 **Valley of the Kings · the October 2026 season is over!**');
+    expect(lines.slice(1, 4).map((l) => /^(🥇|🥈|🥉) \*\*(Player \d)\*\* — /.exec(l)?.[1])).toEqual([
+      '🥇',
+      '🥈',
+      '🥉',
+    ]);
+    // Player 3 has 1 game: not ranked.
+    expect(podium?.content).not.toContain('Player 3**');
+    expect(lines[4]).toMatch(
+      /^This season here: 4 games played · most active: \*\*Player 0\*\* \(4 games\) · longest game: #\d+ \(\d+ (hour|day)s?\)\.$/,
+    );
+    expect(lines[5]).toMatch(/^A new season has begun/);
+    expect(podium?.attachments[0]?.description).toMatch(
+      /^Podium of Valley of the Kings, October 2026 season, .+\. 1\. Player \d: −?\d+\.\d, \d games?, \d wins?; 2\. /,
+    );
+    expect(h.store.schedule.find(`season-end:${guild}:2026-10`)?.outcome).toBe('fired');
+
+    // A restart at the change: the season's row is closed, and planning it again changes nothing.
+    await h.restart();
+    await h.bot.runtime.seasons.planFor(guild);
+    await h.bot.runtime.scheduler.tick();
+    await h.settle();
+    expect(podiums()).toHaveLength(1);
+
+    // November opens with the next rated game; its end is planned for local midnight on 1 December.
+    to('2026-11-03T12:00:00Z');
+    for (let g = 0; g < 3; g++) playValley([player(0), player(1), player(2)], rng);
+    await h.bot.runtime.seasons.planFor(guild);
+    expect(h.store.schedule.find(`season-end:${guild}:2026-11`)?.dueAt.toISOString()).toBe(
+      '2026-11-30T23:00:00.000Z',
+    );
+  });
+
+  it('posts once when two shards fire the row at the same instant', async () => {
+    const row = h.store.schedule.find(`season-end:${guild}:2026-11`);
+    expect(row?.doneAt).toBeNull();
+    to('2026-11-30T23:00:01Z');
+    // Both found it due and not done; the one that closes it posts, the other nothing.
+    const seasons = h.bot.runtime.seasons;
+    const due = row as ScheduledRow;
+    await Promise.all([seasons.end(due), seasons.end(due)]);
+    await h.settle();
+    expect(podiums().map((m) => m.content.split('\n')[0])).toEqual([
+      '🏆 **Valley of the Kings · the October 2026 season is over!**',
+      '🏆 **Valley of the Kings · the November 2026 season is over!**',
+    ]);
+    await h.bot.runtime.scheduler.tick();
+    expect(podiums()).toHaveLength(2);
+  });
+});
