@@ -62,6 +62,8 @@ describe('season boards', () => {
     const rng = seedRng('seasons');
     for (let g = 0; g < 3; g++) playValley(h.store, [player(0), player(1), player(2)], rng);
     playValley(h.store, [player(3), player(0)], rng);
+    const me: Participant = { userId: alice.id, displayName: 'alice' };
+    for (let g = 0; g < 3; g++) playValley(h.store, [me, player(5)], rng);
     // 23:30 in Madrid on 31 October (UTC+1 since the 25th): still October.
     to('2026-10-31T22:30:00Z');
     playValley(h.store, [player(1), player(3)], rng);
@@ -76,14 +78,26 @@ describe('season boards', () => {
 
     const previous = await c.as(alice).slash('leaderboard', { season: 'previous' }).reply();
     expect(previous.content).toContain('October 2026 season');
-    // p0 (4 games), p1 (4) and p2 (3) are ranked; p3 has 2 games in October.
-    expect(names(previous)).toEqual(['Player 0', 'Player 1', 'Player 2']);
+    // p0 (4 games), p1 (4), p2 (3), p5 (3) and alice (3) are ranked; p3 has 2 games in October.
+    expect(names(previous)).toEqual(['Player 0', 'Player 1', 'Player 2', 'Player 5', 'alice']);
     expect(previous.content).toMatch(/at least 3 rated games in it/);
     const byName = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
     expect(names(byName)).toEqual(names(previous));
 
     const allTime = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
-    expect(names(allTime)).toEqual(['Player 0', 'Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5']);
+    expect(names(allTime)).toEqual([
+      'Player 0',
+      'Player 1',
+      'Player 2',
+      'Player 3',
+      'Player 4',
+      'Player 5',
+      'alice',
+    ]);
+
+    // /stats lists the seasons a person played, with their place among the ranked.
+    const stats = await c.as(alice).slash('stats').reply();
+    expect(stats.content).toMatch(/\nSeasons: October 2026 season #\d of 5, −?\d+\.\d \(3 rated games\)$/m);
     expect(allTime.content).not.toContain('season');
 
     // The switch shows the global board's current season, on the global calendar (UTC): still October.
@@ -154,12 +168,12 @@ describe('season boards', () => {
     expect(h.store.ratings.seasons(guild).map((s) => s.name)).toEqual(['2026-10', '2026-11']);
     const board = await c.as(alice).slash('leaderboard').reply();
     expect(board.content).not.toContain('season');
-    expect(names(board)).toHaveLength(6);
+    expect(names(board)).toHaveLength(7);
     const current = await c.as(alice).slash('leaderboard', { season: 'current' }).reply();
     expect(current.content).toMatch(/This server has seasons turned off/);
     // Its past seasons stay readable.
     const october = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
-    expect(names(october)).toHaveLength(3);
+    expect(names(october)).toHaveLength(5);
     h.store.guilds.update(guild, { seasonCadence: 'monthly' });
   });
 });

@@ -26,7 +26,7 @@ import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
 import { seasonLabel } from '../messages/season-label.ts';
-import { statsMessage } from '../messages/stats-message.ts';
+import { type SeasonStanding, statsMessage } from '../messages/stats-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { displayName, say } from './replies.ts';
@@ -181,10 +181,40 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
         ? undefined
         : await store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
       history: await store.ratings.history(q, user.id),
+      seasons: await seasonStandings(rt, q, user.id, language),
     },
     rt.ratingPictures,
   );
   await i.editReply(editOptions(payload));
+}
+
+/** Seasons /stats lists at most: the latest a person played in. */
+const SEASONS_SHOWN = 4;
+
+/** A person's latest seasons in the scope of `q`, newest first: their rating there and their place. */
+async function seasonStandings(
+  rt: Runtime,
+  q: { gameType: string; scope: string },
+  userId: string,
+  language: string,
+): Promise<SeasonStanding[]> {
+  const ratings = rt.tables.store.ratings;
+  const out: SeasonStanding[] = [];
+  for (const s of [...(await ratings.seasons(q.scope))].reverse()) {
+    if (out.length === SEASONS_SHOWN) break;
+    const season = {
+      gameType: q.gameType,
+      ...boardScope(q.scope, { kind: 'season', season: s, opened: true, current: false }),
+    };
+    const standing = await ratings.standing({ ...season, minGames: 0 }, userId);
+    if (!standing) continue;
+    out.push({
+      season: seasonLabel(s.name, language),
+      standing,
+      ranked: await ratings.standing(season, userId),
+    });
+  }
+  return out;
 }
 
 /** Seasons an autocomplete offers at most (Discord's limit). */

@@ -8,6 +8,7 @@ import {
 } from '../../ratings/model.ts';
 import type { PlayerRecord } from '../../ratings/player-stats.ts';
 import type { RatingStep, Standing } from '../../ratings/queries.ts';
+import { MIN_SEASON_GAMES } from '../../ratings/seasons.ts';
 import type { RatingChartData } from '../../render/rating-chart.ts';
 import { countOf } from '../../render/rating-text.ts';
 import { clip, type Payload } from '../../table-kit/payload.ts';
@@ -31,6 +32,30 @@ export interface StatsContext {
   readonly globalStanding?: Standing | undefined;
   /** Rated games in this scope, oldest first. */
   readonly history: readonly RatingStep[];
+  /** The person's latest seasons in this scope, newest first: the season's name and their standing. */
+  readonly seasons?: readonly SeasonStanding[];
+}
+
+export interface SeasonStanding {
+  /** "November 2026 season", in the reader's language. */
+  readonly season: string;
+  /** Their rating there (any number of games). */
+  readonly standing: Standing;
+  /** Their place among the ranked (3 games or more); undefined before that. */
+  readonly ranked: Standing | undefined;
+}
+
+function seasonText(s: SeasonStanding, lang: string): string {
+  const games = countOf(lang, 'rated-games', s.standing.games);
+  return s.ranked
+    ? t(lang, 'stats.season.ranked', {
+        season: s.season,
+        place: formatCount(s.ranked.place, lang),
+        players: formatCount(s.ranked.players, lang),
+        rating: formatRating(s.ranked.display, lang),
+        games,
+      })
+    : t(lang, 'stats.season.unranked', { season: s.season, games, min: MIN_SEASON_GAMES });
 }
 
 function ratingText(s: Standing, lang: string): string {
@@ -85,6 +110,9 @@ export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Paylo
             .join(', '),
         })
       : t(lang, 'stats.favourites-none'),
+    ...(ctx.seasons?.length
+      ? [t(lang, 'stats.seasons', { list: ctx.seasons.map((x) => seasonText(x, lang)).join(' · ') })]
+      : []),
   ];
   const files: Payload['files'] = [];
   const first = ctx.history[0];
