@@ -5,7 +5,7 @@
  * second shard that finds it due finds it closed; a row without a game is never pruned, so its key, and
  * the podium, never come back. The next season needs nothing: the next rated game opens it.
  */
-import type { Client } from 'discord.js';
+import type { Client, Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import { gameTitle } from '../i18n/command-localizations.ts';
@@ -82,10 +82,20 @@ export class SeasonEnds {
     for (const message of posts.messages) await this.publisher.send(posts.channelId, message);
   }
 
+  /** The server as Discord has it now (its name and language may have changed since it was cached). */
+  private async guild(id: string): Promise<Guild | undefined> {
+    try {
+      return await this.client.guilds.fetch({ guild: id, force: true });
+    } catch (e) {
+      this.log.warn({ err: e, guild: id }, 'could not fetch a server for its podium; using what is cached');
+      return this.client.guilds.cache.get(id);
+    }
+  }
+
   /** Each game's podium (the last with the season's figures), and where to post them. */
   async podiums(season: OpenedSeason): Promise<{ messages: Payload[]; channelId: string | null }> {
     const store = this.tables.store;
-    const guild = this.client.guilds.cache.get(season.scope);
+    const guild = await this.guild(season.scope);
     const language = languageOf(guild?.preferredLocale, LANGUAGES);
     const where = guild?.name ?? t(language, 'rating.scope.this-server');
     const label = seasonLabel(season.name, language);

@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame } from '../../src/games/registry.ts';
 import type { LoopbackMessage } from '../../src/loopback/index.ts';
+import type { OpenedSeason } from '../../src/ratings/seasons.ts';
 import type { Participant, ScheduledRow } from '../../src/store/records.ts';
 import { randomMove } from '../store/helpers/random-play.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -124,5 +125,19 @@ describe('the end of a season', () => {
     ]);
     await h.bot.runtime.scheduler.tick();
     expect(podiums()).toHaveLength(2);
+  });
+  it('speaks the server’s language', async () => {
+    h.loopback.control.setGuildLocale(guild, 'es-ES');
+    await h.settle();
+    const october = h.store.ratings.seasons(guild).find((s) => s.name === '2026-10');
+    const { messages } = await h.bot.runtime.seasons.podiums(october as OpenedSeason);
+    const lines = messages[0]?.content.split('\n') ?? [];
+    expect(lines[0]).toBe('🏆 **Valle de los Reyes · ¡ha terminado la temporada de octubre de 2026!**');
+    expect(lines[4]).toMatch(
+      /^Esta temporada aquí: 4 partidas jugadas · más activo: \*\*Player 0\*\* \(4 partidas\)/,
+    );
+    expect(messages[0]?.files[0]?.description).toMatch(
+      /^Podio de Valle de los Reyes, temporada de octubre de 2026, /,
+    );
   });
 });

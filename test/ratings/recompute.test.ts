@@ -1,8 +1,12 @@
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame } from '../../src/games/registry.ts';
+import { columns, READS, ratableGames, recomputation } from '../../src/ratings/rating-steps.ts';
+import { seasonScope } from '../../src/ratings/seasons.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
+import { games, seats } from '../../src/store/schema.ts';
 import { randomMove } from '../store/helpers/random-play.ts';
 import { computer, finishVerdict, person, playVerdict, ratingStore, startVerdict } from './helpers.ts';
 
@@ -110,5 +114,52 @@ describe('recompute', () => {
     expect(history[2]!.before).toEqual(history[1]!.after);
     store.ratings.recompute();
     expect(store.ratings.snapshot()).toEqual(incremental);
+  });
+});
+
+describe('a season’s board', () => {
+  it('equals the ratings computed from that season’s games alone', () => {
+    const { store, clock } = ratingStore();
+    playSeason(store, clock, seedRng('winter'), 60);
+    const db = store.database.db;
+    const rows = db
+      .select(columns(games, READS.finishedGame))
+      .from(games)
+      .where(eq(games.status, 'finished'))
+      .all();
+    const seatRows = db
+      .select(columns(seats, READS.seat))
+      .from(seats)
+      .orderBy(asc(seats.gameId), asc(seats.seat))
+      .all();
+    const finished = ratableGames(rows, seatRows);
+    const snapshot = store.ratings.snapshot();
+    let compared = 0;
+    for (const scope of ['g1', 'g2', 'global']) {
+      for (const season of store.ratings.seasons(scope)) {
+        // That season's games of that scope, rated from nothing as if they were the only games ever.
+        const alone = recomputation(
+          finished.filter((g) => {
+            const at = g.finishedAt?.getTime() ?? Number.NaN;
+            return (scope === 'global' || g.guildId === scope) && season.startsAt <= at && at < season.endsAt;
+          }),
+        );
+        const key = (r: { gameType: string; userId: string }) => `${r.gameType}/${r.userId}`;
+        const expected = new Map(alone.ratings.filter((r) => r.scope === scope).map((r) => [key(r), r]));
+        const board = snapshot.ratings.filter((r) => r.scope === seasonScope(scope, season.name));
+        expect(board.length, `${scope} ${season.name}`).toBe(expected.size);
+        for (const r of board) {
+          const e = expected.get(key(r));
+          expect([r.mu, r.sigma, r.games, r.wins], `${scope} ${season.name} ${key(r)}`).toEqual([
+            e?.mu,
+            e?.sigma,
+            e?.games,
+            e?.wins,
+          ]);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 });
