@@ -49,8 +49,13 @@ parentPort?.on('message', (job: ThinkJob) => {
   }
   parentPort?.postMessage(answer);
 });
-/** How far below the bot's thread: Linux gives a thread at nice +10 about a tenth of a contested core. */
-const LOWER_BY = 10;
+/**
+ * How far below the bot's thread. At +3 a thinking thread gets about a third of a core it contends for
+ * with the bot's (CFS weights 526 and 1024): clicks go first, yet a thought still ends within its time
+ * limit on a machine busy with other work. +10 (a tenth) starved thoughts into their 10 s limit whenever
+ * the cores were saturated (the test suite's own workers were enough).
+ */
+const LOWER_BY = 3;
 
 /**
  * Lowers this thread's priority, so that when the cores are busy the bot's own thread (clicks, boards)

@@ -46,11 +46,11 @@ describe('the thinking pool', () => {
       const v = valley.setup({ players: 2 }, 'pool-nice');
       await p.think('valley', v, waitingFor(v)[0] as number, 'heuristic');
       const [priority] = p.priorities;
-      expect(priority).toMatchObject({ nice: 10 });
+      expect(priority).toMatchObject({ nice: Math.min(before + 3, 19) });
       const thread = (priority as { thread: number }).thread;
       expect(thread).not.toBe(process.pid);
       // The kernel's own record of that thread (stat's 19th field is its nice value), and of this one.
-      expect(niceOf(`/proc/${process.pid}/task/${thread}/stat`)).toBe(Math.min(before + 10, 19));
+      expect(niceOf(`/proc/${process.pid}/task/${thread}/stat`)).toBe(Math.min(before + 3, 19));
       expect(niceOf('/proc/thread-self/stat')).toBe(before);
     },
     60_000,
