@@ -12,15 +12,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COMPILED, fromRoot } from '../paths.ts';
-import type { ThinkAnswer, ThinkJob, ThreadPriority } from './think-worker.ts';
+import type { ThinkAnswer, ThinkJob } from './think-worker.ts';
 
 export interface ThinkingPoolOptions {
   /** Threads at most; default one fewer than the machine's CPUs, at least 1 and at most 4. */
   readonly size?: number;
   /** A job still running after this is given up (default 10 s). */
   readonly timeoutMs?: number;
-  /** Told once if a thread could not lower its priority (then thinking competes with clicks for the cores). */
-  readonly warn?: (text: string) => void;
 }
 
 export interface Thought {
@@ -55,15 +53,10 @@ export class ThinkingPool {
   private closed = false;
   /** Jobs answered, for the benchmark and the logs. */
   answered = 0;
-  /** The priority each thread started took, newest last (tests and logs). */
-  readonly priorities: ThreadPriority[] = [];
-  private warned = false;
-  private readonly warn: (text: string) => void;
 
   constructor(options: ThinkingPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.warn = options.warn ?? ((text) => process.emitWarning(text));
   }
 
   /** The move of a `kind` computer in `seat`, thought on a thread of the pool (within `timeoutMs`, else the pool's). */
@@ -116,10 +109,8 @@ export class ThinkingPool {
       ready = resolve;
     });
     worker.on('message', (answer: ThinkAnswer) => {
-      if ('ready' in answer) {
-        this.started(answer.priority);
-        ready();
-      } else this.answer(thread, answer);
+      if ('ready' in answer) ready();
+      else this.answer(thread, answer);
     });
     worker.on('error', (e) => {
       ready();
@@ -135,17 +126,6 @@ export class ThinkingPool {
     // work would. Another dispatch may have given it a job while it started: then it stays referenced.
     if (!thread.running) worker.unref();
     return thread;
-  }
-
-  private started(priority: ThreadPriority): void {
-    this.priorities.push(priority);
-    if (this.priorities.length > 16) this.priorities.shift();
-    if ('unchanged' in priority && !this.warned) {
-      this.warned = true;
-      this.warn(
-        `thinking threads keep their priority (${priority.unchanged}): a busy machine may slow clicks`,
-      );
-    }
   }
 
   private start(thread: Thread, job: Job): void {

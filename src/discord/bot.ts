@@ -129,11 +129,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
   const scheduler = new Scheduler(store, clock, o.log);
-  const computers = new ComputerPlayers(
-    tables,
-    new ThinkingPool({ warn: (text) => o.log.warn(text) }),
-    o.log,
-  );
+  const computers = new ComputerPlayers(tables, new ThinkingPool(), o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);

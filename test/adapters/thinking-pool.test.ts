@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgetOldBundles, ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
@@ -36,25 +36,6 @@ describe('the thinking pool', () => {
     expect(p.answered).toBe(2);
     expect(p.pending).toBe(0);
   }, 60_000);
-
-  it.skipIf(process.platform !== 'linux')(
-    'runs its threads at a lower priority than the bot’s own thread, which keeps its own',
-    async () => {
-      const niceOf = (path: string) => Number(readFileSync(path, 'utf8').split(') ')[1]?.split(' ')[16]);
-      const before = niceOf('/proc/thread-self/stat');
-      const p = pool({ size: 1 });
-      const v = valley.setup({ players: 2 }, 'pool-nice');
-      await p.think('valley', v, waitingFor(v)[0] as number, 'heuristic');
-      const [priority] = p.priorities;
-      expect(priority).toMatchObject({ nice: Math.min(before + 3, 19) });
-      const thread = (priority as { thread: number }).thread;
-      expect(thread).not.toBe(process.pid);
-      // The kernel's own record of that thread (stat's 19th field is its nice value), and of this one.
-      expect(niceOf(`/proc/${process.pid}/task/${thread}/stat`)).toBe(Math.min(before + 3, 19));
-      expect(niceOf('/proc/thread-self/stat')).toBe(before);
-    },
-    60_000,
-  );
 
   it('refuses a kind of player the game does not have, clearly, and goes on', async () => {
     const p = pool({ size: 1 });

@@ -49,16 +49,6 @@ const ALLOWED: readonly { file: string; text: RegExp; why: string }[] = [
     text: /^game over$/,
     why: 'why scheduled rows closed, stored for operators',
   },
-  {
-    file: 'src/adapters/think-worker.ts',
-    text: /^no thread id in \/proc\/thread-self$/,
-    why: 'why a thinking thread kept its priority, for the operators’ log (thinking-pool.ts warns)',
-  },
-  {
-    file: 'src/adapters/thinking-pool.ts',
-    text: /^thinking threads keep their priority /,
-    why: 'a warning in the operators’ log, never shown to players',
-  },
 ];
 
 const LITERAL = /(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
