@@ -9,7 +9,7 @@ import type { OpenedSeason } from './seasons.ts';
 export interface SeasonFigures {
   /** Games finished in the server during the season (rated or not, every game type). */
   readonly games: number;
-  /** Who played the most rated games in the season, with how many (the better rating on a tie). */
+  /** Who played the most rated games in the season, every game counted, with how many (the better rating on a tie). */
   readonly mostActive: { readonly name: string; readonly games: number } | null;
   /** The finished game that lasted longest from its start to its end. */
   readonly longest: { readonly gameId: number; readonly type: string; readonly ms: number } | null;
@@ -40,10 +40,20 @@ export function seasonFigures(
     if (!longest || ms > longest.ms) longest = { gameId: g.id, type: g.type, ms };
   }
   const channels = [...byChannel.entries()].sort((a, b) => b[1].n - a[1].n || b[1].last - a[1].last);
-  const active = [...players].sort((a, b) => b.games - a.games || b.display - a.display)[0];
+  // A person on several games' boards played the sum of their games; the better rating breaks a tie.
+  const byPerson = new Map<string, { name: string; games: number; display: number }>();
+  for (const p of players) {
+    const was = byPerson.get(p.userId);
+    byPerson.set(p.userId, {
+      name: was?.name ?? p.displayName,
+      games: (was?.games ?? 0) + p.games,
+      display: Math.max(was?.display ?? Number.NEGATIVE_INFINITY, p.display),
+    });
+  }
+  const active = [...byPerson.values()].sort((a, b) => b.games - a.games || b.display - a.display)[0];
   return {
     games: played.length,
-    mostActive: active ? { name: active.displayName, games: active.games } : null,
+    mostActive: active ? { name: active.name, games: active.games } : null,
     longest,
     channelId: channels[0]?.[0] ?? null,
   };
