@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import { say, tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
 import { seasonLabel } from '../src/discord/messages/season-label.ts';
-import { closestZones, isZone } from '../src/discord/quiet-hours.ts';
+import { isZone, zoneSuggestions } from '../src/discord/quiet-hours.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import { t } from '../src/i18n/messages.ts';
 import { calendarOf } from '../src/ratings/rating-steps.ts';
@@ -87,9 +87,7 @@ export async function manageSeasons(rt: Runtime, i: ChatInputCommandInteraction)
     if (!isZone(zone.trim()))
       return say(i, 'settings.bad-zone', {
         zone,
-        suggestions: new Intl.ListFormat(language, { type: 'disjunction' }).format(
-          closestZones(zone).map((z) => `\`${z}\``),
-        ),
+        suggestions: zoneSuggestions(zone, language),
       });
     change.seasonZone = zone.trim();
   }

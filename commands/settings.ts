@@ -3,7 +3,7 @@ import { ApplicationCommandOptionType, InteractionContextType } from 'discord-ap
 import { DateTime } from 'luxon';
 import { say, tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
-import { closestZones, formatClock, isZone, parseClock, zoneChoices } from '../src/discord/quiet-hours.ts';
+import { formatClock, isZone, parseClock, zoneChoices, zoneSuggestions } from '../src/discord/quiet-hours.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { t } from '../src/i18n/messages.ts';
@@ -78,9 +78,7 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
     if (!isZone(zone.trim()))
       return say(i, 'settings.bad-zone', {
         zone,
-        suggestions: new Intl.ListFormat(language, { type: 'disjunction' }).format(
-          closestZones(zone).map((z) => `\`${z}\``),
-        ),
+        suggestions: zoneSuggestions(zone, language),
       });
     change.timeZone = zone.trim();
   }

@@ -1,23 +1,8 @@
-/**
- * Click → reply latency through the real discord.js client and the loopback server, with 200 games in
- * progress: "ack" is the deferUpdate callback, "done" the edited hand (database commit + image render).
- * The floor is a trivial command's round trip (/rules) measured in the same run. Then the same clicks on
- * fresh tables while Hard computers think without a pause on the bot's thinking pool: the clicks must not
- * wait for them.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { hostedGames } from '../../commands/index.ts';
-import { installedAdapters } from '../adapters/installed.ts';
-import { startBot } from '../discord/bot.ts';
 import type { ValleyState } from '../games/valley/state.ts';
-import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
-import { openDatabase } from '../store/database.ts';
-import { GameStore } from '../store/game-store.ts';
+import type { LoopbackMessage } from '../loopback/index.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
+import { startBenchBot } from './bench-bot.ts';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -46,21 +31,8 @@ function firstOption(m: LoopbackMessage, customId: string): string | undefined {
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const gameCount = quick ? 10 : 200;
   const samples = quick ? 20 : 300;
-  const dir = mkdtempSync(join(tmpdir(), 'scarab-bench-'));
-  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
-  const database = openDatabase(join(dir, 'bench.db'));
-  const store = new GameStore(database);
+  const { loopback, store, bot, stop } = await startBenchBot('bench');
   const c = loopback.control;
-  const bot = await startBot({
-    token: loopback.token,
-    apiUrl: loopback.restApi,
-    store,
-    hosted: hostedGames(installedAdapters()),
-    timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
-    log: pino({ level: 'silent' }),
-    registerCommands: { guildId: c.defaultGuild.id },
-    rest: { globalRequestsPerSecond: 1e6 },
-  });
   try {
     const users: ReturnType<typeof c.createUser>[] = [];
     /** `count` more 2-player games between new users, each with its board posted. */
@@ -190,10 +162,6 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       goalP99ms: 30,
     });
   } finally {
-    await bot.stop();
-    database.close();
-    await loopback.stop();
-    // A closed database's checkpoint worker may still be closing its connection: retry briefly.
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+    await stop();
   }
 }

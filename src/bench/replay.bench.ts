@@ -1,18 +1,4 @@
-/**
- * One step of a replay (issue #27's goal: compute the position, render, send, p50 ≤ 50 ms at move 300).
- * `replay.step`: the position rebuilt from the action log (replay-positions.ts: from the nearest kept
- * position), its public view, and the board's picture drawn, in-process. `replay.step.sent`: the whole
- * step as a reader has it — ▶ pressed on a `/replay` message through the loopback and the real bot, until
- * the message is edited with the next move's board (the interaction, the position, the render, the upload).
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { hostedGames } from '../../commands/index.ts';
-import { installedAdapters } from '../adapters/installed.ts';
 import { canvasPictures } from '../adapters/valley/pictures.ts';
-import { startBot } from '../discord/bot.ts';
 import { seedRng } from '../games/kernel/rng.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { heuristicBot } from '../games/valley/bots/heuristic-bot.ts';
@@ -20,13 +6,12 @@ import { fullCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import type { ValleyView } from '../games/valley/view.ts';
-import { LoopbackDiscord, type LoopbackMessage } from '../loopback/index.ts';
-import { openDatabase } from '../store/database.ts';
-import { GameStore } from '../store/game-store.ts';
+import type { LoopbackMessage } from '../loopback/index.ts';
 import type { GameRecord } from '../store/records.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
+import { startBenchBot } from './bench-bot.ts';
 
 const GOAL_P50_MS = 50;
 const quantile = (xs: readonly number[], q: number) => {
@@ -118,21 +103,8 @@ function menuValues(m: LoopbackMessage, customId: string): string[] {
 
 /** ▶ pressed through the loopback and the real bot, from near move 280 on: press → message edited. */
 async function sent(report: (figure: BenchFigure) => void, quick: boolean): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'scarab-replay-bench-'));
-  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
-  const database = openDatabase(join(dir, 'bench.db'));
-  const store = new GameStore(database);
+  const { loopback, store, bot, stop } = await startBenchBot('replay-bench');
   const c = loopback.control;
-  const bot = await startBot({
-    token: loopback.token,
-    apiUrl: loopback.restApi,
-    store,
-    hosted: hostedGames(installedAdapters()),
-    timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
-    log: pino({ level: 'silent' }),
-    registerCommands: { guildId: c.defaultGuild.id },
-    rest: { globalRequestsPerSecond: 1e6 },
-  });
   try {
     // A finished 4-player game of Normal computers, played in the store, long enough to step past 300.
     let game: GameRecord;
@@ -182,10 +154,6 @@ async function sent(report: (figure: BenchFigure) => void, quick: boolean): Prom
       ...(quick ? {} : { meetsGoal: p50 <= GOAL_P50_MS }),
     });
   } finally {
-    await bot.stop();
-    database.close();
-    await loopback.stop();
-    // A closed database's checkpoint worker may still be closing its connection: retry briefly.
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+    await stop();
   }
 }

@@ -1,27 +1,11 @@
-/**
- * `/leaderboard` on a season of 10,000 rated games in one server (issue #28's goal: p99 ≤ 100 ms), through
- * the loopback and the real bot: the slash command until its reply shows the board (the season's page,
- * its picture and text). The season's rows are what the live path would write for those games: synthetic
- * 4-player results run through `recomputation`, the function the rating books write with, and stored in
- * `seasons` and `ratings` (a board reads nothing else).
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { hostedGames } from '../../commands/index.ts';
-import { installedAdapters } from '../adapters/installed.ts';
-import { startBot } from '../discord/bot.ts';
 import { nextInt, seedRng } from '../games/kernel/rng.ts';
-import { LoopbackDiscord } from '../loopback/index.ts';
 import type { RatableGame } from '../ratings/eligibility.ts';
 import { ROWS_PER_INSERT, recomputation, seasonRow } from '../ratings/rating-steps.ts';
 import { seasonAt } from '../ratings/seasons.ts';
-import { openDatabase } from '../store/database.ts';
-import { GameStore } from '../store/game-store.ts';
 import { batches } from '../store/schedule-store.ts';
 import { ratings, seasons } from '../store/schema.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
+import { startBenchBot } from './bench-bot.ts';
 
 const GOAL_P99_MS = 100;
 const PLAYERS = 400;
@@ -34,10 +18,7 @@ const pct = (xs: number[], p: number) => {
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const games = quick ? 500 : 10_000;
   const samples = quick ? 10 : 200;
-  const dir = mkdtempSync(join(tmpdir(), 'scarab-season-bench-'));
-  const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
-  const database = openDatabase(join(dir, 'bench.db'));
-  const store = new GameStore(database);
+  const { loopback, database, stop } = await startBenchBot('season-bench');
   const c = loopback.control;
   const guild = c.defaultGuild.id;
   const now = Date.now();
@@ -74,16 +55,6 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
   db.insert(seasons).values(seasonRow(season)).run();
   for (const rows of batches(rebuilt.ratings, ROWS_PER_INSERT)) db.insert(ratings).values(rows).run();
   const writeMs = performance.now() - started;
-  const bot = await startBot({
-    token: loopback.token,
-    apiUrl: loopback.restApi,
-    store,
-    hosted: hostedGames(installedAdapters()),
-    timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
-    log: pino({ level: 'silent' }),
-    registerCommands: { guildId: guild },
-    rest: { globalRequestsPerSecond: 1e6 },
-  });
   try {
     const users = Array.from({ length: 4 }, (_, k) => c.createUser(`reader${k}`));
     const times: number[] = [];
@@ -110,9 +81,6 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       ...(quick ? {} : { meetsGoal: p99 <= GOAL_P99_MS }),
     });
   } finally {
-    await bot.stop();
-    database.close();
-    await loopback.stop();
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 25 });
+    await stop();
   }
 }

@@ -30,6 +30,13 @@ export function zoneChoices(typed: string): { name: string; value: string }[] {
   return [...starting, ...containing].slice(0, 25).map((z) => ({ name: z, value: z }));
 }
 
+/** "`Europe/Madrid` or `Europe/Paris`": the zones nearest a name that is none, for its refusal. */
+export function zoneSuggestions(typed: string, language: string): string {
+  return new Intl.ListFormat(language, { type: 'disjunction' }).format(
+    closestZones(typed).map((z) => `\`${z}\``),
+  );
+}
+
 /** Zone names close to what was typed: those containing it first, then the nearest by spelling. */
 export function closestZones(typed: string, count = 3): string[] {
   const t = typed.trim().toLowerCase().replace(/\s+/g, '_');

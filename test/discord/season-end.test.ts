@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
-import { getGame } from '../../src/games/registry.ts';
+import { type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage } from '../../src/loopback/index.ts';
 import type { OpenedSeason } from '../../src/ratings/seasons.ts';
 import type { Participant, ScheduledRow } from '../../src/store/records.ts';
-import { randomMove } from '../store/helpers/random-play.ts';
+import { playedValley, player } from '../helpers/played-valley.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
 /**
@@ -32,26 +31,9 @@ afterAll(async () => {
   await h?.stop();
 });
 
-function playValley(seats: readonly Participant[], rng: RngState): number {
-  const store = h.store;
-  const lobby = store.lobbies.create({
-    type: 'valley',
-    guildId: guild,
-    channelId: h.loopback.control.defaultChannel.id,
-    seats,
-    seed: `end-${nextInt(rng, 1_000_000)}`,
-  });
-  const id = store.startGame(lobby.id).id;
-  for (;;) {
-    const game = store.getGame(id);
-    const move = randomMove(getGame('valley'), game.state, rng);
-    if (!move) break;
-    store.applyAction(id, { ...move, expectedVersion: game.version });
-  }
-  return id;
-}
+const play = (seats: readonly Participant[], rng: RngState) =>
+  playedValley(h.store, seats, { guildId: guild, channelId: h.loopback.control.defaultChannel.id }, rng);
 
-const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
 const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 const podiums = (): LoopbackMessage[] =>
   h.loopback.control.messages(channel).filter((m) => m.content.includes('is over'));
@@ -59,8 +41,8 @@ const podiums = (): LoopbackMessage[] =>
 describe('the end of a season', () => {
   it('posts one podium at local midnight, and nothing more after a restart', async () => {
     const rng = seedRng('season-end');
-    for (let g = 0; g < 3; g++) playValley([player(0), player(1), player(2)], rng);
-    playValley([player(3), player(0)], rng);
+    for (let g = 0; g < 3; g++) play([player(0), player(1), player(2)], rng);
+    play([player(3), player(0)], rng);
     await h.bot.runtime.seasons.planFor(guild);
     const row = h.store.schedule.find(`season-end:${guild}:2026-10`);
     // Midnight in Madrid, at +01:00 since the 25th.
@@ -103,7 +85,7 @@ describe('the end of a season', () => {
 
     // November opens with the next rated game; its end is planned for local midnight on 1 December.
     to('2026-11-03T12:00:00Z');
-    for (let g = 0; g < 3; g++) playValley([player(0), player(1), player(2)], rng);
+    for (let g = 0; g < 3; g++) play([player(0), player(1), player(2)], rng);
     await h.bot.runtime.seasons.planFor(guild);
     expect(h.store.schedule.find(`season-end:${guild}:2026-11`)?.dueAt.toISOString()).toBe(
       '2026-11-30T23:00:00.000Z',

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
-import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
-import { getGame } from '../../src/games/registry.ts';
+import { type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
-import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
-import { randomMove } from '../store/helpers/random-play.ts';
+import { playedValley, player } from '../helpers/played-valley.ts';
 import { controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -31,25 +29,9 @@ afterAll(async () => {
   await h?.stop();
 });
 
-function playValley(store: GameStore, seats: readonly Participant[], rng: RngState): number {
-  const lobby = store.lobbies.create({
-    type: 'valley',
-    guildId: guild,
-    channelId: h.loopback.control.defaultChannel.id,
-    seats,
-    seed: `season-${nextInt(rng, 1_000_000)}`,
-  });
-  const id = store.startGame(lobby.id).id;
-  for (;;) {
-    const game = store.getGame(id);
-    const move = randomMove(getGame('valley'), game.state, rng);
-    if (!move) break;
-    store.applyAction(id, { ...move, expectedVersion: game.version });
-  }
-  return id;
-}
+const play = (seats: readonly Participant[], rng: RngState) =>
+  playedValley(h.store, seats, { guildId: guild, channelId: h.loopback.control.defaultChannel.id }, rng);
 
-const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
 const names = (m: LoopbackMessage) =>
   m.content
     .split('\n')
@@ -60,16 +42,16 @@ const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 describe('season boards', () => {
   it('rank each month’s players apart, by Madrid’s calendar, from 3 games up', async () => {
     const rng = seedRng('seasons');
-    for (let g = 0; g < 3; g++) playValley(h.store, [player(0), player(1), player(2)], rng);
-    playValley(h.store, [player(3), player(0)], rng);
+    for (let g = 0; g < 3; g++) play([player(0), player(1), player(2)], rng);
+    play([player(3), player(0)], rng);
     const me: Participant = { userId: alice.id, displayName: 'alice' };
-    for (let g = 0; g < 3; g++) playValley(h.store, [me, player(5)], rng);
+    for (let g = 0; g < 3; g++) play([me, player(5)], rng);
     // 23:30 in Madrid on 31 October (UTC+1 since the 25th): still October.
     to('2026-10-31T22:30:00Z');
-    playValley(h.store, [player(1), player(3)], rng);
+    play([player(1), player(3)], rng);
     // 00:30 on 1 November in Madrid, still 31 October in UTC: November's first game.
     to('2026-10-31T23:30:00Z');
-    playValley(h.store, [player(4), player(5)], rng);
+    play([player(4), player(5)], rng);
     const c = h.loopback.control;
 
     const current = await c.as(alice).slash('leaderboard').reply();
@@ -164,7 +146,7 @@ describe('season boards', () => {
       'November 2026 season',
     );
     to('2026-12-02T12:00:00Z');
-    playValley(h.store, [player(0), player(1)], seedRng('off'));
+    play([player(0), player(1)], seedRng('off'));
     expect(h.store.ratings.seasons(guild).map((s) => s.name)).toEqual(['2026-10', '2026-11']);
     const board = await c.as(alice).slash('leaderboard').reply();
     expect(board.content).not.toContain('season');
