@@ -38,7 +38,7 @@ import {
   recomputation,
   seasonRow,
 } from './rating-steps.ts';
-import { scopesOf } from './scopes.ts';
+import { GLOBAL_SCOPE, scopesOf } from './scopes.ts';
 import { type OpenedSeason, seasonOf, seasonScope } from './seasons.ts';
 
 /** Held by every transaction that writes ratings, until it ends. */
@@ -136,10 +136,14 @@ async function seasonsOf(tx: PgExecutor, game: RatedGame): Promise<string[]> {
   const columnsOf = columns(seasons, READS.season);
   const out: string[] = [];
   for (const scope of scopesOf(game)) {
-    const [settings] = await tx
-      .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
-      .from(guildSettings)
-      .where(eq(guildSettings.guildId, scope));
+    // The global scope's calendar is fixed: only a server's is read.
+    const [settings] =
+      scope === GLOBAL_SCOPE
+        ? []
+        : await tx
+            .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
+            .from(guildSettings)
+            .where(eq(guildSettings.guildId, scope));
     const [before] = await tx
       .select(columnsOf)
       .from(seasons)

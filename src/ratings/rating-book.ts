@@ -39,7 +39,7 @@ import {
   recomputation,
   seasonRow,
 } from './rating-steps.ts';
-import { scopesOf } from './scopes.ts';
+import { GLOBAL_SCOPE, scopesOf } from './scopes.ts';
 import { type OpenedSeason, seasonOf, seasonScope } from './seasons.ts';
 
 export type { FinishEffect, RecomputeReport } from './rating-records.ts';
@@ -98,11 +98,15 @@ export class RatingBook {
     const at = game.finishedAt.getTime();
     const columnsOf = columns(seasons, READS.season);
     return scopesOf(game).flatMap((scope) => {
-      const settings = this.db
-        .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
-        .from(guildSettings)
-        .where(eq(guildSettings.guildId, scope))
-        .get();
+      // The global scope's calendar is fixed: only a server's is read.
+      const settings =
+        scope === GLOBAL_SCOPE
+          ? undefined
+          : this.db
+              .select({ seasonCadence: guildSettings.seasonCadence, seasonZone: guildSettings.seasonZone })
+              .from(guildSettings)
+              .where(eq(guildSettings.guildId, scope))
+              .get();
       const before = this.db
         .select(columnsOf)
         .from(seasons)

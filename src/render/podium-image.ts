@@ -83,7 +83,7 @@ export function renderPodium(p: PodiumPicture): Buffer {
         align: 'center',
       });
       text(ctx, `${countOf(lang, 'games', r.games)} · ${countOf(lang, 'wins', r.wins)}`, x + w / 2, y + 84, {
-        size: 17,
+        size: 20,
         color: MUTED,
         align: 'center',
         max: w - 16,

@@ -70,6 +70,14 @@ function boardContext(
   };
 }
 
+/** A board scope's seasons: this server's (its settings) or the global one, and those opened there. */
+async function seasonsOf(rt: Runtime, guildId: string, global: boolean) {
+  const scope = scopeFor(guildId, global);
+  const store = rt.tables.store;
+  const calendar = calendarOf(scope, global ? undefined : await store.guilds.get(guildId));
+  return { calendar, opened: await store.ratings.seasons(scope) };
+}
+
 /** The board `choice` names in this server's scope or the global one (season-boards.ts). */
 async function boardOf(
   rt: Runtime,
@@ -77,10 +85,8 @@ async function boardOf(
   global: boolean,
   choice: string | null,
 ): Promise<BoardSeason | BoardSeasonRefusal> {
-  const scope = scopeFor(guildId, global);
-  const store = rt.tables.store;
-  const calendar = calendarOf(scope, global ? undefined : await store.guilds.get(guildId));
-  return boardSeason(choice, rt.clock.now(), calendar, await store.ratings.seasons(scope));
+  const { calendar, opened } = await seasonsOf(rt, guildId, global);
+  return boardSeason(choice, rt.clock.now(), calendar, opened);
 }
 
 /** Why a board cannot be shown, to whoever asked. */
@@ -229,10 +235,7 @@ export async function seasonChoices(rt: Runtime, i: AutocompleteInteraction): Pr
   const language = userLanguage(i);
   const typed = String(i.options.getFocused()).trim().toLowerCase();
   const global = i.options.getBoolean('global') ?? false;
-  const scope = scopeFor(i.guildId, global);
-  const store = rt.tables.store;
-  const calendar = calendarOf(scope, global ? undefined : await store.guilds.get(i.guildId));
-  const opened = await store.ratings.seasons(scope);
+  const { calendar, opened } = await seasonsOf(rt, i.guildId, global);
   const now = rt.clock.now();
   const named = (board: BoardSeason | BoardSeasonRefusal) =>
     'kind' in board && board.kind === 'season' ? seasonLabel(board.season.name, language) : null;
