@@ -203,7 +203,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   scheduler.useShards(runtime.shards);
   await recover(runtime);
   // Seasons of this process's servers whose end is not planned yet (a stop between a game and its plan).
-  for (const guildId of client.guilds.cache.keys()) await seasons.planFor(guildId);
+  await seasons.planAll(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');

@@ -62,6 +62,14 @@ export class SeasonEnds {
       if (s.endsAt > since) await this.scheduler.plan(seasonEndRow(s));
   }
 
+  /** Plans the end of every season of `guildIds` still owed a podium, at start: one query for them all. */
+  async planAll(guildIds: Iterable<string>): Promise<void> {
+    const mine = new Set(guildIds);
+    const since = new Date(this.clock.now() - LATE_PODIUM_MS);
+    for (const s of await this.tables.store.ratings.seasonsEndingAfter(since))
+      if (mine.has(s.scope)) await this.scheduler.plan(seasonEndRow(s));
+  }
+
   /** The row's season ends: its podiums posted by whoever closes the row (the scheduler's handler). */
   async end(row: ScheduledRow): Promise<void> {
     const store = this.tables.store;

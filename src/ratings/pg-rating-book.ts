@@ -109,6 +109,16 @@ export class PgRatingBook {
     return rows.map(openedSeason);
   }
 
+  /** Every scope's seasons ending after `since`, by end: the ones whose podium may still be owed. */
+  async seasonsEndingAfter(since: Date): Promise<OpenedSeason[]> {
+    const rows = await this.core.db
+      .select(columns(seasons, READS.season))
+      .from(seasons)
+      .where(gt(seasons.endsAt, since))
+      .orderBy(asc(seasons.endsAt), asc(seasons.scope));
+    return rows.map(openedSeason);
+  }
+
   snapshot(): Promise<RatingSnapshot> {
     return queries.ratingSnapshot(this.core.db);
   }

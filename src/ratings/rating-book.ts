@@ -160,6 +160,17 @@ export class RatingBook {
       .map(openedSeason);
   }
 
+  /** Every scope's seasons ending after `since`, by end: the ones whose podium may still be owed. */
+  seasonsEndingAfter(since: Date): OpenedSeason[] {
+    return this.db
+      .select(columns(seasons, READS.season))
+      .from(seasons)
+      .where(gt(seasons.endsAt, since))
+      .orderBy(asc(seasons.endsAt), asc(seasons.scope))
+      .all()
+      .map(openedSeason);
+  }
+
   snapshot(): RatingSnapshot {
     return ratingSnapshot(this.db);
   }

@@ -99,6 +99,7 @@ export class SqliteStore implements Store {
       recompute: () => settle(() => ratings.recompute()),
       playedGames: (q) => settle(() => ratings.playedGames(q)),
       seasons: (scope) => settle(() => ratings.seasons(scope)),
+      seasonsEndingAfter: (since) => settle(() => ratings.seasonsEndingAfter(since)),
     };
   }
 

@@ -234,6 +234,8 @@ export interface RatingRepository {
   playedGames(q: PlayedQuery): Promise<PlayedGame[]>;
   /** The seasons opened in a scope (a server's id or 'global'), oldest first; throws nothing of its own. */
   seasons(scope: string): Promise<OpenedSeason[]>;
+  /** Every scope's seasons ending after `since`, by end (one query, for the podiums planned at start); throws nothing of its own. */
+  seasonsEndingAfter(since: Date): Promise<OpenedSeason[]>;
 }
 
 export interface Store extends GameRepository {

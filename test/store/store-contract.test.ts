@@ -99,6 +99,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     recompute: true,
     playedGames: true,
     seasons: true,
+    seasonsEndingAfter: true,
   },
 };
 
@@ -477,6 +478,12 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       { scope: 'global', ...seasonAt(at, 'monthly', 'UTC') },
     ]);
     expect(await store.ratings.seasons('guild-2')).toEqual([]);
+    // Every scope's seasons still running at a time, in one list by end; none once they have all ended.
+    const ending = await store.ratings.seasonsEndingAfter(new Date(at));
+    expect(ending.map((s) => s.scope).sort()).toEqual(['global', 'guild-1']);
+    expect(ending.map((s) => s.endsAt)).toEqual([...ending.map((s) => s.endsAt)].sort((a, b) => a - b));
+    const lastEnd = Math.max(...ending.map((s) => s.endsAt));
+    expect(await store.ratings.seasonsEndingAfter(new Date(lastEnd))).toEqual([]);
     const snapshot = await store.ratings.snapshot();
     await store.ratings.recompute();
     expect(await store.ratings.snapshot()).toEqual(snapshot);
