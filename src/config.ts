@@ -29,6 +29,11 @@ const schema = z.object({
   /** Seats that can only pass a reaction window are passed after a random delay in this range. */
   AUTO_PASS_MIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   AUTO_PASS_MAX_MS: z.coerce.number().int().min(0).max(3_600_000).default(8000),
+  /**
+   * How many nice steps the threads of thinking computers (Hard) run below the bot's own thread (Linux), so
+   * that clicks go first on busy cores. 0 keeps them equal; 19 would starve them on a busy machine.
+   */
+  THINKING_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Sharded on one machine: discord.js's ShardingManager starts this many shard processes ('auto': Discord's count). */
   SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(16_384)]).optional(),
   /** Sharded over several machines: the shards this process runs ("0,1") of SHARD_COUNT in all. */
@@ -40,6 +45,9 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** Every variable the configuration reads (each documented in `.env.example`). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Config)[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -71,6 +71,7 @@ async function startOne(): Promise<void> {
       timing,
       log,
       registerCommands: false,
+      thinkingNice: config.THINKING_NICE,
       ...(sharding.mode === 'fixed' ? { shards: { ids: sharding.ids, count: sharding.count } } : {}),
     });
     const stop = async () => {

@@ -3,12 +3,16 @@
  * computers think long (the search player), so that the bot's own thread keeps answering clicks. It holds
  * no game: each job carries the state, the seat and the kind of player, and the move goes back.
  */
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { archaeologyBotMove, isArchaeologyBotName } from '../games/archaeology/bots/index.ts';
 import type { ArchaeologyState } from '../games/archaeology/state.ts';
+import { setBeforePlayout } from '../games/search/search-move.ts';
 import { botMove, isBotName } from '../games/valley/bots/index.ts';
 import type { ValleyState } from '../games/valley/state.ts';
 import { playerOf } from '../table-kit/computer-levels.ts';
+import { Yielder } from './give-way.ts';
 
 export interface ThinkJob {
   readonly id: number;
@@ -18,9 +22,22 @@ export interface ThinkJob {
   readonly kind: string;
 }
 
+/** What the pool gives a thread when it starts. */
+export interface ThinkThreadData {
+  /** The word that counts the interactions the bot is answering, if thoughts give way to them. */
+  readonly giveWay: SharedArrayBuffer | null;
+  /** Nice steps below the thread that started it (0: the same priority). */
+  readonly lowerBy: number;
+}
+
+/** How this thread yields the CPU to the bot's: its Linux thread id at a lower priority, or why not. */
+export type ThreadPriority =
+  | { readonly thread: number; readonly nice: number }
+  | { readonly unchanged: string };
+
 export type ThinkAnswer =
-  | { readonly ready: true }
-  | { readonly id: number; readonly action: unknown; readonly ms: number }
+  | { readonly ready: true; readonly priority: ThreadPriority }
+  | { readonly id: number; readonly action: unknown; readonly ms: number; readonly waitedMs: number }
   | { readonly id: number; readonly error: string };
 
 /** The move of `job`, by the game's own players (the same functions the bot's thread would call). */
@@ -32,15 +49,42 @@ export function think(job: ThinkJob): unknown {
   throw new Error(`no computer player '${job.kind}' for ${job.game}`);
 }
 
+/**
+ * Lowers this thread's priority by `steps`, so that on busy cores the bot's thread (clicks, boards) runs
+ * first: Linux gives each thread its own nice value, and `setpriority` on a thread id changes that thread
+ * only. Elsewhere there is no thread id to name, and the thread stays as it is (the pool says so once).
+ * An unprivileged process can never raise it back: a thread lowered too far would stay starved, so the
+ * bot's default is moderate (config.ts, THINKING_NICE).
+ */
+export function lowerPriority(steps: number): ThreadPriority {
+  if (steps <= 0) return { unchanged: 'not asked to' };
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(thread) || thread <= 0) return { unchanged: 'no thread id in /proc/thread-self' };
+    const nice = Math.min(19, getPriority(thread) + steps);
+    setPriority(thread, nice);
+    return { thread, nice };
+  } catch (e) {
+    return { unchanged: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const data = workerData as ThinkThreadData | undefined;
+const priority = lowerPriority(data?.lowerBy ?? 0);
+const yielder = data?.giveWay ? new Yielder(data.giveWay) : null;
+if (yielder) setBeforePlayout(() => yielder.between());
+
 parentPort?.on('message', (job: ThinkJob) => {
   const started = performance.now();
+  yielder?.start();
   let answer: ThinkAnswer;
   try {
-    answer = { id: job.id, action: think(job), ms: performance.now() - started };
+    const action = think(job);
+    answer = { id: job.id, action, ms: performance.now() - started, waitedMs: yielder?.waitedMs ?? 0 };
   } catch (e) {
     answer = { id: job.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }
   parentPort?.postMessage(answer);
 });
 // Loaded and listening: the pool starts a job's clock only now, not while the thread is starting.
-parentPort?.postMessage({ ready: true });
+parentPort?.postMessage({ ready: true, priority } satisfies ThinkAnswer);

@@ -3,12 +3,14 @@
  * every installed game, commands registered in the loopback's guild, timers that never fire during a
  * run, and no client-side rate limit of its own (the loopback keeps Discord's).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { hostedGames } from '../../commands/index.ts';
 import { installedAdapters } from '../adapters/installed.ts';
+import { loadConfig } from '../config.ts';
 import { type Bot, startBot } from '../discord/bot.ts';
 import { LoopbackDiscord } from '../loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../store/database.ts';
@@ -37,6 +39,8 @@ export async function startBenchBot(name: string): Promise<BenchBot> {
     log: pino({ level: 'silent' }),
     registerCommands: { guildId: loopback.control.defaultGuild.id },
     rest: { globalRequestsPerSecond: 1e6 },
+    // As `npm start` runs it.
+    thinkingNice: loadConfig().THINKING_NICE,
   });
   return {
     loopback,

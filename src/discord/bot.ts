@@ -66,6 +66,11 @@ export interface BotOptions {
    * the loopback's `limitScale` the same. Default 1, Discord's speed.
    */
   limitScale?: number;
+  /**
+   * Nice steps the thinking threads run below the bot's thread (`THINKING_NICE`, passed by main.ts and the
+   * local table; default 0 here, for the tests, whose own workers fill the machine).
+   */
+  thinkingNice?: number;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -129,7 +134,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
   const scheduler = new Scheduler(store, clock, o.log);
-  const computers = new ComputerPlayers(tables, new ThinkingPool(), o.log);
+  const pool = new ThinkingPool({ lowerBy: o.thinkingNice ?? 0, warn: (text) => o.log.warn(text) });
+  const computers = new ComputerPlayers(tables, pool, o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);
@@ -171,7 +177,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     log: o.log,
   };
   client.on(Events.InteractionCreate, (i) => {
-    void route(runtime, i);
+    void computers.answering(() => route(runtime, i));
   });
   // From the gateway's own packets: discord.js emits threadDelete only for threads it has cached, and a
   // game's thread archived after a week of silence is not among them.

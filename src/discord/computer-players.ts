@@ -30,6 +30,19 @@ export class ComputerPlayers {
     }
   }
 
+  /**
+   * `answer` (an interaction's handling), with thinking computers giving way to it meanwhile: on a machine
+   * whose cores they fill, a click would otherwise wait for CPU behind a thought (give-way.ts).
+   */
+  async answering(answer: () => Promise<void>): Promise<void> {
+    const release = this.pool.hold();
+    try {
+      await answer();
+    } finally {
+      release();
+    }
+  }
+
   /** Moves the thinking pool has answered. */
   get thoughts(): number {
     return this.pool.answered;

@@ -13,7 +13,7 @@ import { startWebServer } from './web-server.ts';
 import { WorldArchive } from './world-archive.ts';
 
 export interface LocalOptions {
-  config: Pick<Config, 'PORT'>;
+  config: Pick<Config, 'PORT' | 'THINKING_NICE'>;
   store: GameStore;
   log: Logger;
   /**
@@ -78,6 +78,7 @@ export async function startLocal(o: LocalOptions): Promise<LocalTable> {
       timing: o.timing,
       log: o.log,
       registerCommands: { guildId: restored.guildId },
+      thinkingNice: o.config.THINKING_NICE,
       ...(o.limitScale === undefined ? {} : { limitScale: o.limitScale }),
     });
     await loopback.control.waitForCommands(lobbyCommands);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GRACE_MS } from '../../src/adapters/give-way.ts';
 import { forgetOldBundles, ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
@@ -36,6 +37,56 @@ describe('the thinking pool', () => {
     expect(p.answered).toBe(2);
     expect(p.pending).toBe(0);
   }, 60_000);
+
+  it('pauses a thought while the bot answers a click, within its bound, and thinks the same move', async () => {
+    const p = pool({ size: 1, giveWay: true });
+    const v = valley.setup({ players: 2 }, 'pool-give-way');
+    const seat = waitingFor(v)[0] as number;
+    const free = await p.think('valley', v, seat, 'search');
+    expect(free.waitedMs).toBe(0);
+    // Held for the whole thought (a flood of clicks): it waits, but never more than it thinks (plus the
+    // grace and one wait's overshoot), so it still ends.
+    const release = p.hold();
+    const held = await p.think('valley', v, seat, 'search');
+    release();
+    expect(held.action).toEqual(free.action);
+    expect(held.waitedMs).toBeGreaterThanOrEqual(GRACE_MS);
+    expect(held.waitedMs).toBeLessThanOrEqual(held.ms - held.waitedMs + GRACE_MS + 50);
+    // Released: the next thought does not wait.
+    expect((await p.think('valley', v, seat, 'search')).waitedMs).toBe(0);
+  }, 60_000);
+
+  it('does not pause when it does not give way (spare cores)', async () => {
+    const p = pool({ size: 1, giveWay: false });
+    const v = valley.setup({ players: 2 }, 'pool-no-give-way');
+    const release = p.hold();
+    const t = await p.think('valley', v, waitingFor(v)[0] as number, 'search');
+    release();
+    expect(t.waitedMs).toBe(0);
+  }, 60_000);
+
+  it.skipIf(process.platform !== 'linux')(
+    'runs its threads the asked nice steps below the bot’s own thread, which keeps its own',
+    async () => {
+      const niceOf = (path: string) => Number(readFileSync(path, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const before = niceOf('/proc/thread-self/stat');
+      const p = pool({ size: 1, lowerBy: 5 });
+      const v = valley.setup({ players: 2 }, 'pool-nice');
+      await p.think('valley', v, waitingFor(v)[0] as number, 'heuristic');
+      const [priority] = p.priorities;
+      expect(priority).toEqual({ thread: expect.any(Number), nice: Math.min(before + 5, 19) });
+      const thread = (priority as { thread: number }).thread;
+      expect(thread).not.toBe(process.pid);
+      // The kernel's own record of that thread (stat's 19th field is its nice value), and of this one.
+      expect(niceOf(`/proc/${process.pid}/task/${thread}/stat`)).toBe(Math.min(before + 5, 19));
+      expect(niceOf('/proc/thread-self/stat')).toBe(before);
+      // Not asked: the thread keeps the bot's priority, and nothing is reported.
+      const q = pool({ size: 1, warn: () => expect.unreachable('no warning when not asked') });
+      await q.think('valley', v, waitingFor(v)[0] as number, 'heuristic');
+      expect(q.priorities).toEqual([{ unchanged: 'not asked to' }]);
+    },
+    60_000,
+  );
 
   it('refuses a kind of player the game does not have, clearly, and goes on', async () => {
     const p = pool({ size: 1 });

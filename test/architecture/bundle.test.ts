@@ -56,7 +56,7 @@ describe("npm start's bundle", () => {
       const seat = waitingFor(state)[0] as number;
       worker.postMessage({ id: 1, game: 'valley', state, seat, kind: 'normal' });
       await answered;
-      expect(answers[0]).toEqual({ ready: true });
+      expect(answers[0]).toEqual({ ready: true, priority: { unchanged: 'not asked to' } });
       expect(answers[1]).toMatchObject({ id: 1, action: botMove(state, seat, 'heuristic') });
     } finally {
       await worker.terminate();

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ThinkingError, type ThinkingPool } from '../../src/adapters/thinking-pool.ts';
+import { ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
 import { ComputerPlayers } from '../../src/discord/computer-players.ts';
 import type { Tables } from '../../src/discord/tables.ts';
 import type { GameRecord } from '../../src/store/records.ts';
@@ -41,6 +41,27 @@ describe('computer players', () => {
     expect(await c.move(game, 1, 'easy')).toEqual({ by: 'easy', seat: 1 });
     expect(await c.move(game, 1, 'hard')).toEqual({ by: 'pool' });
     expect(asked).toEqual(['hard']);
+  });
+
+  it('holds thinking computers back while an interaction is answered, and lets go even if it fails', async () => {
+    // No thread is started: holding is a count the threads read.
+    const pool = new ThinkingPool({ size: 1, giveWay: true });
+    const c = new ComputerPlayers(tables, pool, logged().log);
+    const seen: number[] = [];
+    await c.answering(async () => {
+      seen.push(pool.holding);
+      await c.answering(async () => {
+        seen.push(pool.holding);
+      });
+    });
+    await expect(
+      c.answering(async () => {
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(seen).toEqual([1, 2]);
+    expect(pool.holding).toBe(0);
+    await pool.close();
   });
 
   it('when the pool cannot answer, the default level moves instead, with a warning in the log', async () => {

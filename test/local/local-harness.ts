@@ -35,7 +35,8 @@ export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise
     database = openDatabase(dbPath);
     current = { ...timing };
     return startLocal({
-      config: { PORT: port },
+      // Equal priority: the suite's own workers fill the machine (bot.ts, thinkingNice).
+      config: { PORT: port, THINKING_NICE: 0 },
       store: new GameStore(database, { seeds: nextGameSeed }),
       hosted: installedGames(),
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),

@@ -42,6 +42,17 @@ export interface SearchResult<A> {
   readonly steps: number;
 }
 
+/**
+ * Run before every playout. A thinking thread sets it to give way to the bot's clicks
+ * (src/adapters/give-way.ts); it must not read or change the game, so the choice never depends on it.
+ */
+let beforePlayout: () => void = () => {};
+
+/** Sets what runs before every playout in this thread (by default nothing). */
+export function setBeforePlayout(run: () => void): void {
+  beforePlayout = run;
+}
+
 /** How much a point of score margin counts beside a win (1): it breaks ties between won and lost playouts. */
 const MARGIN_WEIGHT = 0.01;
 
@@ -77,6 +88,7 @@ export function searchMove<S, A>(
         const world = rules.determinize(state, seat, rng);
         const dice: RngState = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
         for (const i of alive) {
+          beforePlayout();
           const s = rules.clone(world);
           rules.applyInPlace(s, seat, candidates[i] as A);
           const played = playOut(rules, s, [...dice], budget.maxActions ?? 5_000);
