@@ -100,7 +100,8 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     };
     const { ack, done } = await clicks(games, samples);
     // The same clicks while Hard computers think without a pause on the bot's thinking pool (other
-    // tables' searches): the click's latency must not depend on them.
+    // tables' searches): the click's latency must not depend on them. Blocks of clicks with and without
+    // thinking alternate on fresh tables, so both sets meet the same heap and the same machine.
     const thinker = store.startGame(
       store.lobbies.create({
         type: 'valley',
@@ -110,7 +111,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
         seats: [0, 1, 2, 3].map((k) => ({ botKind: 'hard', displayName: `Computer ${k}` })),
       }).id,
     );
-    let thinking = true;
+    let thinking = false;
     let thoughts = 0;
     const think = async () => {
       while (thinking) {
@@ -119,14 +120,38 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
         thoughts++;
       }
     };
-    const loops = [think(), think()];
-    // Let the threads start and warm up before measuring.
-    while (thoughts < 2) await new Promise((r) => setTimeout(r, 50));
-    // Fresh tables (each hand can entomb once or twice a turn), beside the first ones.
-    const busy = await clicks(await newGames(quick ? 10 : 150), quick ? 10 : 225);
-    const thoughtsDuring = thoughts - 2;
-    thinking = false;
-    await Promise.all(loops);
+    // Fresh tables (a hand can entomb once or twice a turn): each block's own, half clicked while thinking.
+    const blocks = quick ? 2 : 8;
+    const perBlock = quick ? 5 : 40;
+    const fresh = await newGames(2 * blocks * perBlock);
+    const busy = { ack: [] as number[], done: [] as number[] };
+    const calm = { ack: [] as number[], done: [] as number[] };
+    let thoughtsDuring = 0;
+    let thinkingMs = 0;
+    for (let b = 0; b < blocks; b++) {
+      thinking = true;
+      const loops = [think(), think()];
+      // The thread started (the first block) and in a thought before measuring.
+      const before = thoughts;
+      while (thoughts === before) await new Promise((r) => setTimeout(r, 20));
+      const [from, started] = [thoughts, performance.now()];
+      const t = await clicks(
+        fresh.filter((_, k) => k % (2 * blocks) === 2 * b),
+        perBlock,
+      );
+      thoughtsDuring += thoughts - from;
+      thinkingMs += performance.now() - started;
+      thinking = false;
+      await Promise.all(loops);
+      const u = await clicks(
+        fresh.filter((_, k) => k % (2 * blocks) === 2 * b + 1),
+        perBlock,
+      );
+      busy.ack.push(...t.ack);
+      busy.done.push(...t.done);
+      calm.ack.push(...u.ack);
+      calm.done.push(...u.done);
+    }
     report({
       bench: 'discord-floor',
       what: '/rules round trip',
@@ -152,13 +177,16 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     });
     report({
       bench: 'discord-click-done-while-thinking',
-      what: 'click → hand edited, while Hard computers think on the thinking pool without a pause',
-      games: gameCount + (quick ? 10 : 150),
+      what: 'click → hand edited while Hard computers think without a pause, beside the same clicks between (calm)',
+      games: gameCount + fresh.length,
       samples: busy.done.length,
-      thoughtsDuring,
       p50ms: pct(busy.done, 50),
       p99ms: pct(busy.done, 99),
       ackP99ms: pct(busy.ack, 99),
+      calmP50ms: pct(calm.done, 50),
+      calmP99ms: pct(calm.done, 99),
+      calmAckP99ms: pct(calm.ack, 99),
+      thoughtsPerSecond: Number(((1000 * thoughtsDuring) / Math.max(1, thinkingMs)).toFixed(2)),
       goalP99ms: 30,
     });
   } finally {
