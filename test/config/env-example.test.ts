@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
 import { fromRoot } from '../../src/paths.ts';
-
-const refusal = (env: NodeJS.ProcessEnv) => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error('accepted');
-};
+import { refusal } from '../helpers/config-refusal.ts';
 
 describe('the configuration', () => {
   it('documents every variable it reads in .env.example', () => {

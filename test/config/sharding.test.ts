@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, shardingOf } from '../../src/config.ts';
+import { loadConfig, shardingOf } from '../../src/config.ts';
+import { refusal } from '../helpers/config-refusal.ts';
 
 const TOKEN = { DISCORD_TOKEN: 'x.y.z' };
-const refusal = (env: NodeJS.ProcessEnv) => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error('accepted');
-};
 
 describe('how the gateway is sharded, from the environment', () => {
   it('one process unless told otherwise', () => {
