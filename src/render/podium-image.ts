@@ -24,7 +24,7 @@ export interface PodiumPicture {
 }
 
 export const PODIUM_W = 960;
-export const PODIUM_H = 440;
+export const PODIUM_H = 370;
 const M = 20;
 /** Step heights: the winner's is the tallest, as on a real podium. */
 const STEPS = [190, 140, 100];
