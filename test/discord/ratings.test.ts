@@ -1,12 +1,11 @@
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
-import { getGame } from '../../src/games/registry.ts';
+import { type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { GLOBAL_SCOPE } from '../../src/ratings/scopes.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
-import { randomMove } from '../store/helpers/random-play.ts';
+import { playedValley, player } from '../helpers/played-valley.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -27,27 +26,9 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** A whole game of Valley of the Kings played with random legal moves straight through the store. */
-function playValley(store: GameStore, seats: readonly Participant[], guildId: string, rng: RngState): number {
-  const lobby = store.lobbies.create({
-    type: 'valley',
-    guildId,
-    channelId: h.loopback.control.defaultChannel.id,
-    seats,
-    seed: `rated-${nextInt(rng, 1_000_000)}`,
-  });
-  const id = store.startGame(lobby.id).id;
-  for (;;) {
-    const game = store.getGame(id);
-    const move = randomMove(getGame('valley'), game.state, rng);
-    if (!move) break;
-    store.applyAction(id, { ...move, expectedVersion: game.version });
-  }
-  expect(store.getGame(id).status).toBe('finished');
-  return id;
-}
+const playValley = (store: GameStore, seats: readonly Participant[], guildId: string, rng: RngState) =>
+  playedValley(store, seats, { guildId, channelId: h.loopback.control.defaultChannel.id }, rng);
 
-const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
 const button = (m: LoopbackMessage, label: RegExp): Control => {
   const found = controls(m).find((c) => label.test(c.label));
   if (!found) throw new Error(`no button ${label} on: ${m.content}`);

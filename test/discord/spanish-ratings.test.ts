@@ -3,8 +3,7 @@ import { leaderboardMessage } from '../../src/discord/messages/leaderboard-messa
 import { resultRatingLines } from '../../src/discord/messages/rating-lines.ts';
 import type { RatingPictures } from '../../src/discord/messages/rating-pictures.ts';
 import { statsMessage } from '../../src/discord/messages/stats-message.ts';
-import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
-import { getGame } from '../../src/games/registry.ts';
+import { type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import {
   formatCount,
@@ -17,7 +16,7 @@ import type { BoardPage, Standing } from '../../src/ratings/queries.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
 import type { GameContext } from '../../src/table-kit/context.ts';
-import { randomMove } from '../store/helpers/random-play.ts';
+import { playedValley, player } from '../helpers/played-valley.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -223,34 +222,20 @@ let ana: LoopbackUser;
 let bob: LoopbackUser;
 let guild: string;
 
-/** A whole game of Valley of the Kings played with random legal moves straight through the store. */
-function playValley(
+const playValley = (
   store: GameStore,
   seats: readonly Participant[],
   guildId: string,
   rng: RngState,
   language?: string,
-): number {
-  const lobby = store.lobbies.create({
-    type: 'valley',
-    guildId,
-    channelId: h.loopback.control.defaultChannel.id,
+) =>
+  playedValley(
+    store,
     seats,
-    seed: `es-rated-${nextInt(rng, 1_000_000)}`,
-    ...(language ? { language } : {}),
-  });
-  const id = store.startGame(lobby.id).id;
-  for (;;) {
-    const game = store.getGame(id);
-    const move = randomMove(getGame('valley'), game.state, rng);
-    if (!move) break;
-    store.applyAction(id, { ...move, expectedVersion: game.version });
-  }
-  expect(store.getGame(id).status).toBe('finished');
-  return id;
-}
+    { guildId, channelId: h.loopback.control.defaultChannel.id, ...(language ? { language } : {}) },
+    rng,
+  );
 
-const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
 const button = (m: LoopbackMessage, label: RegExp): Control => {
   const found = controls(m).find((c) => label.test(c.label));
   if (!found) throw new Error(`no button ${label} on: ${m.content}`);
