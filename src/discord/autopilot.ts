@@ -115,7 +115,9 @@ export class Autopilot implements DueMoves {
     // the stale version, and the game is looked at again).
     const action = await decide(game);
     if (this.stopped) return;
-    const result = await this.table.move(gameId, seat, action, version);
+    // The move and its board go out as a click's would: thinking computers give way meanwhile.
+    const move = () => this.table.move(gameId, seat, action, version);
+    const result = await (this.computers ? this.computers.answering(move) : move());
     if (result.ok) return;
     if (result.game.version !== version) return this.poke(result.game);
     throw result.error;

@@ -31,13 +31,14 @@ export class ComputerPlayers {
   }
 
   /**
-   * `answer` (an interaction's handling), with thinking computers giving way to it meanwhile: on a machine
-   * whose cores they fill, a click would otherwise wait for CPU behind a thought (give-way.ts).
+   * `work` (an interaction's answer, or a computer's move and its board), with thinking computers giving
+   * way to it meanwhile: on a machine whose cores they fill, it would otherwise wait for CPU behind a
+   * thought (give-way.ts).
    */
-  async answering(answer: () => Promise<void>): Promise<void> {
+  async answering<T>(work: () => Promise<T>): Promise<T> {
     const release = this.pool.hold();
     try {
-      await answer();
+      return await work();
     } finally {
       release();
     }

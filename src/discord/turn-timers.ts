@@ -358,29 +358,31 @@ export class TurnTimers {
     const action = await this.computers.move(game, stage.seat, standInOf(game));
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
     const missedTurn = stage.seat === this.tables.view(game, null).turn.seat;
-    const result = await this.table.move(game.id, stage.seat, action, game.version, {
-      fires: row,
-      ...(missedTurn ? { timeouts: 'count' as const } : {}),
-      committed: async (_before, after, applied) => {
-        const inARow = applied.timeoutsInARow ?? 0;
-        const ctx = this.tables.context(after);
-        const channelId = this.publisher.channelOf(after);
-        await this.publisher.send(channelId, {
-          content: t(ctx.language, 'table.timed-out', { name: seatName(ctx, stage.seat) }),
-          components: [],
-          files: [],
-          mentionUsers: [],
-        });
-        if (inARow === TIMEOUTS_BEFORE_VOTE) {
-          const title = this.tables.adapterOf(after).game.title;
-          const id = await this.publisher.send(channelId, voteMessage(ctx, title, stage.seat));
-          await this.tables.store.locations.setMessage(after.id, voteKind(stage.seat), {
-            messageId: id,
-            channelId,
+    const result = await this.computers.answering(() =>
+      this.table.move(game.id, stage.seat, action, game.version, {
+        fires: row,
+        ...(missedTurn ? { timeouts: 'count' as const } : {}),
+        committed: async (_before, after, applied) => {
+          const inARow = applied.timeoutsInARow ?? 0;
+          const ctx = this.tables.context(after);
+          const channelId = this.publisher.channelOf(after);
+          await this.publisher.send(channelId, {
+            content: t(ctx.language, 'table.timed-out', { name: seatName(ctx, stage.seat) }),
+            components: [],
+            files: [],
+            mentionUsers: [],
           });
-        }
-      },
-    });
+          if (inARow === TIMEOUTS_BEFORE_VOTE) {
+            const title = this.tables.adapterOf(after).game.title;
+            const id = await this.publisher.send(channelId, voteMessage(ctx, title, stage.seat));
+            await this.tables.store.locations.setMessage(after.id, voteKind(stage.seat), {
+              messageId: id,
+              channelId,
+            });
+          }
+        },
+      }),
+    );
     if (result.ok) return;
     // Someone moved between the check and the lock. If they still owe this stage, their time is up all
     // the same: the row is closed as fired and the autopilot plays the rest of it.

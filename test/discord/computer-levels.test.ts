@@ -84,6 +84,16 @@ describe('computer levels', () => {
     await d.choose(alice, menu, verb(menu, 'level'), '1:hard');
     await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'lang'));
     expect(d.fresh(lobby).content).toMatch(/🤖 .+ \(máquina, Difícil\)/);
+    // Every move the computer makes, and its board, goes out with thinking computers holding back.
+    const computers = h.bot.runtime.computers;
+    const answering = computers.answering.bind(computers);
+    const heldMoves: boolean[] = [];
+    computers.answering = <T>(work: () => Promise<T>) =>
+      answering(async () => {
+        const result = await work();
+        if (result && typeof result === 'object' && 'ok' in result) heldMoves.push(result.ok === true);
+        return result;
+      });
     await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'start'));
     const game = h.store.gameInThread(where)?.id as number;
     // The computer thinks on its own thread, in real time: Alice ends her turns until it has moved.
@@ -98,6 +108,10 @@ describe('computer levels', () => {
       } else await new Promise((r) => setTimeout(r, 50));
     }
     expect(h.store.actionLog(game).some((a) => a.seat === 1)).toBe(true);
+    // Committed is not yet posted: the move's board goes out before its hold ends.
+    await h.settle();
+    computers.answering = answering;
+    expect(heldMoves).toContain(true);
     // Thought on the pool's thread, not in the bot's.
     expect(h.bot.runtime.computers.thoughts).toBeGreaterThan(0);
     const board = d.latest(where, 'hand');
