@@ -19,7 +19,8 @@ import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
- * 4: the document names the rules that played it (`rules`, `rulesFingerprint`), so a log another version
+ * 4: the document names the rules that played it (and, in records written since, the table's settings:
+ * `language`, `turnLimitMinutes`, `standIn` and `handedOver`, optional, absent in older ones) (`rules`, `rulesFingerprint`), so a log another version
  * of the rules cannot replay is refused with both named.
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
  * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
@@ -53,6 +54,11 @@ const exportSchema = z.object({
     updatedAt: isoDate,
     startedAt: isoDate.nullable(),
     finishedAt: isoDate.nullable(),
+    // The table's settings: a replay speaks the game's language; absent in older records (the defaults).
+    language: z.string().min(1).nullable().optional(),
+    turnLimitMinutes: z.number().int().positive().nullable().optional(),
+    standIn: z.string().min(1).nullable().optional(),
+    handedOver: z.boolean().optional(),
   }),
   seats: z.array(
     z
@@ -135,6 +141,10 @@ export function recordOf(
       updatedAt: game.updatedAt.toISOString(),
       startedAt: iso(game.startedAt),
       finishedAt: iso(game.finishedAt),
+      language: game.language ?? null,
+      turnLimitMinutes: game.turnLimitMinutes ?? null,
+      standIn: game.standIn ?? null,
+      handedOver: game.handedOver,
     },
     seats: game.seats.map((s) => ({
       seat: s.seat,
@@ -242,6 +252,10 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
           finishedAt: date(game.finishedAt),
           // A file can claim any seats and result: an imported game never changes anyone's rating.
           rated: false,
+          language: game.language ?? null,
+          turnLimitMinutes: game.turnLimitMinutes ?? null,
+          standIn: game.standIn ?? null,
+          handedOver: game.handedOver ?? false,
         })
         .returning({ id: games.id })
         .get();

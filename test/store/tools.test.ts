@@ -33,7 +33,20 @@ beforeEach(() => {
   const rng = seedRng(`tools-${n}`);
   const finished = startedGame(store, 3, 'finished');
   while (playRandomAction(store, finished, rng));
-  const active = startedGame(store, 2, 'active');
+  // The table's settings travel with a game: its language, turn limit and stand-in, a seat handed over.
+  const table = store.lobbies.create({
+    type: 'dice-race',
+    seed: 'active',
+    channelId: 'chan-1',
+    guildId: 'guild-1',
+    hostUserId: 'user-0',
+    seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `Player ${i}` })),
+    language: 'es',
+    turnLimitMinutes: 720,
+  }).id;
+  store.lobbies.setStandIn(table, 'hard');
+  const active = store.startGame(table).id;
+  store.lobbies.replaceSeat(active, 1, { botKind: 'normal', displayName: 'Computer' });
   for (let i = 0; i < 10; i++) playRandomAction(store, active, rng);
   const fresh = startedGame(store, 4, 'fresh');
   const lobby = store.lobbies.create({ type: 'dice-race', seats: [{ userId: 'u', displayName: 'U' }] }).id;
@@ -205,7 +218,22 @@ describe('export and import', () => {
     expect(() =>
       importGame(db, { ...exported, seats: [{ seat: 0, userId: null, botKind: null, displayName: 'x' }] }),
     ).toThrow(/seats\.0: a seat has a user id or a bot kind/);
+    expect(() => importGame(db, { ...exported, game: { ...exported.game, turnLimitMinutes: -5 } })).toThrow(
+      /game\.turnLimitMinutes: /,
+    );
     expect(store.countGames(['lobby', 'active', 'finished', 'cancelled'])).toBe(5);
+  });
+
+  it('imports a record written before it carried the table’s settings, with the defaults', () => {
+    const { language, turnLimitMinutes, standIn, handedOver, ...older } = exportGame(db, ids.active).game;
+    expect([language, turnLimitMinutes, standIn, handedOver]).toEqual(['es', 720, 'hard', true]);
+    const id = importGame(db, { ...exportGame(db, ids.active), game: older });
+    expect(store.getGame(id)).toMatchObject({
+      language: null,
+      turnLimitMinutes: null,
+      standIn: null,
+      handedOver: false,
+    });
   });
 
   it('names the rules a record was played under, and both when another version cannot replay it', () => {
