@@ -5,12 +5,12 @@
  * cores, a thread thinking without a pause took the click → hand p99 from 16 ms to 48–56 ms.
  *
  * The bot's thread counts the interactions it is answering in a shared word (`GiveWay.hold`); between
- * two playouts a thinking thread waits while that count is above zero (`Yielder.between`). Lowering the
- * threads' OS priority instead starved them whenever other processes filled the machine, and Linux lets
- * an unprivileged process lower a thread's priority but never raise it back. A wait here is bounded:
- * within one thought, a thread waits at most as long as it has thought, plus `GRACE_MS`, so a flood of
- * clicks slows a computer down about twice at worst and never stops it. Waiting never changes the move:
- * the search is counted in playouts, not in time.
+ * two playouts a thinking thread waits while that count is above zero (`Yielder.between`). The OS priority
+ * alone cannot do this: lowered far, a thread starves whenever other processes fill the machine, and Linux
+ * lets an unprivileged process lower a thread's priority but never raise it back, so the pool lowers it
+ * only a little (`lowerBy`) and leaves the rest to this. A wait here is bounded: within one thought, a
+ * thread waits at most as long as it has thought, plus `GRACE_MS`, so a flood of clicks slows a computer
+ * down and never stops it. Waiting never changes the move: the search is counted in playouts, not in time.
  */
 
 /** What a thought may wait before it has thought at all (one click's answer is about 10 ms). */

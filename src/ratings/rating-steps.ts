@@ -34,13 +34,13 @@ export interface RatedGame {
 
 /**
  * The game as rated, or undefined when it changes no rating (eligibility.ts says which games do). Its
- * seasons are the caller's: those it opened or found for the game (rating books), or `withSeasons`.
+ * seasons are left to the caller, which finds or opens them (the rating books, `recomputation`).
  */
-export function ratedGame(game: RatableGame, seasons: readonly string[] = []): RatedGame | undefined {
+export function ratedGame(game: RatableGame): RatedGame | undefined {
   const decision = ratingDecision(game);
   if (!decision.rated) return undefined;
   const { id, type, guildId } = game;
-  return { id, type, guildId, finishedAt: decision.finishedAt, entrants: decision.entrants, seasons };
+  return { id, type, guildId, finishedAt: decision.finishedAt, entrants: decision.entrants, seasons: [] };
 }
 
 /** Every scope a rated game's result counts in: its server's, the global one, then its seasons'. */

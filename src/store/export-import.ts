@@ -19,9 +19,9 @@ import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
 /**
- * 4: the document names the rules that played it (and, in records written since, the table's settings:
- * `language`, `turnLimitMinutes`, `standIn` and `handedOver`, optional, absent in older ones) (`rules`, `rulesFingerprint`), so a log another version
- * of the rules cannot replay is refused with both named.
+ * 4: the document names the rules that played it (`rules`, `rulesFingerprint`), so a log another version
+ * of the rules cannot replay is refused with both named. Records written since carry the table's settings
+ * too (`language`, `turnLimitMinutes`, `standIn`, `handedOver`); older ones, without them, get the defaults.
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
  * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
  * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
