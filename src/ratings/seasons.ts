@@ -35,12 +35,35 @@ function zoneOf(zone: string): IANAZone {
   return z;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The earliest instant showing `local`'s wall time. A clock set back at midnight (America/Havana on
+ * 1 November 2026) shows it twice, and Luxon picks the one whose offset it had at hand, so a season would
+ * start an hour apart depending on the instant that opened it; the rule is the first of the two.
+ */
+function earliest(local: DateTime): DateTime {
+  const zone = local.zone;
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+  const ms = local.toMillis();
+  let best = ms;
+  // Clocks change at most once a day: the offsets a day either side are the only others it may have.
+  for (const near of [ms - DAY_MS, ms + DAY_MS]) {
+    const candidate = wall + local.millisecond - zone.offset(near) * 60_000;
+    if (candidate < best && zone.offset(candidate) === zone.offset(near)) best = candidate;
+  }
+  return best === ms ? local : DateTime.fromMillis(best, { zone });
+}
+
 /** The season of `cadence` in `zone` that holds the instant `at`: midnight of its first day to the next's. */
 export function seasonAt(at: number, cadence: Exclude<SeasonCadence, 'off'>, zone: string): Season {
   const local = DateTime.fromMillis(at, { zone: zoneOf(zone) });
-  // Luxon moves a midnight a clock change skips to the first instant that exists.
-  const start = local.startOf(unit(cadence));
-  const end = start.plus(cadence === 'monthly' ? { months: 1 } : { quarters: 1 }).startOf(unit(cadence));
+  // Luxon moves a midnight a clock change skips to the first instant that exists; one shown twice is
+  // taken at its first (`earliest`).
+  const start = earliest(local.startOf(unit(cadence)));
+  const end = earliest(
+    start.plus(cadence === 'monthly' ? { months: 1 } : { quarters: 1 }).startOf(unit(cadence)),
+  );
   const name =
     cadence === 'monthly'
       ? `${start.year}-${String(start.month).padStart(2, '0')}`

@@ -4,6 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { nextSeason, seasonAt, seasonNamed } from '../../src/ratings/seasons.ts';
 
 const utc = (iso: string) => Date.parse(iso);
+/** Zones whose clocks change in awkward ways: at midnight (Santiago, Havana), by half an hour (Lord Howe). */
+const ZONES = [
+  'UTC',
+  'Europe/Madrid',
+  'America/Santiago',
+  'America/Havana',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Apia',
+];
 
 describe('seasons on the calendar of a time zone', () => {
   it('a Madrid month runs from local midnight of the 1st to the next 1st, the clock change inside it', () => {
@@ -46,6 +56,46 @@ describe('seasons on the calendar of a time zone', () => {
     expect(nextSeason(q4, 'quarterly').name).toBe('2027-Q1');
   });
 
+  it('a midnight shown twice (Havana, 1 November 2026): the season starts at the first, whichever instant opened it', () => {
+    // Summer time ends at 01:00 on the 1st, back to 00:00: midnight is 04:00 UTC, then again 05:00 UTC.
+    const first = utc('2026-11-01T04:00:00Z');
+    const openers = [
+      first,
+      utc('2026-11-01T04:30:00Z'),
+      utc('2026-11-01T05:30:00Z'),
+      utc('2026-11-20T12:00:00Z'),
+    ];
+    for (const at of openers)
+      expect(seasonAt(at, 'monthly', 'America/Havana'), new Date(at).toISOString()).toEqual({
+        name: '2026-11',
+        startsAt: first,
+        endsAt: utc('2026-12-01T05:00:00Z'),
+        zone: 'America/Havana',
+      });
+    expect(seasonNamed('2026-11', 'America/Havana')?.startsAt).toBe(first);
+    const october = seasonAt(utc('2026-10-15T00:00:00Z'), 'monthly', 'America/Havana');
+    expect(october.endsAt).toBe(first);
+    expect(seasonAt(first - 1, 'monthly', 'America/Havana').name).toBe('2026-10');
+    // The quarter that starts there starts at the same instant.
+    expect(seasonAt(utc('2026-11-15T00:00:00Z'), 'quarterly', 'America/Havana').endsAt).toBe(
+      utc('2027-01-01T05:00:00Z'),
+    );
+  });
+
+  it('every month from 2000 to 2040 in each zone starts at the earliest instant of its first midnight', () => {
+    for (const zone of ZONES)
+      for (let year = 2000; year < 2040; year++)
+        for (let month = 1; month <= 12; month++) {
+          const mid = DateTime.fromObject({ year, month, day: 15 }, { zone }).toMillis();
+          const s = seasonAt(mid, 'monthly', zone);
+          const label = `${zone} ${s.name}`;
+          // No instant before the start shows the 1st of the month.
+          expect(DateTime.fromMillis(s.startsAt - 1, { zone }).day, label).not.toBe(1);
+          expect(seasonAt(s.startsAt, 'monthly', zone).startsAt, label).toBe(s.startsAt);
+          expect(seasonAt(s.startsAt - 1, 'monthly', zone).endsAt, label).toBe(s.startsAt);
+        }
+  });
+
   it('names find their season again; other names and zones are refused', () => {
     const s = seasonAt(utc('2027-02-10T00:00:00Z'), 'monthly', 'Asia/Tokyo');
     expect(seasonNamed('2027-02', 'Asia/Tokyo')).toEqual(s);
@@ -58,18 +108,10 @@ describe('seasons on the calendar of a time zone', () => {
   });
 
   it('any instant in any zone: its season holds it, starts at a local first of the month, and meets the next', () => {
-    const zones = [
-      'UTC',
-      'Europe/Madrid',
-      'America/Santiago',
-      'Australia/Lord_Howe',
-      'Asia/Kathmandu',
-      'Pacific/Apia',
-    ];
     fc.assert(
       fc.property(
         fc.integer({ min: utc('2000-01-01T00:00:00Z'), max: utc('2040-01-01T00:00:00Z') }),
-        fc.constantFrom(...zones),
+        fc.constantFrom(...ZONES),
         fc.constantFrom('monthly' as const, 'quarterly' as const),
         (at, zone, cadence) => {
           const s = seasonAt(at, cadence, zone);
