@@ -1,11 +1,16 @@
 /**
  * The end of a server's season (src/ratings/README.md, "Seasons"): a scheduled row per season, planned when
  * a rated game has opened it and again at start, fires at the season's last instant and posts each game's
- * podium and the season's figures, once. The row is closed before anything is posted, so a restart or a
- * second shard that finds it due finds it closed; a row without a game is never pruned, so its key, and
- * the podium, never come back. The next season needs nothing: the next rated game opens it.
+ * podium and the season's figures, exactly once (src/discord/README.md, "Season ends"). The process that
+ * fires the row claims it for a lease (`ScheduleRepository.claim`): another shard, or a restart, finds it
+ * due later and leaves it, until the lease runs out with its holder dead. The holder writes, in the row's
+ * payload, where the podiums go, which one it is about to send and each message posted, and closes the row
+ * only once all are: after a crash, the next holder looks for a message that was about to be sent before
+ * sending it again. A failed send is tried again later (backoff, through the schedule); a channel gone or
+ * closed to the bot sends the podiums to where most of the season was played, with a line saying why.
+ * A row without a game is never pruned, so its key, and the podium, never come back.
  */
-import type { Client, Guild } from 'discord.js';
+import { type Client, DiscordAPIError, type Guild } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import { gameTitle } from '../i18n/command-localizations.ts';
@@ -23,6 +28,7 @@ import type { RatingPictures } from './messages/rating-pictures.ts';
 import { seasonLabel } from './messages/season-label.ts';
 import type { Publisher } from './publisher.ts';
 import type { Scheduler } from './scheduler.ts';
+import { messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
 
 export const SEASON_END = 'season-end';
@@ -31,6 +37,67 @@ const LATE_PODIUM_MS = 7 * 24 * 3_600_000;
 /** Everyone on a season board, for the most active player: far more than a server's players. */
 const EVERYONE = 10_000;
 const MEDALS = ['🥇', '🥈', '🥉'];
+/**
+ * How long a process holds a season's row while it posts: far more than posting takes (discord.js gives up
+ * on a request well before), and how late the podium is when its holder dies.
+ */
+export const PODIUM_LEASE_MS = 10 * 60_000;
+/** The first retry of a failed post, doubled at each one after, up to `MAX_BACKOFF_MS`. */
+export const FIRST_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 3_600_000;
+/** Failed tries before a podium is given up (about half a day of retries). */
+export const MAX_PODIUM_TRIES = 16;
+/** Discord's answers for a channel the bot cannot post in: deleted, not visible, or without Send Messages. */
+const UNKNOWN_CHANNEL = 10003;
+const MISSING_ACCESS = 50001;
+const MISSING_PERMISSIONS = 50013;
+
+/** What the season's row remembers between tries and processes (beside its scope and season). */
+interface Delivery {
+  readonly scope: string;
+  readonly season: string;
+  /** Where the podiums go, fixed before the first is sent. */
+  readonly channelId?: string;
+  /** The chosen channel that could not be posted in, and why; the podiums went to `channelId` instead. */
+  readonly movedFrom?: { readonly channelId: string; readonly reason: 'gone' | 'closed' };
+  /** The podium (by its picture's file name) that carries the line about the move. */
+  readonly noticeWith?: string;
+  /** The podium about to be sent when this was written: it may be in the channel already. */
+  readonly sending?: string;
+  /** The podiums posted: their picture's file name to the message's id. */
+  readonly posted?: Readonly<Record<string, string>>;
+  /** Failed tries so far. */
+  readonly tries?: number;
+}
+
+/** A row whose season the seasons table does not have: nothing to post, ever. */
+class UnknownSeason extends Error {}
+
+/** The holder of a row lost it (its lease ran out and another process took it): it stops. */
+class LeaseLost extends Error {}
+
+/** A channel the bot cannot post in, for good: 'gone' (deleted) or 'closed' (no access or permission). */
+function closedChannel(e: unknown): 'gone' | 'closed' | null {
+  if (e instanceof ChannelClosed) return 'closed';
+  if (!(e instanceof DiscordAPIError)) return null;
+  if (e.code === UNKNOWN_CHANNEL) return 'gone';
+  return e.code === MISSING_ACCESS || e.code === MISSING_PERMISSIONS ? 'closed' : null;
+}
+
+/** Not a channel messages can be sent to (a category, a voice channel). */
+class ChannelClosed extends Error {}
+
+/** Refused for good (a 4xx other than a closed channel): sending it again would be refused again. */
+function refused(e: unknown): boolean {
+  return e instanceof DiscordAPIError && e.status >= 400 && e.status < 500 && e.status !== 429;
+}
+
+/** The wait before try `tries + 1`. */
+export function podiumBackoff(tries: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, tries - 1));
+}
+
+const fileOf = (m: Payload): string => m.files[0]?.name ?? '';
 
 export function seasonEndRow(s: OpenedSeason): PlannedRow {
   return {
@@ -70,24 +137,132 @@ export class SeasonEnds {
       if (mine.has(s.scope)) await this.scheduler.plan(seasonEndRow(s));
   }
 
-  /** The row's season ends: its podiums posted by whoever closes the row (the scheduler's handler). */
+  /**
+   * The row's season ends: its podiums posted by whoever holds the row, the row closed once they all are.
+   * Throws only for a season the table does not know (the scheduler then closes the row as failed).
+   */
   async end(row: ScheduledRow): Promise<void> {
-    const store = this.tables.store;
-    const { scope, season: name } = row.payload as { scope: string; season: string };
-    // Closed first: whoever else finds the row due (a restart, another shard) finds it done.
-    if (!(await store.schedule.markDone(row.id, 'fired'))) return;
-    const season = (await store.ratings.seasons(scope)).find((s) => s.name === name);
-    if (!season) throw new Error(`season ${name} of server ${scope} is not in the seasons table`);
-    const posts = await this.podiums(season);
-    if (posts.messages.length === 0) {
-      this.log.info({ scope, season: name }, 'a season ended with nobody ranked: no podium');
-      return;
+    const schedule = this.tables.store.schedule;
+    const now = this.clock.now();
+    let lease = now + PODIUM_LEASE_MS;
+    // Another shard or process holds it, or closed it: theirs.
+    if (!(await schedule.claim(row.id, new Date(now), new Date(lease)))) return;
+    let state = ((await schedule.find(row.key))?.payload ?? row.payload) as unknown as Delivery;
+    const { scope, season: name } = state;
+    /** Writes what was done and renews the lease; a holder that lost the row stops there. */
+    const write = async (next: Delivery, until = this.clock.now() + PODIUM_LEASE_MS): Promise<void> => {
+      const payload = next as unknown as Record<string, unknown>;
+      if (!(await schedule.claim(row.id, new Date(lease), new Date(until), payload))) throw new LeaseLost();
+      lease = until;
+      state = next;
+    };
+    const close = (outcome: string) => schedule.closeIfDue(row.id, new Date(lease), outcome);
+    try {
+      const season = (await this.tables.store.ratings.seasons(scope)).find((s) => s.name === name);
+      if (!season) {
+        await close('failed: not in the seasons table');
+        throw new UnknownSeason(`season ${name} of server ${scope} is not in the seasons table`);
+      }
+      const posts = await this.podiums(season);
+      if (posts.messages.length === 0) {
+        this.log.info({ scope, season: name }, 'a season ended with nobody ranked: no podium');
+        await close('fired');
+        return;
+      }
+      const chosen = state.channelId ?? posts.channelId;
+      if (!chosen) {
+        this.log.warn({ scope, season: name }, 'a season ended with no channel to post its podium in');
+        await close('fired');
+        return;
+      }
+      for (let k = 0; k < posts.messages.length; k++) {
+        const message = posts.messages[k] as Payload;
+        const file = fileOf(message);
+        if (state.posted?.[file]) continue;
+        const channelId = state.channelId ?? chosen;
+        // Sent by a holder that died before writing it down: found, not sent again.
+        let id = state.sending === file ? await this.alreadyPosted(channelId, file) : null;
+        if (!id) {
+          await write({ ...state, channelId, sending: file });
+          try {
+            id = await this.send(
+              channelId,
+              this.noted(message, state, posts.language),
+              `podium:${row.id}:${k}`,
+            );
+          } catch (e) {
+            const reason = closedChannel(e);
+            const fallback = posts.playedIn;
+            if (!reason || state.movedFrom || !fallback || fallback === channelId) throw e;
+            this.log.warn(
+              { err: e, scope, season: name, channel: channelId, fallback },
+              'the podium channel cannot be posted in: the podium goes where most of the season was played',
+            );
+            const { sending: _, ...rest } = state;
+            await write({ ...rest, channelId: fallback, movedFrom: { channelId, reason }, noticeWith: file });
+            k--;
+            continue;
+          }
+        }
+        const { sending: _, ...rest } = state;
+        await write({ ...rest, posted: { ...state.posted, [file]: id } });
+      }
+      await close('fired');
+    } catch (e) {
+      if (e instanceof LeaseLost) {
+        this.log.warn({ scope, season: name }, 'another process took over a podium held too long');
+        return;
+      }
+      if (e instanceof UnknownSeason) throw e;
+      const tries = (state.tries ?? 0) + 1;
+      if (refused(e) || closedChannel(e) || tries >= MAX_PODIUM_TRIES) {
+        this.log.error(
+          { err: e, scope, season: name, tries },
+          'a season podium could not be posted: given up',
+        );
+        await close(`failed: ${e instanceof Error ? e.message : String(e)}`);
+        return;
+      }
+      const retryAt = this.clock.now() + podiumBackoff(tries);
+      this.log.warn(
+        { err: e, scope, season: name, tries, retryAt },
+        'a season podium failed to post: retried later',
+      );
+      try {
+        await write({ ...state, tries }, retryAt);
+      } catch (lost) {
+        if (!(lost instanceof LeaseLost)) throw lost;
+      }
     }
-    if (!posts.channelId) {
-      this.log.warn({ scope, season: name }, 'a season ended with no channel to post its podium in');
-      return;
-    }
-    for (const message of posts.messages) await this.publisher.send(posts.channelId, message);
+  }
+
+  /** Posts `message` in `channelId` (with a nonce Discord enforces: the same send twice in a few minutes posts once). */
+  private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
+    const channel = await this.client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new ChannelClosed(`cannot send messages to channel ${channelId}`);
+    this.publisher.pacer.record(channelId, 'send');
+    const sent = await channel.send({ ...messageOptions(message), nonce, enforceNonce: true });
+    return sent.id;
+  }
+
+  /** The bot's message in `channelId`'s latest hundred with the picture `file`: a podium already posted. */
+  private async alreadyPosted(channelId: string, file: string): Promise<string | null> {
+    const channel = await this.client.channels.fetch(channelId);
+    if (!channel?.isTextBased()) return null;
+    const recent = await channel.messages.fetch({ limit: 100, cache: false });
+    const me = this.client.user?.id;
+    const found = recent.find((m) => m.author.id === me && m.attachments.some((a) => a.name === file));
+    return found?.id ?? null;
+  }
+
+  /** The podium that carries the line saying why it is not in the chosen channel gets it. */
+  private noted(message: Payload, state: Delivery, language: string): Payload {
+    if (!state.movedFrom || state.noticeWith !== fileOf(message)) return message;
+    const line = t(language, 'season.ended.moved', {
+      channel: `<#${state.movedFrom.channelId}>`,
+      reason: state.movedFrom.reason,
+    });
+    return { ...message, content: `${message.content}\n${line}` };
   }
 
   /** The server as Discord has it now (its name and language may have changed since it was cached). */
@@ -100,8 +275,16 @@ export class SeasonEnds {
     }
   }
 
-  /** Each game's podium (the last with the season's figures), and where to post them. */
-  async podiums(season: OpenedSeason): Promise<{ messages: Payload[]; channelId: string | null }> {
+  /**
+   * Each game's podium (the last with the season's figures), where to post them (the chosen channel, else
+   * `playedIn`) and where most of the season was played.
+   */
+  async podiums(season: OpenedSeason): Promise<{
+    messages: Payload[];
+    channelId: string | null;
+    playedIn: string | null;
+    language: string;
+  }> {
     const store = this.tables.store;
     const guild = await this.guild(season.scope);
     const language = languageOf(guild?.preferredLocale, LANGUAGES);
@@ -162,6 +345,11 @@ export class SeasonEnds {
       })}\n${t(language, 'season.ended.next')}`;
     }
     const settings = await store.guilds.get(season.scope);
-    return { messages, channelId: settings.seasonChannelId ?? figures.channelId };
+    return {
+      messages,
+      channelId: settings.seasonChannelId ?? figures.channelId,
+      playedIn: figures.channelId,
+      language,
+    };
   }
 }

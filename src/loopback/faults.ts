@@ -7,6 +7,8 @@ export type FaultEffect =
   | { readonly kind: 'rate-limit'; readonly retryAfterMs: number; readonly global?: boolean }
   | { readonly kind: 'server-error'; readonly status?: number }
   | { readonly kind: 'delay'; readonly ms: number }
+  /** The request is carried out, then its answer waits: a send that reached Discord, its answer lost on the way. */
+  | { readonly kind: 'delay-answer'; readonly ms: number }
   | { readonly kind: 'drop-connection' };
 
 export interface FaultTarget {
@@ -74,6 +76,11 @@ export class Faults {
         ? { route, effect: { kind: 'delay', ms } }
         : { route, effect: { kind: 'delay', ms }, times },
     );
+  }
+
+  /** Carries out `times` requests on `route` and holds each answer `ms`. */
+  delayAnswer(route: string, ms: number, times = 1): ActiveFault {
+    return this.add({ route, effect: { kind: 'delay-answer', ms }, times });
   }
 
   dropConnection(route: string, times = 1): ActiveFault {

@@ -199,6 +199,8 @@ export class LoopbackDiscord {
           ? 'bot'
           : 'invalid';
     const applied: FaultEffect['kind'][] = [];
+    /** Waits before the answer of a request already carried out (`delay-answer`). */
+    const answerDelays: number[] = [];
     let json: unknown;
     let files: RecordedRequest['files'] = [];
     let route: string | null = null;
@@ -223,7 +225,8 @@ export class LoopbackDiscord {
         contentType: f.contentType,
         size: f.bytes.byteLength,
       }));
-      const fault = route === null ? null : await this.#applyFaults({ method, path, route }, applied);
+      const fault =
+        route === null ? null : await this.#applyFaults({ method, path, route }, applied, answerDelays);
       if (fault === 'dropped') {
         request.socket.destroy();
         this.#record({
@@ -280,6 +283,7 @@ export class LoopbackDiscord {
         result = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
       }
     }
+    for (const ms of answerDelays) await this.#wait(ms);
     sendJson(response, result.status, result.body, { ...rateLimitHeaders, ...result.headers });
     const code =
       typeof result.body === 'object' && result.body !== null && 'code' in result.body && result.status >= 400
@@ -305,18 +309,16 @@ export class LoopbackDiscord {
   async #applyFaults(
     target: { method: string; path: string; route: string },
     applied: FaultEffect['kind'][],
+    answerDelays: number[],
   ): Promise<RestResult | 'dropped' | null> {
     for (const effect of this.#faults.take(target)) {
       applied.push(effect.kind);
       switch (effect.kind) {
         case 'delay':
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              this.#delays.delete(timer);
-              resolve();
-            }, effect.ms);
-            this.#delays.add(timer);
-          });
+          await this.#wait(effect.ms);
+          break;
+        case 'delay-answer':
+          answerDelays.push(effect.ms);
           break;
         case 'rate-limit': {
           const seconds = effect.retryAfterMs / 1000;
@@ -345,6 +347,17 @@ export class LoopbackDiscord {
       }
     }
     return null;
+  }
+
+  /** A fault's wait; stopping the server abandons it. */
+  #wait(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#delays.delete(timer);
+        resolve();
+      }, ms);
+      this.#delays.add(timer);
+    });
   }
 
   #attachment(request: IncomingMessage, response: ServerResponse, url: URL): void {

@@ -90,6 +90,10 @@ export class PgSchedule {
     return steps.changedOne(await write(this.core.db, steps.postpone(id, dueAt)));
   }
 
+  async claim(id: number, dueBy: Date, dueAt: Date, payload?: Record<string, unknown>): Promise<boolean> {
+    return steps.changedOne(await write(this.core.db, steps.claim(id, dueBy, dueAt, payload)));
+  }
+
   async fired(prefix: string, suffix = ''): Promise<boolean> {
     return steps.anyFired(await this.firedKeys(prefix), suffix);
   }

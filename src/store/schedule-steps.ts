@@ -111,6 +111,24 @@ export function postpone(id: number, dueAt: Date): ScheduleChange<{ readonly due
   return { set: { dueAt }, only: { id } };
 }
 
+/**
+ * Takes a pending row due no later than `dueBy`, moving it to `dueAt` (and replacing its payload when given):
+ * a lease. A row taken until `dueAt` is due again then, so a process that died holding it is replaced; two
+ * processes taking it at once see one update succeed (the other finds it due later), and its holder renews
+ * it, writes what it did, or lets it go until a retry with the same call and its lease as `dueBy`.
+ */
+export function claim(
+  id: number,
+  dueBy: Date,
+  dueAt: Date,
+  payload?: Record<string, unknown>,
+): ScheduleChange<{ readonly dueAt: Date; readonly payload?: string }> {
+  return {
+    set: payload === undefined ? { dueAt } : { dueAt, payload: JSON.stringify(payload) },
+    only: { id, dueBy },
+  };
+}
+
 /** A game that ended or lost its channel: every row of it still pending closes with `outcome`. */
 export function cancelGame(gameId: GameId, outcome: string, now: Date): ScheduleChange<Closing> {
   return { set: { doneAt: now, outcome }, only: { gameId } };

@@ -87,6 +87,11 @@ export class ScheduleStore {
     return steps.changedOne(write(this.core, steps.postpone(id, dueAt)));
   }
 
+  /** Takes a pending row due by `dueBy` until `dueAt`, with a new payload if given (schedule-steps.ts `claim`). */
+  claim(id: number, dueBy: Date, dueAt: Date, payload?: Record<string, unknown>): boolean {
+    return steps.changedOne(write(this.core, steps.claim(id, dueBy, dueAt, payload)));
+  }
+
   /**
    * Whether some row whose key starts with `prefix` (and ends with `suffix`) fired — not obsolete or
    * cancelled. Asked on every move, so a range over the key's index, never a scan (SQLite's LIKE is

@@ -66,6 +66,7 @@ export class SqliteStore implements Store {
       find: (key) => settle(() => schedule.find(key)),
       closeIfDue: (id, dueBy, outcome) => settle(() => schedule.closeIfDue(id, dueBy, outcome)),
       postpone: (id, dueAt) => settle(() => schedule.postpone(id, dueAt)),
+      claim: (id, dueBy, dueAt, payload) => settle(() => schedule.claim(id, dueBy, dueAt, payload)),
       fired: (prefix, suffix) => settle(() => schedule.fired(prefix, suffix)),
       firedKeys: (prefix) => settle(() => schedule.firedKeys(prefix)),
       lastPlanned: (prefix) => settle(() => schedule.lastPlanned(prefix)),

@@ -168,6 +168,12 @@ export interface ScheduleRepository {
   closeIfDue(id: number, dueBy: Date, outcome: string): Promise<boolean>;
   /** Moves a pending row's due time; true when moved; throws nothing of its own. */
   postpone(id: number, dueAt: Date): Promise<boolean>;
+  /**
+   * Takes a pending row due no later than `dueBy` until `dueAt` (a lease: due again then), replacing its
+   * payload when given; true when taken, false when it is done or due later (someone else holds it);
+   * throws nothing of its own.
+   */
+  claim(id: number, dueBy: Date, dueAt: Date, payload?: Record<string, unknown>): Promise<boolean>;
   /** Whether a row whose key starts with `prefix` and ends with `suffix` (default '') closed as 'fired'; throws nothing of its own. */
   fired(prefix: string, suffix?: string): Promise<boolean>;
   /** The keys of the rows whose key starts with `prefix` that closed as 'fired'; throws nothing of its own. */

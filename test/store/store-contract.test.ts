@@ -78,6 +78,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     find: true,
     closeIfDue: true,
     postpone: true,
+    claim: true,
     fired: true,
     firedKeys: true,
     lastPlanned: true,
@@ -414,6 +415,36 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect((await store.schedule.next())?.key).toBe('vacation:x');
     // Nothing closed 30 days before: nothing to prune.
     expect(await store.schedule.prune(new Date(10_000))).toBe(0);
+  });
+
+  it('schedule: a row claimed until a time is due again then; a claim is taken once and renewed by its holder', async () => {
+    const { store } = await open();
+    await store.schedule.plan({
+      key: 'season-end:g:2026-10',
+      gameId: null,
+      kind: 'k',
+      dueAt: new Date(1000),
+      payload: { a: 1 },
+    });
+    const id = (await store.schedule.find('season-end:g:2026-10'))?.id as number;
+    // Two processes at 2000: the first takes it until 5000, the second finds it due later.
+    expect(await store.schedule.claim(id, new Date(2000), new Date(5000))).toBe(true);
+    expect(await store.schedule.claim(id, new Date(2000), new Date(5000))).toBe(false);
+    expect((await store.schedule.find('season-end:g:2026-10'))?.payload).toEqual({ a: 1 });
+    expect(await store.schedule.due(new Date(4999))).toEqual([]);
+    // Its holder renews it and writes what it did; nothing closed it.
+    expect(await store.schedule.claim(id, new Date(5000), new Date(8000), { a: 2 })).toBe(true);
+    expect(await store.schedule.find('season-end:g:2026-10')).toMatchObject({
+      dueAt: new Date(8000),
+      payload: { a: 2 },
+      doneAt: null,
+    });
+    // A holder whose lease ran out and was taken over can no longer write.
+    expect(await store.schedule.claim(id, new Date(9000), new Date(12_000))).toBe(true);
+    expect(await store.schedule.claim(id, new Date(8000), new Date(20_000), { a: 3 })).toBe(false);
+    expect(await store.schedule.closeIfDue(id, new Date(8000), 'fired')).toBe(false);
+    expect(await store.schedule.closeIfDue(id, new Date(12_000), 'fired')).toBe(true);
+    expect(await store.schedule.claim(id, new Date(99_000), new Date(100_000))).toBe(false);
   });
 
   it('players: defaults until changed; quiet hours need both ends', async () => {
