@@ -1,7 +1,8 @@
 /**
- * A bot in a process of its own, for the crash test of time-outs: it opens the database, logs in to
- * the parent's loopback Discord, and at start fires whatever is overdue at the clock it is given. The
- * parent kills it with SIGKILL once a time-out's move is committed and its message is still on its way.
+ * A bot in a process of its own, for the crash tests of time-outs and season ends: it opens the database,
+ * logs in to the parent's loopback Discord, and at start fires whatever is overdue at the clock it is
+ * given. The parent kills it with SIGKILL once a time-out's move is committed and its message is still on
+ * its way (timeout-crash.test.ts), or once a podium is posted and its answer held (season-end-crash.test.ts).
  * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS.
  */
 import { pino } from 'pino';
