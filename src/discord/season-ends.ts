@@ -71,21 +71,21 @@ interface Delivery {
 }
 
 /** A row whose season the seasons table does not have: nothing to post, ever. */
-class UnknownSeason extends Error {}
+class UnknownSeasonError extends Error {}
 
 /** The holder of a row lost it (its lease ran out and another process took it): it stops. */
-class LeaseLost extends Error {}
+class LeaseLostError extends Error {}
 
 /** A channel the bot cannot post in, for good: 'gone' (deleted) or 'closed' (no access or permission). */
 function closedChannel(e: unknown): 'gone' | 'closed' | null {
-  if (e instanceof ChannelClosed) return 'closed';
+  if (e instanceof ClosedChannelError) return 'closed';
   if (!(e instanceof DiscordAPIError)) return null;
   if (e.code === UNKNOWN_CHANNEL) return 'gone';
   return e.code === MISSING_ACCESS || e.code === MISSING_PERMISSIONS ? 'closed' : null;
 }
 
 /** Not a channel messages can be sent to (a category, a voice channel). */
-class ChannelClosed extends Error {}
+class ClosedChannelError extends Error {}
 
 /** Refused for good (a 4xx other than a closed channel): sending it again would be refused again. */
 function refused(e: unknown): boolean {
@@ -152,7 +152,8 @@ export class SeasonEnds {
     /** Writes what was done and renews the lease; a holder that lost the row stops there. */
     const write = async (next: Delivery, until = this.clock.now() + PODIUM_LEASE_MS): Promise<void> => {
       const payload = next as unknown as Record<string, unknown>;
-      if (!(await schedule.claim(row.id, new Date(lease), new Date(until), payload))) throw new LeaseLost();
+      if (!(await schedule.claim(row.id, new Date(lease), new Date(until), payload)))
+        throw new LeaseLostError();
       lease = until;
       state = next;
     };
@@ -160,8 +161,9 @@ export class SeasonEnds {
     try {
       const season = (await this.tables.store.ratings.seasons(scope)).find((s) => s.name === name);
       if (!season) {
-        await close('failed: not in the seasons table');
-        throw new UnknownSeason(`season ${name} of server ${scope} is not in the seasons table`);
+        const error = new UnknownSeasonError(`season ${name} of server ${scope} is not in the seasons table`);
+        await close(`failed: ${error.message}`);
+        throw error;
       }
       const posts = await this.podiums(season);
       if (posts.messages.length === 0) {
@@ -194,10 +196,8 @@ export class SeasonEnds {
             const reason = closedChannel(e);
             const fallback = posts.playedIn;
             if (!reason || state.movedFrom || !fallback || fallback === channelId) throw e;
-            this.log.warn(
-              { err: e, scope, season: name, channel: channelId, fallback },
-              'the podium channel cannot be posted in: the podium goes where most of the season was played',
-            );
+            const moved = { err: e, scope, season: name, channel: channelId, fallback };
+            this.log.warn(moved, 'the podium channel is closed: posted where most of the season was played');
             const { sending: _, ...rest } = state;
             await write({ ...rest, channelId: fallback, movedFrom: { channelId, reason }, noticeWith: file });
             k--;
@@ -209,29 +209,25 @@ export class SeasonEnds {
       }
       await close('fired');
     } catch (e) {
-      if (e instanceof LeaseLost) {
+      if (e instanceof LeaseLostError) {
         this.log.warn({ scope, season: name }, 'another process took over a podium held too long');
         return;
       }
-      if (e instanceof UnknownSeason) throw e;
+      if (e instanceof UnknownSeasonError) throw e;
       const tries = (state.tries ?? 0) + 1;
       if (refused(e) || closedChannel(e) || tries >= MAX_PODIUM_TRIES) {
-        this.log.error(
-          { err: e, scope, season: name, tries },
-          'a season podium could not be posted: given up',
-        );
+        const failed = { err: e, scope, season: name, tries };
+        this.log.error(failed, 'a season podium could not be posted: given up');
         await close(`failed: ${e instanceof Error ? e.message : String(e)}`);
         return;
       }
       const retryAt = this.clock.now() + podiumBackoff(tries);
-      this.log.warn(
-        { err: e, scope, season: name, tries, retryAt },
-        'a season podium failed to post: retried later',
-      );
+      const failed = { err: e, scope, season: name, tries, retryAt };
+      this.log.warn(failed, 'a season podium failed to post: retried later');
       try {
         await write({ ...state, tries }, retryAt);
       } catch (lost) {
-        if (!(lost instanceof LeaseLost)) throw lost;
+        if (!(lost instanceof LeaseLostError)) throw lost;
       }
     }
   }
@@ -239,7 +235,7 @@ export class SeasonEnds {
   /** Posts `message` in `channelId` (with a nonce Discord enforces: the same send twice in a few minutes posts once). */
   private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
     const channel = await this.client.channels.fetch(channelId);
-    if (!channel?.isSendable()) throw new ChannelClosed(`cannot send messages to channel ${channelId}`);
+    if (!channel?.isSendable()) throw new ClosedChannelError(`cannot send messages to channel ${channelId}`);
     this.publisher.pacer.record(channelId, 'send');
     const sent = await channel.send({ ...messageOptions(message), nonce, enforceNonce: true });
     return sent.id;

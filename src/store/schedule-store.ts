@@ -2,7 +2,8 @@
  * What is due later (`store.schedule`): reminders, time-outs, vacation ends, deferred nudges. Rows, not
  * timers: the bot keeps one timer for the earliest row, and after a restart it finds every overdue row
  * here. Planning is idempotent by key; a row is marked done once, in the transaction of the change it
- * causes when it causes one, so it fires at most once whatever crashes in between.
+ * causes when it causes one, so it fires at most once whatever crashes in between. A row that must
+ * happen exactly once (a season's podium) is claimed for a lease instead (`claim`) and closed after.
  */
 import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';

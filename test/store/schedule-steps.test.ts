@@ -100,6 +100,14 @@ describe('what the schedule decides (schedule-steps.ts)', () => {
     expect(steps.postpone(3, later)).toEqual({ set: { dueAt: later }, only: { id: 3 } });
   });
 
+  it('claim moves a pending row due by a time to its lease, with a payload when given, and closes nothing', () => {
+    expect(steps.claim(3, now, later)).toEqual({ set: { dueAt: later }, only: { id: 3, dueBy: now } });
+    expect(steps.claim(3, now, later, { sending: 'a.png' })).toEqual({
+      set: { dueAt: later, payload: '{"sending":"a.png"}' },
+      only: { id: 3, dueBy: now },
+    });
+  });
+
   it("cancelGame closes every pending row of the game with the outcome, 'cancelled' by default", () => {
     expect(steps.cancelGame(9, steps.CANCELLED, now)).toEqual({
       set: { doneAt: now, outcome: 'cancelled' },
