@@ -76,6 +76,9 @@ class UnknownSeasonError extends Error {}
 /** The holder of a row lost it (its lease ran out and another process took it): it stops. */
 class LeaseLostError extends Error {}
 
+/** Not a channel messages can be sent to (a category, a voice channel). */
+class ClosedChannelError extends Error {}
+
 /** A channel the bot cannot post in, for good: 'gone' (deleted) or 'closed' (no access or permission). */
 function closedChannel(e: unknown): 'gone' | 'closed' | null {
   if (e instanceof ClosedChannelError) return 'closed';
@@ -83,9 +86,6 @@ function closedChannel(e: unknown): 'gone' | 'closed' | null {
   if (e.code === UNKNOWN_CHANNEL) return 'gone';
   return e.code === MISSING_ACCESS || e.code === MISSING_PERMISSIONS ? 'closed' : null;
 }
-
-/** Not a channel messages can be sent to (a category, a voice channel). */
-class ClosedChannelError extends Error {}
 
 /** Refused for good (a 4xx other than a closed channel): sending it again would be refused again. */
 function refused(e: unknown): boolean {
@@ -243,12 +243,19 @@ export class SeasonEnds {
 
   /** The bot's message in `channelId`'s latest hundred with the picture `file`: a podium already posted. */
   private async alreadyPosted(channelId: string, file: string): Promise<string | null> {
-    const channel = await this.client.channels.fetch(channelId);
-    if (!channel?.isTextBased()) return null;
-    const recent = await channel.messages.fetch({ limit: 100, cache: false });
-    const me = this.client.user?.id;
-    const found = recent.find((m) => m.author.id === me && m.attachments.some((a) => a.name === file));
-    return found?.id ?? null;
+    try {
+      const channel = await this.client.channels.fetch(channelId);
+      if (!channel?.isTextBased()) return null;
+      const recent = await channel.messages.fetch({ limit: 100, cache: false });
+      const me = this.client.user?.id;
+      const found = recent.find((m) => m.author.id === me && m.attachments.some((a) => a.name === file));
+      return found?.id ?? null;
+    } catch (e) {
+      // Without Read Message History the look fails: the send's nonce is then all that keeps it single,
+      // and the send itself says whether the channel is gone.
+      this.log.warn({ err: e, channel: channelId, file }, 'could not look for a podium already posted');
+      return null;
+    }
   }
 
   /** The podium that carries the line saying why it is not in the chosen channel gets it. */
