@@ -59,6 +59,8 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     gamesOfUser: true,
     listGames: true,
     countGames: true,
+    importGame: true,
+    verifyGames: true,
   },
   lobbies: {
     create: true,
