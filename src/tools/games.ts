@@ -76,9 +76,11 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
     if (command === 'import') {
       const { file, countInStats } = importArgs(rest);
       // Read and checked before the database opens: a refused file touches nothing.
-      const imported = prepareImport(readRecord(file, io), {
+      const data = readRecord(file, io);
+      const imported = prepareImport(data, {
         countInStats,
-        computerKinds: await installedComputerKinds(),
+        // The adapters (and the drawing code they bring) are loaded only for a record seating a computer.
+        ...(seatsComputers(data) ? { computerKinds: await installedComputerKinds() } : {}),
       });
       return await withStore(io, async (store) => {
         const id = await store.importGame(imported);
@@ -124,6 +126,11 @@ function importArgs(args: readonly string[]): { file: string; countInStats: bool
   }
   if (file === undefined) throw new UsageError('import needs a file (- for stdin)');
   return { file, countInStats };
+}
+
+function seatsComputers(data: unknown): boolean {
+  const seats = (data as { seats?: unknown } | null)?.seats;
+  return Array.isArray(seats) && seats.some((s) => (s as { botKind?: unknown } | null)?.botKind != null);
 }
 
 /** The kinds of computer each installed game seats (its adapter's), and the players' older names. */
