@@ -29,7 +29,9 @@ export const EXPORT_FORMAT = 'scarab-game';
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
  * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
  * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
- * is not compared (nor the summary of a version 1 outcome).
+ * is not compared (nor the summary of a version 1 outcome). Whatever the version, an import reads the record
+ * strictly (game-record-schema.ts: no unknown field, sizes, snowflakes, computer kinds, dates) and refuses
+ * a game the database holds already.
  */
 export const EXPORT_FORMAT_VERSION = 4;
 
