@@ -166,7 +166,7 @@ describe('an import refuses a record that lies', () => {
       lie((r) => {
         r.game.options = { players: 3, note: 'x'.repeat(5_000) };
       }),
-      /game\.options: the options is longer than 2000 characters/,
+      /game\.options: longer than 2000 characters as JSON/,
     );
     refused(
       lie((r) => {
@@ -175,7 +175,7 @@ describe('an import refuses a record that lies', () => {
           action: { pad: 'x'.repeat(2_000) },
         };
       }),
-      /actions\.0\.action: an action is longer than 1000 characters/,
+      /actions\.0\.action: longer than 1000 characters as JSON/,
     );
   });
 
@@ -218,6 +218,25 @@ describe('an import refuses a record that lies', () => {
     const io = cli();
     expect(await runGamesCli(['import', file], io)).toBe(0);
     expect(io.out[0]).toMatch(/^imported game #1 as game #1; /);
+  });
+
+  it('counts an imported game only on the operator’s word, --count-in-stats', async () => {
+    const file = join(tmp, `counted-${n}.json`);
+    writeFileSync(file, JSON.stringify(record));
+    const bad = cli();
+    expect(await runGamesCli(['import', file, '--rated'], bad)).toBe(2);
+    expect(bad.err[0]).toMatch(/^import: cannot understand '--rated'\nusage: /);
+    expect(bad.err[0]).toContain('import <file> [--count-in-stats]');
+    const io = cli();
+    expect(await runGamesCli(['import', file, '--count-in-stats'], io)).toBe(0);
+    expect(io.out).toEqual([
+      'imported game #1 as game #1; it counts in statistics and ratings (--count-in-stats)',
+    ]);
+    const store = new GameStore(target);
+    expect(store.getGame(1).rated).toBe(true);
+    expect(store.ratings.playedGames({ gameType: 'dice-race', userId: user(0), guildId: null })).toHaveLength(
+      1,
+    );
   });
 
   it('refuses the same game twice, naming the game it duplicates, even exported again later', () => {
