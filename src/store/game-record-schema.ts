@@ -161,7 +161,12 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 export function readGameRecord(data: unknown): GameRecordFile {
   schema ??= buildSchema();
   const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // PostgreSQL's text cannot hold one, and no Discord text has one: refused on both backends alike.
+    const nul = pathOfNul(parsed.data, []);
+    if (nul) throw new ImportError(`not a Scarab game export: ${nul}: holds a NUL character (\\u0000)`);
+    return parsed.data;
+  }
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'the document';
   throw new ImportError(`not a Scarab game export: ${where}: ${issue?.message ?? 'invalid'}`);
@@ -248,4 +253,18 @@ export function checkRecord(record: GameRecordFile, context: RecordContext): voi
 /** When Discord made the thing a snowflake names (ms since 1970); 0 for none. */
 function snowflakeTime(id: string | null): number {
   return id === null ? 0 : Number(BigInt(id) >> 22n) + DISCORD_EPOCH;
+}
+
+/** The path of the first string (or key) holding a NUL character, if any. */
+function pathOfNul(value: unknown, path: readonly (string | number)[]): string | null {
+  const here = () => (path.length ? path.join('.') : 'the document');
+  if (typeof value === 'string') return value.includes('\0') ? here() : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    if (key.includes('\0')) return at.join('.');
+    const found = pathOfNul(inner, at);
+    if (found) return found;
+  }
+  return null;
 }

@@ -179,6 +179,15 @@ describe('an import refuses a record that lies', () => {
     );
   });
 
+  it('refuses a NUL character, which PostgreSQL cannot store, on SQLite too', () => {
+    refused(
+      lie((r) => {
+        (r.seats[1] as { displayName: string }).displayName = 'A\u0000B';
+      }),
+      /^not a Scarab game export: seats\.1\.displayName: holds a NUL character/,
+    );
+  });
+
   it('refuses a 50 MB file by its size, without reading it', async () => {
     const file = join(tmp, `huge-${n}.json`);
     // The record with a display name of 50 MB, written in three pieces (one string that long is slow).
