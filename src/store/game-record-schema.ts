@@ -22,6 +22,8 @@ export const MAX_OPTIONS_CHARS = 2_000;
 export const MAX_STATE_CHARS = 512 * 1024;
 /** Discord's own limit on a display name. */
 export const MAX_DISPLAY_NAME = 32;
+/** How far ahead of this machine's clock another's may run: dates beyond are in the future. */
+export const CLOCK_SKEW_MS = 10 * 60_000;
 /** Discord's snowflakes count milliseconds from here (2015-01-01T00:00:00Z). */
 const DISCORD_EPOCH = 1_420_070_400_000;
 
@@ -206,7 +208,8 @@ export function checkRecord(record: GameRecordFile, context: RecordContext): voi
 
   // Dates: in order, after Discord began and its server and channel were made, and not in the future.
   const at = (iso: string) => new Date(iso).getTime();
-  const now = context.now.getTime();
+  // A record from a machine whose clock runs a little ahead is still importable at once.
+  const now = context.now.getTime() + CLOCK_SKEW_MS;
   const earliest = Math.max(DISCORD_EPOCH, ...[game.guildId, game.channelId].map(snowflakeTime));
   const dated: [string, string | null][] = [
     ['game.createdAt', game.createdAt],
