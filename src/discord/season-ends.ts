@@ -21,7 +21,7 @@ import type { BoardRow } from '../ratings/rating-records.ts';
 import { seasonFigures } from '../ratings/season-podium.ts';
 import { MIN_SEASON_GAMES, type OpenedSeason, seasonScope } from '../ratings/seasons.ts';
 import { countOf } from '../render/rating-text.ts';
-import type { PlannedRow, ScheduledRow } from '../store/records.ts';
+import { IMPORTED_MARK, type PlannedRow, type ScheduledRow } from '../store/records.ts';
 import type { Payload } from '../table-kit/payload.ts';
 import { plainName } from './messages/plain-name.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
@@ -332,7 +332,16 @@ export class SeasonEnds {
         mentionUsers: [],
       });
     }
-    const figures = seasonFigures(season, await store.gamesInGuild(season.scope, ['finished']), everyone);
+    const ended = (await store.gamesInGuild(season.scope, ['finished'])).filter(
+      (g) =>
+        g.finishedAt !== null &&
+        season.startsAt <= g.finishedAt.getTime() &&
+        g.finishedAt.getTime() < season.endsAt,
+    );
+    // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+    const marks = await Promise.all(ended.map((g) => store.locations.getMessage(g.id, IMPORTED_MARK)));
+    const played = ended.filter((_, i) => marks[i] === undefined);
+    const figures = seasonFigures(season, played, everyone);
     const last = messages.at(-1);
     if (last) {
       const ms = figures.longest?.ms ?? 0;

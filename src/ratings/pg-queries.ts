@@ -3,11 +3,12 @@
  * `count(*)` and `rank()` are int8, which node-postgres hands back as text, hence the casts; user ids
  * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
  */
-import { and, asc, type Column, desc, eq, gt, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, gte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../games/kernel/types.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { readStoredParts } from '../store/pg-lookups.ts';
-import { games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import { gameMessages, games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import { IMPORTED_MARK } from '../store/records.ts';
 import { joinState } from '../store/state-parts.ts';
 import {
   type BoardPage,
@@ -145,6 +146,15 @@ export async function ratingSnapshot(db: PgExecutor): Promise<RatingSnapshot> {
 export async function finishedGamesOf(db: PgExecutor, q: PlayedQuery): Promise<PlayedGame[]> {
   const where: SQL[] = [eq(seats.userId, q.userId), eq(games.status, 'finished'), eq(games.type, q.gameType)];
   if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
+  // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+  where.push(
+    notExists(
+      db
+        .select({ one: gameMessages.gameId })
+        .from(gameMessages)
+        .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+    ),
+  );
   const rows = await db
     .select({
       gameId: games.id,

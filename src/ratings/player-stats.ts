@@ -3,11 +3,12 @@
  * games that know what "sets" are, which ones the player collects most. Casual games count here too;
  * ratings are the place where only rated games count.
  */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, notExists, type SQL } from 'drizzle-orm';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { readStoredParts } from '../store/lookups.ts';
-import { games, seats } from '../store/schema.ts';
+import { IMPORTED_MARK } from '../store/records.ts';
+import { gameMessages, games, seats } from '../store/schema.ts';
 import { joinState } from '../store/state-parts.ts';
 import type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
@@ -17,6 +18,15 @@ export type { PlayedGame, PlayedQuery } from './rating-records.ts';
 export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[] {
   const where: SQL[] = [eq(seats.userId, q.userId), eq(games.status, 'finished'), eq(games.type, q.gameType)];
   if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
+  // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+  where.push(
+    notExists(
+      db
+        .select({ one: gameMessages.gameId })
+        .from(gameMessages)
+        .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+    ),
+  );
   const rows = db
     .select({
       gameId: games.id,

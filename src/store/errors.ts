@@ -111,3 +111,14 @@ export class InvalidOptionsError extends StoreError {
 export class InvalidActionError extends StoreError {
   readonly code = 'invalid-action';
 }
+
+/** An import brought a game the store holds already (the same type, seed, options and moves): `gameId` is the one held. */
+export class DuplicateGameError extends StoreError {
+  readonly code = 'duplicate-game';
+  constructor(gameId: GameId) {
+    super(
+      gameId,
+      `it duplicates game #${gameId} (the same game, dealt from the same seed and played the same way)`,
+    );
+  }
+}

@@ -5,16 +5,20 @@
 
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Outcome } from '../games/kernel/types.ts';
 import { type AnyGame, getGame, listGames as registeredGames } from '../games/registry.ts';
+import { lobbyRating, type RatableGame } from '../ratings/eligibility.ts';
+import { RatingBook } from '../ratings/rating-book.ts';
 import type { ScarabDatabase } from './database.ts';
-import { type GameId, GameNotFoundError } from './errors.ts';
+import { DuplicateGameError, type GameId, GameNotFoundError } from './errors.ts';
+import { checkRecord, readGameRecord } from './game-record-schema.ts';
 import { encodeLines } from './log-codec.ts';
 import { readStoredParts } from './lookups.ts';
-import { type ActionRecord, type GameRecord, toRecord } from './records.ts';
+import { type ActionRecord, type GameRecord, IMPORTED_MARK, type ImportedGame, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
-import { actions, GAME_STATUSES, games, seats, stateParts } from './schema.ts';
+import { actions, GAME_STATUSES, gameMessages, games, seats, stateParts } from './schema.ts';
 import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
@@ -25,7 +29,9 @@ export const EXPORT_FORMAT = 'scarab-game';
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
  * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
  * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
- * is not compared (nor the summary of a version 1 outcome).
+ * is not compared (nor the summary of a version 1 outcome). Whatever the version, an import reads the record
+ * strictly (game-record-schema.ts: no unknown field, sizes, snowflakes, computer kinds, dates) and refuses
+ * a game the database holds already.
  */
 export const EXPORT_FORMAT_VERSION = 4;
 
@@ -161,25 +167,55 @@ export function recordOf(
   };
 }
 
+export interface ImportOptions {
+  /** What "in the future" means for the record's dates (default: now). */
+  readonly now?: Date;
+  /**
+   * The operator's word that the game counts like one played here: in statistics, and in ratings when its
+   * seats make it rated. Default false: a file can claim any seats and result, so it counts for nobody.
+   */
+  readonly countInStats?: boolean;
+  /** The computer kinds a game of this type can seat (default: the lobby levels and older players' names). */
+  readonly computerKinds?: (type: string) => readonly string[] | undefined;
+}
+
+/** A lobby's levels (src/table-kit/computer-levels.ts) and the players' names seats stored before them. */
+export const STORED_COMPUTER_KINDS: readonly string[] = [
+  'easy',
+  'normal',
+  'hard',
+  'heuristic',
+  'search',
+  'random',
+];
+
 /**
  * Validates an export, replays it, and stores it as a new game (ids are never reused, so it gets a new
- * one, returned). Refuses, writing nothing, when the file is malformed or its log does not reproduce its
- * state: a game imported must be a game the store could have played.
+ * one, returned), on SQLite; `Store.importGame` does it on either backend. Refuses, writing nothing, when
+ * the file is malformed, says what cannot be (game-record-schema.ts), its log does not reproduce its state,
+ * or the database holds the game already: a game imported must be a game the store could have played.
  */
-export function importGame(database: ScarabDatabase, data: unknown): GameId {
-  const parsed = exportSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : 'the document';
-    throw new ImportError(`not a Scarab game export: ${where}: ${issue?.message ?? 'invalid'}`);
-  }
-  const { game, seats: seatList, actions: log, formatVersion } = parsed.data;
+export function importGame(database: ScarabDatabase, data: unknown, options: ImportOptions = {}): GameId {
+  return storeImported(database, prepareImport(data, options), new RatingBook(database));
+}
+
+/** The checks and the replay of an import, writing nothing: the rows to store, or an `ImportError`. */
+export function prepareImport(data: unknown, options: ImportOptions = {}): ImportedGame {
+  const record = readGameRecord(data);
+  const { game, seats: seatList, actions: log, formatVersion } = record;
   const module = registeredGames().find((g) => g.id === game.type);
   if (!module) throw new ImportError(`unknown game type '${game.type}' (is its module imported?)`);
   if (seatList.some((s, i) => s.seat !== i))
     throw new ImportError('seats must be numbered 0, 1, 2... in order');
+  checkRecord(record, {
+    players: playersOf(module, game),
+    minPlayers: module.minPlayers,
+    maxPlayers: module.maxPlayers,
+    computerKinds: options.computerKinds?.(game.type) ?? STORED_COMPUTER_KINDS,
+    now: options.now ?? new Date(),
+  });
 
-  const options = toJson(game.options, 'the options');
+  const optionsJson = toJson(game.options, 'the options');
   let state: string | null = null;
   let outcome: string | null = null;
   let logs: readonly (string | null)[] = [];
@@ -190,15 +226,15 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   } else {
     const replayed = replay(module, {
       type: game.type,
-      options,
+      options: optionsJson,
       seed: game.seed,
       actions: log.map((a) => ({ seq: a.seq, seat: a.seat, action: toJson(a.action, 'an action') })),
     });
     if (!replayed.ok) {
       const here = rulesFingerprint(module);
-      const other = parsed.data.rules !== undefined && parsed.data.rules !== here;
+      const other = record.rules !== undefined && record.rules !== here;
       throw new ImportError(
-        `${other ? `it was played under other rules (${parsed.data.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}`,
+        `${other ? `it was played under other rules (${record.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}`,
       );
     }
     if (replayed.version !== game.version) {
@@ -229,54 +265,140 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   }
 
   const date = (iso: string | null) => (iso === null ? null : new Date(iso));
+  const countInStats = options.countInStats ?? false;
+  return {
+    originalId: game.id,
+    columns: {
+      type: game.type,
+      status: game.status,
+      options: optionsJson,
+      seed: game.seed,
+      state,
+      version: game.version,
+      outcome,
+      guildId: game.guildId,
+      channelId: game.channelId,
+      threadId: game.threadId,
+      hostUserId: game.hostUserId,
+      createdAt: new Date(game.createdAt),
+      updatedAt: new Date(game.updatedAt),
+      startedAt: date(game.startedAt),
+      finishedAt: date(game.finishedAt),
+      // Rated only on the operator's word, then as a lobby's automatic choice would have it.
+      rated: countInStats && lobbyRating(null, seatList).rated,
+      language: game.language ?? null,
+      turnLimitMinutes: game.turnLimitMinutes ?? null,
+      standIn: game.standIn ?? null,
+      handedOver: game.handedOver ?? false,
+    },
+    seats: seatList,
+    actions: log.map((a) => ({
+      seq: a.seq,
+      seat: a.seat,
+      action: toJson(a.action, 'an action'),
+      createdAt: new Date(a.createdAt),
+      log: logs[a.seq - 1] ?? null,
+    })),
+    parts,
+    countInStats,
+  };
+}
+
+/** The players the options ask for, as the rules read them; undefined when they name no count. */
+function playersOf(
+  module: AnyGame,
+  game: { status: string; state: unknown; options: unknown },
+): number | undefined {
+  if (game.status === 'lobby' || game.state === null) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = module.parseOptions(game.options);
+  } catch (error) {
+    throw new ImportError(
+      `not a Scarab game export: game.options: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const players = (parsed as { players?: unknown } | null)?.players;
+  return typeof players === 'number' ? players : undefined;
+}
+
+/**
+ * Whether a stored game is the record's game: the same options, and logs agreeing as far as both go (an
+ * earlier export of a game that went on is the same game). The caller found it by type and seed.
+ */
+export function sameGame(
+  stored: { readonly options: string; readonly log: readonly { seat: number; action: string }[] },
+  imported: ImportedGame,
+): boolean {
+  if (!isDeepStrictEqual(JSON.parse(stored.options), JSON.parse(imported.columns.options))) return false;
+  const common = Math.min(stored.log.length, imported.actions.length);
+  for (let i = 0; i < common; i++) {
+    const a = stored.log[i] as { seat: number; action: string };
+    const b = imported.actions[i] as ImportedGame['actions'][number];
+    if (a.seat !== b.seat || !isDeepStrictEqual(JSON.parse(a.action), JSON.parse(b.action))) return false;
+  }
+  return true;
+}
+
+/** What a finished imported game gives the ratings (when it counts), without reading it back. */
+export function ratableImport(id: GameId, imported: ImportedGame): RatableGame {
+  const { columns } = imported;
+  return {
+    id,
+    type: columns.type,
+    status: columns.status,
+    guildId: columns.guildId,
+    rated: columns.rated,
+    handedOver: columns.handedOver,
+    outcome: columns.outcome === null ? null : (JSON.parse(columns.outcome) as Outcome),
+    finishedAt: columns.finishedAt,
+    seats: imported.seats,
+  };
+}
+
+/** `Store.importGame` on SQLite: in one transaction, refusing a game held already (`DuplicateGameError`). */
+export function storeImported(database: ScarabDatabase, imported: ImportedGame, ratings: RatingBook): GameId {
+  const { db } = database;
   return database.sqlite
     .transaction(() => {
-      for (const part of parts) database.db.insert(stateParts).values(part).onConflictDoNothing().run();
-      const { id } = database.db
-        .insert(games)
-        .values({
-          type: game.type,
-          status: game.status,
-          options,
-          seed: game.seed,
-          state,
-          version: game.version,
-          outcome,
-          guildId: game.guildId,
-          channelId: game.channelId,
-          threadId: game.threadId,
-          hostUserId: game.hostUserId,
-          createdAt: new Date(game.createdAt),
-          updatedAt: new Date(game.updatedAt),
-          startedAt: date(game.startedAt),
-          finishedAt: date(game.finishedAt),
-          // A file can claim any seats and result: an imported game never changes anyone's rating.
-          rated: false,
-          language: game.language ?? null,
-          turnLimitMinutes: game.turnLimitMinutes ?? null,
-          standIn: game.standIn ?? null,
-          handedOver: game.handedOver ?? false,
-        })
-        .returning({ id: games.id })
-        .get();
-      for (const s of seatList)
-        database.db
-          .insert(seats)
+      const candidates = db
+        .select({ id: games.id, options: games.options })
+        .from(games)
+        .where(and(eq(games.type, imported.columns.type), eq(games.seed, imported.columns.seed)))
+        .orderBy(asc(games.id))
+        .all();
+      for (const candidate of candidates) {
+        const log = db
+          .select({ seat: actions.seat, action: actions.action })
+          .from(actions)
+          .where(eq(actions.gameId, candidate.id))
+          .orderBy(asc(actions.seq))
+          .all();
+        if (sameGame({ options: candidate.options, log }, imported))
+          throw new DuplicateGameError(candidate.id);
+      }
+      for (const part of imported.parts) db.insert(stateParts).values(part).onConflictDoNothing().run();
+      const { id } = db.insert(games).values(imported.columns).returning({ id: games.id }).get();
+      for (const s of imported.seats)
+        db.insert(seats)
           .values({ gameId: id, ...s })
           .run();
-      for (const a of log) {
-        database.db
-          .insert(actions)
+      for (const a of imported.actions)
+        db.insert(actions)
+          .values({ gameId: id, ...a })
+          .run();
+      if (!imported.countInStats) {
+        db.insert(gameMessages)
           .values({
             gameId: id,
-            seq: a.seq,
-            seat: a.seat,
-            action: toJson(a.action, 'an action'),
-            createdAt: new Date(a.createdAt),
-            log: logs[a.seq - 1] ?? null,
+            kind: IMPORTED_MARK,
+            channelId: null,
+            messageId: String(imported.originalId),
+            version: null,
+            updatedAt: imported.columns.updatedAt,
           })
           .run();
-      }
+      } else if (imported.columns.status === 'finished') ratings.gameFinished(ratableImport(id, imported));
       return id;
     })
     .immediate();

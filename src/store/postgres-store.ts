@@ -12,12 +12,13 @@ import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgGuilds } from './pg-guilds.ts';
+import { importOnPostgres, verifyOnPostgres } from './pg-import.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
 import { cancelRows, markDone, PgSchedule, planAll } from './pg-schedule.ts';
 import { games } from './pg-schema.ts';
-import type { GameRecord, GameStatus, PlannedRow } from './records.ts';
+import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type { StatePart } from './state-parts.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
@@ -222,6 +223,14 @@ export class PostgresStore implements Store {
 
   countGames(statuses: readonly GameStatus[] = OPEN_STATUSES) {
     return lookups.countGames(this.core.db, statuses);
+  }
+
+  importGame(game: ImportedGame): Promise<GameId> {
+    return importOnPostgres(this.core, game);
+  }
+
+  verifyGames(onProgress?: (checked: number) => void): Promise<VerifyReport> {
+    return verifyOnPostgres(this.core, onProgress);
   }
 }
 

@@ -8,7 +8,7 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import { recentFromRows } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
-import { joinState } from './state-parts.ts';
+import { joinState, type StatePart } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
 export type { GameStatus } from './schema.ts';
@@ -278,4 +278,62 @@ export function toSeat(row: SeatRow): SeatRecord {
 
 export function participantColumns(p: Participant): { userId: string | null; botKind: string | null } {
   return 'userId' in p ? { userId: p.userId, botKind: null } : { userId: null, botKind: p.botKind };
+}
+
+/**
+ * The kind of `game_messages` row that marks a game brought in by an import, its `message_id` the game's id
+ * where it came from: such a game counts in nobody's statistics (ratings leave it out by `rated` false).
+ */
+export const IMPORTED_MARK = 'imported';
+
+/** A game record read, checked and replayed by an import (export-import.ts): the rows a backend writes. */
+export interface ImportedGame {
+  /** Its id where it was exported. */
+  readonly originalId: number;
+  readonly columns: {
+    readonly type: string;
+    readonly status: GameStatus;
+    readonly options: string;
+    readonly seed: string;
+    readonly state: string | null;
+    readonly version: number;
+    readonly outcome: string | null;
+    readonly guildId: string | null;
+    readonly channelId: string | null;
+    readonly threadId: string | null;
+    readonly hostUserId: string | null;
+    readonly createdAt: Date;
+    readonly updatedAt: Date;
+    readonly startedAt: Date | null;
+    readonly finishedAt: Date | null;
+    readonly rated: boolean;
+    readonly language: string | null;
+    readonly turnLimitMinutes: number | null;
+    readonly standIn: string | null;
+    readonly handedOver: boolean;
+  };
+  readonly seats: readonly SeatRecord[];
+  readonly actions: readonly {
+    readonly seq: number;
+    readonly seat: Seat;
+    readonly action: string;
+    readonly createdAt: Date;
+    readonly log: string | null;
+  }[];
+  /** The state's shared parts (state-parts.ts). */
+  readonly parts: readonly StatePart[];
+  /** false (the default): marked `IMPORTED_MARK`, out of statistics, and never rated. */
+  readonly countInStats: boolean;
+}
+
+/** A stored game whose state, log or status disagree (verify.ts). */
+export interface VerifyProblem {
+  readonly gameId: GameId;
+  readonly type: string;
+  readonly problem: string;
+}
+
+export interface VerifyReport {
+  readonly checked: number;
+  readonly problems: readonly VerifyProblem[];
 }

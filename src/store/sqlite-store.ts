@@ -5,6 +5,7 @@
  * calls. Each repository is spelt out method by method, so the compiler checks the SQLite classes against
  * the contract rather than the contract being read off them.
  */
+import { storeImported } from './export-import.ts';
 import type { GameStore } from './game-store.ts';
 import type { PlannedRow } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
@@ -20,6 +21,7 @@ import type {
   StoreAppliedAction,
   StoreApplyInput,
 } from './store.ts';
+import { verifyAll } from './verify.ts';
 
 function settle<T>(fn: () => T): Promise<T> {
   try {
@@ -159,6 +161,9 @@ export class SqliteStore implements Store {
     settle(() => this.sync.gamesOfUser(userId, statuses));
   listGames: Store['listGames'] = (statuses, limit) => settle(() => this.sync.listGames(statuses, limit));
   countGames: Store['countGames'] = (statuses) => settle(() => this.sync.countGames(statuses));
+  importGame: Store['importGame'] = (game) =>
+    settle(() => storeImported(this.sync.database, game, this.sync.ratings));
+  verifyGames: Store['verifyGames'] = (onProgress) => settle(() => verifyAll(this.sync.database, onProgress));
 }
 
 /** What the bot's entry points accept: a store, or a SQLite `GameStore` (tests and tools hold one). */

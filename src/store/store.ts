@@ -35,6 +35,7 @@ import type {
   GameSummary,
   GuildSettings,
   GuildSettingsChange,
+  ImportedGame,
   Participant,
   PlannedRow,
   PlayerSettings,
@@ -43,6 +44,7 @@ import type {
   SeatRecord,
   ShardSet,
   Tally,
+  VerifyReport,
   VoteChoice,
 } from './records.ts';
 
@@ -120,6 +122,10 @@ export interface GameRepository {
   listGames(statuses?: readonly GameStatus[], limit?: number): Promise<GameSummary[]>;
   /** How many games have these statuses; throws nothing of its own. */
   countGames(statuses?: readonly GameStatus[]): Promise<number>;
+  /** Stores a game an import read and replayed (export-import.ts) under a new id, its seats, log and mark with it, in one transaction; throws `DuplicateGameError` when the store holds the same game (by type and seed, then options and log). */
+  importGame(game: ImportedGame): Promise<GameId>;
+  /** Replays every stored game, a page at a time, and reports those whose state, log or status disagree (verify.ts); throws nothing of its own. */
+  verifyGames(onProgress?: (checked: number) => void): Promise<VerifyReport>;
 }
 
 /** Lobbies and seats (`store.lobbies`): creating, coming and going, options, a seat changing hands. */

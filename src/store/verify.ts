@@ -8,22 +8,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { asc, eq, gt } from 'drizzle-orm';
 import { listGames as registeredGames } from '../games/registry.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
-import type { GameId } from './errors.ts';
 import { decodeLines } from './log-codec.ts';
+import type { VerifyProblem, VerifyReport } from './records.ts';
 import { firstDifference, type LoggedActionWithLog, replay } from './replay.ts';
 import { actions, games, stateParts } from './schema.ts';
 import { partProblem, partsOf } from './state-parts.ts';
 
-export interface VerifyProblem {
-  readonly gameId: GameId;
-  readonly type: string;
-  readonly problem: string;
-}
-
-export interface VerifyReport {
-  readonly checked: number;
-  readonly problems: readonly VerifyProblem[];
-}
+export type { VerifyProblem, VerifyReport } from './records.ts';
 
 type GameRow = typeof games.$inferSelect;
 

@@ -1,39 +1,51 @@
 /**
- * `npm run games -- verify | export <id> [file] | import <file> | move-to-postgres --from <file> --to <url>`:
- * maintenance of stored games. The database is the one the bot uses (DATABASE_PATH, default
- * ./data/scarab.db); the bot may keep running meanwhile, except for a move (stop it first: what it writes
- * after the move's snapshot would stay behind in the file).
+ * `npm run games -- verify | export <id> [file] | import <file> [--count-in-stats] | move-to-postgres --from
+ * <file> --to <url>`: maintenance of stored games. The database is the one the bot uses (DATABASE_URL when
+ * set, else DATABASE_PATH, default ./data/scarab.db), through the `Store` contract; the bot may keep running
+ * meanwhile, except for a move (stop it first: what it writes after the move's snapshot would stay behind in
+ * the file).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  DatabaseOpenError,
-  databasePathFromEnv,
-  openDatabase,
-  type ScarabDatabase,
-} from '../store/database.ts';
+import { DatabaseOpenError, type ScarabDatabase } from '../store/database.ts';
 import { StoreError } from '../store/errors.ts';
-import { exportGame, ImportError, importGame } from '../store/export-import.ts';
+import {
+  type GameExport,
+  ImportError,
+  prepareImport,
+  recordOf,
+  STORED_COMPUTER_KINDS,
+} from '../store/export-import.ts';
+import { MAX_RECORD_BYTES, parseRecordBytes, tooLarge } from '../store/game-record-schema.ts';
 import { describeTables, MoveError, moveToPostgres } from '../store/move-to-postgres.ts';
-import { verifyAll } from '../store/verify.ts';
+import { openPostgresStore } from '../store/postgres-store.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
+import { openStore } from '../store/startup.ts';
+import type { Store } from '../store/store.ts';
 import { eachFlag, UsageError } from './cli-args.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
-  readonly readStdin: () => string;
+  /** Standard input whole (bytes, or text already decoded). */
+  readonly readStdin: () => Uint8Array | string;
 }
 
 const USAGE = `usage: npm run games -- <command>
   verify                  replay every stored game and report those whose state differs from their log
   export <id> [file]      write game <id> as one JSON file (default game-<id>.json; - for stdout)
-  import <file>           add the game in <file> (- for stdin) under a new id, after replaying it
+  import <file> [--count-in-stats]
+                          add the game in <file> (- for stdin) under a new id, after checking every field
+                          and replaying it; refused if the database holds the game already. An imported
+                          game counts in nobody's statistics or ratings unless --count-in-stats says so
+                          (then it is rated as a lobby would have rated it)
   move-to-postgres --from <file> --to <postgresql://...>
                           copy every row of the SQLite <file> into an empty PostgreSQL database, in one
                           transaction, and check the copy (rows, checksums, replays, ratings) before committing
-The database is DATABASE_PATH (default ./data/scarab.db).`;
+The database is the bot's: DATABASE_URL (PostgreSQL) when set, else DATABASE_PATH (default ./data/scarab.db),
+from the environment or .env.`;
 
 /** Every game module registers itself when its folder's index.ts is imported. */
 export async function loadGameModules(stderr: (text: string) => void): Promise<void> {
@@ -56,16 +68,26 @@ export async function loadGameModules(stderr: (text: string) => void): Promise<v
 export async function runGamesCli(args: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
   try {
-    if (command === 'verify' && rest.length === 0) return withDatabase(io, (db) => verify(db, io));
+    if (command === 'verify' && rest.length === 0) return await withStore(io, (store) => verify(store, io));
     if (command === 'export' && (rest.length === 1 || rest.length === 2)) {
       const id = parseId(rest[0] as string);
-      return withDatabase(io, (db) => exportCommand(db, id, rest[1], io));
+      return await withStore(io, (store) => exportCommand(store, id, rest[1], io));
     }
-    if (command === 'import' && rest.length === 1) {
-      const data = readJson(rest[0] as string, io);
-      return withDatabase(io, (db) => {
-        const id = importGame(db, data);
-        io.stdout(`imported game #${(data as { game: { id: number } }).game.id} as game #${id}`);
+    if (command === 'import') {
+      const { file, countInStats } = importArgs(rest);
+      // Read and checked before the database opens: a refused file touches nothing.
+      const data = readRecord(file, io);
+      const imported = prepareImport(data, {
+        countInStats,
+        // The adapters (and the drawing code they bring) are loaded only for a record seating a computer.
+        ...(seatsComputers(data) ? { computerKinds: await installedComputerKinds() } : {}),
+      });
+      return await withStore(io, async (store) => {
+        const id = await store.importGame(imported);
+        const counts = countInStats
+          ? 'it counts in statistics and ratings (--count-in-stats)'
+          : 'it counts in nobody’s statistics or ratings (--count-in-stats to count it)';
+        io.stdout(`imported game #${imported.originalId} as game #${id}; ${counts}`);
         return 0;
       });
     }
@@ -93,21 +115,67 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
   }
 }
 
-function withDatabase(io: CliIo, run: (db: ScarabDatabase) => number): number {
-  const db = openDatabase(databasePathFromEnv(io.env));
+function importArgs(args: readonly string[]): { file: string; countInStats: boolean } {
+  let file: string | undefined;
+  let countInStats = false;
+  for (const arg of args) {
+    if (arg === '--count-in-stats') countInStats = true;
+    else if (arg.startsWith('--') || file !== undefined)
+      throw new UsageError(`import: cannot understand '${arg}'`);
+    else file = arg;
+  }
+  if (file === undefined) throw new UsageError('import needs a file (- for stdin)');
+  return { file, countInStats };
+}
+
+function seatsComputers(data: unknown): boolean {
+  const seats = (data as { seats?: unknown } | null)?.seats;
+  return Array.isArray(seats) && seats.some((s) => (s as { botKind?: unknown } | null)?.botKind != null);
+}
+
+/** The kinds of computer each installed game seats (its adapter's), and the players' older names. */
+async function installedComputerKinds(): Promise<(type: string) => readonly string[] | undefined> {
+  // Loaded here only: the adapters bring their pictures' code, which the other verbs do without.
+  const { installedAdapters } = await import('../adapters/installed.ts');
+  const kinds = new Map(
+    installedAdapters().map((a) => [
+      a.game.id,
+      [...new Set([...a.computers.kinds, ...(a.computers.thinks ?? []), ...STORED_COMPUTER_KINDS])],
+    ]),
+  );
+  return (type) => kinds.get(type);
+}
+
+/**
+ * The store the bot would open (src/main.ts): PostgreSQL when DATABASE_URL is set, else the SQLite file at
+ * DATABASE_PATH; every verb goes through the `Store` contract, so it works on both.
+ */
+async function withStore(io: CliIo, run: (store: Store) => Promise<number> | number): Promise<number> {
+  const url = io.env.DATABASE_URL;
+  if (url !== undefined && url !== '' && !/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError('DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  let store: Store;
   try {
-    return run(db);
+    store = url ? await openPostgresStore(url) : new SqliteStore(openStore(io.env));
+  } catch (error) {
+    if (error instanceof DatabaseOpenError || !url) throw error;
+    io.stderr(
+      `error: cannot open the PostgreSQL database: ${error instanceof Error ? error.message : error}`,
+    );
+    return 1;
+  }
+  try {
+    return await run(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
-function verify(db: ScarabDatabase, io: CliIo): number {
+async function verify(store: Store, io: CliIo): Promise<number> {
   // The file first: pages no running bot has touched since they were damaged only show up here.
-  const integrity = db.sqlite.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-  const damaged = integrity.map((r) => r.integrity_check).filter((line) => line !== 'ok');
+  const damaged = store instanceof SqliteStore ? damagedPages(store.sync.database) : [];
   for (const line of damaged) io.stdout(`database file: ${line}`);
-  const report = verifyAll(db);
+  const report = await store.verifyGames();
   for (const p of report.problems) io.stdout(`game #${p.gameId} (${p.type}): ${p.problem}`);
   const verdict = report.problems.length === 0 ? 'all consistent' : `${report.problems.length} inconsistent`;
   io.stdout(`verified ${report.checked} games: ${verdict}`);
@@ -115,8 +183,24 @@ function verify(db: ScarabDatabase, io: CliIo): number {
   return report.problems.length === 0 && damaged.length === 0 ? 0 : 1;
 }
 
-function exportCommand(db: ScarabDatabase, id: number, file: string | undefined, io: CliIo): number {
-  const text = `${JSON.stringify(exportGame(db, id), null, 2)}\n`;
+function damagedPages(db: ScarabDatabase): string[] {
+  const integrity = db.sqlite.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  return integrity.map((r) => r.integrity_check).filter((line) => line !== 'ok');
+}
+
+/** The game and its log as of one moment: read again while a bot moved it between the two reads. */
+async function exportOf(store: Store, id: number): Promise<GameExport> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    store.clearCache();
+    const game = await store.getGame(id);
+    const log = await store.actionLog(id);
+    if (log.length === game.version) return recordOf(game, log);
+  }
+  throw new ImportError(`game #${id} kept moving while it was read: try again`);
+}
+
+async function exportCommand(store: Store, id: number, file: string | undefined, io: CliIo): Promise<number> {
+  const text = `${JSON.stringify(await exportOf(store, id), null, 2)}\n`;
   if (file === '-') {
     io.stdout(text.trimEnd());
     return 0;
@@ -174,28 +258,36 @@ function parseId(text: string): number {
   return id;
 }
 
-function readJson(file: string, io: CliIo): unknown {
-  let text: string;
+/** The record's bytes, a file's size checked before it is read: a flood is refused at once. */
+function readRecord(file: string, io: CliIo): unknown {
+  let bytes: Uint8Array;
   try {
-    text = file === '-' ? io.readStdin() : readFileSync(fromCaller(io, file), 'utf8');
+    if (file === '-') {
+      const input = io.readStdin();
+      bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+    } else {
+      const path = fromCaller(io, file);
+      const { size } = statSync(path);
+      if (size > MAX_RECORD_BYTES) throw tooLarge(file, size);
+      bytes = readFileSync(path);
+    }
   } catch (error) {
+    if (error instanceof ImportError) throw error;
     throw new ImportError(`cannot read ${file}: ${error instanceof Error ? error.message : error}`);
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportError(`${file} is not JSON: ${error instanceof Error ? error.message : error}`);
-  }
+  return parseRecordBytes(bytes, file);
 }
 
 const processIo: CliIo = {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
-  readStdin: () => readFileSync(0, 'utf8'),
+  readStdin: () => readFileSync(0),
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The bot's own configuration (src/main.ts): DATABASE_URL or DATABASE_PATH from the environment or .env.
+  await import('dotenv/config');
   await loadGameModules(processIo.stderr);
   process.exitCode = await runGamesCli(process.argv.slice(2), processIo);
 }

@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage } from '../../src/loopback/index.ts';
 import type { OpenedSeason } from '../../src/ratings/seasons.ts';
-import type { Participant, ScheduledRow } from '../../src/store/records.ts';
+import { IMPORTED_MARK, type Participant, type ScheduledRow } from '../../src/store/records.ts';
 import { playedValley, player } from '../helpers/played-valley.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -43,6 +43,9 @@ describe('the end of a season', () => {
     const rng = seedRng('season-end');
     for (let g = 0; g < 3; g++) play([player(0), player(1), player(2)], rng);
     play([player(3), player(0)], rng);
+    // A game brought in by an import (marked so in the import's transaction) is none of the figures.
+    const imported = play([player(5), player(6)], rng);
+    h.store.locations.setMessage(imported, IMPORTED_MARK, { messageId: '7', channelId: null });
     await h.bot.runtime.seasons.planFor(guild);
     const row = h.store.schedule.find(`season-end:${guild}:2026-10`);
     // Midnight in Madrid, at +01:00 since the 25th.
@@ -70,6 +73,7 @@ describe('the end of a season', () => {
     expect(lines[4]).toMatch(
       /^This season here: 4 games played · most active: \*\*Player 0\*\* \(4 games\) · longest game: #\d+ \(\d+ (hour|day)s?\)\.$/,
     );
+    expect(lines[4]).not.toContain(`#${imported} `);
     expect(lines[5]).toMatch(/^A new season has begun/);
     expect(podium?.attachments[0]?.description).toMatch(
       /^Podium of Valley of the Kings, October 2026 season, .+\. 1\. Player \d: −?\d+\.\d, \d games?, \d wins?; 2\. /,

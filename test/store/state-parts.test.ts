@@ -13,7 +13,11 @@ let db: ScarabDatabase;
 afterEach(() => db?.close());
 
 function started(store: GameStore, players: number): number {
-  const seats = Array.from({ length: players }, (_, i) => ({ userId: `u${i}`, displayName: `P${i}` }));
+  // Discord ids, as an import wants them.
+  const seats = Array.from({ length: players }, (_, i) => ({
+    userId: `30000000000000010${i}`,
+    displayName: `P${i}`,
+  }));
   return store.startGame(store.lobbies.create({ type: 'valley', seats }).id).id;
 }
 
@@ -62,12 +66,17 @@ describe("the parts of states that many games share (Valley's card definitions a
     expect(again).toEqual(before);
     expect(Object.keys(again.defs)).toContain('urn');
     expect((store.getGame(b).state as ValleyState).defs).toBe(again.defs);
-    // An export carries the state whole, and imports back to the same stored row.
-    const copy = importGame(db, exportGame(db, a));
-    expect(store.getGame(copy).state).toEqual(before);
-    expect(column('select state from games where id = ?', copy)).toEqual(
-      column('select state from games where id = ?', a),
-    );
+    // An export carries the state whole, and imports into another database as the same stored row.
+    const other = openDatabase(':memory:');
+    try {
+      const copy = importGame(other, exportGame(db, a));
+      expect(new GameStore(other).getGame(copy).state).toEqual(before);
+      expect(other.sqlite.prepare('select state from games where id = ?').pluck().all(copy)).toEqual(
+        column('select state from games where id = ?', a),
+      );
+    } finally {
+      other.close();
+    }
   });
 
   it('what a move said, changed or unreadable, is a problem verify names', () => {

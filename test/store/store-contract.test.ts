@@ -4,6 +4,7 @@ import { seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame as getModule } from '../../src/games/registry.ts';
 import { seasonAt } from '../../src/ratings/seasons.ts';
 import {
+  DuplicateGameError,
   InvalidOptionsError,
   LobbyError,
   NotASeatError,
@@ -11,12 +12,15 @@ import {
   StoreError,
   WrongStatusError,
 } from '../../src/store/errors.ts';
+import { prepareImport } from '../../src/store/export-import.ts';
+import { IMPORTED_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
 import { memoryStore } from './helpers/memory-store.ts';
 import { pgStore, startedGameOn } from './helpers/pg-store.ts';
 import { randomMove } from './helpers/random-play.ts';
+import { finishedRecord, user } from './helpers/snowflake-games.ts';
 
 interface Opened {
   readonly store: Store;
@@ -59,6 +63,8 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     gamesOfUser: true,
     listGames: true,
     countGames: true,
+    importGame: true,
+    verifyGames: true,
   },
   lobbies: {
     create: true,
@@ -574,6 +580,43 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(
       await store.ratings.playedGames({ gameType: 'dice-race', userId: 'user-0', guildId: 'g2' }),
     ).toEqual([]);
+  });
+
+  it('imports a game once, out of statistics and ratings unless the operator counts it; verifies every game', async () => {
+    const { store } = await open();
+    const played = () => store.ratings.playedGames({ gameType: 'dice-race', userId: user(0), guildId: null });
+    const ratingsBefore = await store.ratings.snapshot();
+    const record = finishedRecord('contract-import');
+    const id = await store.importGame(prepareImport(record));
+    expect(await store.getGame(id)).toMatchObject({
+      status: 'finished',
+      rated: false,
+      seed: 'contract-import',
+    });
+    expect(await store.locations.getMessage(id, IMPORTED_MARK)).toMatchObject({
+      messageId: String(record.game.id),
+    });
+    // Its seats claim a win for user(0): neither their statistics nor anyone's rating believe it.
+    expect(await played()).toEqual([]);
+    expect(await store.ratings.snapshot()).toEqual(ratingsBefore);
+    const twice = store.importGame(prepareImport(record));
+    await expect(twice).rejects.toBeInstanceOf(DuplicateGameError);
+    await expect(twice).rejects.toMatchObject({
+      gameId: id,
+      message: expect.stringMatching(/duplicates game #/),
+    });
+
+    // On the operator's word it counts, as a game played here would.
+    const counted = await store.importGame(
+      prepareImport(finishedRecord('contract-counted'), { countInStats: true }),
+    );
+    expect((await store.getGame(counted)).rated).toBe(true);
+    expect((await played()).map((g) => g.gameId)).toEqual([counted]);
+    expect(await store.ratings.changesOfGame(counted, 'global')).toHaveLength(2);
+    expect(await store.locations.getMessage(counted, IMPORTED_MARK)).toBeUndefined();
+
+    const all = await store.countGames(['lobby', 'active', 'finished', 'cancelled']);
+    expect(await store.verifyGames()).toEqual({ checked: all, problems: [] });
   });
 
   // Last: the cases above, on this backend, called every method the contract has.

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedRng } from '../../src/games/kernel/rng.ts';
 import type { GameModule } from '../../src/games/kernel/types.ts';
 import { listGames, registerGame } from '../../src/games/registry.ts';
@@ -13,7 +13,8 @@ import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
 import { diceRace, plain, registerDiceRace } from '../fixtures/dice-race.ts';
 import { removeDir } from '../remove-dir.ts';
 import { REGISTER_DICE_RACE, REPO, runTs } from './helpers/children.ts';
-import { playRandomAction, startedGame } from './helpers/memory-store.ts';
+import { playRandomAction } from './helpers/memory-store.ts';
+import { CHANNEL, GUILD, startedSnowflakeGame as startedGame, user } from './helpers/snowflake-games.ts';
 
 registerDiceRace();
 const tmp = mkdtempSync(join(tmpdir(), 'scarab-tools-'));
@@ -37,10 +38,10 @@ beforeEach(() => {
   const table = store.lobbies.create({
     type: 'dice-race',
     seed: 'active',
-    channelId: 'chan-1',
-    guildId: 'guild-1',
-    hostUserId: 'user-0',
-    seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `Player ${i}` })),
+    channelId: CHANNEL,
+    guildId: GUILD,
+    hostUserId: user(0),
+    seats: [0, 1].map((i) => ({ userId: user(i), displayName: `Player ${i}` })),
     language: 'es',
     turnLimitMinutes: 720,
   }).id;
@@ -49,7 +50,10 @@ beforeEach(() => {
   store.lobbies.replaceSeat(active, 1, { botKind: 'normal', displayName: 'Computer' });
   for (let i = 0; i < 10; i++) playRandomAction(store, active, rng);
   const fresh = startedGame(store, 4, 'fresh');
-  const lobby = store.lobbies.create({ type: 'dice-race', seats: [{ userId: 'u', displayName: 'U' }] }).id;
+  const lobby = store.lobbies.create({
+    type: 'dice-race',
+    seats: [{ userId: user(9), displayName: 'U' }],
+  }).id;
   const cancelled = startedGame(store, 2, 'cancelled');
   for (let i = 0; i < 5; i++) playRandomAction(store, cancelled, rng);
   store.cancelGame(cancelled);
@@ -57,7 +61,19 @@ beforeEach(() => {
   return () => db.close();
 });
 
-function cli(): CliIo & { out: string[]; err: string[] } {
+/** Another database, closed after the test: a game's copy cannot go where the game is (a duplicate). */
+const others: ScarabDatabase[] = [];
+afterEach(() => {
+  for (const other of others.splice(0)) other.close();
+});
+function elsewhere(): { db: ScarabDatabase; store: GameStore; path: string } {
+  const at = join(tmp, `elsewhere-${n}-${others.length}.db`);
+  const other = openDatabase(at);
+  others.push(other);
+  return { db: other, store: new GameStore(other), path: at };
+}
+
+function cli(dbPath = path): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
   return {
@@ -65,7 +81,7 @@ function cli(): CliIo & { out: string[]; err: string[] } {
     err,
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
-    env: { DATABASE_PATH: path },
+    env: { DATABASE_PATH: dbPath },
     readStdin: () => '',
   };
 }
@@ -195,7 +211,7 @@ describe('export and import', () => {
       });
     }
     expect(verifyAll(other).problems).toEqual([]);
-    const carriedOn = otherStore.gamesOfUser('user-0', ['active']);
+    const carriedOn = otherStore.gamesOfUser(user(0), ['active']);
     expect(carriedOn.length).toBeGreaterThan(0);
     for (const game of carriedOn)
       expect(playRandomAction(otherStore, game.id, seedRng('on'))?.seq).toBe(game.version + 1);
@@ -227,8 +243,9 @@ describe('export and import', () => {
   it('imports a record written before it carried the table’s settings, with the defaults', () => {
     const { language, turnLimitMinutes, standIn, handedOver, ...older } = exportGame(db, ids.active).game;
     expect([language, turnLimitMinutes, standIn, handedOver]).toEqual(['es', 720, 'hard', true]);
-    const id = importGame(db, { ...exportGame(db, ids.active), game: older });
-    expect(store.getGame(id)).toMatchObject({
+    const other = elsewhere();
+    const id = importGame(other.db, { ...exportGame(db, ids.active), game: older });
+    expect(other.store.getGame(id)).toMatchObject({
       language: null,
       turnLimitMinutes: null,
       standIn: null,
@@ -249,7 +266,9 @@ describe('export and import', () => {
       /^it was played under other rules \(dice-race@0000000000000000; these are dice-race@[0-9a-f]{16}\): the log does not replay: action #4: /,
     );
     // Other rules whose log still replays: imported all the same.
-    expect(importGame(db, { ...exported, rules: 'dice-race@0000000000000000' })).toBeGreaterThan(0);
+    expect(importGame(elsewhere().db, { ...exported, rules: 'dice-race@0000000000000000' })).toBeGreaterThan(
+      0,
+    );
   });
 
   it('imports an export of format 1, whose state is of an older shape, comparing its results', () => {
@@ -262,8 +281,9 @@ describe('export and import', () => {
       formatVersion: 1,
       game: { ...exported.game, state: { older: 'shape' }, outcome: { ...outcome, summary: 'In English' } },
     };
-    const newId = importGame(db, older);
-    expect(store.getGame(newId).state).toEqual(store.getGame(ids.finished).state);
+    const other = elsewhere();
+    const newId = importGame(other.db, older);
+    expect(other.store.getGame(newId).state).toEqual(store.getGame(ids.finished).state);
     const results = structuredClone(outcome.results);
     (results[0] as { score: number }).score += 1;
     expect(() =>
@@ -286,9 +306,18 @@ describe('export and import', () => {
     expect(again.err[0]).toMatch(/cannot write .*EEXIST/);
     expect(readFileSync(file, 'utf8')).toBe(written);
 
-    const imported = cli();
+    // Back where it came from, it would be the same game twice.
+    const twice = cli();
+    expect(await runGamesCli(['import', file], twice)).toBe(1);
+    expect(twice.err).toEqual([
+      `error: it duplicates game #${ids.finished} (the same game, dealt from the same seed and played the same way)`,
+    ]);
+    const other = elsewhere();
+    const imported = cli(other.path);
     expect(await runGamesCli(['import', file], imported)).toBe(0);
-    expect(imported.out).toEqual([`imported game #${ids.finished} as game #6`]);
+    expect(imported.out).toEqual([
+      `imported game #${ids.finished} as game #1; it counts in nobody’s statistics or ratings (--count-in-stats to count it)`,
+    ]);
 
     const toStdout = cli();
     expect(await runGamesCli(['export', String(ids.lobby), '-'], toStdout)).toBe(0);
@@ -310,6 +339,6 @@ describe('export and import', () => {
       expect(await runGamesCli(args, bad), args.join(' ')).toBe(code);
       expect(bad.err.join('\n')).toMatch(message);
     }
-    expect(store.countGames(['lobby', 'active', 'finished', 'cancelled'])).toBe(6);
+    expect(store.countGames(['lobby', 'active', 'finished', 'cancelled'])).toBe(5);
   });
 });
