@@ -9,13 +9,19 @@ import { botMove } from '../../src/games/valley/bots/index.ts';
 import { valley, waitingFor } from '../../src/games/valley/index.ts';
 import { fromRoot } from '../../src/paths.ts';
 
-/** The threads computers think on: the same moves as in the bot's own thread, never blocking it. */
+/**
+ * The threads computers think on: the same moves as in the bot's own thread, never blocking it. A job's
+ * limit runs from the moment it is asked for, a thread's start (here: bundling its script) included: the
+ * tests' pools allow ten minutes, so that a busy machine cannot give a thought up, unless a test is about
+ * just that.
+ */
+const GENEROUS = 600_000;
 const pools: ThinkingPool[] = [];
 afterAll(async () => {
   for (const p of pools) await p.close();
 });
 const pool = (o?: ConstructorParameters<typeof ThinkingPool>[0]) => {
-  const p = new ThinkingPool(o);
+  const p = new ThinkingPool({ timeoutMs: GENEROUS, ...o });
   pools.push(p);
   return p;
 };
@@ -107,7 +113,7 @@ describe('the thinking pool', () => {
   }, 60_000);
 
   it('refuses what is still waiting when it closes, and everything after', async () => {
-    const p = new ThinkingPool({ size: 1 });
+    const p = new ThinkingPool({ size: 1, timeoutMs: GENEROUS });
     const v = valley.setup({ players: 4 }, 'pool-close');
     const seat = waitingFor(v)[0] as number;
     const jobs = [1, 2, 3].map(() => p.think('valley', v, seat, 'search'));
@@ -127,7 +133,7 @@ describe('the thinking pool in a process with nothing else to do', () => {
     const script = `
       import { ThinkingPool } from ${JSON.stringify(fromRoot('src', 'adapters', 'thinking-pool.ts'))};
       import { valley, waitingFor } from ${JSON.stringify(fromRoot('src', 'games', 'valley', 'index.ts'))};
-      const pool = new ThinkingPool({ size: 2 });
+      const pool = new ThinkingPool({ size: 2, timeoutMs: ${GENEROUS} });
       const s = valley.setup({ players: 4 }, 'alive');
       const seat = waitingFor(s)[0];
       await pool.think('valley', s, seat, 'random');
