@@ -98,6 +98,10 @@ describe('the thinking pool', () => {
     const p = pool({ size: 1 });
     const v = valley.setup({ players: 2 }, 'pool-kind');
     await expect(p.think('valley', v, 0, 'genius')).rejects.toThrow(/no computer player 'genius' for valley/);
+    // The thread finds a game's players through the games' registry, which says which it knows.
+    await expect(p.think('chess', v, 0, 'hard')).rejects.toThrow(
+      /no computer players for game 'chess' \(known: valley, archaeology\)/,
+    );
     const seat = waitingFor(v)[0] as number;
     expect((await p.think('valley', v, seat, 'heuristic')).action).toEqual(botMove(v, seat, 'heuristic'));
   }, 60_000);
