@@ -84,7 +84,6 @@ export class ThinkingPool {
   private readonly queue: Job[] = [];
   /** Every job asked for and not yet settled: waiting, on a starting thread, or thinking. */
   private readonly jobs = new Set<Job>();
-  private script: Promise<string> | null = null;
   private nextId = 1;
   private closed = false;
   /** Jobs answered, for the benchmark and the logs. */
@@ -173,14 +172,10 @@ export class ThinkingPool {
   private spawn(): Thread {
     const thread: Thread = { worker: null, ready: false, running: null };
     this.threads.push(thread);
-    this.script ??= this.options.script ? Promise.resolve(this.options.script) : workerScript();
-    this.script.then(
+    const script = this.options.script !== undefined ? Promise.resolve(this.options.script) : threadScript();
+    script.then(
       (path) => this.launch(thread, path),
-      (e: unknown) => {
-        // Found again by the next thread: a failure to bundle may not last.
-        this.script = null;
-        this.lose(thread, new ThinkingError(`no thinking thread could start: ${messageOf(e)}`));
-      },
+      (e: unknown) => this.lose(thread, new ThinkingError(`no thinking thread could start: ${messageOf(e)}`)),
     );
     return thread;
   }
@@ -287,6 +282,16 @@ export class ThinkingPool {
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The thread's script, found once per process for every pool; looked for again after a failure. */
+let bundled: Promise<string> | null = null;
+function threadScript(): Promise<string> {
+  bundled ??= workerScript().catch((e: unknown) => {
+    bundled = null;
+    throw e;
+  });
+  return bundled;
+}
 
 /**
  * The thread's script: bundled by `npm start` beside the bot (.build/think-worker.js); from the TypeScript
