@@ -80,6 +80,11 @@ export class ComputerPlayers {
     }
   }
 
+  /** Moves being thought on the pool now, or waiting for a thread (logs, health, tests). */
+  get thinking(): number {
+    return this.pool.pending;
+  }
+
   /** Moves the thinking pool has answered. */
   get thoughts(): number {
     return this.pool.answered;
