@@ -35,7 +35,8 @@ export class ComputerPlayers {
       const thought = await this.watched(this.pool.think(game.type, game.state, seat, kind));
       return thought.action;
     } catch (e) {
-      const where = { err: e, gameId: game.id, seat, kind };
+      // `thinking`: the moves the pool still holds (after the watchdog, the lost one among them).
+      const where = { err: e, gameId: game.id, seat, kind, thinking: this.pool.pending };
       if (e instanceof StillThinking)
         this.log.error(
           where,

@@ -37,7 +37,7 @@ afterAll(async () => {
 function computersOn(options: ThinkingPoolOptions): {
   computers: ComputerPlayers;
   pool: ThinkingPool;
-  lines: () => { msg: string; err?: { message: string } }[];
+  lines: () => { msg: string; err?: { message: string }; thinking?: number }[];
   opened: Worker[];
 } {
   const written: string[] = [];
@@ -75,6 +75,8 @@ describe('a thinking thread lost', () => {
       expect(lines()).toHaveLength(1);
       expect(lines()[0]?.msg).toBe('a computer could not think; the default one moves');
       expect(lines()[0]?.err?.message).toMatch(/thinking thread/);
+      // The pool says truly that it holds nothing more: the log line says so too.
+      expect(lines()[0]?.thinking).toBe(0);
       expect(pool.pending).toBe(0);
       // Not only the first: a script that cannot start never hangs a later Hard move either.
       expect(await computers.move(game, seat, 'hard')).toEqual({ by: 'normal', seat });
