@@ -245,8 +245,8 @@ export class ThinkingPool {
 
   /**
    * The job's time is up: refused, wherever it is. Its thread, thinking or still starting, is stopped and
-   * replaced: one that never says it is ready would otherwise take every job after it (a thread's script
-   * bundled once is not bundled again).
+   * replaced: one that never says it is ready would otherwise take every job after it. A new thread costs
+   * little: the script is found (bundled) once per process.
    */
   private expire(job: Job): void {
     const thread = job.thread;

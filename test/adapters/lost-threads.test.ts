@@ -138,7 +138,9 @@ describe('a thinking thread lost', () => {
     const jobs = ['heuristic', 'random', 'heuristic', 'easy'].map((k) =>
       pool.think('valley', state, seat, k),
     );
+    // Counted as soon as they are asked for: four jobs, one thread opening.
     expect(pool.pending).toBe(4);
+    expect(pool.open).toBe(1);
     await Promise.all(jobs);
     expect(opened).toHaveLength(1);
     expect(pool.pending).toBe(0);
