@@ -6,11 +6,8 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { archaeologyBotMove, isArchaeologyBotName } from '../games/archaeology/bots/index.ts';
-import type { ArchaeologyState } from '../games/archaeology/state.ts';
+import { playersOf } from '../games/registry.ts';
 import { setBeforePlayout } from '../games/search/search-move.ts';
-import { botMove, isBotName } from '../games/valley/bots/index.ts';
-import type { ValleyState } from '../games/valley/state.ts';
 import { playerOf } from '../table-kit/computer-levels.ts';
 import { Yielder } from './give-way.ts';
 
@@ -40,13 +37,15 @@ export type ThinkAnswer =
   | { readonly id: number; readonly action: unknown; readonly ms: number; readonly waitedMs: number }
   | { readonly id: number; readonly error: string };
 
-/** The move of `job`, by the game's own players (the same functions the bot's thread would call). */
+/**
+ * The move of `job`, by the game's own players (the same functions the bot's thread would call), found
+ * through the games' registry: the thread names no game.
+ */
 export function think(job: ThinkJob): unknown {
+  const players = playersOf(job.game);
   const player = playerOf(job.kind);
-  if (job.game === 'valley' && isBotName(player)) return botMove(job.state as ValleyState, job.seat, player);
-  if (job.game === 'archaeology' && isArchaeologyBotName(player))
-    return archaeologyBotMove(job.state as ArchaeologyState, job.seat, player);
-  throw new Error(`no computer player '${job.kind}' for ${job.game}`);
+  if (!players.names.includes(player)) throw new Error(`no computer player '${job.kind}' for ${job.game}`);
+  return players.move(job.state, job.seat, player);
 }
 
 /**

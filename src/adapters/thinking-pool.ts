@@ -1,9 +1,13 @@
 /**
  * Threads for computer players that think long (the search player: hundreds of simulated games per move),
  * so a thinking computer never delays a click, a board or another game. Threads start on the first job
- * (a bot whose tables seat no such computer starts none), one job each at a time; more jobs wait in order.
- * An idle thread never keeps the process alive; a thread with a job does, as any awaited work would.
- * A job over its time is given up: its thread is replaced and the caller plays a quick move instead.
+ * (a bot whose tables seat no such computer starts none), never more than the pool's size, starting ones
+ * counted; one job each at a time; more jobs wait in order. A job asked for keeps the process alive until
+ * it settles, as any awaited work would; an idle thread never does.
+ * Every job settles within its limit, counted from when it was asked for: answered, or refused with a
+ * ThinkingError saying why (over its time; its thread died while starting or thinking; the script could
+ * not be found or loaded; the pool closed), and the caller plays a quick move instead. A thread lost takes
+ * only its own job with it; the next job gets a new thread. A thread lost with no job is told to `warn`.
  * Nothing is kept here that a restart would need: an unfinished thought is simply thought again.
  */
 import { createHash } from 'node:crypto';
@@ -33,6 +37,10 @@ export interface ThinkingPoolOptions {
   readonly lowerBy?: number;
   /** Told once if a thread could not lower its priority as asked. */
   readonly warn?: (text: string) => void;
+  /** The threads' script (tests: one that fails); by default the bundled think-worker. */
+  readonly script?: string;
+  /** Told of each thread as it is opened (tests: to count them, or to stop one from outside). */
+  readonly opened?: (worker: Worker) => void;
 }
 
 export interface Thought {
@@ -43,40 +51,49 @@ export interface Thought {
   readonly waitedMs: number;
 }
 
-/** A job given up: it ran past its time, its thread died, or the pool closed. */
+/** A job given up: over its time, its thread lost (at start or mid-thought), no thread could start, or the pool closed. */
 export class ThinkingError extends Error {}
 
 interface Job {
   readonly job: ThinkJob;
   readonly timeoutMs: number;
+  /** Its time limit, running from the moment it was asked for (waiting and a thread's start included). */
+  readonly timer: NodeJS.Timeout;
   readonly resolve: (t: Thought) => void;
   readonly reject: (e: Error) => void;
+  /** The thread it was given to (starting or ready), null while it waits. */
+  thread: Thread | null;
 }
 
 interface Thread {
-  readonly worker: Worker;
+  /** null while its script is being found (bundled from the sources). */
+  worker: Worker | null;
+  /** Said it was ready: a job given to it is posted at once. */
+  ready: boolean;
   running: Job | null;
-  timer: NodeJS.Timeout | null;
 }
 
 export class ThinkingPool {
   private readonly size: number;
-  private readonly timeoutMs: number;
+  /** A job not answered this long after it was asked for is given up (the caller plays a quick move). */
+  readonly timeoutMs: number;
   private readonly giveWay: GiveWay | null;
   private readonly lowerBy: number;
   private readonly warn: (text: string) => void;
   private warned = false;
   /** The priority each thread started took, newest last (tests and logs). */
   readonly priorities: ThreadPriority[] = [];
+  /** Open threads, starting ones included: never more than `size`. */
   private readonly threads: Thread[] = [];
   private readonly queue: Job[] = [];
-  private script: Promise<string> | null = null;
+  /** Every job asked for and not yet settled: waiting, on a starting thread, or thinking. */
+  private readonly jobs = new Set<Job>();
   private nextId = 1;
   private closed = false;
   /** Jobs answered, for the benchmark and the logs. */
   answered = 0;
 
-  constructor(options: ThinkingPoolOptions = {}) {
+  constructor(private readonly options: ThinkingPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.timeoutMs = options.timeoutMs ?? 10_000;
     const giveWay = options.giveWay ?? this.size + 1 >= availableParallelism();
@@ -93,13 +110,27 @@ export class ThinkingPool {
     return this.giveWay?.hold() ?? (() => {});
   }
 
-  /** The move of a `kind` computer in `seat`, thought on a thread of the pool (within `timeoutMs`, else the pool's). */
+  /**
+   * The move of a `kind` computer in `seat`, thought on a thread of the pool. It settles within `timeoutMs`
+   * (else the pool's) of this call whatever happens: answered, or refused with a ThinkingError.
+   */
   think(game: string, state: unknown, seat: number, kind: string, timeoutMs?: number): Promise<Thought> {
     if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
     return new Promise<Thought>((resolve, reject) => {
-      const job = { id: this.nextId++, game, state, seat, kind };
-      this.queue.push({ job, resolve, reject, timeoutMs: timeoutMs ?? this.timeoutMs });
-      this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+      const limit = timeoutMs ?? this.timeoutMs;
+      const job: Job = {
+        job: { id: this.nextId++, game, state, seat, kind },
+        timeoutMs: limit,
+        // Referenced: a job asked for keeps the process alive until it settles, as any awaited work would
+        // (the threads themselves never do).
+        timer: setTimeout(() => this.expire(job), limit),
+        resolve,
+        reject,
+        thread: null,
+      };
+      this.jobs.add(job);
+      this.queue.push(job);
+      this.dispatch();
     });
   }
 
@@ -108,69 +139,90 @@ export class ThinkingPool {
     return this.giveWay?.holding ?? 0;
   }
 
-  /** Jobs waiting or running. */
+  /** Jobs asked for and not settled: waiting, given to a thread still starting, or being thought. */
   get pending(): number {
-    return this.queue.length + this.threads.filter((t) => t.running).length;
+    return this.jobs.size;
+  }
+
+  /** Threads open, starting ones included (at most the pool's size). */
+  get open(): number {
+    return this.threads.length;
   }
 
   /** Stops every thread; jobs not answered are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    this.failAll(new ThinkingError('the thinking pool closed'));
-    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+    for (const job of [...this.jobs]) this.settle(job, new ThinkingError('the thinking pool closed'));
+    const workers = this.threads.splice(0).flatMap((t) => (t.worker ? [t.worker] : []));
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  private async dispatch(): Promise<void> {
+  /** Gives waiting jobs to free threads, opening threads up to the pool's size. Synchronous: no race. */
+  private dispatch(): void {
     while (this.queue.length > 0 && !this.closed) {
       let thread = this.threads.find((t) => !t.running);
       if (!thread) {
         if (this.threads.length >= this.size) return;
-        thread = await this.spawn();
-        if (this.closed) return;
-        // Another dispatch may have given the new thread a job while it was starting.
-        if (thread.running) continue;
+        thread = this.spawn();
       }
-      const next = this.queue.shift();
-      if (!next) return;
-      this.start(thread, next);
+      const job = this.queue.shift() as Job;
+      job.thread = thread;
+      thread.running = job;
+      if (thread.ready) thread.worker?.postMessage(job.job);
     }
   }
 
-  private async spawn(): Promise<Thread> {
-    this.script ??= workerScript();
-    const worker = new Worker(await this.script, {
-      // Not the parent's --import flags: they preload TypeScript; the script is bundled JavaScript.
-      execArgv: [],
-      workerData: { giveWay: this.giveWay?.buffer ?? null, lowerBy: this.lowerBy } satisfies ThinkThreadData,
-    });
-    const thread: Thread = { worker, running: null, timer: null };
-    let ready: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      ready = resolve;
-    });
-    worker.on('message', (answer: ThinkAnswer) => {
-      if ('ready' in answer) {
-        this.started(answer.priority);
-        ready();
-      } else this.answer(thread, answer);
-    });
-    worker.on('error', (e) => {
-      ready();
-      this.lose(thread, new ThinkingError(`a thinking thread failed: ${e.message}`));
-    });
-    worker.on('exit', () => {
-      ready();
-      this.lose(thread, new ThinkingError('a thinking thread stopped'));
-    });
+  /** A new thread, counted at once; its script is found, then it starts, then it says it is ready. */
+  private spawn(): Thread {
+    const thread: Thread = { worker: null, ready: false, running: null };
     this.threads.push(thread);
-    await started;
-    // An idle thread never keeps the process alive; one with a job does (start, finish), as any awaited
-    // work would. Another dispatch may have given it a job while it started: then it stays referenced.
-    if (!thread.running) worker.unref();
+    const script = this.options.script !== undefined ? Promise.resolve(this.options.script) : threadScript();
+    script.then(
+      (path) => this.launch(thread, path),
+      (e: unknown) => this.lose(thread, new ThinkingError(`no thinking thread could start: ${messageOf(e)}`)),
+    );
     return thread;
   }
 
-  private started(priority: ThreadPriority): void {
+  private launch(thread: Thread, path: string): void {
+    if (this.closed || !this.threads.includes(thread)) return;
+    let worker: Worker;
+    try {
+      worker = new Worker(path, {
+        // Not the parent's --import flags: they preload TypeScript; the script is bundled JavaScript.
+        execArgv: [],
+        workerData: {
+          giveWay: this.giveWay?.buffer ?? null,
+          lowerBy: this.lowerBy,
+        } satisfies ThinkThreadData,
+      });
+    } catch (e) {
+      this.lose(thread, new ThinkingError(`a thinking thread could not start: ${messageOf(e)}`));
+      return;
+    }
+    thread.worker = worker;
+    // An idle thread never keeps the process alive; a job's own timer does while it is unsettled.
+    worker.unref();
+    this.options.opened?.(worker);
+    worker.on('message', (answer: ThinkAnswer) => {
+      if ('ready' in answer) this.ready(thread, answer.priority);
+      else this.answer(thread, answer);
+    });
+    const where = () => (thread.ready ? '' : ' while it started');
+    worker.on('error', (e) =>
+      this.lose(thread, new ThinkingError(`a thinking thread failed${where()}: ${e.message}`)),
+    );
+    worker.on('messageerror', (e) =>
+      this.lose(thread, new ThinkingError(`a thinking thread sent what cannot be read: ${e.message}`)),
+    );
+    worker.on('exit', (code) =>
+      this.lose(thread, new ThinkingError(`a thinking thread stopped${where()} (exit code ${code})`)),
+    );
+  }
+
+  private ready(thread: Thread, priority: ThreadPriority): void {
+    if (!this.threads.includes(thread)) return;
+    thread.ready = true;
     this.priorities.push(priority);
     if (this.priorities.length > 16) this.priorities.shift();
     if ('unchanged' in priority && this.lowerBy > 0 && !this.warned) {
@@ -179,51 +231,70 @@ export class ThinkingPool {
         `thinking threads keep their priority (${priority.unchanged}): on busy cores clicks may wait`,
       );
     }
-  }
-
-  private start(thread: Thread, job: Job): void {
-    thread.running = job;
-    thread.worker.ref();
-    thread.timer = setTimeout(() => {
-      this.lose(thread, new ThinkingError(`a computer thought for more than ${job.timeoutMs} ms`));
-      void thread.worker.terminate();
-    }, job.timeoutMs);
-    thread.timer.unref();
-    thread.worker.postMessage(job.job);
+    if (thread.running) thread.worker?.postMessage(thread.running.job);
+    else this.dispatch();
   }
 
   private answer(thread: Thread, answer: Exclude<ThinkAnswer, { ready: true }>): void {
     const job = thread.running;
     if (!job || job.job.id !== answer.id) return;
-    this.finish(thread);
     this.answered++;
-    if ('error' in answer) job.reject(new Error(answer.error));
-    else job.resolve({ action: answer.action, ms: answer.ms, waitedMs: answer.waitedMs });
-    this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+    this.settle(job, 'error' in answer ? new Error(answer.error) : answer);
+    this.dispatch();
   }
 
-  /** The thread is gone (an error, an exit, a job over time): its job fails, the next job gets a new one. */
-  private lose(thread: Thread, error: Error): void {
+  /**
+   * The job's time is up: refused, wherever it is. Its thread, thinking or still starting, is stopped and
+   * replaced: one that never says it is ready would otherwise take every job after it. A new thread costs
+   * little: the script is found (bundled) once per process.
+   */
+  private expire(job: Job): void {
+    const thread = job.thread;
+    this.settle(job, new ThinkingError(`a computer thought for more than ${job.timeoutMs} ms`));
+    if (thread) this.lose(thread, null);
+    this.dispatch();
+  }
+
+  /**
+   * The thread is gone (an error, an exit, a load failure, or stopped for a job over time): its job is
+   * refused with why, and the next job gets a new thread. Told only once, through the job's caller when it
+   * had one, else through `warn`.
+   */
+  private lose(thread: Thread, error: ThinkingError | null): void {
     const at = this.threads.indexOf(thread);
     if (at < 0) return;
     this.threads.splice(at, 1);
+    void thread.worker?.terminate();
     const job = thread.running;
-    this.finish(thread);
-    job?.reject(error);
-    if (!this.closed)
-      this.dispatch().catch((e: unknown) => this.failAll(e instanceof Error ? e : new Error(String(e))));
+    if (job) {
+      if (error) this.settle(job, error);
+    } else if (error && !this.closed) this.warn(`${error.message} (it had no job)`);
+    this.dispatch();
   }
 
-  private finish(thread: Thread): void {
-    thread.worker.unref();
-    if (thread.timer) clearTimeout(thread.timer);
-    thread.timer = null;
-    thread.running = null;
+  /** Ends a job once: answered or refused; its thread, if it has one, is free again. */
+  private settle(job: Job, outcome: Error | { action: unknown; ms: number; waitedMs: number }): void {
+    if (!this.jobs.delete(job)) return;
+    clearTimeout(job.timer);
+    const at = this.queue.indexOf(job);
+    if (at >= 0) this.queue.splice(at, 1);
+    if (job.thread?.running === job) job.thread.running = null;
+    job.thread = null;
+    if (outcome instanceof Error) job.reject(outcome);
+    else job.resolve({ action: outcome.action, ms: outcome.ms, waitedMs: outcome.waitedMs });
   }
+}
 
-  private failAll(error: Error): void {
-    for (const job of this.queue.splice(0)) job.reject(error);
-  }
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The thread's script, found once per process for every pool; looked for again after a failure. */
+let bundled: Promise<string> | null = null;
+function threadScript(): Promise<string> {
+  bundled ??= workerScript().catch((e: unknown) => {
+    bundled = null;
+    throw e;
+  });
+  return bundled;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface AutopilotTiming {
 export class Autopilot implements DueMoves {
   private readonly timers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
   private stopped = false;
+  /** Moves whose timer fired and which are still being decided or made. */
+  private firing = 0;
 
   constructor(
     private readonly tables: Tables,
@@ -79,8 +81,9 @@ export class Autopilot implements DueMoves {
     this.timers.clear();
   }
 
+  /** Moves due: armed, or being decided and made (a thinking computer's included). */
   get pending(): number {
-    return this.timers.size;
+    return this.timers.size + this.firing;
   }
 
   private arm(game: GameRecord, seat: Seat, delay: number, decide: (game: GameRecord) => unknown): void {
@@ -94,9 +97,10 @@ export class Autopilot implements DueMoves {
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
       if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
-      this.fire(game.id, seat, version, decide).catch((e: unknown) =>
-        this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'),
-      );
+      this.firing++;
+      this.fire(game.id, seat, version, decide)
+        .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'))
+        .finally(() => this.firing--);
     }, delay);
     this.timers.set(key, { version, timer });
   }

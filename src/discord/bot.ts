@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
-import { ThinkingPool } from '../adapters/thinking-pool.ts';
+import { ThinkingPool, type ThinkingPoolOptions } from '../adapters/thinking-pool.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
@@ -71,6 +71,11 @@ export interface BotOptions {
    * local table; default 0 here, for the tests, whose own workers fill the machine).
    */
   thinkingNice?: number;
+  /**
+   * The thinking pool's limit, threads and script (tests: a limit a busy machine cannot reach, or a thread
+   * script of their own); the pool's defaults unless given.
+   */
+  thinking?: Pick<ThinkingPoolOptions, 'timeoutMs' | 'size' | 'script'>;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -134,8 +139,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const table = new TableService(tables, publisher, locks);
   const clock = o.clock ?? systemClock;
   const scheduler = new Scheduler(store, clock, o.log);
-  const pool = new ThinkingPool({ lowerBy: o.thinkingNice ?? 0, warn: (text) => o.log.warn(text) });
-  const computers = new ComputerPlayers(tables, pool, o.log);
+  const pool = new ThinkingPool({
+    ...o.thinking,
+    lowerBy: o.thinkingNice ?? 0,
+    warn: (text) => o.log.warn(text),
+  });
+  const computers = new ComputerPlayers(tables, pool, o.log, clock);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = (game) => timers.awayNotes(game);

@@ -74,6 +74,23 @@ describe('game-agnostic layers import no game', () => {
       expect(importsInto(dir, GAME_SPECIFIC)).toEqual([]);
     });
 
+  it("src/adapters' shared files (the thinking thread among them) import no game, but the entries' lists", () => {
+    // installed.ts lists the games for the entries; english.ts names cards in English for tools and tests.
+    const lists = [INSTALLED, 'src/adapters/english.ts'];
+    const shared = filesUnder('src/adapters').filter(
+      (f) => !GAMES.some((g) => inside(f, `src/adapters/${g}`)) && !lists.includes(f),
+    );
+    expect(shared).toContain('src/adapters/think-worker.ts');
+    // The search is every game's (src/games/search): the thread sets what runs before each playout.
+    const banned = GAME_SPECIFIC.filter((b) => b !== 'src/games/search');
+    const offending = shared.flatMap((f) =>
+      importsOf(f)
+        .filter((p) => banned.some((b) => inside(p, b)))
+        .map((p) => `${f} → ${p}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('src/render, the shared drawing, imports no adapter at all', () => {
     expect(importsInto('src/render', ['src/adapters'])).toEqual([]);
   });

@@ -96,16 +96,16 @@ describe('computer levels', () => {
       });
     await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'start'));
     const game = h.store.gameInThread(where)?.id as number;
-    // The computer thinks on its own thread, in real time: Alice ends her turns until it has moved.
-    const until = Date.now() + 30_000;
-    while (Date.now() < until && h.store.actionLog(game).every((a) => a.seat !== 1)) {
-      await h.settle();
+    // The computer thinks on its own thread: Alice ends her turns until it has moved. `quiet` waits for
+    // every move due, a thought included, so the loop counts Alice's turns, not time.
+    for (let turns = 0; turns < 10 && h.store.actionLog(game).every((a) => a.seat !== 1); turns++) {
+      await h.quiet();
       const g = h.store.getGame(game);
       if (g.status === 'active' && h.bot.runtime.tables.waitingFor(g).includes(0)) {
         const hand = await d.openHand(alice, where);
         const end = controls(hand).find((c) => c.verb === 'act' && /End turn|Terminar/.test(c.label ?? ''));
         if (end) await d.press(alice, hand, end);
-      } else await new Promise((r) => setTimeout(r, 50));
+      }
     }
     expect(h.store.actionLog(game).some((a) => a.seat === 1)).toBe(true);
     // Committed is not yet posted: the move's board goes out before its hold ends.

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ThinkingError, ThinkingPool } from '../../src/adapters/thinking-pool.ts';
-import { ComputerPlayers } from '../../src/discord/computer-players.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { ComputerPlayers, WATCHDOG_GRACE_MS } from '../../src/discord/computer-players.ts';
 import type { Tables } from '../../src/discord/tables.ts';
 import type { GameRecord } from '../../src/store/records.ts';
 
@@ -79,5 +80,39 @@ describe('computer players', () => {
     expect(moved).toEqual(['normal']);
     expect(lines.join('')).toMatch(/a computer could not think; the default one moves/);
     expect(lines.join('')).toMatch(/thought for more than 10000 ms/);
+  });
+
+  it('a thought the pool never settles: the watchdog has Normal move once past the limit, on the bot’s clock', async () => {
+    let late: (t: { action: unknown; ms: number; waitedMs: number }) => void = () => {};
+    const pool = {
+      timeoutMs: 10_000,
+      think: () =>
+        new Promise((resolve) => {
+          late = resolve;
+        }),
+    } as unknown as ThinkingPool;
+    const clock = new ManualClock();
+    const { log, lines } = logged();
+    moved.length = 0;
+    const move = new ComputerPlayers(tables, pool, log, clock).move(game, 1, 'hard');
+    let done = false;
+    void move.then(() => {
+      done = true;
+    });
+    clock.advance(10_000 + WATCHDOG_GRACE_MS - 1);
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    clock.advance(1);
+    expect(await move).toEqual({ by: 'normal', seat: 1 });
+    expect(moved).toEqual(['normal']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /a computer seat stayed due past its limit; the watchdog has the default one move/,
+    );
+    // The pool's answer, if it ever comes, changes nothing and is not logged again.
+    late({ action: { by: 'pool' }, ms: 1, waitedMs: 0 });
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toHaveLength(1);
+    expect(moved).toEqual(['normal']);
   });
 });

@@ -6,7 +6,7 @@ import { hostedGames } from '../../commands/index.ts';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
-import { type Bot, startBot } from '../../src/discord/bot.ts';
+import { type Bot, type BotOptions, startBot } from '../../src/discord/bot.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -41,6 +41,13 @@ export interface TableHarness {
   stop(): Promise<void>;
 }
 
+/**
+ * A Hard computer's limit in tests: a thought over its limit is given up and Normal moves, which a test of
+ * Hard play must never see merely because the machine is busy (it once did, with the bot's 10 s). Tests
+ * about the limit set their own.
+ */
+export const THINKING_LIMIT_MS = 10 * 60_000;
+
 export const FAST: AutopilotTiming = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
 
 export async function startTableHarness(
@@ -50,6 +57,8 @@ export async function startTableHarness(
     adapters?: readonly AnyAdapter[];
     /** The bot's and the store's time (the loopback keeps real time for Discord's own deadlines). */
     clock?: Clock;
+    /** The thinking pool's options: by default a limit no busy machine reaches (THINKING_LIMIT_MS). */
+    thinking?: BotOptions['thinking'];
   } = {},
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
@@ -83,6 +92,7 @@ export async function startTableHarness(
       rest: { timeout: 5_000, retries: 1 },
       // One scale for the bot's pacer and the loopback's limiter: a bot that overran a limit meets the 429.
       limitScale: options.loopback?.limitScale ?? TEST_LIMIT_SCALE,
+      thinking: { timeoutMs: THINKING_LIMIT_MS, ...options.thinking },
     });
     return { store, bot };
   };

@@ -81,6 +81,16 @@ export interface TableView<Action> {
   readonly outcome: Outcome | null;
 }
 
+/**
+ * A game's computer players, by the names its rules library gives them (`heuristic`, `search`…): what a
+ * caller that knows a game only by its id plays with (a thinking thread, through the registry).
+ */
+export interface GamePlayers<State, Action> {
+  readonly names: readonly string[];
+  /** One move for `seat` (one of `waitingFor(state)`) by the player `name`, one of `names`. */
+  move(state: State, seat: Seat, name: string): Action;
+}
+
 export interface GameModule<Options, State, Action, View> {
   readonly id: string;
   readonly title: string;

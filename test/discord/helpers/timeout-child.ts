@@ -1,9 +1,10 @@
 /**
- * A bot in a process of its own, for the crash tests of time-outs and season ends: it opens the database,
- * logs in to the parent's loopback Discord, and at start fires whatever is overdue at the clock it is
- * given. The parent kills it with SIGKILL once a time-out's move is committed and its message is still on
- * its way (timeout-crash.test.ts), or once a podium is posted and its answer held (season-end-crash.test.ts).
- * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS.
+ * A bot in a process of its own, for the crash tests of time-outs, season ends and thinking: it opens the
+ * database, logs in to the parent's loopback Discord, and at start fires whatever is overdue at the clock it
+ * is given. The parent kills it with SIGKILL once a time-out's move is committed and its message is still on
+ * its way (timeout-crash.test.ts), once a podium is posted and its answer held (season-end-crash.test.ts), or
+ * while a Hard computer thinks (THINK_SCRIPT: its thinking threads' script, the test's own).
+ * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS, and optionally THINK_SCRIPT.
  */
 import { pino } from 'pino';
 import { ManualClock } from '../../../src/clock.ts';
@@ -30,6 +31,8 @@ await startBot({
   log: pino({ level: 'silent' }),
   registerCommands: false,
   rest: { timeout: 60_000, retries: 0 },
+  // A held thought must stay held until the kill: a limit no busy machine reaches.
+  ...(process.env.THINK_SCRIPT ? { thinking: { script: process.env.THINK_SCRIPT, timeoutMs: 600_000 } } : {}),
 });
 console.log('ready');
 // Stay up until killed.

@@ -1,5 +1,5 @@
 import { type RngState, seedRng } from '../../kernel/rng.ts';
-import type { Seat } from '../../kernel/types.ts';
+import type { GamePlayers, Seat } from '../../kernel/types.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
 import { easyBot } from './easy-bot.ts';
 import { heuristicBot } from './heuristic-bot.ts';
@@ -39,3 +39,9 @@ export function archaeologyBotMove(
     );
   return archaeologyBots[name](state, seat, r);
 }
+
+/** Archaeology's players by name, for callers that know a game only by its id (the registry, a thinking thread). */
+export const archaeologyPlayers: GamePlayers<ArchaeologyState, ArchaeologyAction> = {
+  names: ARCHAEOLOGY_BOT_NAMES,
+  move: (state, seat, name) => archaeologyBotMove(state, seat, name as ArchaeologyBotName),
+};

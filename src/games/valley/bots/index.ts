@@ -1,5 +1,5 @@
 import { type RngState, seedRng } from '../../kernel/rng.ts';
-import type { Seat } from '../../kernel/types.ts';
+import type { GamePlayers, Seat } from '../../kernel/types.ts';
 import type { ValleyAction, ValleyState } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { easyBot } from './easy-bot.ts';
@@ -47,3 +47,9 @@ export function botMove(
     );
   return getBot(name)(state, seat, r);
 }
+
+/** Valley's players by name, for callers that know a game only by its id (the registry, a thinking thread). */
+export const valleyPlayers: GamePlayers<ValleyState, ValleyAction> = {
+  names: BOT_NAMES,
+  move: (state, seat, name) => botMove(state, seat, name as BotName),
+};
