@@ -16,7 +16,7 @@ import {
   seatsAfterLeaving,
 } from './lobby-steps.ts';
 import type { CreateLobbyInput, GameRecord, Participant, SeatRecord } from './records.ts';
-import { games, seats } from './schema.ts';
+import { games, seatHolders, seats } from './schema.ts';
 import { OPEN_STATUSES, type StoreCore } from './store-core.ts';
 
 export type { CreateLobbyInput } from './records.ts';
@@ -105,7 +105,8 @@ export class LobbyStore {
    */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
     return this.core.change(gameId, OPEN_STATUSES, (game) => {
-      const { columns, handedOver } = seatReplacement(game, seat, participant);
+      const { columns, handedOver, holders } = seatReplacement(game, seat, participant);
+      if (holders.length > 0) this.core.database.db.insert(seatHolders).values(holders).run();
       this.core.database.db
         .update(seats)
         .set(columns)

@@ -8,6 +8,7 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import { recentFromRows } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
+import { historyOf, type SeatHolderRow } from './seat-history.ts';
 import { joinState } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
@@ -23,6 +24,11 @@ export interface SeatRecord {
   readonly userId: string | null;
   readonly botKind: string | null;
   readonly displayName: string;
+}
+
+/** Someone who held a seat, from the game's version (moves made) they took it at; null: not known. */
+export interface SeatHolder extends SeatRecord {
+  readonly fromVersion: number | null;
 }
 
 /** Everything about a game except its options, state and seats: cheap to list. */
@@ -57,6 +63,11 @@ export interface GameRecord extends GameSummary {
   readonly handedOver: boolean;
   /** In seat order; in the lobby, in joining order. */
   readonly seats: readonly SeatRecord[];
+  /**
+   * Every holder of every seat, seat by seat in the order they took it (the last of a seat is its holder in
+   * `seats`): seat-history.ts reads it. Always set by the store (optional for hand-written records).
+   */
+  readonly holders?: readonly SeatHolder[];
   /**
    * Minutes a person may take per turn or decision before the computer plays it; null: no limit.
    * Always set by the store (optional only so hand-written records in tests may leave it out).
@@ -243,8 +254,10 @@ export function toRecord(
   row: GameRow,
   seatRows: readonly SeatRow[],
   logRows: readonly { readonly log: string }[],
+  holderRows: readonly SeatHolderRow[] = [],
 ): GameRecord {
   const options: unknown = JSON.parse(row.options);
+  const seatList = seatRows.map(toSeat).sort((a, b) => a.seat - b.seat);
   const record: GameRecord = {
     ...toSummary(row),
     options,
@@ -254,7 +267,8 @@ export function toRecord(
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     rated: row.rated,
     handedOver: row.handedOver,
-    seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
+    seats: seatList,
+    holders: historyOf(row.handedOver, seatList, holderRows),
     turnLimitMinutes: row.turnLimitMinutes,
     language: row.language,
     standIn: row.standIn,

@@ -364,6 +364,31 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     await expect(store.lobbies.seatsOf(gameId + 1000)).rejects.toBeInstanceOf(StoreError);
   });
 
+  it('a seat handed over during play keeps its earlier holder from move 0 and the new one from the handover', async () => {
+    const { store, gameId } = await open();
+    for (let k = 0; k < 3; k++) {
+      const { seat, version } = await mover(store, gameId);
+      await store.applyAction(gameId, { seat, action: { type: 'pass' }, expectedVersion: version });
+    }
+    const before = await store.getGame(gameId);
+    expect(before.holders).toEqual([
+      { seat: 0, fromVersion: 0, userId: 'user-0', botKind: null, displayName: 'Player 0' },
+      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+    ]);
+    await store.lobbies.replaceSeat(gameId, 1, { botKind: 'random', displayName: 'Nefer' });
+    const { seat, version } = await mover(store, gameId);
+    await store.applyAction(gameId, { seat, action: { type: 'pass' }, expectedVersion: version });
+    await store.lobbies.replaceSeat(gameId, 1, { userId: 'user-9', displayName: 'Late' });
+    const after = await store.getGame(gameId);
+    expect(after.seats[1]).toEqual({ seat: 1, userId: 'user-9', botKind: null, displayName: 'Late' });
+    expect(after.holders).toEqual([
+      { seat: 0, fromVersion: 0, userId: 'user-0', botKind: null, displayName: 'Player 0' },
+      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+      { seat: 1, fromVersion: 3, userId: null, botKind: 'random', displayName: 'Nefer' },
+      { seat: 1, fromVersion: 4, userId: 'user-9', botKind: null, displayName: 'Late' },
+    ]);
+  });
+
   it('locations: where a game lives, and the messages it points at', async () => {
     const { store, gameId } = await open();
     expect((await store.locations.setLocation(gameId, { threadId: 't1' })).threadId).toBe('t1');
