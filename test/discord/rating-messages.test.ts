@@ -216,7 +216,7 @@ describe('rating texts', () => {
         global: true,
         scope: 'All servers',
         language: 'en',
-        record: { games: 0, wins: 0, winRate: null, averageScore: null, bestScore: null, favouriteSets: [] },
+        record: { games: 0, shared: 0, wins: 0, winRate: null, averageScore: null, bestScore: null, favouriteSets: [] },
         setName: (id) => id,
         standing: undefined,
         history: [],

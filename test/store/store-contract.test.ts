@@ -387,6 +387,25 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       { seat: 1, fromVersion: 3, userId: null, botKind: 'random', displayName: 'Nefer' },
       { seat: 1, fromVersion: 4, userId: 'user-9', botKind: null, displayName: 'Late' },
     ]);
+    // Finished: never rated; for /stats the game is played by all three people, whole by user-0 only.
+    const rng = seedRng('handover');
+    for (;;) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) break;
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    expect((await store.getGame(gameId)).status).toBe('finished');
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
+    const playedBy = async (userId: string) =>
+      (await store.ratings.playedGames({ gameType: 'dice-race', userId, guildId: null })).map((p) => [
+        p.gameId,
+        p.seat,
+        p.whole,
+      ]);
+    expect(await playedBy('user-0')).toEqual([[gameId, 0, true]]);
+    expect(await playedBy('user-1')).toEqual([[gameId, 1, false]]);
+    expect(await playedBy('user-9')).toEqual([[gameId, 1, false]]);
   });
 
   it('locations: where a game lives, and the messages it points at', async () => {
