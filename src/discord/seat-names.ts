@@ -7,7 +7,7 @@ import type { LogLine } from '../games/kernel/log.ts';
 import type { Message, MessageValues } from '../games/kernel/message.ts';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord, SeatRecord } from '../store/records.ts';
-import { creditOf, holderAt } from '../store/seat-history.ts';
+import { changedHands, creditOf, holderAt } from '../store/seat-history.ts';
 
 /** The game with its seats as held once `version` moves were made (its record otherwise unchanged). */
 export function gameAtMove(game: GameRecord, version: number): GameRecord {
@@ -41,15 +41,29 @@ export function linesWithTheirNames(
   move: number,
 ): LogLine[] {
   const now = seatsAt(game, move).map((s) => s.displayName);
-  return said.slice(0, move).flatMap((lines, k) => {
-    const then = seatsAt(game, k).map((s) => s.displayName);
-    const renamed = new Map<string, string>();
-    then.forEach((name, seat) => {
-      // A name read as a card or a seat reference ('#…', '@…', '~…') is left to the seat it is now.
-      if (name !== now[seat] && !/^[@#~]/.test(name)) renamed.set(`@${seat}`, name);
-    });
-    return renamed.size === 0 ? lines : lines.map((l) => ({ ...l, text: rename(l.text, renamed) }));
+  return said.slice(0, move).flatMap((lines, k) => namedAsAt(game, lines, k, now));
+}
+
+/**
+ * The game's recent log (`GameRecord.log`) with each line naming the seats as they were held when it was
+ * said (`logMoves`): the live board's and the Log button's lines, once a seat changed hands.
+ */
+export function recentWithTheirNames(game: GameRecord): readonly LogLine[] {
+  const log = game.log ?? [];
+  const moves = game.logMoves;
+  if (!changedHands(game) || !moves || moves.length !== log.length) return log;
+  const now = game.seats.map((s) => s.displayName);
+  return log.flatMap((line, i) => namedAsAt(game, [line], Math.max(0, (moves[i] ?? 0) - 1), now));
+}
+
+/** `lines` said once `version` moves were made, seats whose holder's name changed since named as then. */
+function namedAsAt(game: GameRecord, lines: readonly LogLine[], version: number, now: readonly string[]) {
+  const renamed = new Map<string, string>();
+  seatsAt(game, version).forEach((s, seat) => {
+    // A name read as a card or a seat reference ('#…', '@…', '~…') is left to the seat it is now.
+    if (s.displayName !== now[seat] && !/^[@#~]/.test(s.displayName)) renamed.set(`@${seat}`, s.displayName);
   });
+  return renamed.size === 0 ? lines : lines.map((l) => ({ ...l, text: rename(l.text, renamed) }));
 }
 
 function rename(message: Message, names: ReadonlyMap<string, string>): Message {

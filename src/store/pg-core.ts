@@ -109,7 +109,7 @@ export class PgCore {
       row.state === null
         ? []
         : await tx
-            .select({ log: sql<string>`${actions.log}` })
+            .select({ log: sql<string>`${actions.log}`, seq: actions.seq })
             .from(actions)
             .where(and(eq(actions.gameId, gameId), isNotNull(actions.log)))
             .orderBy(desc(actions.seq))

@@ -6,7 +6,7 @@ import type { Message } from '../games/kernel/message.ts';
  */
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
-import { recentFromRows } from './recent-log.ts';
+import { recentWithMoves } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
 import { historyOf, type SeatHolderRow } from './seat-history.ts';
 import { joinState } from './state-parts.ts';
@@ -82,6 +82,11 @@ export interface GameRecord extends GameSummary {
    * `readableBy` gives. Empty in the lobby. Always set by the store (optional for hand-written records).
    */
   readonly log?: readonly LogLine[];
+  /**
+   * The move that said each line of `log` (0: setup), so a line keeps the name of whoever held its seat
+   * then (seat-history.ts). Set by the store with `log`.
+   */
+  readonly logMoves?: readonly number[];
 }
 
 /** What applying an action committed. */
@@ -253,7 +258,7 @@ export function toSummary(
 export function toRecord(
   row: GameRow,
   seatRows: readonly SeatRow[],
-  logRows: readonly { readonly log: string }[],
+  logRows: readonly { readonly log: string; readonly seq?: number }[],
   holderRows: readonly SeatHolderRow[] = [],
 ): GameRecord {
   const options: unknown = JSON.parse(row.options);
@@ -275,14 +280,16 @@ export function toRecord(
   };
   // Read when first asked: a game loaded but never shown (a restart with many running games) never
   // inflates its lines (each costs zlib a native buffer that outlives the call until the next GC).
-  let log: readonly LogLine[] | undefined;
-  Object.defineProperty(record, 'log', {
-    enumerable: true,
-    get: () => {
-      log ??= row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows);
-      return log;
-    },
-  });
+  let recent: ReturnType<typeof recentWithMoves> | undefined;
+  const read = () => {
+    recent ??=
+      row.state === null
+        ? { lines: [], moves: [] }
+        : recentWithMoves({ type: row.type, options, seed: row.seed }, logRows);
+    return recent;
+  };
+  Object.defineProperty(record, 'log', { enumerable: true, get: () => read().lines });
+  Object.defineProperty(record, 'logMoves', { enumerable: true, get: () => read().moves });
   return record;
 }
 

@@ -27,7 +27,7 @@ export function prepareStatements(db: ScarabDrizzle) {
       })
       .prepare(),
     recentLog: db
-      .select({ log: sql<string>`${actions.log}` })
+      .select({ log: sql<string>`${actions.log}`, seq: actions.seq })
       .from(actions)
       .where(and(eq(actions.gameId, id), isNotNull(actions.log)))
       .orderBy(desc(actions.seq))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { GameRecord } from '../../src/store/records.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -24,7 +25,11 @@ afterAll(async () => {
 const HANDOVER = 6;
 
 /** An Archaeology game of Alice and a computer, played in the store; Alice's seat goes to Nefer at `HANDOVER`. */
-function handedOverGame(): { id: number; moves: number } {
+function handedOverGame(until = Number.POSITIVE_INFINITY): {
+  id: number;
+  moves: number;
+  justAfter: GameRecord;
+} {
   const c = h.loopback.control;
   const channel = c.createChannel({ name: 'handed-over' });
   const lobby = h.store.lobbies.create({
@@ -39,15 +44,18 @@ function handedOverGame(): { id: number; moves: number } {
     ],
   });
   let game = h.store.startGame(lobby.id);
+  let justAfter: GameRecord | undefined;
   const adapter: AnyAdapter = h.bot.runtime.tables.adapterOf(game);
-  while (game.status === 'active') {
+  while (game.status === 'active' && game.version < until) {
     if (game.version === HANDOVER)
       game = h.store.lobbies.replaceSeat(game.id, 0, { botKind: 'normal', displayName: 'Nefer' });
     const seat = adapter.game.waitingFor(game.state)[0] as number;
     const action = adapter.computers.move(game.state, seat, 'normal');
     game = h.store.applyAction(game.id, { seat, action, expectedVersion: game.version }).game;
+    if (game.version === HANDOVER + 1) justAfter = game;
   }
-  return { id: game.id, moves: game.version };
+  if (!justAfter) throw new Error('the game ended before the handover');
+  return { id: game.id, moves: game.version, justAfter };
 }
 
 const go = (m: LoopbackMessage, label: string) =>
@@ -85,4 +93,17 @@ describe('a seat handed over during play', () => {
       .find((x) => x.content.includes(`#${id}`) && x.content.includes('Nefer'));
     expect(results?.content).toContain(`Alice (until move ${HANDOVER}), then Nefer`);
   }, 60_000);
+
+  it('the live log keeps the names of whoever made each move, as played and once read back', () => {
+    const { id, justAfter } = handedOverGame(HANDOVER + 1);
+    const tables = h.bot.runtime.tables;
+    const said = (g: GameRecord) => JSON.stringify(tables.context(g).log);
+    expect(tables.context(justAfter).names[0]).toBe('Nefer');
+    // Lines of Alice's moves name her (a literal name), as the cached game and a game read again say.
+    expect(said(justAfter)).toContain('"Alice"');
+    h.store.clearCache();
+    const reread = h.store.getGame(id);
+    expect(reread.version).toBe(HANDOVER + 1);
+    expect(said(reread)).toBe(said(justAfter));
+  });
 });
