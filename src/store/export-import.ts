@@ -196,7 +196,9 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   if (!module) throw new ImportError(`unknown game type '${game.type}' (is its module imported?)`);
   if (seatList.some((s, i) => s.seat !== i))
     throw new ImportError('seats must be numbered 0, 1, 2... in order');
-  const holderList = parsed.data.holders ?? [];
+  // Kept only when a seat had several holders: otherwise the seats say it all (seat-history.ts).
+  const given = parsed.data.holders ?? [];
+  const holderList = given.some((h, i) => given.findIndex((e) => e.seat === h.seat) !== i) ? given : [];
   if (holderList.some((h) => h.seat >= seatList.length))
     throw new ImportError('a holder sits at a seat the game does not have');
 

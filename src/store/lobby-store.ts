@@ -101,7 +101,8 @@ export class LobbyStore {
 
   /**
    * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
-   * play this marks the game handed over, which keeps it out of the ratings.
+   * play this marks the game handed over, which keeps it out of the ratings, and keeps who held the seat
+   * until now and who holds it from this version (`seat_holders`, seat-history.ts).
    */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
     return this.core.change(gameId, OPEN_STATUSES, (game) => {
