@@ -18,6 +18,7 @@ import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withTableButtons } from './my-games.ts';
 import type { PrivateHands } from './private-hands.ts';
+import { creditedNames } from './seat-names.ts';
 import { editOptions, messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
 import { Watchers, watchView } from './watchers.ts';
@@ -243,7 +244,9 @@ export class Publisher {
     const ratingLines = resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId);
     const view = this.tables.view(game, null);
     const messages = this.tables.adapterOf(game).messages;
-    const id = await this.send(channelId, messages.results(view, ctx, ratingLines));
+    // The results credit every holder of a seat handed over during play (seat-names.ts).
+    const credited = { ...ctx, names: creditedNames(game, ctx.language) };
+    const id = await this.send(channelId, messages.results(view, credited, ratingLines));
     await this.tables.store.locations.setMessage(game.id, RESULTS, {
       messageId: id,
       channelId,

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.ts';
 import { levelOf } from '../table-kit/computer-levels.ts';
 import type { GameContext } from '../table-kit/context.ts';
 import { gameLanguage } from './language.ts';
+import { recentWithTheirNames } from './seat-names.ts';
 
 /**
  * A stored game as the table layer sees it: its adapter, its seats' names and its views. Every
@@ -42,7 +43,8 @@ export class Tables {
         return level ? t(lang, `computer.level.${level}`) : null;
       }),
       language: lang,
-      log: game.log ?? [],
+      // A line said before a seat changed hands names whoever held it then (seat-names.ts).
+      log: recentWithTheirNames(game),
     };
   }
 

@@ -4,12 +4,12 @@
  * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
  */
 import { and, asc, type Column, desc, eq, gt, gte, notExists, type SQL, sql } from 'drizzle-orm';
-import type { Outcome } from '../games/kernel/types.ts';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { readStoredParts } from '../store/pg-lookups.ts';
-import { gameMessages, games, ratingChanges, ratings, seats } from '../store/pg-schema.ts';
+import { gameMessages, games, ratingChanges, ratings, seatHolders, seats } from '../store/pg-schema.ts';
 import { IMPORTED_MARK } from '../store/records.ts';
 import { joinState } from '../store/state-parts.ts';
+import { holderCount, playedGame, playedRows } from './played-games.ts';
 import {
   type BoardPage,
   type BoardQuery,
@@ -144,48 +144,44 @@ export async function ratingSnapshot(db: PgExecutor): Promise<RatingSnapshot> {
 
 /** `finishedGamesOf` (player-stats.ts). */
 export async function finishedGamesOf(db: PgExecutor, q: PlayedQuery): Promise<PlayedGame[]> {
-  const where: SQL[] = [eq(seats.userId, q.userId), eq(games.status, 'finished'), eq(games.type, q.gameType)];
-  if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
-  // A game brought in by an import counts for nobody unless the operator said so (records.ts).
-  where.push(
-    notExists(
-      db
-        .select({ one: gameMessages.gameId })
-        .from(gameMessages)
-        .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
-    ),
-  );
-  const rows = await db
-    .select({
-      gameId: games.id,
-      finishedAt: games.finishedAt,
-      outcome: games.outcome,
-      state: games.state,
-      seat: seats.seat,
-    })
+  const filters = (userId: SQL): SQL[] => {
+    const where = [userId, eq(games.status, 'finished'), eq(games.type, q.gameType)];
+    if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
+    // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+    where.push(
+      notExists(
+        db
+          .select({ one: gameMessages.gameId })
+          .from(gameMessages)
+          .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+      ),
+    );
+    return where;
+  };
+  const columns = {
+    gameId: games.id,
+    finishedAt: games.finishedAt,
+    outcome: games.outcome,
+    state: games.state,
+  };
+  const holding = await db
+    .select({ ...columns, seat: seats.seat, holders: holderCount(games.id, seats.seat) })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(...where))
-    .orderBy(asc(games.finishedAt), asc(games.id));
+    .where(and(...filters(eq(seats.userId, q.userId))));
+  const held = await db
+    .select({ ...columns, seat: seatHolders.seat, holders: holderCount(games.id, seatHolders.seat) })
+    .from(seatHolders)
+    .innerJoin(games, eq(games.id, seatHolders.gameId))
+    .where(and(...filters(eq(seatHolders.userId, q.userId))));
+  const rows = playedRows([...holding, ...held]);
   // The shared parts the states refer to (src/store/state-parts.ts), in one read.
   await readStoredParts(
     db,
     rows.map((r) => r.state),
   );
   return rows.map((r) => {
-    if (r.outcome === null) throw new Error(`finished game #${r.gameId} has no outcome`);
-    const outcome = JSON.parse(r.outcome) as Outcome;
-    const result = outcome.results.find((x) => x.seat === r.seat);
-    if (!result) throw new Error(`game #${r.gameId} has no result for seat ${r.seat}`);
     const stateJson = r.state;
-    return {
-      gameId: r.gameId,
-      finishedAt: r.finishedAt,
-      seat: r.seat,
-      score: result.score,
-      rank: result.rank,
-      players: outcome.results.length,
-      state: () => (stateJson === null ? null : joinState(stateJson)),
-    };
+    return playedGame(r, () => (stateJson === null ? null : joinState(stateJson)));
   });
 }

@@ -3,63 +3,64 @@
  * games that know what "sets" are, which ones the player collects most. Casual games count here too;
  * ratings are the place where only rated games count.
  */
-import { and, asc, eq, notExists, type SQL } from 'drizzle-orm';
-import type { Outcome, Seat } from '../games/kernel/types.ts';
+import { and, eq, notExists, type SQL } from 'drizzle-orm';
+import type { Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { readStoredParts } from '../store/lookups.ts';
 import { IMPORTED_MARK } from '../store/records.ts';
-import { gameMessages, games, seats } from '../store/schema.ts';
+import { gameMessages, games, seatHolders, seats } from '../store/schema.ts';
 import { joinState } from '../store/state-parts.ts';
+import { holderCount, playedGame, playedRows } from './played-games.ts';
 import type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
 export type { PlayedGame, PlayedQuery } from './rating-records.ts';
 
-/** The user's finished games, oldest first (games where their seat was handed over are not theirs). */
+/**
+ * The user's finished games, oldest first: those they held a seat in at the end, and those whose seat they
+ * held for part of the game only (seat-history.ts), each once.
+ */
 export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[] {
-  const where: SQL[] = [eq(seats.userId, q.userId), eq(games.status, 'finished'), eq(games.type, q.gameType)];
-  if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
-  // A game brought in by an import counts for nobody unless the operator said so (records.ts).
-  where.push(
-    notExists(
-      db
-        .select({ one: gameMessages.gameId })
-        .from(gameMessages)
-        .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
-    ),
-  );
-  const rows = db
-    .select({
-      gameId: games.id,
-      finishedAt: games.finishedAt,
-      outcome: games.outcome,
-      state: games.state,
-      seat: seats.seat,
-    })
+  const filters = (userId: SQL): SQL[] => {
+    const where = [userId, eq(games.status, 'finished'), eq(games.type, q.gameType)];
+    if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
+    // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+    where.push(
+      notExists(
+        db
+          .select({ one: gameMessages.gameId })
+          .from(gameMessages)
+          .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+      ),
+    );
+    return where;
+  };
+  const columns = {
+    gameId: games.id,
+    finishedAt: games.finishedAt,
+    outcome: games.outcome,
+    state: games.state,
+  };
+  const holding = db
+    .select({ ...columns, seat: seats.seat, holders: holderCount(games.id, seats.seat) })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(...where))
-    .orderBy(asc(games.finishedAt), asc(games.id))
+    .where(and(...filters(eq(seats.userId, q.userId))))
     .all();
+  const held = db
+    .select({ ...columns, seat: seatHolders.seat, holders: holderCount(games.id, seatHolders.seat) })
+    .from(seatHolders)
+    .innerJoin(games, eq(games.id, seatHolders.gameId))
+    .where(and(...filters(eq(seatHolders.userId, q.userId))))
+    .all();
+  const rows = playedRows([...holding, ...held]);
   return rows.map((r) => {
-    if (r.outcome === null) throw new Error(`finished game #${r.gameId} has no outcome`);
-    const outcome = JSON.parse(r.outcome) as Outcome;
-    const result = outcome.results.find((x) => x.seat === r.seat);
-    if (!result) throw new Error(`game #${r.gameId} has no result for seat ${r.seat}`);
     const stateJson = r.state;
-    return {
-      gameId: r.gameId,
-      finishedAt: r.finishedAt,
-      seat: r.seat,
-      score: result.score,
-      rank: result.rank,
-      players: outcome.results.length,
-      state: () => {
-        if (stateJson === null) return null;
-        // Its shared parts first (src/store/state-parts.ts), read once per process.
-        readStoredParts(db, [stateJson]);
-        return joinState(stateJson);
-      },
-    };
+    return playedGame(r, () => {
+      if (stateJson === null) return null;
+      // Its shared parts first (src/store/state-parts.ts), read once per process.
+      readStoredParts(db, [stateJson]);
+      return joinState(stateJson);
+    });
   });
 }
 
@@ -78,10 +79,16 @@ export interface FavouriteSet {
 }
 
 export interface PlayerRecord {
+  /** Every finished game they held a seat in, for all of it or part of it. */
   readonly games: number;
+  /**
+   * Of `games`, those whose seat changed hands during play (they left it, or took it over): counted as
+   * played, but their result is the seat's, so they count in none of the figures below.
+   */
+  readonly shared: number;
   /** Games at rank 1, shared victories included. */
   readonly wins: number;
-  /** 0 to 1; null without games. */
+  /** 0 to 1, of the games they played whole; null without any. */
   readonly winRate: number | null;
   readonly averageScore: number | null;
   readonly bestScore: number | null;
@@ -96,12 +103,13 @@ export function summarize(
   played: readonly PlayedGame[],
   setsOf?: (state: unknown, seat: Seat) => readonly SetInGame[],
 ): PlayerRecord {
-  const n = played.length;
-  const wins = played.filter((g) => g.rank === 1).length;
-  const scores = played.map((g) => g.score);
+  const whole = played.filter((g) => g.whole);
+  const n = whole.length;
+  const wins = whole.filter((g) => g.rank === 1).length;
+  const scores = whole.map((g) => g.score);
   const bySet = new Map<string, { games: number; distinct: number }>();
   if (setsOf) {
-    for (const g of played) {
+    for (const g of whole) {
       for (const s of setsOf(g.state(), g.seat)) {
         const entry = bySet.get(s.set) ?? { games: 0, distinct: 0 };
         entry.games++;
@@ -115,7 +123,8 @@ export function summarize(
     .sort((a, b) => b.games - a.games || b.distinct - a.distinct || a.set.localeCompare(b.set))
     .slice(0, FAVOURITE_SETS);
   return {
-    games: n,
+    games: played.length,
+    shared: played.length - n,
     wins,
     winRate: n ? wins / n : null,
     averageScore: n ? scores.reduce((a, b) => a + b, 0) / n : null,

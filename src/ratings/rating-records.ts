@@ -65,6 +65,11 @@ export interface PlayedGame {
   readonly score: number;
   readonly rank: number;
   readonly players: number;
+  /**
+   * They held the seat from the start to the end. False for a seat they left during play or took over (a
+   * handover, src/store/seat-history.ts): the game counts as played, its result is the seat's, not theirs.
+   */
+  readonly whole: boolean;
   /** The final state (parsed on demand: most questions need only the outcome). */
   readonly state: () => unknown;
 }

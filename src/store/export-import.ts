@@ -18,7 +18,8 @@ import { encodeLines } from './log-codec.ts';
 import { readStoredParts } from './lookups.ts';
 import { type ActionRecord, type GameRecord, IMPORTED_MARK, type ImportedGame, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
-import { actions, GAME_STATUSES, gameMessages, games, seats, stateParts } from './schema.ts';
+import { actions, GAME_STATUSES, gameMessages, games, seatHolders, seats, stateParts } from './schema.ts';
+import { changedHands, holdersOf } from './seat-history.ts';
 import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
@@ -27,7 +28,8 @@ export const EXPORT_FORMAT = 'scarab-game';
  * of the rules cannot replay is refused with both named. Records written since carry the table's settings
  * too (`language`, `turnLimitMinutes`, `standIn`, `handedOver`); older ones, without them, get the defaults.
  * 3: the state as the rules write it since it keeps no log (what each action said is replayed on import and
- * stored with it). 2: the state and the outcome's summary as catalogue messages. A document of an earlier
+ * stored with it). Records of a game whose seats changed hands carry every holder of its seats (`holders`,
+ * seat-history.ts); without it, the seats held them from the start. 2: the state and the outcome's summary as catalogue messages. A document of an earlier
  * version is still imported: its log of actions is replayed as always, and its state, of an older shape,
  * is not compared (nor the summary of a version 1 outcome). Whatever the version, an import reads the record
  * strictly (game-record-schema.ts: no unknown field, sizes, snowflakes, computer kinds, dates) and refuses
@@ -76,6 +78,20 @@ const exportSchema = z.object({
       })
       .refine((s) => (s.userId === null) !== (s.botKind === null), 'a seat has a user id or a bot kind'),
   ),
+  // Who held each seat from which version, when a seat changed hands during play (seat-history.ts).
+  holders: z
+    .array(
+      z
+        .object({
+          seat: z.number().int().min(0),
+          fromVersion: z.number().int().min(0).nullable(),
+          userId: z.string().nullable(),
+          botKind: z.string().nullable(),
+          displayName: z.string(),
+        })
+        .refine((s) => (s.userId === null) !== (s.botKind === null), 'a holder has a user id or a bot kind'),
+    )
+    .optional(),
   actions: z.array(
     z.object({
       seq: z.number().int().min(1),
@@ -95,13 +111,14 @@ export class ImportError extends Error {
 export function exportGame(database: ScarabDatabase, gameId: GameId, now = new Date()): GameExport {
   const { db } = database;
   // One read transaction: a bot writing meanwhile cannot show a row and a log from different moments.
-  const { row, seatRows, log } = database.sqlite.transaction(() => {
+  const { row, seatRows, holderRows, log } = database.sqlite.transaction(() => {
     const row = db.select().from(games).where(eq(games.id, gameId)).get();
     // The state whole, as the rules hold it: its shared parts put back (state-parts.ts).
     readStoredParts(db, [row?.state ?? null]);
     return {
       row,
       seatRows: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all(),
+      holderRows: db.select().from(seatHolders).where(eq(seatHolders.gameId, gameId)).all(),
       log: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.seq)).all(),
     };
   })();
@@ -112,7 +129,7 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
     action: JSON.parse(a.action),
     createdAt: a.createdAt,
   }));
-  return recordOf(toRecord(row, seatRows, []), actionsOf, now);
+  return recordOf(toRecord(row, seatRows, [], holderRows), actionsOf, now);
 }
 
 /**
@@ -158,6 +175,7 @@ export function recordOf(
       botKind: s.botKind,
       displayName: s.displayName,
     })),
+    ...(changedHands(game) ? { holders: holdersOf(game).map((h) => ({ ...h })) } : {}),
     actions: log.map((a) => ({
       seq: a.seq,
       seat: a.seat,
@@ -214,6 +232,11 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
     computerKinds: options.computerKinds?.(game.type) ?? STORED_COMPUTER_KINDS,
     now: options.now ?? new Date(),
   });
+  // Kept only when a seat had several holders: otherwise the seats say it all (seat-history.ts).
+  const given = record.holders ?? [];
+  const holderList = given.some((h, i) => given.findIndex((e) => e.seat === h.seat) !== i) ? given : [];
+  if (holderList.some((h) => h.seat >= seatList.length))
+    throw new ImportError('a holder sits at a seat the game does not have');
 
   const optionsJson = toJson(game.options, 'the options');
   let state: string | null = null;
@@ -292,6 +315,10 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
       handedOver: game.handedOver ?? false,
     },
     seats: seatList,
+    holders: holderList.map((h, i) => ({
+      ...h,
+      holder: holderList.slice(0, i).filter((e) => e.seat === h.seat).length,
+    })),
     actions: log.map((a) => ({
       seq: a.seq,
       seat: a.seat,
@@ -382,6 +409,10 @@ export function storeImported(database: ScarabDatabase, imported: ImportedGame, 
       for (const s of imported.seats)
         db.insert(seats)
           .values({ gameId: id, ...s })
+          .run();
+      for (const h of imported.holders)
+        db.insert(seatHolders)
+          .values({ gameId: id, ...h })
           .run();
       for (const a of imported.actions)
         db.insert(actions)

@@ -83,6 +83,25 @@ const buildSchema = () =>
             ),
         )
         .max(20),
+      // Who held each seat from which version, when a seat changed hands during play (seat-history.ts).
+      holders: z
+        .array(
+          z
+            .object({
+              seat: z.number().int().min(0),
+              fromVersion: z.number().int().min(0).max(MAX_ACTIONS).nullable(),
+              userId: snowflake.nullable(),
+              botKind: shortText(20).nullable(),
+              displayName: shortText(MAX_DISPLAY_NAME),
+            })
+            .strict()
+            .refine(
+              (s) => (s.userId === null) !== (s.botKind === null),
+              'a holder has a user id or a bot kind',
+            ),
+        )
+        .max(200)
+        .optional(),
       actions: z
         .array(
           z
@@ -201,6 +220,14 @@ export function checkRecord(record: GameRecordFile, context: RecordContext): voi
       fail(
         `seats.${i}.botKind`,
         `'${s.botKind}' is no computer this bot can play (${context.computerKinds.join(', ')})`,
+      );
+  }
+  for (const [i, h] of (record.holders ?? []).entries()) {
+    if (h.seat >= seats.length) fail(`holders.${i}.seat`, `seat ${h.seat} is not one of the game's seats`);
+    if (h.botKind !== null && !context.computerKinds.includes(h.botKind))
+      fail(
+        `holders.${i}.botKind`,
+        `'${h.botKind}' is no computer this bot can play (${context.computerKinds.join(', ')})`,
       );
   }
   const people = seats.flatMap((s) => (s.userId === null ? [] : [s.userId]));

@@ -18,7 +18,7 @@ import {
   WrongStatusError,
 } from './errors.ts';
 import { encodeLines } from './log-codec.ts';
-import { withRecent } from './recent-log.ts';
+import { withRecent, withRecentMoves } from './recent-log.ts';
 import type { GameRecord, SeatRecord } from './records.ts';
 import { startState, stepState, toJson } from './replay.ts';
 import type { StatePart } from './state-parts.ts';
@@ -133,6 +133,7 @@ export function nextMove(
       ...game,
       state: step.state,
       log: withRecent(game.log ?? [], step.log),
+      logMoves: withRecentMoves(game.logMoves ?? [], step.log.length, seq),
       version: seq,
       status: outcome ? 'finished' : 'active',
       outcome,

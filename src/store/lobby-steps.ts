@@ -16,6 +16,7 @@ import {
   type SeatRecord,
 } from './records.ts';
 import { toJson } from './replay.ts';
+import { handoverRows } from './seat-history.ts';
 import { parseOptionsFor } from './store-core.ts';
 
 /** A lobby about to be created: its game, who is seated at once, and the options as stored. */
@@ -99,7 +100,8 @@ export function checkTurnLimit(minutes: number | null): void {
 }
 
 /**
- * What giving `seat` to `participant` writes: the seat's new columns, and whether the game is now handed
+ * What giving `seat` to `participant` writes: the seat's new columns, its holders' history during play, and
+ * whether the game is now handed
  * over (a person leaving or joining mid-game makes the result no one's whole game; computers swapping is
  * not). Refused for a seat the game does not have, or a person seated elsewhere in it.
  */
@@ -107,7 +109,12 @@ export function seatReplacement(
   game: GameRecord,
   seat: Seat,
   participant: Participant,
-): { readonly columns: ReturnType<typeof seatColumns>; readonly handedOver: boolean } {
+): {
+  readonly columns: ReturnType<typeof seatColumns>;
+  readonly handedOver: boolean;
+  /** The `seat_holders` rows to add (seat-history.ts): none in the lobby. */
+  readonly holders: ReturnType<typeof handoverRows>;
+} {
   const gameId = game.id;
   if (!game.seats.some((s) => s.seat === seat)) throw new NotASeatError(gameId, seat);
   if ('userId' in participant && game.seats.some((s) => s.userId === participant.userId && s.seat !== seat)) {
@@ -118,7 +125,7 @@ export function seatReplacement(
   const handedOver =
     game.status === 'active' &&
     (game.seats.find((s) => s.seat === seat)?.userId != null || 'userId' in participant);
-  return { columns: seatColumns(participant), handedOver };
+  return { columns: seatColumns(participant), handedOver, holders: handoverRows(game, seat, participant) };
 }
 
 function seatColumns(participant: Participant) {

@@ -16,7 +16,7 @@ import {
   seatsAfterLeaving,
 } from './lobby-steps.ts';
 import type { CreateLobbyInput, GameRecord, Participant, SeatRecord } from './records.ts';
-import { games, seats } from './schema.ts';
+import { games, seatHolders, seats } from './schema.ts';
 import { OPEN_STATUSES, type StoreCore } from './store-core.ts';
 
 export type { CreateLobbyInput } from './records.ts';
@@ -101,11 +101,13 @@ export class LobbyStore {
 
   /**
    * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
-   * play this marks the game handed over, which keeps it out of the ratings.
+   * play this marks the game handed over, which keeps it out of the ratings, and keeps who held the seat
+   * until now and who holds it from this version (`seat_holders`, seat-history.ts).
    */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): GameRecord {
     return this.core.change(gameId, OPEN_STATUSES, (game) => {
-      const { columns, handedOver } = seatReplacement(game, seat, participant);
+      const { columns, handedOver, holders } = seatReplacement(game, seat, participant);
+      if (holders.length > 0) this.core.database.db.insert(seatHolders).values(holders).run();
       this.core.database.db
         .update(seats)
         .set(columns)

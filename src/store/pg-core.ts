@@ -11,7 +11,7 @@ import { type GameId, GameNotFoundError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
 import type { PgConnection, PgDrizzle, PgExecutor } from './pg-database.ts';
 import { readStoredParts } from './pg-lookups.ts';
-import { actions, games, seats, stateParts } from './pg-schema.ts';
+import { actions, games, seatHolders, seats, stateParts } from './pg-schema.ts';
 import { RECENT_LINES } from './recent-log.ts';
 import {
   type GameRecord,
@@ -109,12 +109,13 @@ export class PgCore {
       row.state === null
         ? []
         : await tx
-            .select({ log: sql<string>`${actions.log}` })
+            .select({ log: sql<string>`${actions.log}`, seq: actions.seq })
             .from(actions)
             .where(and(eq(actions.gameId, gameId), isNotNull(actions.log)))
             .orderBy(desc(actions.seq))
             .limit(RECENT_LINES);
-    return toRecord(row, seatRows, logRows);
+    const holderRows = await tx.select().from(seatHolders).where(eq(seatHolders.gameId, gameId));
+    return toRecord(row, seatRows, logRows, holderRows);
   }
 
   /**

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { DuplicateGameError, type GameId } from './errors.ts';
 import { ratableImport, sameGame } from './export-import.ts';
 import type { PgCore } from './pg-core.ts';
-import { actions, gameMessages, games, seats } from './pg-schema.ts';
+import { actions, gameMessages, games, seatHolders, seats } from './pg-schema.ts';
 import { IMPORTED_MARK, type ImportedGame, type VerifyProblem, type VerifyReport } from './records.ts';
 import type { LoggedActionWithLog } from './replay.ts';
 import { checkGameLog } from './verify.ts';
@@ -35,6 +35,8 @@ export async function importOnPostgres(core: PgCore, imported: ImportedGame): Pr
     const [row] = await tx.insert(games).values(imported.columns).returning({ id: games.id });
     if (!row) throw new Error('the new game has no id');
     await tx.insert(seats).values(imported.seats.map((s) => ({ gameId: row.id, ...s })));
+    if (imported.holders.length > 0)
+      await tx.insert(seatHolders).values(imported.holders.map((h) => ({ gameId: row.id, ...h })));
     for (let i = 0; i < imported.actions.length; i += 1_000)
       await tx
         .insert(actions)

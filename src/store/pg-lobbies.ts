@@ -16,7 +16,7 @@ import {
   seatsAfterLeaving,
 } from './lobby-steps.ts';
 import type { PgCore } from './pg-core.ts';
-import { gameMessages, games, seats } from './pg-schema.ts';
+import { gameMessages, games, seatHolders, seats } from './pg-schema.ts';
 import type {
   CreateLobbyInput,
   DiscordLocation,
@@ -96,7 +96,8 @@ export class PgLobbies {
 
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord> {
     return this.core.change(gameId, OPEN_STATUSES, async (tx, game) => {
-      const { columns, handedOver } = seatReplacement(game, seat, participant);
+      const { columns, handedOver, holders } = seatReplacement(game, seat, participant);
+      if (holders.length > 0) await tx.insert(seatHolders).values(holders);
       await tx
         .update(seats)
         .set(columns)

@@ -107,6 +107,27 @@ export const seats = pgTable(
   ],
 );
 
+/** Every holder of the seats that changed hands during play (schema.ts). */
+export const seatHolders = pgTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    holder: integer('holder').notNull(),
+    fromVersion: integer('from_version'),
+    userId: text('user_id'),
+    botKind: text('bot_kind'),
+    displayName: text('display_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat, t.holder] }),
+    index('seat_holders_user_idx').on(t.userId),
+    check('seat_holders_who_check', sql`(${t.userId} is null) <> (${t.botKind} is null)`),
+  ],
+);
+
 export const actions = pgTable(
   'actions',
   {

@@ -32,10 +32,36 @@ export function recentFromRows(
   game: { readonly type: string; readonly options: unknown; readonly seed: string },
   rows: readonly { readonly log: string }[],
 ): readonly LogLine[] {
+  return recentWithMoves(game, rows).lines;
+}
+
+/**
+ * `recentFromRows` with the move that said each line (its row's `seq`; 0 for setup's), so a seat handed over
+ * since can still name whoever held it then (src/store/seat-history.ts).
+ */
+export function recentWithMoves(
+  game: { readonly type: string; readonly options: unknown; readonly seed: string },
+  rows: readonly { readonly log: string; readonly seq?: number }[],
+): { readonly lines: readonly LogLine[]; readonly moves: readonly number[] } {
   const lines: LogLine[] = [];
-  for (let i = rows.length - 1; i >= 0; i--)
-    lines.push(...decodeLines(game.type, (rows[i] as { log: string }).log));
-  const all =
-    rows.length < RECENT_LINES ? [...openingLines(game.type, game.options, game.seed), ...lines] : lines;
-  return all.slice(-RECENT_LINES);
+  const moves: number[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i] as { log: string; seq?: number };
+    const said = decodeLines(game.type, row.log);
+    lines.push(...said);
+    for (const _ of said) moves.push(row.seq ?? 0);
+  }
+  if (rows.length < RECENT_LINES) {
+    const opening = openingLines(game.type, game.options, game.seed);
+    lines.unshift(...opening);
+    moves.unshift(...opening.map(() => 0));
+  }
+  return { lines: lines.slice(-RECENT_LINES), moves: moves.slice(-RECENT_LINES) };
+}
+
+/** `withRecent`'s moves: `count` lines said by move `seq` after `recent`, the newest `RECENT_LINES` kept. */
+export function withRecentMoves(recent: readonly number[], count: number, seq: number): readonly number[] {
+  if (count === 0) return recent;
+  const all = [...recent, ...Array.from({ length: count }, () => seq)];
+  return all.length > RECENT_LINES ? all.slice(-RECENT_LINES) : all;
 }

@@ -6,8 +6,9 @@ import type { Message } from '../games/kernel/message.ts';
  */
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
-import { recentFromRows } from './recent-log.ts';
+import { recentWithMoves } from './recent-log.ts';
 import type { GameStatus, games, seats } from './schema.ts';
+import { historyOf, type SeatHolderRow } from './seat-history.ts';
 import { joinState, type StatePart } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
@@ -23,6 +24,11 @@ export interface SeatRecord {
   readonly userId: string | null;
   readonly botKind: string | null;
   readonly displayName: string;
+}
+
+/** Someone who held a seat, from the game's version (moves made) they took it at; null: not known. */
+export interface SeatHolder extends SeatRecord {
+  readonly fromVersion: number | null;
 }
 
 /** Everything about a game except its options, state and seats: cheap to list. */
@@ -58,6 +64,11 @@ export interface GameRecord extends GameSummary {
   /** In seat order; in the lobby, in joining order. */
   readonly seats: readonly SeatRecord[];
   /**
+   * Every holder of every seat, seat by seat in the order they took it (the last of a seat is its holder in
+   * `seats`): seat-history.ts reads it. Always set by the store (optional for hand-written records).
+   */
+  readonly holders?: readonly SeatHolder[];
+  /**
    * Minutes a person may take per turn or decision before the computer plays it; null: no limit.
    * Always set by the store (optional only so hand-written records in tests may leave it out).
    */
@@ -71,6 +82,11 @@ export interface GameRecord extends GameSummary {
    * `readableBy` gives. Empty in the lobby. Always set by the store (optional for hand-written records).
    */
   readonly log?: readonly LogLine[];
+  /**
+   * The move that said each line of `log` (0: setup), so a line keeps the name of whoever held its seat
+   * then (seat-history.ts). Set by the store with `log`.
+   */
+  readonly logMoves?: readonly number[];
 }
 
 /** What applying an action committed. */
@@ -242,9 +258,11 @@ export function toSummary(
 export function toRecord(
   row: GameRow,
   seatRows: readonly SeatRow[],
-  logRows: readonly { readonly log: string }[],
+  logRows: readonly { readonly log: string; readonly seq?: number }[],
+  holderRows: readonly SeatHolderRow[] = [],
 ): GameRecord {
   const options: unknown = JSON.parse(row.options);
+  const seatList = seatRows.map(toSeat).sort((a, b) => a.seat - b.seat);
   const record: GameRecord = {
     ...toSummary(row),
     options,
@@ -254,21 +272,24 @@ export function toRecord(
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
     rated: row.rated,
     handedOver: row.handedOver,
-    seats: seatRows.map(toSeat).sort((a, b) => a.seat - b.seat),
+    seats: seatList,
+    holders: historyOf(row.handedOver, seatList, holderRows),
     turnLimitMinutes: row.turnLimitMinutes,
     language: row.language,
     standIn: row.standIn,
   };
   // Read when first asked: a game loaded but never shown (a restart with many running games) never
   // inflates its lines (each costs zlib a native buffer that outlives the call until the next GC).
-  let log: readonly LogLine[] | undefined;
-  Object.defineProperty(record, 'log', {
-    enumerable: true,
-    get: () => {
-      log ??= row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows);
-      return log;
-    },
-  });
+  let recent: ReturnType<typeof recentWithMoves> | undefined;
+  const read = () => {
+    recent ??=
+      row.state === null
+        ? { lines: [], moves: [] }
+        : recentWithMoves({ type: row.type, options, seed: row.seed }, logRows);
+    return recent;
+  };
+  Object.defineProperty(record, 'log', { enumerable: true, get: () => read().lines });
+  Object.defineProperty(record, 'logMoves', { enumerable: true, get: () => read().moves });
   return record;
 }
 
@@ -313,6 +334,8 @@ export interface ImportedGame {
     readonly handedOver: boolean;
   };
   readonly seats: readonly SeatRecord[];
+  /** Every holder of its seats when one changed hands (seat-history.ts); empty otherwise. */
+  readonly holders: readonly SeatHolderRow[];
   readonly actions: readonly {
     readonly seq: number;
     readonly seat: Seat;

@@ -104,6 +104,34 @@ export const seats = sqliteTable(
   ],
 );
 
+/**
+ * Every holder of the seats that changed hands during play, each from the version (moves made) they took
+ * it at: written, with the game's earlier holders, in the transaction of its first handover. A game without
+ * rows has had the holders in `seats` since its start; `from_version` is null where the start is not known
+ * (a seat handed over before this table existed). See seat-history.ts.
+ */
+export const seatHolders = sqliteTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    /** 0 for the seat's first holder known, then 1, 2... in the order they took it. */
+    holder: integer('holder').notNull(),
+    /** The game's version when they took the seat; null: not known. */
+    fromVersion: integer('from_version'),
+    userId: text('user_id'),
+    botKind: text('bot_kind'),
+    displayName: text('display_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat, t.holder] }),
+    index('seat_holders_user_idx').on(t.userId),
+    check('seat_holders_who_check', sql`(${t.userId} is null) <> (${t.botKind} is null)`),
+  ],
+);
+
 /** The append-only truth: setup(options, seed) followed by these actions in `seq` order is the game. */
 export const actions = sqliteTable(
   'actions',

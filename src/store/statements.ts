@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
 import { RECENT_LINES } from './recent-log.ts';
-import { actions, games, seats, stateParts } from './schema.ts';
+import { actions, games, seatHolders, seats, stateParts } from './schema.ts';
 
 export function prepareStatements(db: ScarabDrizzle) {
   const id = sql.placeholder('id');
@@ -14,6 +14,7 @@ export function prepareStatements(db: ScarabDrizzle) {
       .prepare(),
     game: db.select().from(games).where(eq(games.id, id)).prepare(),
     seats: db.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat)).prepare(),
+    holders: db.select().from(seatHolders).where(eq(seatHolders.gameId, id)).prepare(),
     appendAction: db
       .insert(actions)
       .values({
@@ -26,7 +27,7 @@ export function prepareStatements(db: ScarabDrizzle) {
       })
       .prepare(),
     recentLog: db
-      .select({ log: sql<string>`${actions.log}` })
+      .select({ log: sql<string>`${actions.log}`, seq: actions.seq })
       .from(actions)
       .where(and(eq(actions.gameId, id), isNotNull(actions.log)))
       .orderBy(desc(actions.seq))

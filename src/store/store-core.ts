@@ -157,6 +157,7 @@ export class StoreCore {
       row,
       this.statements.seats.all({ id: gameId }),
       this.statements.recentLog.all({ id: gameId }),
+      this.statements.holders.all({ id: gameId }),
     );
   }
 

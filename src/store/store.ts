@@ -146,7 +146,7 @@ export interface LobbyRepository {
   setLanguage(gameId: GameId, language: string): Promise<GameRecord>;
   /** The level of the computer playing timed-out or absent people's turns (null: the default); throws `GameNotFoundError`, `WrongStatusError`. */
   setStandIn(gameId: GameId, level: string | null): Promise<GameRecord>;
-  /** Gives a seat of an open game to someone else (during play: handed over, so never rated); throws `GameNotFoundError`, `WrongStatusError`, `NotASeatError`, `LobbyError` ('already-seated'). */
+  /** Gives a seat of an open game to someone else (during play: handed over, so never rated, and the new holder is kept from the game's version in `GameRecord.holders` with the earlier ones, in the same transaction); throws `GameNotFoundError`, `WrongStatusError`, `NotASeatError`, `LobbyError` ('already-seated'). */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord>;
   /** The game's seats in order; throws `GameNotFoundError`. */
   seatsOf(gameId: GameId): Promise<readonly SeatRecord[]>;

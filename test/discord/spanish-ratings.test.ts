@@ -123,6 +123,7 @@ describe('rating messages in Spanish', () => {
       language: 'es',
       record: {
         games: 8,
+        shared: 0,
         wins: 1,
         winRate: 1 / 8,
         averageScore: 12.5,

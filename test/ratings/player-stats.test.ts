@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finishedGamesOf, summarize } from '../../src/ratings/player-stats.ts';
-import { computer, person, playVerdict, ratingStore, startVerdict } from './helpers.ts';
+import { computer, finishVerdict, person, playVerdict, ratingStore, startVerdict } from './helpers.ts';
 
 describe('player stats', () => {
   it('a user with no games has zero games and no averages', () => {
@@ -13,6 +13,7 @@ describe('player stats', () => {
     expect(played).toEqual([]);
     expect(summarize(played, () => [{ set: 'never', distinct: 1 }])).toEqual({
       games: 0,
+      shared: 0,
       wins: 0,
       winRate: null,
       averageScore: null,
@@ -47,6 +48,7 @@ describe('player stats', () => {
         : [{ set: 'books', distinct: 2 }];
     expect(summarize(everywhere, sets)).toEqual({
       games: 3,
+      shared: 0,
       wins: 2,
       winRate: 2 / 3,
       averageScore: (90 + 70 + 90) / 3,
@@ -58,5 +60,28 @@ describe('player stats', () => {
     });
     expect(summarize(here).favouriteSets).toEqual([]);
     expect(here[0]?.state()).toMatchObject({ ranks: [1, 2] });
+  });
+
+  it('counts a game whose seat changed hands as played, but not in the wins, scores or sets', () => {
+    const { store } = ratingStore();
+    playVerdict(store, { seats: [person(1), person(2)], ranks: [2, 1], guildId: 'g1' }); // u1 scores 80
+    // u1 leaves the seat to a computer, which then wins it.
+    const left = startVerdict(store, { seats: [person(1), person(2)], guildId: 'g1' });
+    store.lobbies.replaceSeat(left, 0, computer());
+    finishVerdict(store, left, [1, 2]);
+    const played = finishedGamesOf(store.database.db, { gameType: 'verdict', userId: 'u1', guildId: null });
+    expect(played.map((g) => [g.gameId, g.rank, g.whole])).toEqual([
+      [1, 2, true],
+      [left, 1, false],
+    ]);
+    expect(summarize(played)).toEqual({
+      games: 2,
+      shared: 1,
+      wins: 0,
+      winRate: 0,
+      averageScore: 80,
+      bestScore: 80,
+      favouriteSets: [],
+    });
   });
 });

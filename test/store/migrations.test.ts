@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { creditedNames } from '../../src/discord/seat-names.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import * as schema from '../../src/store/schema.ts';
@@ -105,6 +106,7 @@ describe('migrations', () => {
       'ratings',
       'schedule',
       'seasons',
+      'seat_holders',
       'seat_votes',
       'seats',
       'state_parts',
@@ -221,6 +223,46 @@ describe('migrations', () => {
     // In finishing order: #4 (Bob won), then #1 (Ann won).
     const history = store.ratings.history({ gameType: 'dice-race', scope: 'global' }, 'u1');
     expect(history.map((h) => h.gameId)).toEqual([4, 1]);
+    upgraded.close();
+  });
+
+  it('keep what can be known of a game handed over before seat holders were kept: its holders from move ?', () => {
+    registerDiceRace();
+    const before = journal.entries.findIndex((e) => e.tag.endsWith('_seat_holders'));
+    const path = join(tmp, 'before-seat-holders.db');
+    const old = openDatabase(path, { migrationsFolder: olderMigrations(before) });
+    const state = JSON.stringify(diceRace.setup({ players: 2, goal: 30 }, 'old'));
+    old.sqlite
+      .prepare(
+        `insert into games (type, status, options, seed, state, version, channel_id, handed_over, created_at, updated_at)
+         values ('dice-race', 'active', '{"players":2,"goal":30}', 'old', ?, 0, 'c1', 1, 1, 1)`,
+      )
+      .run(state);
+    old.sqlite
+      .prepare(
+        "insert into seats (game_id, seat, user_id, bot_kind, display_name) values (1, 0, 'u1', null, 'Ann'), (1, 1, null, 'random', 'Bot')",
+      )
+      .run();
+    old.close();
+
+    const upgraded = openDatabase(path);
+    const store = new GameStore(upgraded);
+    const game = store.getGame(1);
+    expect(game.holders).toEqual([
+      { seat: 0, fromVersion: null, userId: 'u1', botKind: null, displayName: 'Ann' },
+      { seat: 1, fromVersion: null, userId: null, botKind: 'random', displayName: 'Bot' },
+    ]);
+    expect(creditedNames(game, 'en')).toEqual([
+      'someone (until move ?), then Ann',
+      'someone (until move ?), then Bot',
+    ]);
+    // Handed over again now: the holders so far are kept from move ?, the new one from its move.
+    store.applyAction(1, { seat: 0, action: { type: 'move', die: 'a' }, expectedVersion: 0 });
+    const again = store.lobbies.replaceSeat(1, 0, { botKind: 'random', displayName: 'Nefer' });
+    expect(creditedNames(again, 'en')).toEqual([
+      'someone (until move ?), then Ann (until move 1), then Nefer',
+      'someone (until move ?), then Bot',
+    ]);
     upgraded.close();
   });
 });

@@ -31,6 +31,7 @@ import { randomMove } from './helpers/random-play.ts';
 const ALL_TABLES = [
   'games',
   'seats',
+  'seat_holders',
   'actions',
   'game_messages',
   'ratings',
@@ -98,7 +99,10 @@ function makeFixture(dir: string): Fixture {
   ];
   for (const id of finished) play(id);
   const active = start('valley', 3, 'guild-1');
-  play(active, 12);
+  play(active, 6);
+  // A seat handed over during play: its holders move too (seat_holders).
+  store.lobbies.replaceSeat(active, 2, { botKind: 'normal', displayName: 'Computer' });
+  play(active, 6);
   const cancelled = start('archaeology', 3, 'guild-2');
   play(cancelled, 4);
   store.cancelGame(cancelled);

@@ -371,6 +371,50 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     await expect(store.lobbies.seatsOf(gameId + 1000)).rejects.toBeInstanceOf(StoreError);
   });
 
+  it('a seat handed over during play keeps its earlier holder from move 0 and the new one from the handover', async () => {
+    const { store, gameId } = await open();
+    for (let k = 0; k < 3; k++) {
+      const { seat, version } = await mover(store, gameId);
+      await store.applyAction(gameId, { seat, action: { type: 'pass' }, expectedVersion: version });
+    }
+    const before = await store.getGame(gameId);
+    expect(before.holders).toEqual([
+      { seat: 0, fromVersion: 0, userId: 'user-0', botKind: null, displayName: 'Player 0' },
+      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+    ]);
+    await store.lobbies.replaceSeat(gameId, 1, { botKind: 'random', displayName: 'Nefer' });
+    const { seat, version } = await mover(store, gameId);
+    await store.applyAction(gameId, { seat, action: { type: 'pass' }, expectedVersion: version });
+    await store.lobbies.replaceSeat(gameId, 1, { userId: 'user-9', displayName: 'Late' });
+    const after = await store.getGame(gameId);
+    expect(after.seats[1]).toEqual({ seat: 1, userId: 'user-9', botKind: null, displayName: 'Late' });
+    expect(after.holders).toEqual([
+      { seat: 0, fromVersion: 0, userId: 'user-0', botKind: null, displayName: 'Player 0' },
+      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+      { seat: 1, fromVersion: 3, userId: null, botKind: 'random', displayName: 'Nefer' },
+      { seat: 1, fromVersion: 4, userId: 'user-9', botKind: null, displayName: 'Late' },
+    ]);
+    // Finished: never rated; for /stats the game is played by all three people, whole by user-0 only.
+    const rng = seedRng('handover');
+    for (;;) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) break;
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    expect((await store.getGame(gameId)).status).toBe('finished');
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
+    const playedBy = async (userId: string) =>
+      (await store.ratings.playedGames({ gameType: 'dice-race', userId, guildId: null })).map((p) => [
+        p.gameId,
+        p.seat,
+        p.whole,
+      ]);
+    expect(await playedBy('user-0')).toEqual([[gameId, 0, true]]);
+    expect(await playedBy('user-1')).toEqual([[gameId, 1, false]]);
+    expect(await playedBy('user-9')).toEqual([[gameId, 1, false]]);
+  });
+
   it('locations: where a game lives, and the messages it points at', async () => {
     const { store, gameId } = await open();
     expect((await store.locations.setLocation(gameId, { threadId: 't1' })).threadId).toBe('t1');

@@ -47,8 +47,9 @@ beforeEach(() => {
   }).id;
   store.lobbies.setStandIn(table, 'hard');
   const active = store.startGame(table).id;
+  for (let i = 0; i < 3; i++) playRandomAction(store, active, rng);
   store.lobbies.replaceSeat(active, 1, { botKind: 'normal', displayName: 'Computer' });
-  for (let i = 0; i < 10; i++) playRandomAction(store, active, rng);
+  for (let i = 3; i < 10; i++) playRandomAction(store, active, rng);
   const fresh = startedGame(store, 4, 'fresh');
   const lobby = store.lobbies.create({
     type: 'dice-race',
@@ -210,6 +211,12 @@ describe('export and import', () => {
         game: { ...exported.game, id: newId },
       });
     }
+    // Who held the handed-over seat, and from which move, travels with the record.
+    expect(exportGame(db, ids.active).holders?.filter((h) => h.seat === 1)).toEqual([
+      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+      { seat: 1, fromVersion: 3, userId: null, botKind: 'normal', displayName: 'Computer' },
+    ]);
+    expect(exportGame(db, ids.finished).holders).toBeUndefined();
     expect(verifyAll(other).problems).toEqual([]);
     const carriedOn = otherStore.gamesOfUser(user(0), ['active']);
     expect(carriedOn.length).toBeGreaterThan(0);

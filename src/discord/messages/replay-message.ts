@@ -7,14 +7,15 @@ import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, clip, type Payload, row, select } from '../../table-kit/payload.ts';
 import type { Replay } from '../replays.ts';
+import { gameAtMove, linesWithTheirNames } from '../seat-names.ts';
 import type { Tables } from '../tables.ts';
 
 /** Turns a "go to turn" menu offers at most: Discord's limit for a menu's options. */
 const MENU = 25;
 
 /**
- * A finished game at `move`: its board as everyone saw it then (the public view, the recent log up to that
- * move, the picture with its text), nobody mentioned, and the controls to step through it — ⏮ ◀ ▶ ⏭, each
+ * A finished game at `move`: its board as everyone saw it then (the public view, the seats' holders then, the
+ * recent log up to that move, the picture with its text), nobody mentioned, and the controls to step through it — ⏮ ◀ ▶ ⏭, each
  * carrying the move it goes to, and a menu of turns (every turn, or 25 spread over the game). In
  * `language`: the reader's for a private replay, the game's for one shown to the channel.
  */
@@ -22,7 +23,12 @@ export function replayMessage(tables: Tables, replay: Replay, move: number, lang
   const { game, positions } = replay;
   const adapter = tables.adapterOf(game);
   const view = adapter.game.view(positions.at(move), null);
-  const ctx = { ...tables.context(game, language), version: move, log: replay.said.slice(0, move).flat() };
+  // The seats as held at this move, and each line with the names of when it was said (seat-names.ts).
+  const ctx = {
+    ...tables.context(gameAtMove(game, move), language),
+    version: move,
+    log: linesWithTheirNames(game, replay.said, move),
+  };
   const finished = move === positions.moves;
   const board = adapter.messages.board(view, ctx, {
     headline: finished

@@ -103,6 +103,7 @@ export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Paylo
       average: formatDecimal(r.averageScore ?? 0, lang),
       best: formatCount(r.bestScore ?? 0, lang),
     }),
+    ...(r.shared ? [t(lang, 'stats.shared', { count: formatCount(r.shared, lang) })] : []),
     r.favouriteSets.length
       ? t(lang, 'stats.favourites', {
           sets: r.favouriteSets
