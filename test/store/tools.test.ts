@@ -213,7 +213,7 @@ describe('export and import', () => {
     }
     // Who held the handed-over seat, and from which move, travels with the record.
     expect(exportGame(db, ids.active).holders?.filter((h) => h.seat === 1)).toEqual([
-      { seat: 1, fromVersion: 0, userId: 'user-1', botKind: null, displayName: 'Player 1' },
+      { seat: 1, fromVersion: 0, userId: user(1), botKind: null, displayName: 'Player 1' },
       { seat: 1, fromVersion: 3, userId: null, botKind: 'normal', displayName: 'Computer' },
     ]);
     expect(exportGame(db, ids.finished).holders).toBeUndefined();
