@@ -1,5 +1,6 @@
 import type { LogLine } from '../games/kernel/log.ts';
 import { getGame } from '../games/registry.ts';
+import { dealtOptions } from '../store/catalog-pins.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Payload } from '../table-kit/payload.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
@@ -40,8 +41,10 @@ export class Replays {
       return hit;
     }
     const log = await this.tables.store.actionLog(game.id);
-    const positions = ReplayPositions.build(getGame(game.type), {
-      options: game.options,
+    const module = getGame(game.type);
+    const positions = ReplayPositions.build(module, {
+      // Dealt with the card catalogs the game was dealt with, however they were edited since.
+      options: JSON.parse(dealtOptions(module, JSON.stringify(game.options), game.seed, game.state)),
       seed: game.seed,
       actions: log.map((a) => ({ seat: a.seat, action: a.action })),
     });

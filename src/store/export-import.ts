@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AnyGame, getGame, listGames as registeredGames } from '../games/registry.ts';
+import { catalogNote, dealtOptions } from './catalog-pins.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { encodeLines } from './log-codec.ts';
@@ -179,7 +180,9 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
   if (seatList.some((s, i) => s.seat !== i))
     throw new ImportError('seats must be numbered 0, 1, 2... in order');
 
-  const options = toJson(game.options, 'the options');
+  // Dealt with the card catalog versions its options pin (or, unpinned, those that deal its state), so an
+  // edit of a catalog since never refuses it.
+  const options = dealtOptions(module, toJson(game.options, 'the options'), game.seed, game.state);
   let state: string | null = null;
   let outcome: string | null = null;
   let logs: readonly (string | null)[] = [];
@@ -188,6 +191,14 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     if (game.state !== null || log.length > 0)
       throw new ImportError('a game that never started has a state or actions');
   } else {
+    try {
+      module.parseOptions(game.options);
+    } catch (error) {
+      // Such as a catalog version this copy of Scarab does not keep: named, rather than a failed setup.
+      throw new ImportError(
+        `its options are refused: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     const replayed = replay(module, {
       type: game.type,
       options,
@@ -197,8 +208,9 @@ export function importGame(database: ScarabDatabase, data: unknown): GameId {
     if (!replayed.ok) {
       const here = rulesFingerprint(module);
       const other = parsed.data.rules !== undefined && parsed.data.rules !== here;
+      const note = catalogNote(module, options);
       throw new ImportError(
-        `${other ? `it was played under other rules (${parsed.data.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}`,
+        `${other ? `it was played under other rules (${parsed.data.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}${note ? ` (${note})` : ''}`,
       );
     }
     if (replayed.version !== game.version) {
@@ -286,8 +298,9 @@ const fingerprints = new WeakMap<AnyGame, string>();
 
 /**
  * The rules a game is played under, as a record names them: the game and a digest of what its setup deals
- * (card and treasure numbers included), so recalibrated numbers or a changed deal give another name. Code
- * changes that keep the deal keep the name: a record is judged by whether its log replays.
+ * (with options that pin no card catalog: its fixed unpinned versions), so a changed deal gives another name.
+ * An edited catalog keeps the name: each record's options pin the catalog it was dealt with. Code changes
+ * that keep the deal keep the name: a record is judged by whether its log replays.
  */
 export function rulesFingerprint(module: AnyGame): string {
   const known = fingerprints.get(module);

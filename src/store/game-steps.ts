@@ -8,6 +8,7 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { getGame as getModule } from '../games/registry.ts';
 import { lobbyRating } from '../ratings/eligibility.ts';
+import { pinOptions } from './catalog-pins.ts';
 import {
   type GameId,
   InvalidActionError,
@@ -61,7 +62,8 @@ export function startedGame(
       `seat order ${JSON.stringify(order)} is not a permutation`,
     );
   }
-  const options = parseOptionsFor(module, gameId, game.options, count);
+  // Pinned to today's card catalogs: a later edit of a catalog deals new games only.
+  const options = pinOptions(module, parseOptionsFor(module, gameId, game.options, count));
   const optionsJson = toJson(options, 'the options');
   const { state, stateJson, parts } = startState(module, optionsJson, game.seed);
   const outcome = module.outcome(state);

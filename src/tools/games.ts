@@ -109,6 +109,8 @@ function verify(db: ScarabDatabase, io: CliIo): number {
   for (const line of damaged) io.stdout(`database file: ${line}`);
   const report = verifyAll(db);
   for (const p of report.problems) io.stdout(`game #${p.gameId} (${p.type}): ${p.problem}`);
+  // Not a problem: each replays with the catalog it was dealt with; said so that an edit is never a surprise.
+  for (const p of report.olderCatalogs) io.stdout(`game #${p.gameId} (${p.type}): consistent, ${p.problem}`);
   const verdict = report.problems.length === 0 ? 'all consistent' : `${report.problems.length} inconsistent`;
   io.stdout(`verified ${report.checked} games: ${verdict}`);
   if (damaged.length > 0) io.stdout('the database file itself is damaged: restore a backup');
