@@ -265,7 +265,10 @@ export function toRecord(
   Object.defineProperty(record, 'log', {
     enumerable: true,
     get: () => {
-      log ??= row.state === null ? [] : recentFromRows({ type: row.type, options, seed: row.seed }, logRows);
+      log ??=
+        row.state === null
+          ? []
+          : recentFromRows({ type: row.type, options, seed: row.seed, state: row.state }, logRows);
       return log;
     },
   });
