@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
 import {
   DatabaseOpenError,
   databasePathFromEnv,
@@ -16,7 +17,8 @@ import {
 import { StoreError } from '../store/errors.ts';
 import { exportGame, ImportError, importGame } from '../store/export-import.ts';
 import { describeTables, MoveError, moveToPostgres } from '../store/move-to-postgres.ts';
-import { verifyAll } from '../store/verify.ts';
+import { games } from '../store/schema.ts';
+import { olderCatalog, verifyAll } from '../store/verify.ts';
 import { eachFlag, UsageError } from './cli-args.ts';
 
 export interface CliIo {
@@ -65,7 +67,12 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
       const data = readJson(rest[0] as string, io);
       return withDatabase(io, (db) => {
         const id = importGame(db, data);
-        io.stdout(`imported game #${(data as { game: { id: number } }).game.id} as game #${id}`);
+        // Said when it was dealt with a card catalog edited since: it replays with the one it was dealt with.
+        const row = db.db.select().from(games).where(eq(games.id, id)).get();
+        const note = row ? olderCatalog(row) : null;
+        io.stdout(
+          `imported game #${(data as { game: { id: number } }).game.id} as game #${id}${note ? ` (${note})` : ''}`,
+        );
         return 0;
       });
     }

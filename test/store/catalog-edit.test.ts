@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import archaeologyBox from '../../assets/cards/archaeology.json' with { type: 'json' };
 import archaeologyFirst from '../../assets/cards/history/archaeology-7b5be41b63c7.json' with { type: 'json' };
@@ -12,12 +15,15 @@ import { botMove } from '../../src/games/valley/bots/index.ts';
 import { baseBook } from '../../src/games/valley/catalog-versions.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import { dealtOptions } from '../../src/store/catalog-pins.ts';
+import { openDatabase } from '../../src/store/database.ts';
 import { exportGame, ImportError, importGame } from '../../src/store/export-import.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import { GameStore as Store } from '../../src/store/game-store.ts';
 import { replay } from '../../src/store/replay.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 import { ReplayPositions } from '../../src/table-kit/replay-positions.ts';
+import { runGamesCli } from '../../src/tools/games.ts';
+import { removeDir } from '../remove-dir.ts';
 import { memoryStore } from './helpers/memory-store.ts';
 
 /**
@@ -314,5 +320,43 @@ describe('importing a record pinned to a catalog version not kept here', () => {
     );
     expect(verifyAll(store.database).checked).toBe(1);
     store.database.close();
+  });
+});
+
+describe('`npm run games -- verify` and `import` after an edit', () => {
+  it('say which games were dealt with an earlier catalog, and find them consistent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scarab-catalog-'));
+    try {
+      const path = join(dir, 'games.db');
+      const store = new Store(openDatabase(path));
+      const id = start(store, ARCHAEOLOGY, 'cli');
+      play(store, ARCHAEOLOGY, id);
+      store.database.close();
+      const dealt = archaeologyBook.current;
+      const edit = edited(archaeologyBox, (d) => {
+        for (const t of d.treasures ?? []) for (const p of t.prices) p.value += 5;
+      });
+      simulateEdit(archaeologyBook, EDITED, edit);
+      const out: string[] = [];
+      const io = {
+        stdout: (t: string) => out.push(t),
+        stderr: (t: string) => out.push(`error: ${t}`),
+        env: { DATABASE_PATH: path },
+        readStdin: () => '',
+      };
+      const note = `dealt with catalog archaeology@${dealt}, current is ${EDITED}`;
+      expect(await runGamesCli(['verify'], io)).toBe(0);
+      expect(out).toEqual([
+        `game #${id} (archaeology): consistent, ${note}`,
+        'verified 1 games: all consistent',
+      ]);
+      out.length = 0;
+      const file = join(dir, 'record.json');
+      expect(await runGamesCli(['export', String(id), file], io)).toBe(0);
+      expect(await runGamesCli(['import', file], io)).toBe(0);
+      expect(out.at(-1)).toBe(`imported game #${id} as game #${id + 1} (${note})`);
+    } finally {
+      removeDir(dir);
+    }
   });
 });
