@@ -24,7 +24,9 @@ import { verifyAll } from '../../src/store/verify.ts';
 import { ReplayPositions } from '../../src/table-kit/replay-positions.ts';
 import { runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
+import { availableBackends } from './helpers/backends.ts';
 import { memoryStore } from './helpers/memory-store.ts';
+import { verifyStore } from './helpers/verify-store.ts';
 
 /**
  * Editing a number of a card catalog (assets/cards) deals new games only: every game started before keeps
@@ -357,6 +359,48 @@ describe('`npm run games -- verify` and `import` after an edit', () => {
       expect(out.at(-1)).toBe(`imported game #${id} as game #${id + 1} (${note})`);
     } finally {
       removeDir(dir);
+    }
+  });
+});
+
+describe.each(availableBackends())('pins on $name', (backend) => {
+  it('a game is pinned as it starts; after an edit it still verifies, and a new game is pinned to the edit', async () => {
+    const opened = await backend.open();
+    try {
+      const { store } = opened;
+      const begin = async (seed: string) => {
+        const lobby = await store.lobbies.create({
+          type: 'archaeology',
+          seed,
+          seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `P${i}` })),
+        });
+        return (await store.startGame(lobby.id)).id;
+      };
+      const id = await begin('pins-old');
+      for (let n = 0; n < 30; n++) {
+        const game = await store.getGame(id);
+        if (game.status !== 'active') break;
+        const seat = getGame('archaeology').waitingFor(game.state)[0] as number;
+        await store.applyAction(id, {
+          seat,
+          action: ARCHAEOLOGY.move(game.state, seat),
+          expectedVersion: game.version,
+        });
+      }
+      const dealt = archaeologyBook.current;
+      expect((await store.getGame(id)).options).toEqual({ players: 2, catalogs: { archaeology: dealt } });
+      simulateEdit(
+        archaeologyBook,
+        EDITED,
+        edited(archaeologyBox, (d) => {
+          for (const t of d.treasures ?? []) if (t.id === 'talisman') t.trade.value += 3;
+        }),
+      );
+      const fresh = await begin('pins-new');
+      expect((await store.getGame(fresh)).options).toEqual({ players: 2, catalogs: { archaeology: EDITED } });
+      expect(await verifyStore(store)).toEqual({ checked: 2, problems: [] });
+    } finally {
+      await opened.close();
     }
   });
 });
