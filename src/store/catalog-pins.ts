@@ -10,7 +10,10 @@ import { collectLines } from '../games/kernel/log.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { partsOf, splitState } from './state-parts.ts';
 
-/** `options` pinned to today's catalogs, as a game starts (unchanged for a game dealt from no catalog). */
+/**
+ * `options` pinned to today's catalogs, as a game starts (unchanged for a game dealt from no catalog); any
+ * pin they carry is replaced. Options not yet checked are fine: `parseOptions` checks the result.
+ */
 export function pinOptions(module: AnyGame, options: unknown): unknown {
   return module.catalogs ? module.catalogs.pin(options) : options;
 }

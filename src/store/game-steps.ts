@@ -8,7 +8,6 @@ import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { AnyGame } from '../games/registry.ts';
 import { getGame as getModule } from '../games/registry.ts';
 import { lobbyRating } from '../ratings/eligibility.ts';
-import { pinOptions } from './catalog-pins.ts';
 import {
   type GameId,
   InvalidActionError,
@@ -63,7 +62,7 @@ export function startedGame(
     );
   }
   // Pinned to today's card catalogs: a later edit of a catalog deals new games only.
-  const options = pinOptions(module, parseOptionsFor(module, gameId, game.options, count));
+  const options = parseOptionsFor(module, gameId, game.options, count);
   const optionsJson = toJson(options, 'the options');
   const { state, stateJson, parts } = startState(module, optionsJson, game.seed);
   const outcome = module.outcome(state);

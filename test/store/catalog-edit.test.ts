@@ -12,7 +12,7 @@ import type { ArchaeologyState } from '../../src/games/archaeology/state.ts';
 import type { CatalogBook } from '../../src/games/kernel/catalog-book.ts';
 import { type AnyGame, getGame } from '../../src/games/registry.ts';
 import { botMove } from '../../src/games/valley/bots/index.ts';
-import { baseBook } from '../../src/games/valley/catalog-versions.ts';
+import { afterlifeBook, baseBook } from '../../src/games/valley/catalog-versions.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import { dealtOptions } from '../../src/store/catalog-pins.ts';
 import { openDatabase } from '../../src/store/database.ts';
@@ -402,5 +402,37 @@ describe.each(availableBackends())('pins on $name', (backend) => {
     } finally {
       await opened.close();
     }
+  });
+});
+
+describe('a lobby after an edit', () => {
+  it('checks a custom pool against today’s catalog, which its game is dealt from', () => {
+    // The edit renames a set: only today's catalog has 'scrolls', the catalog of unpinned options does not.
+    simulateEdit(
+      baseBook,
+      EDITED,
+      edited(valleyBaseBox, (d) => {
+        for (const s of d.sets as { id: string }[]) if (s.id === 'books') s.id = 'scrolls';
+        for (const c of (d.cards ?? []) as (Card & { set: string | null })[])
+          if (c.set === 'books') c.set = 'scrolls';
+      }),
+    );
+    const store = memoryStore();
+    const pool = { sets: ['scrolls', 'amulets', 'statues'], uniques: [] };
+    const lobby = store.lobbies.create({
+      type: 'valley',
+      seed: 'renamed',
+      options: { pool },
+      seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `P${i}` })),
+    });
+    const game = store.startGame(lobby.id);
+    expect(game.options).toEqual({
+      players: 2,
+      pool,
+      catalogs: { 'valley-base': EDITED, 'valley-afterlife': afterlifeBook.current },
+    });
+    expect((game.state as ValleyState).defs['book-of-gates']?.set).toBe('scrolls');
+    expect(verifyAll(store.database).problems).toEqual([]);
+    store.database.close();
   });
 });
