@@ -39,16 +39,7 @@ export function pinsOf(pins: CatalogPins | undefined): CatalogPin[] {
 
 export const currentPins = (): CatalogPins => ({ [archaeologyBook.name]: archaeologyBook.current });
 
-/** Every kept version as pins: the unpinned rule's first, then newest first. */
+/** The versions an unpinned game may have been dealt with (those shipped before pins), the rule's first. */
 export function pinCombinations(): CatalogPins[] {
-  const book = archaeologyBook;
-  return [
-    book.unpinned,
-    ...book
-      .versions()
-      .reverse()
-      .filter((v) => v !== book.unpinned),
-  ].map((v) => ({
-    [book.name]: v,
-  }));
+  return archaeologyBook.unpinnedCandidates().map((v) => ({ [archaeologyBook.name]: v }));
 }

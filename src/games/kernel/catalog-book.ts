@@ -78,6 +78,16 @@ export class CatalogBook<C> {
     return [...this.raws.keys()];
   }
 
+  /**
+   * The versions a game without a pin may have been dealt with: those shipped before pins existed, the
+   * unpinned one first, then newest first. Fixed for good: every later version deals pinned games only.
+   */
+  unpinnedCandidates(): string[] {
+    const all = this.versions();
+    const before = all.slice(0, all.indexOf(this.unpinned) + 1);
+    return [this.unpinned, ...before.reverse().filter((v) => v !== this.unpinned)];
+  }
+
   /** The catalog of a kept version; throws naming it when it is not kept here. */
   get(version: string): C {
     const known = this.parsed.get(version);

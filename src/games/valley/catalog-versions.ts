@@ -72,17 +72,14 @@ export function currentPins(pool: CardPool | undefined): CatalogPins {
   return Object.fromEntries(booksOf(pool).map((b) => [b.name, b.current]));
 }
 
-/** Every combination of kept versions of the boxes `pool` deals from: the unpinned rule's first, then newest first. */
+/**
+ * Every combination of the versions an unpinned game of `pool` may have been dealt with (those shipped
+ * before pins): the unpinned rule's first.
+ */
 export function pinCombinations(pool: CardPool | undefined): CatalogPins[] {
   let combos: CatalogPins[] = [{}];
   for (const book of booksOf(pool)) {
-    const versions = [
-      book.unpinned,
-      ...book
-        .versions()
-        .reverse()
-        .filter((v) => v !== book.unpinned),
-    ];
+    const versions = book.unpinnedCandidates();
     combos = combos.flatMap((c) => versions.map((v) => ({ ...c, [book.name]: v })));
   }
   return combos;
