@@ -39,9 +39,7 @@ export function dealtOptions(module: AnyGame, optionsJson: string, seed: string,
     let parts: string;
     try {
       const dealt = collectLines(() => module.setup(candidate, seed)).value;
-      parts = splitState(module, dealt)
-        .parts.map((p) => p.hash)
-        .join();
+      parts = hashList(splitState(module, dealt).parts.map((p) => p.hash));
     } catch {
       // A kept version today's rules cannot deal with these options is not the one that dealt the game.
       continue;
@@ -51,7 +49,7 @@ export function dealtOptions(module: AnyGame, optionsJson: string, seed: string,
   return optionsJson;
 }
 
-/** The hashes of a state's shared parts, in order; null when it has none to tell versions apart. */
+/** The hashes of a state's shared parts, whatever their order; null when it has none to tell versions apart. */
 function dealtParts(module: AnyGame, stored: unknown): string | null {
   let hashes: string[];
   if (typeof stored === 'string' && stored.includes('"$part"')) hashes = partsOf(stored);
@@ -63,8 +61,10 @@ function dealtParts(module: AnyGame, stored: unknown): string | null {
       return null;
     }
   }
-  return hashes.length === 0 ? null : hashes.join();
+  return hashes.length === 0 ? null : hashList(hashes);
 }
+
+const hashList = (hashes: readonly string[]): string => [...hashes].sort().join();
 
 /**
  * "dealt with catalog valley-base@46838385fd2e, current is 0f1e2d3c4b5a" when the options (as replayed)
