@@ -1,5 +1,6 @@
 import type { Client, Message } from 'discord.js';
 import { t } from '../i18n/messages.ts';
+import { dealtOptions } from '../store/catalog-pins.ts';
 import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
@@ -59,7 +60,9 @@ async function liveBoards(client: Client, channelId: string, gameId: number): Pr
 /** The turn the game was at when it had `version`: its start replayed through its log (pure rules). */
 async function turnAt(tables: Tables, game: GameRecord, version: number): Promise<number> {
   const module = tables.adapterOf(game).game;
-  let state = module.setup(game.options, game.seed);
+  // Dealt with the card catalogs the game was dealt with, however they were edited since.
+  const options = JSON.parse(dealtOptions(module, JSON.stringify(game.options), game.seed, game.state));
+  let state = module.setup(options, game.seed);
   for (const a of await tables.store.actionLog(game.id)) {
     if (a.seq > version) break;
     const next = module.apply(state, a.seat, a.action);

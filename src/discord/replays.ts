@@ -1,5 +1,7 @@
+import type { CatalogPin } from '../games/kernel/catalog-book.ts';
 import type { LogLine } from '../games/kernel/log.ts';
 import { getGame } from '../games/registry.ts';
+import { dealtOptions } from '../store/catalog-pins.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { Payload } from '../table-kit/payload.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
@@ -11,6 +13,8 @@ export interface Replay {
   readonly positions: ReplayPositions;
   /** What move k said is `said[k - 1]`, every seat's lines (a reader sees what `readableBy` gives). */
   readonly said: readonly (readonly LogLine[])[];
+  /** The card catalogs it was dealt with that are not today's (an edit since): the replay names them. */
+  readonly olderCatalogs: readonly CatalogPin[];
 }
 
 /** How many games' replays stay ready at once: a few people stepping through a few games. */
@@ -40,12 +44,24 @@ export class Replays {
       return hit;
     }
     const log = await this.tables.store.actionLog(game.id);
-    const positions = ReplayPositions.build(getGame(game.type), {
-      options: game.options,
+    const module = getGame(game.type);
+    // Dealt with the card catalogs the game was dealt with, however they were edited since.
+    const options: unknown = JSON.parse(
+      dealtOptions(module, JSON.stringify(game.options), game.seed, game.state),
+    );
+    const positions = ReplayPositions.build(module, {
+      options,
       seed: game.seed,
       actions: log.map((a) => ({ seat: a.seat, action: a.action })),
     });
-    const replay: Replay = { game, positions, said: log.map((a) => a.said) };
+    const replay: Replay = {
+      game,
+      positions,
+      said: log.map((a) => a.said),
+      olderCatalogs: (module.catalogs?.pins(module.parseOptions(options)) ?? []).filter(
+        (p) => p.version !== p.current,
+      ),
+    };
     this.kept.set(game.id, replay);
     if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value as number);
     return replay;

@@ -6,6 +6,7 @@
  * `verify` and the table know only the current one.
  */
 import { listGames } from '../games/registry.ts';
+import { dealtOptions } from './catalog-pins.ts';
 import { encodeLines } from './log-codec.ts';
 import { type LoggedAction, replay } from './replay.ts';
 import type { StatePart } from './state-parts.ts';
@@ -40,6 +41,8 @@ export interface StoredGame {
   readonly options: string;
   readonly seed: string;
   readonly version: number;
+  /** As stored: a game stored before catalog pins is replayed with the catalog that dealt it. */
+  readonly state?: string | null;
 }
 
 export type Rewritten =
@@ -62,7 +65,8 @@ export type Rewritten =
 export function rewrittenGame(game: StoredGame, log: readonly LoggedAction[]): Rewritten {
   const module = listGames().find((g) => g.id === game.type);
   if (!module) return { ok: false, problem: `game #${game.id}: no rules module '${game.type}' here` };
-  const replayed = replay(module, { type: game.type, options: game.options, seed: game.seed, actions: log });
+  const options = dealtOptions(module, game.options, game.seed, game.state);
+  const replayed = replay(module, { type: game.type, options, seed: game.seed, actions: log });
   if (!replayed.ok)
     return { ok: false, problem: `game #${game.id}: action #${replayed.seq}: ${replayed.problem}` };
   if (replayed.version !== game.version)

@@ -11,6 +11,7 @@ import type { Outcome } from '../games/kernel/types.ts';
 import { type AnyGame, getGame, listGames as registeredGames } from '../games/registry.ts';
 import { lobbyRating, type RatableGame } from '../ratings/eligibility.ts';
 import { RatingBook } from '../ratings/rating-book.ts';
+import { catalogNote, dealtOptions } from './catalog-pins.ts';
 import type { ScarabDatabase } from './database.ts';
 import { DuplicateGameError, type GameId, GameNotFoundError } from './errors.ts';
 import { checkRecord, readGameRecord } from './game-record-schema.ts';
@@ -238,7 +239,9 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
   if (holderList.some((h) => h.seat >= seatList.length))
     throw new ImportError('a holder sits at a seat the game does not have');
 
-  const optionsJson = toJson(game.options, 'the options');
+  // Dealt with the card catalog versions its options pin (or, unpinned, those that deal its state), so an
+  // edit of a catalog since never refuses it.
+  const optionsJson = dealtOptions(module, toJson(game.options, 'the options'), game.seed, game.state);
   let state: string | null = null;
   let outcome: string | null = null;
   let logs: readonly (string | null)[] = [];
@@ -247,6 +250,7 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
     if (game.state !== null || log.length > 0)
       throw new ImportError('a game that never started has a state or actions');
   } else {
+    // The options were read by the rules already (checkRecord's players): a catalog not kept is refused there.
     const replayed = replay(module, {
       type: game.type,
       options: optionsJson,
@@ -256,8 +260,9 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
     if (!replayed.ok) {
       const here = rulesFingerprint(module);
       const other = record.rules !== undefined && record.rules !== here;
+      const note = catalogNote(module, optionsJson);
       throw new ImportError(
-        `${other ? `it was played under other rules (${record.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}`,
+        `${other ? `it was played under other rules (${record.rules}; these are ${here}): ` : ''}the log does not replay: action #${replayed.seq}: ${replayed.problem}${note ? ` (${note})` : ''}`,
       );
     }
     if (replayed.version !== game.version) {
@@ -341,8 +346,9 @@ function playersOf(
   try {
     parsed = module.parseOptions(game.options);
   } catch (error) {
+    // Such as a catalog version this copy of Scarab does not keep: named, rather than a failed setup.
     throw new ImportError(
-      `not a Scarab game export: game.options: ${error instanceof Error ? error.message : String(error)}`,
+      `its options are refused: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const players = (parsed as { players?: unknown } | null)?.players;
@@ -439,8 +445,9 @@ const fingerprints = new WeakMap<AnyGame, string>();
 
 /**
  * The rules a game is played under, as a record names them: the game and a digest of what its setup deals
- * (card and treasure numbers included), so recalibrated numbers or a changed deal give another name. Code
- * changes that keep the deal keep the name: a record is judged by whether its log replays.
+ * (with options that pin no card catalog: its fixed unpinned versions), so a changed deal gives another name.
+ * An edited catalog keeps the name: each record's options pin the catalog it was dealt with. Code changes
+ * that keep the deal keep the name: a record is judged by whether its log replays.
  */
 export function rulesFingerprint(module: AnyGame): string {
   const known = fingerprints.get(module);

@@ -61,6 +61,7 @@ export function startedGame(
       `seat order ${JSON.stringify(order)} is not a permutation`,
     );
   }
+  // Pinned to today's card catalogs (parseOptionsFor): a later edit of a catalog deals new games only.
   const options = parseOptionsFor(module, gameId, game.options, count);
   const optionsJson = toJson(options, 'the options');
   const { state, stateJson, parts } = startState(module, optionsJson, game.seed);

@@ -22,7 +22,7 @@ export async function runPgDataMigrations(client: pg.PoolClient): Promise<string
     for (let after = 0; ; ) {
       const games = (
         await client.query(
-          'select id, type, status, options, seed, version from games where state is not null and id > $1 order by id limit $2',
+          'select id, type, status, options, seed, version, state from games where state is not null and id > $1 order by id limit $2',
           [after, PAGE],
         )
       ).rows as StoredGame[];

@@ -9,7 +9,7 @@ import type { PgCore } from './pg-core.ts';
 import { actions, gameMessages, games, seatHolders, seats } from './pg-schema.ts';
 import { IMPORTED_MARK, type ImportedGame, type VerifyProblem, type VerifyReport } from './records.ts';
 import type { LoggedActionWithLog } from './replay.ts';
-import { checkGameLog } from './verify.ts';
+import { checkGameLog, olderCatalog } from './verify.ts';
 
 /** Imports take turns, so two of the same game at once cannot both find it absent. */
 const IMPORT_LOCK = 0x5ca7_1e07;
@@ -64,6 +64,7 @@ export async function verifyOnPostgres(
   onProgress?: (checked: number) => void,
 ): Promise<VerifyReport> {
   const problems: VerifyProblem[] = [];
+  const olderCatalogs: VerifyProblem[] = [];
   let checked = 0;
   let after = 0;
   for (;;) {
@@ -96,6 +97,10 @@ export async function verifyOnPostgres(
       for (const row of rows) {
         const problem = checkGameLog(row, logs.get(row.id) ?? []);
         if (problem) problems.push({ gameId: row.id, type: row.type, problem });
+        else {
+          const note = olderCatalog(row);
+          if (note) olderCatalogs.push({ gameId: row.id, type: row.type, problem: note });
+        }
       }
       return rows;
     });
@@ -104,5 +109,5 @@ export async function verifyOnPostgres(
     after = page.at(-1)?.id ?? after;
     onProgress?.(checked);
   }
-  return { checked, problems };
+  return { checked, problems, olderCatalogs };
 }

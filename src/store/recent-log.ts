@@ -6,6 +6,7 @@
  */
 import { collectLines, type LogLine } from '../games/kernel/log.ts';
 import { getGame as getModule } from '../games/registry.ts';
+import { dealtOptions } from './catalog-pins.ts';
 import { decodeLines } from './log-codec.ts';
 
 /** Enough for the Log button's page (25) whatever a reader may not read of them. */
@@ -18,10 +19,15 @@ export function withRecent(recent: readonly LogLine[], lines: readonly LogLine[]
   return all.length > RECENT_LINES ? all.slice(-RECENT_LINES) : all;
 }
 
-/** The lines setup says, for a game stored with these options (as `setup` received them) and seed. */
-export function openingLines(type: string, options: unknown, seed: string): LogLine[] {
+/**
+ * The lines setup says, for a game stored with these options (as `setup` received them) and seed; with its
+ * stored state, a game stored before catalog pins is dealt with the catalog that dealt it (catalog-pins.ts).
+ */
+export function openingLines(type: string, options: unknown, seed: string, state?: unknown): LogLine[] {
   const module = getModule(type);
-  return collectLines(() => module.setup(module.parseOptions(options), seed)).lines;
+  const dealt =
+    state === undefined ? options : JSON.parse(dealtOptions(module, JSON.stringify(options), seed, state));
+  return collectLines(() => module.setup(module.parseOptions(dealt), seed)).lines;
 }
 
 /**
@@ -29,7 +35,7 @@ export function openingLines(type: string, options: unknown, seed: string): LogL
  * `RECENT_LINES` of them: each holds a line at least); setup's lines first when the rows reach back to it.
  */
 export function recentFromRows(
-  game: { readonly type: string; readonly options: unknown; readonly seed: string },
+  game: { readonly type: string; readonly options: unknown; readonly seed: string; readonly state?: unknown },
   rows: readonly { readonly log: string }[],
 ): readonly LogLine[] {
   return recentWithMoves(game, rows).lines;
@@ -40,7 +46,7 @@ export function recentFromRows(
  * since can still name whoever held it then (src/store/seat-history.ts).
  */
 export function recentWithMoves(
-  game: { readonly type: string; readonly options: unknown; readonly seed: string },
+  game: { readonly type: string; readonly options: unknown; readonly seed: string; readonly state?: unknown },
   rows: readonly { readonly log: string; readonly seq?: number }[],
 ): { readonly lines: readonly LogLine[]; readonly moves: readonly number[] } {
   const lines: LogLine[] = [];
@@ -52,7 +58,7 @@ export function recentWithMoves(
     for (const _ of said) moves.push(row.seq ?? 0);
   }
   if (rows.length < RECENT_LINES) {
-    const opening = openingLines(game.type, game.options, game.seed);
+    const opening = openingLines(game.type, game.options, game.seed, game.state);
     lines.unshift(...opening);
     moves.unshift(...opening.map(() => 0));
   }

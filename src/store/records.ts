@@ -285,7 +285,7 @@ export function toRecord(
     recent ??=
       row.state === null
         ? { lines: [], moves: [] }
-        : recentWithMoves({ type: row.type, options, seed: row.seed }, logRows);
+        : recentWithMoves({ type: row.type, options, seed: row.seed, state: row.state }, logRows);
     return recent;
   };
   Object.defineProperty(record, 'log', { enumerable: true, get: () => read().lines });
@@ -359,4 +359,6 @@ export interface VerifyProblem {
 export interface VerifyReport {
   readonly checked: number;
   readonly problems: readonly VerifyProblem[];
+  /** Games dealt with a card catalog other than today's (`problem`: which): consistent, only older. */
+  readonly olderCatalogs: readonly VerifyProblem[];
 }

@@ -19,7 +19,7 @@ export function runSqliteDataMigrations(sqlite: BetterSqlite3.Database, now: () 
   const pending = STATE_REWRITES.filter((m) => !done.has(m.name));
   if (pending.length === 0) return [];
   const page = sqlite.prepare(
-    'select id, type, status, options, seed, version from games where state is not null and id > ? order by id limit ?',
+    'select id, type, status, options, seed, version, state from games where state is not null and id > ? order by id limit ?',
   );
   const log = sqlite.prepare('select seq, seat, action from actions where game_id = ? order by seq');
   const write = sqlite.prepare('update games set state = ?, outcome = ? where id = ?');

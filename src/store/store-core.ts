@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type AnyGame, getGame as getModule } from '../games/registry.ts';
 import { RatingBook } from '../ratings/rating-book.ts';
+import { pinOptions } from './catalog-pins.ts';
 import type { ScarabDatabase } from './database.ts';
 import { type GameId, GameNotFoundError, InvalidOptionsError, WrongStatusError } from './errors.ts';
 import { GameCache } from './game-cache.ts';
@@ -167,10 +168,14 @@ export class StoreCore {
   }
 }
 
+/**
+ * A lobby's options as the game they start: with the player count, and pinned to today's card catalogs
+ * (catalog-pins.ts), so that they are checked against, and dealt from, the cards a new game gets.
+ */
 export function parseOptionsFor(module: AnyGame, gameId: GameId, raw: unknown, players: number): unknown {
   const base = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
   try {
-    return module.parseOptions({ ...base, [PLAYER_COUNT_OPTION]: players });
+    return module.parseOptions(pinOptions(module, { ...base, [PLAYER_COUNT_OPTION]: players }));
   } catch (error) {
     throw new InvalidOptionsError(gameId, error instanceof Error ? error.message : String(error));
   }

@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { asc, eq, gt } from 'drizzle-orm';
 import { listGames as registeredGames } from '../games/registry.ts';
+import { catalogNote, dealtOptions } from './catalog-pins.ts';
 import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
 import { decodeLines } from './log-codec.ts';
 import type { VerifyProblem, VerifyReport } from './records.ts';
@@ -54,8 +55,13 @@ export function checkGameLog(row: CheckedGameRow, log: readonly LoggedActionWith
     if (log.length > 0) return `a game that never started has ${log.length} actions`;
     return null;
   }
-  const replayed = replay(module, { type: row.type, options: row.options, seed: row.seed, actions: log });
-  if (!replayed.ok) return `replay fails at action #${replayed.seq}: ${replayed.problem}`;
+  // Replayed with the catalog versions it was dealt with, however the catalogs were edited since.
+  const options = dealtOptions(module, row.options, row.seed, row.state);
+  const replayed = replay(module, { type: row.type, options, seed: row.seed, actions: log });
+  if (!replayed.ok) {
+    const note = catalogNote(module, options);
+    return `replay fails at action #${replayed.seq}: ${replayed.problem}${note ? ` (${note})` : ''}`;
+  }
   if (replayed.version !== row.version) {
     return `version is ${row.version} but the log holds ${replayed.version} actions`;
   }
@@ -94,6 +100,7 @@ export function checkGameLog(row: CheckedGameRow, log: readonly LoggedActionWith
  */
 export function verifyAll(database: ScarabDatabase, onProgress?: (checked: number) => void): VerifyReport {
   const problems: VerifyProblem[] = [];
+  const olderCatalogs: VerifyProblem[] = [];
   let checked = 0;
   let after = 0;
   const verifyPage = database.sqlite.transaction((from: number) => {
@@ -107,6 +114,10 @@ export function verifyAll(database: ScarabDatabase, onProgress?: (checked: numbe
     for (const row of page) {
       const problem = verifyGame(database.db, row);
       if (problem) problems.push({ gameId: row.id, type: row.type, problem });
+      else {
+        const note = olderCatalog(row);
+        if (note) olderCatalogs.push({ gameId: row.id, type: row.type, problem: note });
+      }
     }
     return page;
   });
@@ -117,7 +128,14 @@ export function verifyAll(database: ScarabDatabase, onProgress?: (checked: numbe
     after = page.at(-1)?.id ?? after;
     onProgress?.(checked);
   }
-  return { checked, problems };
+  return { checked, problems, olderCatalogs };
+}
+
+/** Which older card catalog a consistent game was dealt with, or null (today's, or a lobby). */
+export function olderCatalog(row: CheckedGameRow): string | null {
+  const module = registeredGames().find((g) => g.id === row.type);
+  if (!module || row.state === null) return null;
+  return catalogNote(module, dealtOptions(module, row.options, row.seed, row.state));
 }
 
 function short(value: unknown): string {

@@ -104,7 +104,9 @@ save('six-results.png', renderResults(sixEnd, six, fullCatalog), describeResults
 
 // Random games: the first position, one waiting on a reaction window if any, and the end.
 const windows: ValleyState[] = [];
-const start = structuredClone(valley.setup({ players: 2 }, 'gallery-start'));
+const start = structuredClone(
+  valley.setup(valley.catalogs?.pin({ players: 2 }) ?? { players: 2 }, 'gallery-start'),
+);
 position('start-2p', start);
 const end = playRandom(4, 'gallery-4p', (s) => {
   if (windows.length === 0 && s.stack.at(-1)?.q?.window) windows.push(structuredClone(s));

@@ -8,6 +8,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listGames } from '../games/registry.ts';
+import { catalogNote } from '../store/catalog-pins.ts';
 import { DatabaseOpenError, type ScarabDatabase } from '../store/database.ts';
 import { StoreError } from '../store/errors.ts';
 import {
@@ -87,7 +89,12 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
         const counts = countInStats
           ? 'it counts in statistics and ratings (--count-in-stats)'
           : 'it counts in nobody’s statistics or ratings (--count-in-stats to count it)';
-        io.stdout(`imported game #${imported.originalId} as game #${id}; ${counts}`);
+        // Said when it was dealt with a card catalog edited since: it replays with the one it was dealt with.
+        const module = listGames().find((g) => g.id === imported.columns.type);
+        const note = module ? catalogNote(module, imported.columns.options) : null;
+        io.stdout(
+          `imported game #${imported.originalId} as game #${id}${note ? ` (${note})` : ''}; ${counts}`,
+        );
         return 0;
       });
     }
@@ -177,6 +184,8 @@ async function verify(store: Store, io: CliIo): Promise<number> {
   for (const line of damaged) io.stdout(`database file: ${line}`);
   const report = await store.verifyGames();
   for (const p of report.problems) io.stdout(`game #${p.gameId} (${p.type}): ${p.problem}`);
+  // Not a problem: each replays with the catalog it was dealt with; said so that an edit is never a surprise.
+  for (const p of report.olderCatalogs) io.stdout(`game #${p.gameId} (${p.type}): consistent, ${p.problem}`);
   const verdict = report.problems.length === 0 ? 'all consistent' : `${report.problems.length} inconsistent`;
   io.stdout(`verified ${report.checked} games: ${verdict}`);
   if (damaged.length > 0) io.stdout('the database file itself is damaged: restore a backup');

@@ -14,6 +14,7 @@ import {
 } from '../games/archaeology/bots/index.ts';
 import {
   type ArchaeologyCatalog,
+  archaeologyCatalog,
   parseArchaeologyCatalog,
   TREASURES,
   type Treasure,
@@ -90,7 +91,8 @@ function playGame(
 ): { state: ArchaeologyState; actions: number; seatsBots: ArchaeologyBotName[] } {
   const players = o.players[g % o.players.length] as number;
   const seatsBots = seatBots(o.bots, players, g, o.rotate);
-  let s = setup({ players }, `${o.seed}-${g}`, o.catalog);
+  // Today's file unless a candidate is given (options without a pin would deal the unpinned version).
+  let s = setup({ players }, `${o.seed}-${g}`, o.catalog ?? archaeologyCatalog);
   const rng = seedRng(`bots:${o.seed}-${g}`);
   let actions = 0;
   while (!s.finished) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
+import { archaeologyBook } from '../../src/games/archaeology/catalog-versions.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import type { ArchaeologyState } from '../../src/games/archaeology/state.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -23,7 +24,11 @@ describe('Archaeology games in the store', () => {
       seats: [0, 1, 2].map((i) => ({ userId: `user-${i}`, displayName: `Player ${i}` })),
     });
     const id = store.startGame(lobby.id).id;
-    expect(store.getGame(id).options).toEqual({ players: 3 });
+    // Pinned to today's catalog as it starts (catalog-versions.ts).
+    expect(store.getGame(id).options).toEqual({
+      players: 3,
+      catalogs: { archaeology: archaeologyBook.current },
+    });
     let s: GameStore = store;
     for (let n = 0; s.getGame(id).status === 'active'; n++) {
       if (n === 40) s = new GameStore(store.database);

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import archaeologyBox from '../../assets/cards/archaeology.json' with { type: 'json' };
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
+import { archaeologyBook } from '../../src/games/archaeology/catalog-versions.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
@@ -119,6 +121,28 @@ describe('/replay', () => {
     m = await d.choose(alice, m, turns, pick);
     expect(m.content).toContain(`· jugada ${pick} de ${moves}`);
     expect(m.attachments[0]?.description).toBe(pictures.at(Number(pick)));
+  }, 120_000);
+
+  it('a game dealt before an edit of its catalog replays as it was dealt, naming that catalog', async () => {
+    const game = finishedGame('archaeology', 2);
+    const dealt = archaeologyBook.current;
+    // Every treasure's museum prices up by 5: replayed with the edit, the final money would differ.
+    const edited = structuredClone(archaeologyBox) as unknown as {
+      treasures: { prices: { value: number }[] }[];
+    };
+    for (const t of edited.treasures) for (const p of t.prices) p.value += 5;
+    const restore = archaeologyBook.simulateEdit('e0e0e0e0e0e0', edited);
+    try {
+      let m = await h.loopback.control.as(alice).slash('replay', { game: game.id }).reply();
+      expect(m.content).toContain(
+        `Dealt with an earlier card catalog (archaeology@${dealt}; today's is archaeology@e0e0e0e0e0e0)`,
+      );
+      m = await d.press(alice, m, go(m, '⏭'));
+      expect(m.content).toContain('The final position.');
+      expect(m.attachments[0]?.description).toBe(game.at(game.moves));
+    } finally {
+      restore();
+    }
   }, 120_000);
 
   it('Download gives the game’s record, which imports into a fresh database and verifies', async () => {

@@ -89,7 +89,7 @@ function cli(dbPath = path): CliIo & { out: string[]; err: string[] } {
 
 describe('verify', () => {
   it('finds every game consistent after normal play', () => {
-    expect(verifyAll(db)).toEqual({ checked: 5, problems: [] });
+    expect(verifyAll(db)).toEqual({ checked: 5, problems: [], olderCatalogs: [] });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { ButtonStyle } from 'discord-api-types/v10';
+import { pinName } from '../../games/kernel/catalog-book.ts';
 import { getGame } from '../../games/registry.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
@@ -45,8 +46,16 @@ export function replayMessage(tables: Tables, replay: Replay, move: number, lang
     move,
     moves: last,
   });
+  const older = replay.olderCatalogs;
+  const catalog =
+    older.length === 0
+      ? ''
+      : `\n${t(language, 'replay.catalog', {
+          dealt: older.map((p) => pinName(p.name, p.version)).join(', '),
+          today: older.map((p) => (p.current === null ? p.name : pinName(p.name, p.current))).join(', '),
+        })}`;
   return {
-    content: clip(`${header}\n${board.content}`, 2000),
+    content: clip(`${header}${catalog}\n${board.content}`, 2000),
     components: [
       row(
         // Each its own verb: two buttons going to the same move must still differ (Discord refuses twins).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
 import { CHAMBERS, TREASURES } from './catalog.ts';
+import { currentPins, pinCombinations, pinsOf, pinsProblem } from './catalog-versions.ts';
 import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
@@ -22,6 +23,9 @@ const optionsSchema = z.object({
     .min(MIN_PLAYERS, `Archaeology needs at least ${MIN_PLAYERS} players`)
     .max(MAX_PLAYERS, `Archaeology seats at most ${MAX_PLAYERS} players`),
   firstSeat: z.number().int().min(0).optional(),
+  catalogs: z
+    .record(z.string(), z.string().regex(/^[0-9a-f]{12}$/, 'a catalog version is 12 hex digits'))
+    .optional(),
 });
 
 const counts = z.partialRecord(z.enum(TREASURES), z.number().int().min(0).max(100));
@@ -40,8 +44,13 @@ export function parseOptions(raw: unknown): ArchaeologyOptions {
   const o = parsed.data;
   if (o.firstSeat !== undefined && o.firstSeat >= o.players)
     throw new Error('invalid options: firstSeat is not a seat');
+  if (o.catalogs !== undefined) {
+    const problem = pinsProblem(o.catalogs);
+    if (problem !== null) throw new Error(`invalid Archaeology options: ${problem}`);
+  }
   const options: ArchaeologyOptions = { players: o.players };
   if (o.firstSeat !== undefined) options.firstSeat = o.firstSeat;
+  if (o.catalogs !== undefined) options.catalogs = o.catalogs;
   return options;
 }
 
@@ -79,6 +88,12 @@ export const archaeology: GameModule<
   maxPlayers: MAX_PLAYERS,
   // The treasures' numbers and the kind of each card never change once set up.
   sharedParts: ['numbers', 'cards'],
+  catalogs: {
+    pin: (options) => ({ ...options, catalogs: currentPins() }),
+    pins: (options) => pinsOf(options.catalogs),
+    candidates: (options) =>
+      options.catalogs === undefined ? pinCombinations().map((catalogs) => ({ ...options, catalogs })) : [],
+  },
   parseOptions,
   setup: (options, seed) => setup(parseOptions(options), seed),
   view,

@@ -1,15 +1,20 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
-import { type ArchaeologyCatalog, archaeologyCatalog, TREASURES, type Treasure } from './catalog.ts';
+import { type ArchaeologyCatalog, TREASURES, type Treasure } from './catalog.ts';
+import { catalogOf } from './catalog-versions.ts';
 import { beginTurn } from './engine.ts';
 import { say, seatOf } from './messages.ts';
 import type { ArchaeologyOptions, ArchaeologyState, CardKind, Instance, TreasureNumbers } from './state.ts';
 import { log } from './zones.ts';
 
-/** The rulebook's "Setting Up the Game", steps 1 to 6, then a random starting player who digs. */
+/**
+ * The rulebook's "Setting Up the Game", steps 1 to 6, then a random starting player who digs. By default
+ * with the catalog version the options pin (the unpinned rule's without a pin); `catalog` overrides it
+ * (the simulator's candidate numbers).
+ */
 export function setup(
   options: ArchaeologyOptions,
   seed: string,
-  catalog: ArchaeologyCatalog = archaeologyCatalog,
+  catalog: ArchaeologyCatalog = catalogOf(options.catalogs),
 ): ArchaeologyState {
   const rng = seedRng(seed);
   const cards: CardKind[] = [];
@@ -51,9 +56,12 @@ export function setup(
   const dig = [...deck, ...sandstorms, ...thieves, ...maps];
   shuffleInPlace(rng, dig);
   const firstSeat = options.firstSeat ?? nextInt(rng, options.players);
+  // The pin chose the numbers; the state keeps them, so a game stored before pins, replayed with the pin
+  // that deals it, is the same state.
+  const { catalogs: _pin, ...dealt } = options;
   const s: ArchaeologyState = {
     game: 'archaeology',
-    options,
+    options: dealt,
     numbers: Object.fromEntries(TREASURES.map((k) => [k, numbers[k]])) as Record<Treasure, TreasureNumbers>,
     cards,
     dig,

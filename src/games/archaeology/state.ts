@@ -12,6 +12,12 @@ export interface ArchaeologyOptions {
   players: number;
   /** Seat that plays first; chosen at random from the seed when absent (the rulebook's rule). */
   firstSeat?: number;
+  /**
+   * The catalog version the game is dealt with (catalog-versions.ts): set as the game starts. Absent in
+   * games stored before pins, which are dealt with the unpinned version. Setup reads it; the state keeps
+   * what was dealt (`numbers`, `cards`), not the pin.
+   */
+  catalogs?: Record<string, string>;
 }
 
 /** A treasure's numbers as they were when the game began, so a replay never depends on later edits. */

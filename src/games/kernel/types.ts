@@ -1,3 +1,4 @@
+import type { CatalogPin } from './catalog-book.ts';
 import type { LogLine } from './log.ts';
 import type { Message } from './message.ts';
 
@@ -102,6 +103,11 @@ export interface GameModule<Options, State, Action, View> {
    * never change such a value in place; their copies of a state share it.
    */
   readonly sharedParts?: readonly string[];
+  /**
+   * A game dealt from card catalogs (assets/cards) is pinned to their versions in its options, so that an
+   * edit of a catalog applies to new games only (kernel/catalog-book.ts).
+   */
+  readonly catalogs?: CatalogPinning<Options>;
   /** Validates untrusted options (from a command or a database row); throws with a readable message. */
   parseOptions(raw: unknown): Options;
   /** The lines setup says (who begins…) are written to the open collection: see `collectLines` (kernel/log.ts). */
@@ -118,4 +124,21 @@ export interface GameModule<Options, State, Action, View> {
   apply(state: State, seat: Seat, action: unknown): ApplyResult<State>;
   /** null while the game is running. */
   outcome(state: State): Outcome | null;
+}
+
+/**
+ * How a game's options pin the catalog versions it is dealt with. Options without a pin (games stored before
+ * pins existed) are dealt with fixed versions, the module's rule, so that `setup(options, seed)` deals the
+ * same game forever either way.
+ */
+export interface CatalogPinning<Options> {
+  /** `options` pinned to today's version of each catalog they deal from: the store pins a game as it starts. */
+  pin(options: Options): Options;
+  /** The catalogs `options` deal from: the version each is dealt with (the rule's, without a pin), and today's. */
+  pins(options: Options): readonly CatalogPin[];
+  /**
+   * For options without a pin: those options pinned to each combination of kept versions they may have been
+   * dealt with, the rule's first (a store finds the one that deals a stored state). Empty for pinned options.
+   */
+  candidates(options: Options): readonly Options[];
 }

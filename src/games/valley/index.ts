@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkedApply } from '../kernel/checked-apply.ts';
 import type { ApplyResult, GameModule, Seat } from '../kernel/types.ts';
+import { boxesOf, currentPins, pinCombinations, pinsOf, pinsProblem } from './catalog-versions.ts';
 import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
@@ -24,6 +25,9 @@ const optionsSchema = z.object({
     .max(MAX_PLAYERS, `at most ${MAX_PLAYERS} players`),
   firstSeat: z.number().int().min(0).optional(),
   pool: poolSchema.optional(),
+  catalogs: z
+    .record(z.string(), z.string().regex(/^[0-9a-f]{12}$/, 'a catalog version is 12 hex digits'))
+    .optional(),
 });
 
 const instance = z.number().int().min(0);
@@ -46,17 +50,24 @@ export function parseOptions(raw: unknown): ValleyOptions {
   const o = parsed.data;
   if (o.firstSeat !== undefined && o.firstSeat >= o.players)
     throw new Error('invalid options: firstSeat is not a seat');
-  if (o.pool !== undefined) {
+  const pool = o.pool === 'base' ? undefined : o.pool;
+  if (o.catalogs !== undefined) {
+    const problem = pinsProblem(pool, o.catalogs);
+    if (problem !== null) throw new Error(`invalid Valley of the Kings options: ${problem}`);
+  }
+  if (pool !== undefined) {
     try {
-      checkPool(o.pool);
+      // In the boxes the game is dealt from: a later edit of today's files changes no older game's pool.
+      checkPool(pool, boxesOf(pool, o.catalogs));
     } catch (e) {
       throw new Error(`invalid card pool: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  // Absent keys stay absent: the options of games stored before pools existed keep their exact shape.
+  // Absent keys stay absent: the options of games stored before pools (and pins) existed keep their shape.
   const options: ValleyOptions = { players: o.players };
   if (o.firstSeat !== undefined) options.firstSeat = o.firstSeat;
-  if (o.pool !== undefined && o.pool !== 'base') options.pool = o.pool;
+  if (pool !== undefined) options.pool = pool;
+  if (o.catalogs !== undefined) options.catalogs = o.catalogs;
   return options;
 }
 
@@ -85,6 +96,14 @@ export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, Valley
   maxPlayers: MAX_PLAYERS,
   // The card definitions and the deal order (which card each instance is) never change once set up.
   sharedParts: ['defs', 'cards'],
+  catalogs: {
+    pin: (options) => ({ ...options, catalogs: currentPins(options.pool) }),
+    pins: (options) => pinsOf(options.pool, options.catalogs),
+    candidates: (options) =>
+      options.catalogs === undefined
+        ? pinCombinations(options.pool).map((catalogs) => ({ ...options, catalogs }))
+        : [],
+  },
   parseOptions,
   setup: (options, seed) => setup(parseOptions(options), seed),
   view,

@@ -19,16 +19,27 @@ export const poolSchema = z.union([
   z.object({ sets: z.array(z.string()), uniques: z.array(z.string()) }).strict(),
 ]);
 
+/** The boxes' catalogs a pool's cards come from: today's files, or the versions a game is pinned to. */
+export interface Boxes {
+  readonly base: Catalog;
+  readonly afterlife: Catalog;
+}
+
+const TODAY: Boxes = { base: baseCatalog, afterlife: afterlifeCatalog };
+
 /**
  * The catalog of a pool's cards: every starter, then the chosen cards in catalog order. `box` replaces
- * the built-in box of the same name (the simulator's candidate numbers for calibration).
+ * the box of the same name (the simulator's candidate numbers for calibration); `boxes` are the versions
+ * dealt from (a game's pinned ones; today's files by default).
  */
-export function poolCatalog(pool: CardPool | undefined, box?: Catalog): Catalog {
-  const base = box?.box === baseCatalog.box ? box : baseCatalog;
-  const afterlife = box?.box === afterlifeCatalog.box ? box : afterlifeCatalog;
+export function poolCatalog(pool: CardPool | undefined, box?: Catalog, boxes: Boxes = TODAY): Catalog {
+  const base = box?.box === boxes.base.box ? box : boxes.base;
+  const afterlife = box?.box === boxes.afterlife.box ? box : boxes.afterlife;
   if (pool === undefined || pool === 'base') return base;
   const full =
-    box === undefined ? fullCatalog : mergeCatalogs(fullCatalog.box, fullCatalog.title, [base, afterlife]);
+    box === undefined && boxes === TODAY
+      ? fullCatalog
+      : mergeCatalogs(fullCatalog.box, fullCatalog.title, [base, afterlife]);
   if (pool === 'base-afterlife') return full;
   const sets = new Set(pool.sets);
   const uniques = new Set(pool.uniques);
@@ -50,16 +61,20 @@ export function stockSize(catalog: Catalog): number {
   return catalog.cards.reduce((n, c) => (c.kind === 'starter' ? n : n + c.copies), 0);
 }
 
-/** Throws a sentence for the host when a custom pool names unknown cards or is too small to play. */
-export function checkPool(pool: CardPool): void {
+/**
+ * Throws a sentence for the host when a custom pool names unknown cards or is too small to play, in the
+ * boxes it is dealt from (a game's pinned versions; today's by default).
+ */
+export function checkPool(pool: CardPool, boxes: Boxes = TODAY): void {
   if (typeof pool === 'string') return;
-  const setIds = new Set(fullCatalog.sets.map((s) => s.id));
-  const uniqueIds = new Set(fullCatalog.cards.filter((c) => c.kind === 'unique').map((c) => c.id));
+  const full = poolCatalog('base-afterlife', undefined, boxes);
+  const setIds = new Set(full.sets.map((s) => s.id));
+  const uniqueIds = new Set(full.cards.filter((c) => c.kind === 'unique').map((c) => c.id));
   const badSet = pool.sets.find((id) => !setIds.has(id));
   if (badSet !== undefined) throw new Error(`there is no set '${badSet}' (sets: ${[...setIds].join(', ')})`);
   const badUnique = pool.uniques.find((id) => !uniqueIds.has(id));
   if (badUnique !== undefined) throw new Error(`'${badUnique}' is not a unique artifact`);
-  const size = stockSize(poolCatalog(pool));
+  const size = stockSize(poolCatalog(pool, undefined, boxes));
   if (size < MIN_CUSTOM_STOCK)
     throw new Error(
       `a custom card pool needs at least ${MIN_CUSTOM_STOCK} cards besides the starters; this one has ${size}: add sets or unique artifacts`,

@@ -1,5 +1,6 @@
 import { nextInt, seedRng, shuffleInPlace } from '../kernel/rng.ts';
 import type { Catalog } from './catalog.ts';
+import { boxesOf } from './catalog-versions.ts';
 import { say, seatOf } from './messages.ts';
 import { poolCatalog } from './pools.ts';
 import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
@@ -22,12 +23,15 @@ export function defsFrom(catalog: Catalog): Record<string, CardDef> {
   return defs;
 }
 
-/** The rulebook's setup, steps 2–7; the catalog's numbers are frozen into the state for replays. */
-/** `catalog` overrides the pool's cards (the simulator's candidate catalogs); by default the options' pool. */
+/**
+ * The rulebook's setup, steps 2–7; the catalog's numbers are frozen into the state for replays. By default
+ * the options' pool from the catalog versions they pin (the unpinned rule's without a pin); `catalog`
+ * overrides it (the simulator's candidate catalogs).
+ */
 export function setup(
   options: ValleyOptions,
   seed: string,
-  catalog: Catalog = poolCatalog(options.pool),
+  catalog: Catalog = poolCatalog(options.pool, undefined, boxesOf(options.pool, options.catalogs)),
 ): ValleyState {
   const rng = seedRng(seed);
   const cards: string[] = [];
@@ -56,9 +60,12 @@ export function setup(
   const boneyard = [stock.pop() as Instance];
   const firstSeat = options.firstSeat ?? nextInt(rng, options.players);
 
+  // The pin chose the cards; the state keeps them (`defs`), so a game stored before pins, replayed with the
+  // pin that deals it, is the same state.
+  const { catalogs: _pin, ...dealt } = options;
   const s: ValleyState = {
     game: 'valley',
-    options,
+    options: dealt,
     defs: defsFrom(catalog),
     cards,
     players,

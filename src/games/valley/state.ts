@@ -26,6 +26,12 @@ export interface ValleyOptions {
   firstSeat?: number;
   /** The cards in play (see pools.ts); absent: the base box. */
   pool?: CardPool;
+  /**
+   * The version of each box's catalog the game is dealt with, by file name (catalog-versions.ts): set as
+   * the game starts. Absent in games stored before pins, which are dealt with the unpinned versions. Setup
+   * reads it; the state keeps what was dealt (`defs`), not the pin.
+   */
+  catalogs?: Record<string, string>;
 }
 
 export interface PlayerState {

@@ -13,7 +13,9 @@ export function playArchaeology(
   onStep: (s: ArchaeologyState, step: number) => void = () => {},
   bot: 'heuristic' | 'random' = 'heuristic',
 ): ArchaeologyState {
-  const s = archaeology.setup({ players, firstSeat: 0 }, seed);
+  // Today's numbers (options without a pin deal the catalog of 2026-11-28).
+  const options = { players, firstSeat: 0 };
+  const s = archaeology.setup(archaeology.catalogs?.pin(options) ?? options, seed);
   const rng = seedRng(`samples:${seed}`);
   for (let step = 0; !s.finished; step++) {
     onStep(s, step);

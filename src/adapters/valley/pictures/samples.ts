@@ -32,7 +32,8 @@ export function playRandom(
   visit: (s: ValleyState, step: number) => void,
   maxSteps = 5000,
 ): ValleyState {
-  const s = valley.setup({ players }, seed);
+  // Today's cards (options without a pin deal the catalog of 2026-11-28).
+  const s = valley.setup(valley.catalogs?.pin({ players }) ?? { players }, seed);
   const rng = seedRng(`policy:${seed}`);
   visit(s, 0);
   for (let step = 1; step <= maxSteps && !s.finished; step++) {
