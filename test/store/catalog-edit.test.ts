@@ -26,6 +26,7 @@ import { runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
 import { availableBackends } from './helpers/backends.ts';
 import { memoryStore } from './helpers/memory-store.ts';
+import { CHANNEL, GUILD, user } from './helpers/snowflake-games.ts';
 import { verifyStore } from './helpers/verify-store.ts';
 
 /**
@@ -79,10 +80,10 @@ function start(store: GameStore, g: Game, seed: string): number {
     type: g.type,
     seed,
     options: {},
-    channelId: 'chan-1',
-    guildId: 'guild-1',
-    hostUserId: 'user-0',
-    seats: Array.from({ length: g.players }, (_, i) => ({ userId: `user-${i}`, displayName: `P${i}` })),
+    channelId: CHANNEL,
+    guildId: GUILD,
+    hostUserId: user(0),
+    seats: Array.from({ length: g.players }, (_, i) => ({ userId: user(i), displayName: `P${i}` })),
   });
   return store.startGame(lobby.id).id;
 }
@@ -355,8 +356,12 @@ describe('`npm run games -- verify` and `import` after an edit', () => {
       out.length = 0;
       const file = join(dir, 'record.json');
       expect(await runGamesCli(['export', String(id), file], io)).toBe(0);
-      expect(await runGamesCli(['import', file], io)).toBe(0);
-      expect(out.at(-1)).toBe(`imported game #${id} as game #${id + 1} (${note})`);
+      // Into another database: this one holds the game already, which an import refuses.
+      const elsewhere = { ...io, env: { DATABASE_PATH: join(dir, 'other.db') } };
+      expect(await runGamesCli(['import', file], elsewhere)).toBe(0);
+      expect(out.at(-1)).toBe(
+        `imported game #${id} as game #1 (${note}); it counts in nobody’s statistics or ratings (--count-in-stats to count it)`,
+      );
     } finally {
       removeDir(dir);
     }
@@ -372,7 +377,7 @@ describe.each(availableBackends())('pins on $name', (backend) => {
         const lobby = await store.lobbies.create({
           type: 'archaeology',
           seed,
-          seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `P${i}` })),
+          seats: [0, 1].map((i) => ({ userId: user(i), displayName: `P${i}` })),
         });
         return (await store.startGame(lobby.id)).id;
       };
@@ -423,7 +428,7 @@ describe('a lobby after an edit', () => {
       type: 'valley',
       seed: 'renamed',
       options: { pool },
-      seats: [0, 1].map((i) => ({ userId: `user-${i}`, displayName: `P${i}` })),
+      seats: [0, 1].map((i) => ({ userId: user(i), displayName: `P${i}` })),
     });
     const game = store.startGame(lobby.id);
     expect(game.options).toEqual({
