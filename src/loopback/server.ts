@@ -156,6 +156,7 @@ export class LoopbackDiscord {
     this.#waiters.close('the loopback server stopped');
     for (const timer of this.#delays) clearTimeout(timer);
     this.#delays.clear();
+    this.#faults.releaseAll();
     await this.#gateway.close();
     await new Promise<void>((resolve, reject) => {
       this.#server.close((error) => (error ? reject(error) : resolve()));
@@ -206,6 +207,7 @@ export class LoopbackDiscord {
     let rateLimit: RateLimitRecord | null = null;
     // Discord sends a limited route's headers with every answer, errors included.
     let rateLimitHeaders: Record<string, string> = {};
+    const holds: Extract<FaultEffect, { kind: 'hold-answer' }>[] = [];
     try {
       const raw = await readBody(request, this.options.attachmentSizeLimit * 10 + 8 * 1024 * 1024);
       const match = this.#router.match(method, versioned ? (versioned[1] ?? '/') : '/');
@@ -223,7 +225,7 @@ export class LoopbackDiscord {
         contentType: f.contentType,
         size: f.bytes.byteLength,
       }));
-      const fault = route === null ? null : await this.#applyFaults({ method, path, route }, applied);
+      const fault = route === null ? null : await this.#applyFaults({ method, path, route }, applied, holds);
       if (fault === 'dropped') {
         request.socket.destroy();
         this.#record({
@@ -280,6 +282,10 @@ export class LoopbackDiscord {
         result = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
       }
     }
+    for (const hold of holds) {
+      hold.reached();
+      await hold.until;
+    }
     sendJson(response, result.status, result.body, { ...rateLimitHeaders, ...result.headers });
     const code =
       typeof result.body === 'object' && result.body !== null && 'code' in result.body && result.status >= 400
@@ -305,6 +311,7 @@ export class LoopbackDiscord {
   async #applyFaults(
     target: { method: string; path: string; route: string },
     applied: FaultEffect['kind'][],
+    holds: Extract<FaultEffect, { kind: 'hold-answer' }>[],
   ): Promise<RestResult | 'dropped' | null> {
     for (const effect of this.#faults.take(target)) {
       applied.push(effect.kind);
@@ -342,6 +349,9 @@ export class LoopbackDiscord {
         }
         case 'drop-connection':
           return 'dropped';
+        case 'hold-answer':
+          holds.push(effect);
+          break;
       }
     }
     return null;

@@ -22,9 +22,12 @@ import { replyPrivately, say, tell } from './replies.ts';
  */
 async function ackPrivately(i: Click): Promise<void> {
   if (i.deferred || i.replied) return;
-  if (isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading)) await i.deferUpdate();
+  if (inPlace(i)) await i.deferUpdate();
   else await i.deferReply({ flags: MessageFlags.Ephemeral });
 }
+
+/** Whether the answer redraws the clicked message (the user's own hand) rather than opening a new one. */
+const inPlace = (i: Click): boolean => isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading);
 
 /** Opens (from a public message) or refreshes (from the hand itself) the seat's private hand. */
 async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opts: HandOptions = {}) {
@@ -33,15 +36,23 @@ async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opt
   const payload = rt.tables
     .adapterOf(game)
     .messages.hand(view, rt.tables.context(game, userLanguage(i)), opts);
-  await ackPrivately(i);
-  const message = await i.editReply(editOptions(payload));
-  // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
-  const replaced = rt.hands.remember(game.id, seat, {
-    interaction: i,
-    messageId: message.id,
-    version: game.version,
-    controls: view.actions.length > 0,
-  });
+  // A new hand is the newest from before it shows: a click on it the instant it does is not on an old hand.
+  const opens = !inPlace(i);
+  if (opens) rt.hands.opening(game.id, seat, i.id);
+  let replaced: ReturnType<typeof rt.hands.remember>;
+  try {
+    await ackPrivately(i);
+    const message = await i.editReply(editOptions(payload));
+    // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
+    replaced = rt.hands.remember(game.id, seat, {
+      interaction: i,
+      messageId: message.id,
+      version: game.version,
+      controls: view.actions.length > 0,
+    });
+  } finally {
+    if (opens) rt.hands.opened(game.id, seat, i.id);
+  }
   if (replaced) await retireHand(rt.tables, game, replaced, rt.log);
 }
 
@@ -85,7 +96,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (problem) return say(i, problem, { id: game.id });
   const seat = rt.tables.seatOf(game, i.user.id);
   if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
-  if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message.id))
+  if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message))
     return answerOnRetiredHand(rt.tables, i, game);
   if (id.verb === 'hand' || id.verb === 'respond') {
     // Their DMs found closed by a DM nobody else may know of (a reaction prompt): told here, privately.
