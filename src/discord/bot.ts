@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
+import { ACK_DEADLINE_MS } from './ack-deadline.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { recoverBoard } from './board-recovery.ts';
 import { BoardRetries } from './board-retries.ts';
@@ -71,6 +72,8 @@ export interface BotOptions {
    * local table; default 0 here, for the tests, whose own workers fill the machine).
    */
   thinkingNice?: number;
+  /** How long a click may go unacknowledged before the bot defers it itself (default ACK_DEADLINE_MS). */
+  ackDeadlineMs?: number;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -173,6 +176,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     seasons,
     timers,
     clock,
+    ackDeadlineMs: o.ackDeadlineMs ?? ACK_DEADLINE_MS,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
