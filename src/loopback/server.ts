@@ -113,6 +113,9 @@ export class LoopbackDiscord {
         else response.destroy();
       });
     });
+    // Node closes an idle connection after 5 s; Discord keeps one much longer. A bot whose event loop lags
+    // (under load) would otherwise write to a connection closed meanwhile: EPIPE, "other side closed".
+    this.#server.keepAliveTimeout = 65_000;
     this.#server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://x').pathname === '/gateway') {
         this.#gateway.handleUpgrade(request, socket, head);
