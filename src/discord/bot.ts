@@ -115,12 +115,19 @@ const BOUNDED_CACHES = Options.cacheWithLimits({
   GuildMemberManager: { maxSize: 200, keepOverLimit: (member) => member.id === member.client.user.id },
 });
 
+/**
+ * discord.js keeps a request queue per interaction token (the token is the route's major parameter of
+ * every `editReply` and follow-up), and drops idle queues only hourly by default: a bot answering tens of
+ * clicks a second would hold an hour of them (the load benchmark's memory). Idle queues go each minute.
+ */
+const REST_HANDLER_SWEEP_MS = 60_000;
+
 export async function startBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: BOUNDED_CACHES,
     ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
-    ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
+    rest: { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...(o.apiUrl ? { api: o.apiUrl } : {}), ...o.rest },
   });
   const store = asStore(o.store);
   const tables = new Tables(store, o.hosted.adapters);

@@ -114,3 +114,10 @@ describe('a click held past the ack deadline', () => {
     expect(updated.content).toContain(`2. <@${bob.id}>`);
   });
 });
+
+describe('under load', () => {
+  it('drops the request queue of an interaction token within a minute of its last use, not an hour', () => {
+    // One queue per clicked interaction: an hour of them was the load benchmark's growing heap.
+    expect(h.bot.client.rest.options.handlerSweepInterval).toBeLessThanOrEqual(60_000);
+  });
+});

@@ -11,6 +11,7 @@ import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
 import { userLanguage } from '../language.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
+import { pictureTurn } from '../picture-turns.ts';
 import type { LiveHand } from '../private-hands.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -39,6 +40,7 @@ async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opt
   try {
     // Acknowledged before the picture is drawn, which a busy bot may take long over.
     await ackPrivately(i);
+    await pictureTurn();
     const view = rt.tables.view(game, seat);
     // A hand is private: in the language of the person looking at it, whatever the game's.
     const payload = rt.tables
