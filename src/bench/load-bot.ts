@@ -49,7 +49,7 @@ const sample = (): MemorySample => {
   const m = process.memoryUsage();
   return {
     kind: 'memory',
-    at: Math.round((performance.now() - started) / 1000),
+    at: Math.round((performance.now() - started) / 100) / 10,
     heapUsedMb: mb(m.heapUsed),
     rssMb: mb(m.rss),
     externalMb: mb(m.external),
