@@ -1,3 +1,4 @@
+import { MessageFlags } from 'discord.js';
 import { InteractionContextType } from 'discord-api-types/v10';
 import { gameHere, gameName } from '../src/discord/handlers/game-here.ts';
 import { tell } from '../src/discord/handlers/replies.ts';
@@ -17,6 +18,8 @@ export const nudgeCommand: SlashCommand = {
     const found = await gameHere(rt, i);
     if (!found) return;
     const language = userLanguage(i);
+    // The game's lock may be held by a move being published: acknowledged before waiting for it.
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
     const answer = await rt.locks.run(found.game.id, async () =>
       rt.timers.nudge(await rt.tables.store.getGame(found.game.id), i.user.id, language),
     );

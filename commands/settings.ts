@@ -1,4 +1,4 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { ApplicationCommandOptionType, InteractionContextType } from 'discord-api-types/v10';
 import { DateTime } from 'luxon';
 import { say, tell } from '../src/discord/handlers/replies.ts';
@@ -125,7 +125,9 @@ async function settings(rt: Runtime, i: ChatInputCommandInteraction): Promise<vo
 
   const after = Object.keys(change).length > 0 ? await players.update(i.user.id, change) : current;
   if (change.vacationUntil !== undefined || change.turnDms !== undefined) {
-    // A person now away (or back) changes who plays their games' turns: look at each again.
+    // A person now away (or back) changes who plays their games' turns: look at each again (store
+    // writes per game, slow for someone in many games), so acknowledged first.
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
     for (const g of await rt.tables.store.gamesOfUser(i.user.id, ['active']))
       await rt.table.rearm(await rt.tables.store.getGame(g.id));
   }

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
+import { ACK_DEADLINE_MS } from './ack-deadline.ts';
 import { Autopilot, type AutopilotTiming } from './autopilot.ts';
 import { recoverBoard } from './board-recovery.ts';
 import { BoardRetries } from './board-retries.ts';
@@ -76,6 +77,8 @@ export interface BotOptions {
    * script of their own); the pool's defaults unless given.
    */
   thinking?: Pick<ThinkingPoolOptions, 'timeoutMs' | 'size' | 'script'>;
+  /** How long a click may go unacknowledged before the bot defers it itself (default ACK_DEADLINE_MS). */
+  ackDeadlineMs?: number;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -117,12 +120,19 @@ const BOUNDED_CACHES = Options.cacheWithLimits({
   GuildMemberManager: { maxSize: 200, keepOverLimit: (member) => member.id === member.client.user.id },
 });
 
+/**
+ * discord.js keeps a request queue per interaction token (the token is the route's major parameter of
+ * every `editReply` and follow-up), and drops idle queues only hourly by default: a bot answering tens of
+ * clicks a second would hold an hour of them (the load benchmark's memory). Idle queues go each minute.
+ */
+const REST_HANDLER_SWEEP_MS = 60_000;
+
 export async function startBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: BOUNDED_CACHES,
     ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
-    ...(o.apiUrl ? { rest: { api: o.apiUrl, ...o.rest } } : o.rest ? { rest: o.rest } : {}),
+    rest: { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...(o.apiUrl ? { api: o.apiUrl } : {}), ...o.rest },
   });
   const store = asStore(o.store);
   const tables = new Tables(store, o.hosted.adapters);
@@ -182,6 +192,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     seasons,
     timers,
     clock,
+    ackDeadlineMs: o.ackDeadlineMs ?? ACK_DEADLINE_MS,
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };

@@ -10,6 +10,9 @@ import type { Seat } from '../games/kernel/types.ts';
  *
  * Which message is the seat's newest hand is remembered past its token, for as long as the game runs:
  * a click on any other (older) hand of the seat is a click on a retired hand (see hand-retirement.ts).
+ * A new hand is known as the newest from before it is sent, by the interaction that opens it (which
+ * Discord names on the message): a click on it the instant it shows, before the bot heard that it was
+ * sent, is a click on the newest hand.
  */
 export interface LiveHand {
   readonly interaction: RepliableInteraction;
@@ -32,8 +35,16 @@ const MARGIN_MS = 60_000;
 /** How long the newest hand of a seat is known once its token lapsed, in a long-running bot with many games. */
 const NEWEST_KEPT_MS = 24 * 60 * 60_000;
 
+/** A clicked message as far as hands go: its id, and the interaction that created it when Discord says. */
+export interface HandMessage {
+  readonly id: string;
+  readonly interactionMetadata?: { readonly id: string } | null;
+}
+
 export class PrivateHands {
   readonly #hands = new Map<string, Entry>();
+  /** Per seat, the interactions opening a new hand whose message the bot has not heard of yet. */
+  readonly #opening = new Map<string, Set<string>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -69,10 +80,32 @@ export class PrivateHands {
     return out;
   }
 
-  /** Whether `messageId` is an older hand of the seat: a newer one is known. */
-  isRetired(gameId: number, seat: Seat, messageId: string): boolean {
-    const hand = this.#hands.get(`${gameId}:${seat}`);
-    return hand !== undefined && hand.messageId !== messageId;
+  /**
+   * Interaction `origin` is opening a new hand for the seat: until `opened`, a message it created is the
+   * seat's newest hand. Call before the hand is sent, and `opened` however the sending ends.
+   */
+  opening(gameId: number, seat: Seat, origin: string): void {
+    const key = `${gameId}:${seat}`;
+    const set = this.#opening.get(key) ?? new Set<string>();
+    set.add(origin);
+    this.#opening.set(key, set);
+  }
+
+  /** The hand opened by `origin` is sent (and remembered), or could not be. */
+  opened(gameId: number, seat: Seat, origin: string): void {
+    const key = `${gameId}:${seat}`;
+    const set = this.#opening.get(key);
+    set?.delete(origin);
+    if (set?.size === 0) this.#opening.delete(key);
+  }
+
+  /** Whether `message` is an older hand of the seat: a newer one is known, and it is not one being opened. */
+  isRetired(gameId: number, seat: Seat, message: HandMessage): boolean {
+    const key = `${gameId}:${seat}`;
+    const hand = this.#hands.get(key);
+    if (hand === undefined || hand.messageId === message.id) return false;
+    const origin = message.interactionMetadata?.id;
+    return origin === undefined || !this.#opening.get(key)?.has(origin);
   }
 
   /**
@@ -102,6 +135,13 @@ export class PrivateHands {
       return;
     }
     for (const key of this.#hands.keys()) if (key.startsWith(`${gameId}:`)) this.#hands.delete(key);
+  }
+
+  /** Hands being opened now (none once every sending ended: the map does not grow). */
+  get openingNow(): number {
+    let n = 0;
+    for (const set of this.#opening.values()) n += set.size;
+    return n;
   }
 
   get size(): number {

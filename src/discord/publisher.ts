@@ -17,6 +17,7 @@ import { userLanguage } from './language.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withTableButtons } from './my-games.ts';
+import { pictureTurn } from './picture-turns.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { creditedNames } from './seat-names.ts';
 import { editOptions, messageOptions } from './send.ts';
@@ -153,9 +154,11 @@ export class Publisher {
     const channelId = this.channelOf(game);
     const ctx = this.tables.context(game);
     const previous = await this.tables.store.locations.getMessage(game.id, 'board');
+    const deadline = await this.deadlineOf(game);
+    await pictureTurn();
     const board = this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, {
       ...options,
-      deadline: await this.deadlineOf(game),
+      deadline,
     });
     let id: string;
     try {
@@ -186,9 +189,9 @@ export class Publisher {
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
     const ctx = this.tables.context(game);
-    const drawn = this.tables
-      .adapterOf(game)
-      .messages.board(this.tables.view(game, null), ctx, { deadline: await this.deadlineOf(game) });
+    const deadline = await this.deadlineOf(game);
+    await pictureTurn();
+    const drawn = this.tables.adapterOf(game).messages.board(this.tables.view(game, null), ctx, { deadline });
     // Editing never pings, so the mention stays as text only.
     const payload = {
       ...withTableButtons(await this.noted(drawn, game), game.id, game.version, ctx.language),
@@ -346,6 +349,7 @@ export class Publisher {
   private async refreshWatchers(game: GameRecord): Promise<void> {
     for (const { userId, interaction } of this.watchers.live(game.id)) {
       const language = userLanguage(interaction);
+      await pictureTurn();
       const view =
         game.status === 'active'
           ? watchView(this.tables, game, language)
@@ -394,6 +398,7 @@ export class Publisher {
         const ctx = this.tables.context(after, userLanguage(live.interaction));
         const banner = resumed && seat === mover ? t(ctx.language, 'table.everyone-answered') : undefined;
         try {
+          await pictureTurn();
           await live.interaction.editReply(editOptions(messages.hand(mine, ctx, banner ? { banner } : {})));
           // A newer hand opened while this one was redrawn: this one must not look alive.
           if (!this.hands.redrawn(after.id, seat, live, after.version, mine.actions.length > 0))

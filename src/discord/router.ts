@@ -1,5 +1,6 @@
 import type { Interaction } from 'discord.js';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
+import { fallbackFor, watchAck } from './ack-deadline.ts';
 import { clickIsOnMessage } from './clicked-message.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
@@ -10,6 +11,19 @@ import type { Runtime } from './runtime.ts';
 
 /** The one entry for every interaction: decode first, then dispatch; failures are logged and told. */
 export async function route(rt: Runtime, i: Interaction): Promise<void> {
+  // A click whose work runs long is acknowledged by the bot itself before Discord gives up on it.
+  const stopWatch =
+    i.isButton() || i.isStringSelectMenu()
+      ? watchAck(
+          i,
+          rt.clock,
+          rt.ackDeadlineMs,
+          // A lobby's controls answer on the lobby; a game's answer the clicker privately.
+          decodeCustomId(i.customId)?.scope === 'lobby' ? 'update' : fallbackFor(i),
+          () =>
+            rt.log.warn({ interaction: i.id, customId: i.customId }, 'a slow click was deferred by itself'),
+        )
+      : () => {};
   try {
     if (i.isChatInputCommand()) {
       const command = rt.commands.get(i.commandName);
@@ -36,5 +50,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
       await say(i, 'error.internal').catch((err: unknown) =>
         rt.log.error({ err }, 'could not report the failure to the user'),
       );
+  } finally {
+    stopWatch();
   }
 }

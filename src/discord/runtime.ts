@@ -44,6 +44,8 @@ export interface Runtime {
   timers: TurnTimers;
   /** The bot's time (a ManualClock in tests). */
   clock: Clock;
+  /** How long a click may go unacknowledged before the bot defers it itself (ack-deadline.ts). */
+  ackDeadlineMs: number;
   ratingPictures: RatingPictures;
   log: Logger;
 }

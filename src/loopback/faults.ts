@@ -9,7 +9,18 @@ export type FaultEffect =
   | { readonly kind: 'delay'; readonly ms: number }
   /** The request is carried out, then its answer waits: a send that reached Discord, its answer lost on the way. */
   | { readonly kind: 'delay-answer'; readonly ms: number }
-  | { readonly kind: 'drop-connection' };
+  | { readonly kind: 'drop-connection' }
+  /** The request is handled, but its answer waits for `until` (in-process only: a test's hold). */
+  | { readonly kind: 'hold-answer'; readonly until: Promise<void>; readonly reached: () => void };
+
+/** An answer held back by `holdAnswer`: what the request did is visible, its sender still waits. */
+export interface HeldAnswer {
+  readonly fault: ActiveFault;
+  /** Resolves once a matching request was handled and its answer is held. */
+  readonly held: Promise<void>;
+  /** Sends the held answer (and lets any later matching request through). */
+  release(): void;
+}
 
 export interface FaultTarget {
   readonly method: string;
@@ -44,6 +55,7 @@ interface Entry {
 export class Faults {
   readonly #entries: Entry[] = [];
   #nextId = 1;
+  readonly #releases = new Set<() => void>();
 
   add(rule: FaultRule): ActiveFault {
     const entry: Entry = { id: this.#nextId++, rule, hits: 0 };
@@ -85,6 +97,38 @@ export class Faults {
 
   dropConnection(route: string, times = 1): ActiveFault {
     return this.add({ route, effect: { kind: 'drop-connection' }, times });
+  }
+
+  /**
+   * The next `times` matching requests are handled at once, but their answers are held until
+   * `release()`: a test can act between what the bot sent and the bot's learning that it was sent.
+   */
+  holdAnswer(route: string, times = 1): HeldAnswer {
+    let release!: () => void;
+    const until = new Promise<void>((r) => {
+      release = r;
+    });
+    let reached!: () => void;
+    const held = new Promise<void>((r) => {
+      reached = r;
+    });
+    const fault = this.add({ route, effect: { kind: 'hold-answer', until, reached }, times });
+    this.#releases.add(release);
+    return {
+      fault,
+      held,
+      release: () => {
+        fault.remove();
+        this.#releases.delete(release);
+        release();
+      },
+    };
+  }
+
+  /** Sends every held answer (the server is stopping). */
+  releaseAll(): void {
+    for (const release of this.#releases) release();
+    this.#releases.clear();
   }
 
   clear(): void {

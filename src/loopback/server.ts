@@ -113,6 +113,9 @@ export class LoopbackDiscord {
         else response.destroy();
       });
     });
+    // Node closes an idle connection after 5 s; Discord keeps one much longer. A bot whose event loop lags
+    // (under load) would otherwise write to a connection closed meanwhile: EPIPE, "other side closed".
+    this.#server.keepAliveTimeout = 65_000;
     this.#server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://x').pathname === '/gateway') {
         this.#gateway.handleUpgrade(request, socket, head);
@@ -156,6 +159,7 @@ export class LoopbackDiscord {
     this.#waiters.close('the loopback server stopped');
     for (const timer of this.#delays) clearTimeout(timer);
     this.#delays.clear();
+    this.#faults.releaseAll();
     await this.#gateway.close();
     await new Promise<void>((resolve, reject) => {
       this.#server.close((error) => (error ? reject(error) : resolve()));
@@ -199,8 +203,8 @@ export class LoopbackDiscord {
           ? 'bot'
           : 'invalid';
     const applied: FaultEffect['kind'][] = [];
-    /** Waits before the answer of a request already carried out (`delay-answer`). */
-    const answerDelays: number[] = [];
+    /** Waits before the answer of a request already carried out (`delay-answer`, `hold-answer`). */
+    const answerWaits: (() => Promise<void>)[] = [];
     let json: unknown;
     let files: RecordedRequest['files'] = [];
     let route: string | null = null;
@@ -226,7 +230,7 @@ export class LoopbackDiscord {
         size: f.bytes.byteLength,
       }));
       const fault =
-        route === null ? null : await this.#applyFaults({ method, path, route }, applied, answerDelays);
+        route === null ? null : await this.#applyFaults({ method, path, route }, applied, answerWaits);
       if (fault === 'dropped') {
         request.socket.destroy();
         this.#record({
@@ -283,7 +287,7 @@ export class LoopbackDiscord {
         result = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
       }
     }
-    for (const ms of answerDelays) await this.#wait(ms);
+    for (const wait of answerWaits) await wait();
     sendJson(response, result.status, result.body, { ...rateLimitHeaders, ...result.headers });
     const code =
       typeof result.body === 'object' && result.body !== null && 'code' in result.body && result.status >= 400
@@ -309,7 +313,7 @@ export class LoopbackDiscord {
   async #applyFaults(
     target: { method: string; path: string; route: string },
     applied: FaultEffect['kind'][],
-    answerDelays: number[],
+    answerWaits: (() => Promise<void>)[],
   ): Promise<RestResult | 'dropped' | null> {
     for (const effect of this.#faults.take(target)) {
       applied.push(effect.kind);
@@ -318,7 +322,7 @@ export class LoopbackDiscord {
           await this.#wait(effect.ms);
           break;
         case 'delay-answer':
-          answerDelays.push(effect.ms);
+          answerWaits.push(() => this.#wait(effect.ms));
           break;
         case 'rate-limit': {
           const seconds = effect.retryAfterMs / 1000;
@@ -344,6 +348,12 @@ export class LoopbackDiscord {
         }
         case 'drop-connection':
           return 'dropped';
+        case 'hold-answer':
+          answerWaits.push(async () => {
+            effect.reached();
+            await effect.until;
+          });
+          break;
       }
     }
     return null;

@@ -106,18 +106,31 @@ describe('PrivateHands', () => {
   it('knows which hand is the newest after its token lapsed, so an older one is seen as retired', () => {
     let now = 0;
     const hands = new PrivateHands(() => now);
-    expect(hands.isRetired(1, 0, 'a')).toBe(false); // nothing known (a restart): every hand counts
+    expect(hands.isRetired(1, 0, { id: 'a' })).toBe(false); // nothing known (a restart): every hand counts
     hands.remember(1, 0, { interaction, messageId: 'a', version: 1, controls: true });
     hands.remember(1, 0, { interaction, messageId: 'b', version: 1, controls: true });
     now = 2 * HAND_TOKEN_LIFETIME_MS;
     expect(hands.live(1, 0)).toBeUndefined();
-    expect(hands.isRetired(1, 0, 'a')).toBe(true);
-    expect(hands.isRetired(1, 0, 'b')).toBe(false);
-    expect(hands.isRetired(1, 1, 'a')).toBe(false);
+    expect(hands.isRetired(1, 0, { id: 'a' })).toBe(true);
+    expect(hands.isRetired(1, 0, { id: 'b' })).toBe(false);
+    expect(hands.isRetired(1, 1, { id: 'a' })).toBe(false);
     now = 0;
     hands.lapsed(1, 0); // an edit through the token failed
     expect(hands.live(1, 0)).toBeUndefined();
-    expect(hands.isRetired(1, 0, 'a')).toBe(true);
+    expect(hands.isRetired(1, 0, { id: 'a' })).toBe(true);
+  });
+
+  it('a hand being opened is the newest before it is remembered, and is forgotten once sent', () => {
+    const hands = new PrivateHands(() => 0);
+    hands.remember(1, 0, { interaction, messageId: 'a', version: 1, controls: true });
+    const fresh = { id: 'b', interactionMetadata: { id: 'click' } };
+    expect(hands.isRetired(1, 0, fresh)).toBe(true);
+    hands.opening(1, 0, 'click');
+    expect(hands.isRetired(1, 0, fresh)).toBe(false);
+    expect(hands.isRetired(1, 0, { id: 'c', interactionMetadata: { id: 'other' } })).toBe(true);
+    expect(hands.isRetired(1, 0, { id: 'c' })).toBe(true);
+    hands.opened(1, 0, 'click');
+    expect(hands.openingNow).toBe(0);
   });
 
   it('a redraw keeps the token’s age, and does not bring back a hand a newer one replaced', () => {

@@ -82,6 +82,33 @@ describe('at most one private hand per player looks alive', () => {
     expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
   });
 
+  it('a hand clicked the instant it appears, before the bot heard it was sent, is the newest: it keeps its buttons', async () => {
+    const { where } = await prepared(ordinary);
+    const older = await d.openHand(alice, where);
+    // Discord shows the new hand while the bot still waits for the answer to its edit: she clicks then.
+    const hold = h.loopback.control.faults.holdAnswer(
+      'PATCH /webhooks/:applicationId/:token/messages/@original',
+    );
+    const board = d.latest(where, 'hand');
+    const opening = h.loopback.control
+      .as(alice)
+      .click(board, controls(board).find((c) => c.verb === 'hand')!.customId);
+    await hold.held;
+    const newer = await opening.reply();
+    expect(newer.id).not.toBe(older.id);
+    const click = h.loopback.control.as(alice).click(newer, anyControl(newer).customId);
+    await click.edited();
+    hold.release();
+    await opening.edited();
+    await h.settle();
+    expect(d.fresh(newer).content).not.toMatch(/This hand is no longer used/);
+    expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
+    // The older one is the one retired.
+    expect((await once(older, (m) => m.components.length === 0)).content).toMatch(
+      /This hand is no longer used/,
+    );
+  });
+
   it('a click on an older hand that could not be retired points to the newest board, and changes nothing', async () => {
     const { where, gameId } = await prepared(ordinary);
     const older = await d.openHand(alice, where);

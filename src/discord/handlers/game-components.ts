@@ -11,6 +11,8 @@ import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
 import { userLanguage } from '../language.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
+import { pictureTurn } from '../picture-turns.ts';
+import type { LiveHand } from '../private-hands.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { WATCH_VERB, watchView } from '../watchers.ts';
@@ -22,26 +24,39 @@ import { replyPrivately, say, tell } from './replies.ts';
  */
 async function ackPrivately(i: Click): Promise<void> {
   if (i.deferred || i.replied) return;
-  if (isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading)) await i.deferUpdate();
+  if (inPlace(i)) await i.deferUpdate();
   else await i.deferReply({ flags: MessageFlags.Ephemeral });
 }
 
+/** Whether the answer redraws the clicked message (the user's own hand) rather than opening a new one. */
+const inPlace = (i: Click): boolean => isEphemeral(i) && !i.message.flags.has(MessageFlags.Loading);
+
 /** Opens (from a public message) or refreshes (from the hand itself) the seat's private hand. */
 async function showHand(rt: Runtime, i: Click, game: GameRecord, seat: Seat, opts: HandOptions = {}) {
-  const view = rt.tables.view(game, seat);
-  // A hand is private: in the language of the person looking at it, whatever the game's.
-  const payload = rt.tables
-    .adapterOf(game)
-    .messages.hand(view, rt.tables.context(game, userLanguage(i)), opts);
-  await ackPrivately(i);
-  const message = await i.editReply(editOptions(payload));
-  // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
-  const replaced = rt.hands.remember(game.id, seat, {
-    interaction: i,
-    messageId: message.id,
-    version: game.version,
-    controls: view.actions.length > 0,
-  });
+  // A new hand is the newest from before it shows: a click on it the instant it does is not on an old hand.
+  const opens = !inPlace(i);
+  if (opens) rt.hands.opening(game.id, seat, i.id);
+  let replaced: LiveHand | undefined;
+  try {
+    // Acknowledged before the picture is drawn, which a busy bot may take long over.
+    await ackPrivately(i);
+    await pictureTurn();
+    const view = rt.tables.view(game, seat);
+    // A hand is private: in the language of the person looking at it, whatever the game's.
+    const payload = rt.tables
+      .adapterOf(game)
+      .messages.hand(view, rt.tables.context(game, userLanguage(i)), opts);
+    const message = await i.editReply(editOptions(payload));
+    // This hand can now be redrawn without a click when the game moves on (see PrivateHands).
+    replaced = rt.hands.remember(game.id, seat, {
+      interaction: i,
+      messageId: message.id,
+      version: game.version,
+      controls: view.actions.length > 0,
+    });
+  } finally {
+    if (opens) rt.hands.opened(game.id, seat, i.id);
+  }
   if (replaced) await retireHand(rt.tables, game, replaced, rt.log);
 }
 
@@ -85,9 +100,10 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (problem) return say(i, problem, { id: game.id });
   const seat = rt.tables.seatOf(game, i.user.id);
   if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
-  if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message.id))
+  if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message))
     return answerOnRetiredHand(rt.tables, i, game);
   if (id.verb === 'hand' || id.verb === 'respond') {
+    await ackPrivately(i);
     // Their DMs found closed by a DM nobody else may know of (a reaction prompt): told here, privately.
     const closed = await rt.timers.dms.takeNotice(i.user.id);
     return showHand(rt, i, game, seat, closed ? { banner: t(userLanguage(i), 'table.dms-closed-hand') } : {});

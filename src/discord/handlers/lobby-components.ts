@@ -55,12 +55,14 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
       case 'level': {
         const [seatText = '', level = ''] = (i.isStringSelectMenu() ? (i.values[0] ?? '') : '').split(':');
         if (!isLevel(level)) return say(i, 'error.old-control');
+        // The lobby is edited before the menu answers, and its channel's edits may be paced: ack first.
+        await i.deferUpdate();
         const language = userLanguage(i);
         const levelName = t(language, `computer.level.${level}`);
         // The lobby everyone sees shows the new level; then the private menu says what was done.
         const done = async (changed: GameRecord, text: string) => {
           await rt.publisher.editLobby(changed);
-          await i.update(editOptions({ content: text, components: [], files: [], mentionUsers: [] }));
+          await i.editReply(editOptions({ content: text, components: [], files: [], mentionUsers: [] }));
         };
         if (seatText === STAND_IN) {
           if (!canManage(i, game)) return onlyHost('standin');

@@ -16,8 +16,14 @@ export async function tell(i: RepliableInteraction, text: string): Promise<void>
   else await i.reply(body);
 }
 
+/**
+ * A private answer: a deferred reply is filled; a click deferred as an update (by the bot's own ack
+ * deadline: ack-deadline.ts) is answered beside its message, which stays as it was.
+ */
 export async function replyPrivately(i: RepliableInteraction, p: Payload): Promise<void> {
-  if (i.deferred || i.replied) await i.editReply(editOptions(p));
+  if (i.deferred && i.ephemeral === null)
+    await i.followUp({ ...messageOptions(p), flags: MessageFlags.Ephemeral });
+  else if (i.deferred || i.replied) await i.editReply(editOptions(p));
   else await i.reply({ ...messageOptions(p), flags: MessageFlags.Ephemeral });
 }
 
