@@ -104,6 +104,22 @@ describe('an import refuses a record that lies', () => {
     );
   });
 
+  it('refuses a seat holder who is a computer of an unknown kind, or sits at a seat the game lacks', () => {
+    const holder = { seat: 2, fromVersion: 0, userId: null, displayName: 'Computer' };
+    refused(
+      lie((r) => {
+        r.holders = [{ ...holder, botKind: 'grandmaster' }];
+      }),
+      /^not a Scarab game export: holders\.0\.botKind: 'grandmaster' is no computer this bot can play/,
+    );
+    refused(
+      lie((r) => {
+        r.holders = [{ ...holder, seat: 7, botKind: 'normal' }];
+      }),
+      /^not a Scarab game export: holders\.0\.seat: seat 7 is not one of the game's seats/,
+    );
+  });
+
   it('refuses user, server and channel ids that are not Discord snowflakes', () => {
     const notSnowflake = /must be a Discord id \(a snowflake of 17 to 20 digits\)/;
     refused(
