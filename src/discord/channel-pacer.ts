@@ -53,10 +53,29 @@ export class ChannelPacer {
     private readonly now: () => number = Date.now,
   ) {}
 
-  record(channelId: string, kind: WriteKind): void {
+  /**
+   * Counts a write from now, so that concurrent moves see it at once. Call the returned `answered` when
+   * Discord has answered (or failed): the write then counts from that moment instead. Discord counted it
+   * somewhere between the two, and a request can wait long before it reaches Discord (a picture's upload, a
+   * bot short of CPU), so counting from the answer never ends a window before Discord's does.
+   */
+  record(channelId: string, kind: WriteKind): () => void {
     const log = this.#log(channelId);
-    log[kind].push(this.now());
+    const at = this.now();
+    log[kind].push(at);
     this.#trim(log, kind);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const times = this.#log(channelId)[kind];
+      const i = times.indexOf(at);
+      if (i >= 0) times.splice(i, 1);
+      const later = this.now();
+      let j = times.length;
+      while (j > 0 && (times[j - 1] as number) > later) j--;
+      times.splice(j, 0, later);
+    };
   }
 
   /** Milliseconds until `channelId` has room for one more computer move (0: now). */

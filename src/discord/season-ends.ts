@@ -236,9 +236,13 @@ export class SeasonEnds {
   private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new ClosedChannelError(`cannot send messages to channel ${channelId}`);
-    this.publisher.pacer.record(channelId, 'send');
-    const sent = await channel.send({ ...messageOptions(message), nonce, enforceNonce: true });
-    return sent.id;
+    const answered = this.publisher.pacer.record(channelId, 'send');
+    try {
+      const sent = await channel.send({ ...messageOptions(message), nonce, enforceNonce: true });
+      return sent.id;
+    } finally {
+      answered();
+    }
   }
 
   /** The bot's message in `channelId`'s latest hundred with the picture `file`: a podium already posted. */

@@ -22,6 +22,22 @@ describe('ChannelPacer', () => {
     expect(pacer.waitForMove('c')).toBe(0);
   });
 
+  it('counts a write from when Discord answered it: a request slow to arrive does not end the window early', () => {
+    let now = 1_000;
+    const pacer = new ChannelPacer(undefined, () => now);
+    const answered = pacer.record('c', 'send');
+    for (let k = 0; k < 4; k++) pacer.record('c', 'send');
+    // The first send reached Discord, and was answered, 3 s after the pacer let it go.
+    now += 3_000;
+    answered();
+    answered();
+    now += 2_000;
+    // Four sends left the window; the first counts until 5 s after its answer.
+    expect(pacer.waitForMove('c')).toBe(0);
+    for (let k = 0; k < 4; k++) pacer.record('c', 'send');
+    expect(pacer.waitForMove('c')).toBe(3_000);
+  });
+
   it('keeps one edit in reserve: board edits wait while old boards can still lose their buttons', () => {
     let now = 0;
     const pacer = new ChannelPacer(undefined, () => now);
