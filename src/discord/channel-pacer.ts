@@ -78,6 +78,16 @@ export class ChannelPacer {
     };
   }
 
+  /** Runs `write`, counted as `record` says: from now, then from Discord's answer or failure. */
+  async counted<T>(channelId: string, kind: WriteKind, write: () => Promise<T>): Promise<T> {
+    const answered = this.record(channelId, kind);
+    try {
+      return await write();
+    } finally {
+      answered();
+    }
+  }
+
   /** Milliseconds until `channelId` has room for one more computer move (0: now). */
   waitForMove(channelId: string): number {
     let wait = 0;

@@ -74,24 +74,17 @@ export class Publisher {
   async send(channelId: string, payload: Payload): Promise<string> {
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new Error(`cannot send messages to channel ${channelId}`);
-    const answered = this.pacer.record(channelId, 'send');
-    try {
-      const message = await channel.send(messageOptions(payload));
-      return message.id;
-    } finally {
-      answered();
-    }
+    return this.pacer.counted(
+      channelId,
+      'send',
+      async () => (await channel.send(messageOptions(payload))).id,
+    );
   }
 
   async edit(channelId: string, messageId: string, payload: Payload): Promise<void> {
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isTextBased()) throw new Error(`channel ${channelId} is not a text channel`);
-    const answered = this.pacer.record(channelId, 'edit');
-    try {
-      await channel.messages.edit(messageId, editOptions(payload));
-    } finally {
-      answered();
-    }
+    await this.pacer.counted(channelId, 'edit', () => channel.messages.edit(messageId, editOptions(payload)));
   }
 
   /** A direct message; false when it cannot be delivered (closed DMs, no such user): the caller falls back. */
@@ -126,15 +119,12 @@ export class Publisher {
     try {
       const channel = await this.client.channels.fetch(m.channelId);
       if (!channel?.isTextBased()) return;
-      const answered = this.pacer.record(m.channelId, 'edit');
-      try {
-        await channel.messages.edit(m.messageId, {
+      await this.pacer.counted(m.channelId, 'edit', () =>
+        channel.messages.edit(m.messageId, {
           ...(content === undefined ? {} : { content, allowedMentions: { parse: [] } }),
           components: [],
-        });
-      } finally {
-        answered();
-      }
+        }),
+      );
     } catch (e) {
       // A stale board with buttons is untidy, not wrong: its clicks are checked against the game.
       this.log.warn({ err: e, messageId: m.messageId }, 'could not remove the buttons of an old message');
@@ -149,12 +139,7 @@ export class Publisher {
     try {
       const channel = await this.client.channels.fetch(m.channelId);
       if (channel?.isTextBased()) {
-        const answered = this.pacer.record(m.channelId, 'delete');
-        try {
-          await channel.messages.delete(m.messageId);
-        } finally {
-          answered();
-        }
+        await this.pacer.counted(m.channelId, 'delete', () => channel.messages.delete(m.messageId));
       }
     } catch (e) {
       this.log.warn({ err: e, gameId, kind }, 'could not delete a message that is no longer needed');

@@ -236,13 +236,11 @@ export class SeasonEnds {
   private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isSendable()) throw new ClosedChannelError(`cannot send messages to channel ${channelId}`);
-    const answered = this.publisher.pacer.record(channelId, 'send');
-    try {
-      const sent = await channel.send({ ...messageOptions(message), nonce, enforceNonce: true });
-      return sent.id;
-    } finally {
-      answered();
-    }
+    return this.publisher.pacer.counted(
+      channelId,
+      'send',
+      async () => (await channel.send({ ...messageOptions(message), nonce, enforceNonce: true })).id,
+    );
   }
 
   /** The bot's message in `channelId`'s latest hundred with the picture `file`: a podium already posted. */
