@@ -26,6 +26,10 @@ export default defineConfig({
     globalSetup: ['test/helpers/postgres-global-setup.ts'],
     // A failing test in a file that dealt games says which seed base deals them again; each file leaves the
     // environment as it found it (restore-env.ts).
-    setupFiles: ['test/helpers/report-seed.ts', 'test/helpers/restore-env.ts'],
+    setupFiles: [
+      'test/helpers/report-seed.ts',
+      'test/helpers/restore-env.ts',
+      'test/helpers/contract-guard.ts',
+    ],
   },
 });

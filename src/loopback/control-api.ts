@@ -1,5 +1,6 @@
 import type { APIApplicationCommand } from 'discord-api-types/v10';
 import type { CommandRegistry } from './commands.ts';
+import type { ContractLog, ContractViolation } from './contract/violations.ts';
 import type { Faults } from './faults.ts';
 import { EventFeed, subscribe } from './feed.ts';
 import type { Gateway, GatewaySessionInfo } from './gateway.ts';
@@ -33,6 +34,7 @@ export interface ControlDeps {
   readonly options: ResolvedOptions;
   readonly requests: () => readonly RecordedRequest[];
   readonly internalErrors: () => readonly unknown[];
+  readonly contract: ContractLog;
 }
 
 export interface MessageQuery {
@@ -338,6 +340,14 @@ export class LoopbackControl {
   }
 
   /** Errors the loopback hit itself (answered 500 or logged); a test can assert there were none. */
+  /**
+   * The contract violations this server saw and no test took yet (`contract/violations.ts`): taking them
+   * is how a test that sends a refused body on purpose says it expected the refusal.
+   */
+  takeContractViolations(): ContractViolation[] {
+    return this.#deps.contract.take();
+  }
+
   internalErrors(): readonly unknown[] {
     return this.#deps.internalErrors();
   }

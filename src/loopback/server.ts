@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry } from './commands.ts';
+import { ContractLog } from './contract/violations.ts';
 import { LoopbackControl } from './control-api.ts';
 import { ControlHttp } from './control-http.ts';
 import { DiscordError, discordErrors } from './errors.ts';
@@ -40,6 +41,8 @@ export class LoopbackDiscord {
   readonly #requests: RequestLog;
   readonly #controlHttp: ControlHttp;
   readonly #internalErrors: unknown[] = [];
+  /** What broke Discord's published contract, in either direction (`contract/violations.ts`). */
+  readonly contract = new ContractLog();
   readonly #delays = new Set<NodeJS.Timeout>();
   #port = 0;
   #stopped = false;
@@ -96,6 +99,7 @@ export class LoopbackDiscord {
       options,
       requests: () => this.#requests.all(),
       internalErrors: () => this.#internalErrors,
+      contract: this.contract,
     });
     this.#controlHttp = new ControlHttp(this.control, this.world, onError);
     if (options.defaultGuild) {
