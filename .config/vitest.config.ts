@@ -23,7 +23,7 @@ export default defineConfig({
     // A fresh clone has no record of durations: the known-long files start first (slow-files-first.ts).
     sequence: { sequencer: SlowFilesFirst },
     // One throwaway PostgreSQL server for the run, when the machine has PostgreSQL (test/helpers/postgres.ts).
-    globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    globalSetup: ['test/helpers/postgres-global-setup.ts', 'test/helpers/contract-summary.ts'],
     // A failing test in a file that dealt games says which seed base deals them again; each file leaves the
     // environment as it found it (restore-env.ts).
     setupFiles: [

@@ -4,8 +4,14 @@
  * sends) fails, naming route, field and rule. A test that breaks it on purpose takes its violations with
  * `control.takeContractViolations()` and asserts them.
  */
-import { afterEach } from 'vitest';
-import { describeViolation, drainContractViolations } from '../../src/loopback/contract/violations.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, inject } from 'vitest';
+import {
+  contractCounts,
+  describeViolation,
+  drainContractViolations,
+} from '../../src/loopback/contract/violations.ts';
 
 afterEach(() => {
   const violations = drainContractViolations();
@@ -15,4 +21,10 @@ afterEach(() => {
   throw new Error(
     `Discord's API specification was broken ${violations.length} time(s) during this test:\n${[...shown, ...more].join('\n')}`,
   );
+});
+
+// This worker's running totals, summed and printed by `contract-summary.ts` when the run ends.
+afterAll(() => {
+  const dir = inject('contractCountsDir');
+  if (dir) writeFileSync(join(dir, `worker-${process.pid}.json`), JSON.stringify(contractCounts()));
 });
