@@ -89,7 +89,14 @@ export function messageFields(
   const flags = body.flags ?? 0;
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
   if (body.content !== undefined && body.content !== null && body.content.length > 2000) {
-    problems.push(`content: must be 2000 or fewer in length (got ${body.content.length})`);
+    // The specification says 4,000 (what Nitro users may send); a bot gets 2,000, with Discord's code.
+    problems.push(
+      fieldProblem(
+        [...(options.at ?? []), 'content'],
+        'BASE_TYPE_MAX_LENGTH',
+        'Must be 2000 or fewer in length.',
+      ),
+    );
   }
   if (body.embeds) validateEmbeds(body.embeds, problems);
   if (body.allowed_mentions)
