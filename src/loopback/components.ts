@@ -215,10 +215,9 @@ function checkSelect(node: ComponentNode, path: FormPath, problems: FormProblem[
         if (required) add(['options', k, field], REQUIRED);
       } else if (typeof value !== 'string') {
         add(['options', k, field], { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
-      } else if (value.length > 100) {
-        add(['options', k, field], maxLength(100));
-      } else if (required && value.length < 1) {
-        add(['options', k, field], badLength(1, 100));
+      } else if (value.length > 100 || (required && value.length < 1)) {
+        // A length with both ends names both, whichever was broken (Discord: a row's "between 1 and 5").
+        add(['options', k, field], required ? badLength(1, 100) : maxLength(100));
       }
     };
     text('label', true);

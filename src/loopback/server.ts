@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry } from './commands.ts';
-import { checkRequestBody, violationsOf } from './contract/request-check.ts';
+import { checkRequestBody, loadSpecification, violationsOf } from './contract/request-check.ts';
 import { assertMapped } from './contract/spec-routes.ts';
 import { ContractLog } from './contract/violations.ts';
 import { LoopbackControl } from './control-api.ts';
@@ -51,7 +51,8 @@ export class LoopbackDiscord {
 
   static async start(options: LoopbackOptions = {}): Promise<LoopbackDiscord> {
     const loopback = new LoopbackDiscord(resolveOptions(options));
-    await loopback.#listen();
+    // The request check's schemas (about a second to import, once per process) load before any request.
+    await Promise.all([loopback.#listen(), loadSpecification()]);
     return loopback;
   }
 

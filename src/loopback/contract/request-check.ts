@@ -4,8 +4,9 @@
  * 50035 "Invalid Form Body", with the `errors` tree naming each field. Objects are not strict: Discord
  * ignores fields it does not know (a `tts` on an edit).
  *
- * Importing the specification's zod schemas takes about a second, so they are loaded once per process,
- * on the first body checked.
+ * Importing the specification's zod schemas takes about a second (several on a busy machine), so they
+ * are loaded once per process, when the first loopback starts (`loadSpecification`): a first request
+ * that waited for them could outlast its client's timeout.
  */
 import { type DiscordError, discordErrors, type FieldProblem } from '../errors.ts';
 import { SPEC_ROUTES, type SpecBody } from './spec-routes.ts';
@@ -33,6 +34,11 @@ function load(): Promise<Loaded> {
     z,
   }));
   return loading;
+}
+
+/** Loads the specification's schemas, once per process. */
+export async function loadSpecification(): Promise<void> {
+  await load();
 }
 
 /** The zod schema `Paths` names `name`: `MessageCreateRequest` is `MessageCreateRequestSchema`. */
