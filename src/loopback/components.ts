@@ -17,6 +17,7 @@ export interface ComponentNode {
   readonly custom_id?: string;
   readonly style?: number;
   readonly label?: string;
+  readonly url?: string;
   readonly disabled?: boolean;
   readonly required?: boolean;
   readonly min_values?: number;
@@ -129,8 +130,12 @@ function checkIdsAndSelects(
       node.type === ComponentType.Button
         ? node.style !== ButtonStyle.Link && node.style !== ButtonStyle.Premium
         : isSelect(node.type) || node.type === ComponentType.TextInput;
-    if (needsId && (node.custom_id === undefined || node.custom_id === '')) {
-      problems.push(`${at}: a component of type ${node.type} needs a custom_id`);
+    // The specification leaves both optional; Discord requires one or the other by the button's style.
+    if (needsId && (node.custom_id === undefined || node.custom_id === null || node.custom_id === '')) {
+      problems.push(fieldProblem([...path, 'custom_id'], REQUIRED.code, REQUIRED.message));
+    }
+    if (node.type === ComponentType.Button && node.style === ButtonStyle.Link && !node.url) {
+      problems.push(fieldProblem([...path, 'url'], REQUIRED.code, REQUIRED.message));
     }
     if (node.custom_id !== undefined) {
       if (node.custom_id.length > 100) {
@@ -210,10 +215,9 @@ function checkSelect(node: ComponentNode, path: FormPath, problems: FormProblem[
         if (required) add(['options', k, field], REQUIRED);
       } else if (typeof value !== 'string') {
         add(['options', k, field], { code: 'BASE_TYPE_STRING', message: 'Must be a string.' });
-      } else if (value.length > 100) {
-        add(['options', k, field], maxLength(100));
-      } else if (required && value.length < 1) {
-        add(['options', k, field], badLength(1, 100));
+      } else if (value.length > 100 || (required && value.length < 1)) {
+        // A length with both ends names both, whichever was broken (Discord: a row's "between 1 and 5").
+        add(['options', k, field], required ? badLength(1, 100) : maxLength(100));
       }
     };
     text('label', true);

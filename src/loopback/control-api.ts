@@ -339,7 +339,6 @@ export class LoopbackControl {
     );
   }
 
-  /** Errors the loopback hit itself (answered 500 or logged); a test can assert there were none. */
   /**
    * The contract violations this server saw and no test took yet (`contract/violations.ts`): taking them
    * is how a test that sends a refused body on purpose says it expected the refusal.
@@ -348,6 +347,7 @@ export class LoopbackControl {
     return this.#deps.contract.take();
   }
 
+  /** Errors the loopback hit itself (answered 500 or logged); a test can assert there were none. */
   internalErrors(): readonly unknown[] {
     return this.#deps.internalErrors();
   }

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry } from './commands.ts';
+import { checkRequestBody, loadSpecification, violationsOf } from './contract/request-check.ts';
+import { assertMapped } from './contract/spec-routes.ts';
 import { ContractLog } from './contract/violations.ts';
 import { LoopbackControl } from './control-api.ts';
 import { ControlHttp } from './control-http.ts';
@@ -49,7 +51,8 @@ export class LoopbackDiscord {
 
   static async start(options: LoopbackOptions = {}): Promise<LoopbackDiscord> {
     const loopback = new LoopbackDiscord(resolveOptions(options));
-    await loopback.#listen();
+    // The request check's schemas (about a second to import, once per process) load before any request.
+    await Promise.all([loopback.#listen(), loadSpecification()]);
     return loopback;
   }
 
@@ -87,6 +90,7 @@ export class LoopbackDiscord {
       ...channelRoutes(this.world, options),
       ...interactionRoutes(this.world, responder),
     ]);
+    assertMapped(this.#router.routes.map(routeName));
     this.control = new LoopbackControl({
       world: this.world,
       commands,
@@ -271,6 +275,10 @@ export class LoopbackDiscord {
         } else {
           rateLimitHeaders = limit?.headers ?? {};
           if (parsed.error !== null || parsed.body === null) throw parsed.error;
+          // Discord checks the body against its published schema before the route does anything.
+          const problems = await checkRequestBody(routeName(match.route), parsed.body.json);
+          if (problems !== null) this.contract.checked('request');
+          if (problems !== null && problems.length > 0) throw discordErrors.invalidFormBody(problems);
           result = await match.route.handle({
             method,
             path,
@@ -286,6 +294,9 @@ export class LoopbackDiscord {
     } catch (error) {
       if (error instanceof DiscordError) {
         result = { status: error.status, body: error.toJSON() };
+        // A refused body is kept too: a bot may shrug a 400 off, the suite's guard does not.
+        if (route !== null)
+          for (const violation of violationsOf(route, error)) this.contract.record(violation);
       } else {
         this.#internalError(error);
         result = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };

@@ -5,7 +5,7 @@ import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts'
 import { GLOBAL_SCOPE } from '../../src/ratings/scopes.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
 import type { Participant } from '../../src/store/records.ts';
-import { playedValley, player } from '../helpers/played-valley.ts';
+import { playedValley, player, playerId } from '../helpers/played-valley.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -149,8 +149,8 @@ describe('/leaderboard and /stats', () => {
 
     const global = await d.press(alice, back, button(back, /All servers/));
     expect(global.content).toMatch(/All servers · page 1 of 2 \(14 rated players\)/);
-    expect(h.store.ratings.standing({ gameType: 'valley', scope: GLOBAL_SCOPE }, 'p0')?.games).toBe(
-      h.store.ratings.standing({ gameType: 'valley', scope: guild }, 'p0')!.games + 1,
+    expect(h.store.ratings.standing({ gameType: 'valley', scope: GLOBAL_SCOPE }, playerId(0))?.games).toBe(
+      h.store.ratings.standing({ gameType: 'valley', scope: guild }, playerId(0))!.games + 1,
     );
     const direct = await c.as(alice).slash('leaderboard', { global: true, season: 'all-time' }).reply();
     expect(boardLines(direct)).toEqual(boardLines(global));

@@ -34,4 +34,10 @@ export function playedValley(
   return id;
 }
 
-export const player = (n: number): Participant => ({ userId: `p${n}`, displayName: `Player ${n}` });
+/**
+ * Player n's id, a real snowflake: the bot mentions players by id (`allowed_mentions.users`), and Discord
+ * refuses a message whose ids are not snowflakes (the loopback's request check found `p7`).
+ */
+export const playerId = (n: number): string => String(100_000_000_000_000_000n + BigInt(n));
+
+export const player = (n: number): Participant => ({ userId: playerId(n), displayName: `Player ${n}` });

@@ -156,6 +156,14 @@ describe('a second acknowledgement (40060)', () => {
     );
     h.loopback.control.as('alice').slash('ping');
     expect(await result).toEqual({ ok: false, status: 400, code: 50035 });
+    expect(h.loopback.control.takeContractViolations()).toEqual([
+      {
+        direction: 'request',
+        route: 'POST /interactions/:interactionId/:token/callback',
+        field: '',
+        rule: 'type: callback type 7 (UpdateMessage) is not valid for a /ping interaction',
+      },
+    ]);
   });
 
   it('the webhook is closed until the interaction is acknowledged (10015)', async () => {

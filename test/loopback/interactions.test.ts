@@ -509,19 +509,47 @@ describe('REST beyond interactions', () => {
       custom_id: customId,
     });
     const before = control.messages().length;
+    // The first two the specification says (contract/), at the field with Discord's code and wording.
     await expect(
       send([{ type: ComponentType.ActionRow, components: [button('x'.repeat(101))] }]),
     ).rejects.toMatchObject({
       status: 400,
       code: 50035,
-      rawError: { message: expect.stringMatching(/101 characters \(max 100\)/) },
+      rawError: {
+        errors: {
+          components: {
+            0: {
+              components: {
+                0: {
+                  custom_id: {
+                    _errors: [
+                      { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     });
     await expect(
       send([{ type: ComponentType.ActionRow, components: ['a', 'b', 'c', 'd', 'e', 'f'].map(button) }]),
     ).rejects.toMatchObject({
       code: 50035,
-      rawError: { message: expect.stringMatching(/at most 5 buttons/) },
+      rawError: {
+        errors: {
+          components: {
+            0: {
+              components: {
+                _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 5 in length.' }],
+              },
+            },
+          },
+        },
+      },
     });
+    // Unique custom ids are the loopback's own rule: the specification cannot say it.
     await expect(
       send([
         { type: ComponentType.ActionRow, components: [button('same')] },
@@ -529,6 +557,17 @@ describe('REST beyond interactions', () => {
       ]),
     ).rejects.toMatchObject({ code: 50035, rawError: { message: expect.stringMatching(/used twice/) } });
     expect(control.messages()).toHaveLength(before);
+    const route = 'POST /channels/:channelId/messages';
+    expect(control.takeContractViolations()).toEqual([
+      {
+        direction: 'request',
+        route,
+        field: 'components.0.components.0.custom_id',
+        rule: 'BASE_TYPE_BAD_LENGTH',
+      },
+      { direction: 'request', route, field: 'components.0.components', rule: 'BASE_TYPE_BAD_LENGTH' },
+      { direction: 'request', route, field: '', rule: expect.stringMatching(/"same" is used twice/) },
+    ]);
   });
 
   it('the bot recorded no handler errors and the loopback no internal errors', () => {

@@ -37,7 +37,25 @@ async function send(select: Menu): Promise<unknown> {
       },
     );
   if (outcome !== 'accepted') expect(control.messages()).toHaveLength(before);
+  // Each refusal is in the contract log too, one entry per field the errors name.
+  expect(control.takeContractViolations()).toEqual(
+    outcome === 'accepted'
+      ? []
+      : leaves(outcome).map(([field, rule]) => ({ direction: 'request', route: SEND, field, rule })),
+  );
   return outcome;
+}
+
+const SEND = 'POST /channels/:channelId/messages';
+
+/** The `[field, code]` of each problem in Discord's errors tree: `['components.0.components.0.placeholder', …]`. */
+function leaves(tree: unknown, path: string[] = []): [string, string][] {
+  if (typeof tree !== 'object' || tree === null) return [];
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    key === '_errors'
+      ? (value as { code: string }[]).map((e) => [path.join('.'), e.code])
+      : leaves(value, [...path, key]),
+  );
 }
 
 /** Discord's nesting for one problem on the first row's select: `components.0.components.0.<path>._errors`. */
@@ -75,11 +93,12 @@ describe('string select limits, answered in Discord’s 50035 shape', () => {
   });
 
   it('an option label or value over 100 characters, or empty', async () => {
+    // A length with both ends is reported with both, too long or empty, as Discord reports a row's 1 to 5.
     expect(await send(menu({ options: [{ label: 'l'.repeat(101), value: 'a' }] }))).toEqual(
-      at(['options', 0, 'label'], 'BASE_TYPE_MAX_LENGTH'),
+      at(['options', 0, 'label'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.'),
     );
     expect(await send(menu({ options: [{ label: 'a', value: 'v'.repeat(101) }] }))).toEqual(
-      at(['options', 0, 'value'], 'BASE_TYPE_MAX_LENGTH'),
+      at(['options', 0, 'value'], 'BASE_TYPE_BAD_LENGTH'),
     );
     expect(await send(menu({ options: [{ label: '', value: 'a' }] }))).toEqual(
       at(['options', 0, 'label'], 'BASE_TYPE_BAD_LENGTH'),
@@ -174,5 +193,13 @@ describe('string select limits, answered in Discord’s 50035 shape', () => {
     expect(error.code).toBe(50035);
     expect(error.rawError?.errors).toEqual({ data: at(['placeholder'], 'BASE_TYPE_MAX_LENGTH') });
     expect(error.message).toContain('data.components[0].components[0].placeholder[BASE_TYPE_MAX_LENGTH]');
+    expect(control.takeContractViolations()).toEqual([
+      {
+        direction: 'request',
+        route: 'POST /interactions/:interactionId/:token/callback',
+        field: 'data.components.0.components.0.placeholder',
+        rule: 'BASE_TYPE_MAX_LENGTH',
+      },
+    ]);
   });
 });

@@ -1,0 +1,9 @@
+/**
+ * `discord-api-spec/zod` ships JavaScript only (its `types` condition points at the .js file): each export
+ * is a zod-mini schema, `<Name>Schema` for the type `Paths` calls `<Name>`. Read through
+ * `request-check.ts`, which checks that a name it needs exists.
+ */
+declare module 'discord-api-spec/zod' {
+  const schemas: Readonly<Record<string, unknown>>;
+  export = schemas;
+}
