@@ -204,7 +204,8 @@ export function threadJson(world: World, channel: LoopbackChannel): APIThreadCha
 /** The guild object of GUILD_UPDATE (and the base of GUILD_CREATE). */
 export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
   const firstText = world.channelsOf(guild.id).find((c) => c.type === ChannelType.GuildText);
-  return {
+  // Typed without a cast, so a field discord-api-types requires cannot be left out.
+  const json: APIGuild = {
     id: guild.id,
     name: guild.name,
     icon: null,
@@ -237,7 +238,6 @@ export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
     safety_alerts_channel_id: null,
     incidents_data: null,
     // Fields Discord sends on every guild object, at their values for a small server without boosts.
-    home_header: null,
     region: 'deprecated',
     widget_enabled: false,
     widget_channel_id: null,
@@ -246,8 +246,10 @@ export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
     max_stage_video_channel_users: 50,
     max_video_channel_users: 25,
     premium_subscription_count: 0,
-    nsfw: false,
-  } as APIGuild;
+  };
+  // Required by Discord's specification, not (yet) in discord-api-types' APIGuild.
+  const specOnly = { home_header: null, nsfw: false };
+  return { ...json, ...specOnly };
 }
 
 export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuildCreateDispatchData {
