@@ -230,6 +230,7 @@ function rule(issue: ZodIssue, root: unknown): string {
     case 'invalid_type':
       return valueAt(root, issue.path) === undefined ? 'required' : `type: expected ${issue.expected ?? '?'}`;
     case 'invalid_value':
+      if (valueAt(root, issue.path) === undefined) return 'required';
       return `value: expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
       return `format: ${issue.format ?? '?'}`;
