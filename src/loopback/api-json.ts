@@ -1,14 +1,22 @@
 import {
+  type APIApplicationCommandInteractionMetadata,
   type APIAttachment,
   type APIChannel,
   type APIGuild,
   type APIGuildMember,
   type APIInteractionGuildMember,
   type APIMessage,
+  type APIMessageComponentInteractionMetadata,
+  type APIMessageInteractionMetadata,
+  type APIMessageTopLevelComponent,
+  type APIModalSubmitInteractionMetadata,
   type APIRole,
   type APIThreadChannel,
   type APIUser,
+  ApplicationIntegrationType,
+  type ChannelFlags,
   ChannelType,
+  EmbedType,
   type GatewayGuildCreateDispatchData,
   GuildDefaultMessageNotifications,
   GuildExplicitContentFilter,
@@ -18,17 +26,21 @@ import {
   GuildPremiumTier,
   GuildSystemChannelFlags,
   GuildVerificationLevel,
+  InteractionType,
   type Locale,
   OverwriteType,
   type RoleFlags,
   type ThreadMemberFlags,
+  type UserFlags,
 } from 'discord-api-types/v10';
+import { isSelect, walkComponents } from './components.ts';
 import type { World } from './model.ts';
 import type {
   LoopbackAttachment,
   LoopbackChannel,
   LoopbackGuild,
   LoopbackMessage,
+  LoopbackMessageInteraction,
   LoopbackUser,
 } from './model-types.ts';
 import { EVERYONE_PERMISSIONS } from './permissions.ts';
@@ -46,6 +58,11 @@ export function userJson(user: LoopbackUser): APIUser {
     discriminator: '0',
     global_name: user.globalName,
     avatar: null,
+    // Discord sends these three on every user object (public_flags 0 and flags 0 for a user with no badges,
+    // primary_guild null without a server tag), bots included.
+    public_flags: 0 as UserFlags,
+    flags: 0 as UserFlags,
+    primary_guild: null,
     ...(user.bot ? { bot: true } : {}),
   };
 }
@@ -61,6 +78,8 @@ export function memberJson(world: World, guild: LoopbackGuild, userId: string): 
     banner: null,
     roles: [],
     joined_at: iso(joinedAt),
+    premium_since: null,
+    communication_disabled_until: null,
     deaf: false,
     mute: false,
     flags: 0 as GuildMemberFlags,
@@ -106,6 +125,7 @@ export function channelJson(world: World, channel: LoopbackChannel): APIChannel 
         name: null,
         recipients: recipient ? [userJson(recipient)] : [],
         last_message_id: channel.lastMessageId,
+        flags: 0 as ChannelFlags,
       };
     }
     case ChannelType.GuildText:
@@ -133,6 +153,7 @@ export function channelJson(world: World, channel: LoopbackChannel): APIChannel 
         last_message_id: channel.lastMessageId,
         rate_limit_per_user: 0,
         default_auto_archive_duration: channel.autoArchiveDuration,
+        flags: 0 as ChannelFlags,
       };
     case ChannelType.PublicThread:
     case ChannelType.PrivateThread:
@@ -157,6 +178,7 @@ export function threadJson(world: World, channel: LoopbackChannel): APIThreadCha
     message_count: channel.messageCount,
     total_message_sent: channel.messageCount,
     member_count: Math.min(channel.memberIds.size, 50),
+    flags: 0 as ChannelFlags,
     thread_metadata: {
       archived: channel.archived,
       auto_archive_duration: channel.autoArchiveDuration,
@@ -182,7 +204,8 @@ export function threadJson(world: World, channel: LoopbackChannel): APIThreadCha
 /** The guild object of GUILD_UPDATE (and the base of GUILD_CREATE). */
 export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
   const firstText = world.channelsOf(guild.id).find((c) => c.type === ChannelType.GuildText);
-  return {
+  // Typed without a cast, so a field discord-api-types requires cannot be left out.
+  const json: APIGuild = {
     id: guild.id,
     name: guild.name,
     icon: null,
@@ -214,7 +237,19 @@ export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
     hub_type: null,
     safety_alerts_channel_id: null,
     incidents_data: null,
-  } as APIGuild;
+    // Fields Discord sends on every guild object, at their values for a small server without boosts.
+    region: 'deprecated',
+    widget_enabled: false,
+    widget_channel_id: null,
+    max_presences: null,
+    max_members: 25_000_000,
+    max_stage_video_channel_users: 50,
+    max_video_channel_users: 25,
+    premium_subscription_count: 0,
+  };
+  // Required by Discord's specification, not (yet) in discord-api-types' APIGuild.
+  const specOnly = { home_header: null, nsfw: false };
+  return { ...json, ...specOnly };
 }
 
 export function guildCreateJson(world: World, guild: LoopbackGuild): GatewayGuildCreateDispatchData {
@@ -273,8 +308,9 @@ export function messageJson(world: World, message: LoopbackMessage): APIMessage 
       .map(userJson),
     mention_roles: [...message.mentions.roles],
     attachments: message.attachments.map(attachmentJson),
-    embeds: [...message.embeds],
-    components: [...message.components],
+    // Discord gives every embed a type; a bot's embeds are "rich".
+    embeds: message.embeds.map((embed) => ({ type: EmbedType.Rich, ...embed })),
+    components: componentsJson(message.components),
     pinned: false,
     type: message.type,
     flags: message.flags,
@@ -290,15 +326,87 @@ export function messageJson(world: World, message: LoopbackMessage): APIMessage 
         }
       : {}),
     ...(message.interaction && interactionUser
-      ? {
-          interaction_metadata: {
-            id: message.interaction.id,
-            type: message.interaction.type,
-            user: userJson(interactionUser),
-            authorizing_integration_owners: {},
-          } as APIMessage['interaction_metadata'],
-        }
+      ? { interaction_metadata: interactionMetadataJson(world, message.interaction) }
       : {}),
     ...(thread ? { thread: channelJson(world, thread) } : {}),
   };
+}
+
+/**
+ * What Discord says of the interaction a message answers. Typed per interaction type, so a field Discord
+ * always sends (`interacted_message_id` on a component's, `triggering_interaction_metadata` on a modal's)
+ * cannot be left out without `tsc` failing.
+ */
+export function interactionMetadataJson(
+  world: World,
+  meta: LoopbackMessageInteraction,
+): APIMessageInteractionMetadata {
+  const user = world.user(meta.userId);
+  if (!user) throw new Error(`interaction ${meta.id} has an unknown user ${meta.userId}`);
+  const base = {
+    id: meta.id,
+    user: userJson(user),
+    // A guild install (the only kind the loopback simulates): the guild's id, or "0" in the bot's DM.
+    authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: meta.guildId ?? '0' },
+    ...(meta.originalResponseMessageId !== null
+      ? { original_response_message_id: meta.originalResponseMessageId }
+      : {}),
+  };
+  switch (meta.type) {
+    case InteractionType.MessageComponent:
+      return {
+        ...base,
+        type: InteractionType.MessageComponent,
+        interacted_message_id: meta.interactedMessageId ?? '0',
+      } satisfies APIMessageComponentInteractionMetadata;
+    case InteractionType.ModalSubmit: {
+      const triggering = meta.triggering ? interactionMetadataJson(world, meta.triggering) : null;
+      if (triggering === null || triggering.type === InteractionType.ModalSubmit) {
+        throw new Error(`modal submission ${meta.id} has no command or component that opened it`);
+      }
+      return {
+        ...base,
+        type: InteractionType.ModalSubmit,
+        triggering_interaction_metadata: triggering,
+      } satisfies APIModalSubmitInteractionMetadata;
+    }
+    default:
+      return {
+        ...base,
+        type: InteractionType.ApplicationCommand,
+      } satisfies APIApplicationCommandInteractionMetadata;
+  }
+}
+
+/**
+ * A message's components as Discord returns them: every component numbered (`id`) in order, 1, 2, 3…
+ * depth first, where the sender gave none (an id the sender gave is kept, and skipped by the numbering);
+ * a select menu's `min_values` and `max_values` filled with their default, 1.
+ */
+export function componentsJson(
+  components: readonly APIMessageTopLevelComponent[],
+): APIMessageTopLevelComponent[] {
+  const given = new Set<number>();
+  for (const node of walkComponents(components)) if (typeof node.id === 'number') given.add(node.id);
+  let next = 1;
+  const number = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(number);
+    if (typeof value !== 'object' || value === null) return value;
+    const node = value as Record<string, unknown>;
+    if (typeof node.type !== 'number') return value;
+    const out: Record<string, unknown> = { ...node };
+    if (typeof node.id !== 'number') {
+      while (given.has(next)) next++;
+      out.id = next++;
+    }
+    if (isSelect(node.type)) {
+      out.min_values = node.min_values ?? 1;
+      out.max_values = node.max_values ?? 1;
+    }
+    // Depth first, in the order Discord walks a component: its children, then its one component, then its accessory.
+    for (const key of ['components', 'component', 'accessory'] as const)
+      if (node[key] !== undefined) out[key] = number(node[key]);
+    return out;
+  };
+  return number(components) as APIMessageTopLevelComponent[];
 }

@@ -14,6 +14,7 @@ export interface SelectOptionNode {
  */
 export interface ComponentNode {
   readonly type: number;
+  readonly id?: number;
   readonly custom_id?: string;
   readonly style?: number;
   readonly label?: string;

@@ -35,6 +35,8 @@ export interface GatewayOptions {
   readonly resumeWindowMs: number;
   readonly gatewayUrl: () => string;
   readonly sharding: ShardingSettings;
+  /** Checks the objects inside each dispatch against the specification (`contract/answer-check.ts`). */
+  readonly checkDispatch?: ((event: string, data: unknown) => void) | null;
 }
 
 export interface GatewaySessionInfo {
@@ -108,6 +110,8 @@ export class Gateway {
   readonly #changed: () => void;
   readonly #server = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   readonly #sessions = new Map<string, Session>();
+  /** Dispatch payloads already checked (`checkDispatch`), so a broadcast is checked once, not per session. */
+  readonly #checked = new WeakSet<object>();
   readonly #connections = new Set<Connection>();
   readonly #unsubscribe: () => void;
   /** Fault: stop answering heartbeats, so the client declares the connection a zombie and resumes. */
@@ -512,6 +516,16 @@ export class Gateway {
   }
 
   #dispatchTo(session: Session, event: GatewayDispatchEvents, data: unknown): void {
+    // A broadcast hands every session the same object: it is checked once.
+    if (
+      this.#options.checkDispatch &&
+      typeof data === 'object' &&
+      data !== null &&
+      !this.#checked.has(data)
+    ) {
+      this.#checked.add(data);
+      this.#options.checkDispatch(event, data);
+    }
     session.sequence += 1;
     const text = JSON.stringify({ op: GatewayOpcodes.Dispatch, t: event, s: session.sequence, d: data });
     session.backlog.push({ s: session.sequence, text });

@@ -51,6 +51,8 @@ export interface InteractionRecord {
   /** The message whose component was used (also for a modal opened from a component). */
   readonly sourceMessageId: string | null;
   readonly commandName: string | null;
+  /** A modal submission's: the interaction whose modal it submits. */
+  readonly openerId: string | null;
   readonly payload: APIInteraction;
   ackType: InteractionResponseType | null;
   originalMessageId: string | null;

@@ -13,7 +13,7 @@ import { DiscordError, discordErrors, type FormPath, type FormProblem } from './
 import type { InteractionEvent, InteractionRecord, InteractionStore } from './interaction-record.ts';
 import { messageFields, readMessageBody } from './message-body.ts';
 import type { World } from './model.ts';
-import type { LoopbackMessage } from './model-types.ts';
+import type { LoopbackMessage, LoopbackMessageInteraction } from './model-types.ts';
 import type { UploadedFile } from './multipart.ts';
 
 export interface ResponderOptions {
@@ -197,7 +197,7 @@ export class InteractionResponder {
         webhookId: this.#world.applicationId,
         type: MessageType.Default,
         visibleTo: ((fields.flags ?? 0) & MessageFlags.Ephemeral) !== 0 ? record.userId : null,
-        interaction: this.#meta(record),
+        interaction: this.#meta(record, record.originalMessageId),
       });
       record.followUpIds.push(message.id);
       this.#event(record, {
@@ -377,8 +377,22 @@ export class InteractionResponder {
     this.#changed();
   }
 
-  #meta(record: InteractionRecord) {
-    return { id: record.id, type: record.type, userId: record.userId, name: record.commandName };
+  /** What a message answering `record` says of it (`interaction_metadata`); a follow-up names the original. */
+  #meta(
+    record: InteractionRecord,
+    originalResponseMessageId: string | null = null,
+  ): LoopbackMessageInteraction {
+    const opener = record.openerId === null ? undefined : this.#store.byId(record.openerId);
+    return {
+      id: record.id,
+      type: record.type,
+      userId: record.userId,
+      name: record.commandName,
+      guildId: record.guildId,
+      interactedMessageId: record.type === InteractionType.MessageComponent ? record.sourceMessageId : null,
+      triggering: opener ? this.#meta(opener) : null,
+      originalResponseMessageId,
+    };
   }
 }
 

@@ -58,7 +58,8 @@ function base<T extends InteractionType>(ctx: PayloadContext, type: T) {
     return {
       ...common,
       user: userJson(user),
-      authorizing_integration_owners: {},
+      // A guild install used in the bot's DM: Discord sends "0" for the guild.
+      authorizing_integration_owners: { 0: '0' },
       context: InteractionContextType.BotDM,
     };
   }

@@ -109,11 +109,20 @@ export interface LoopbackMessage {
   readonly version: number;
 }
 
+/** The interaction a message answers: Discord's `interaction_metadata`. */
 export interface LoopbackMessageInteraction {
   readonly id: string;
   readonly type: InteractionType;
   readonly userId: string;
   readonly name: string | null;
+  /** Where it was used: `authorizing_integration_owners` is `{ 0: guildId }`, or `{ 0: '0' }` in the bot's DM. */
+  readonly guildId: string | null;
+  /** A component interaction's message: `interacted_message_id`. */
+  readonly interactedMessageId: string | null;
+  /** A modal submission's: the interaction that opened the modal (`triggering_interaction_metadata`). */
+  readonly triggering: LoopbackMessageInteraction | null;
+  /** A follow-up's: the interaction's original response (`original_response_message_id`). */
+  readonly originalResponseMessageId: string | null;
 }
 
 /** Who may receive an event in a per-user feed. */

@@ -58,6 +58,12 @@ export interface LoopbackOptions {
    * also kept in `internalErrors`. Default: console.error.
    */
   readonly onInternalError?: (error: unknown) => void;
+  /**
+   * Check every 2xx REST answer and every dispatched object against Discord's published response schemas,
+   * recording what is missing in `loopback.contract` (`contract/answer-check.ts`). Default true; costs one
+   * import of the specification's schemas per process (about a second) and a parse per answer.
+   */
+  readonly checkAnswers?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -79,6 +85,7 @@ export interface ResolvedOptions {
   readonly requestLogSize: number;
   readonly defaultGuild: false | { readonly name: string; readonly channelName: string };
   readonly onInternalError: (error: unknown) => void;
+  readonly checkAnswers: boolean;
 }
 
 export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
@@ -108,5 +115,6 @@ export function resolveOptions(options: LoopbackOptions): ResolvedOptions {
           },
     onInternalError:
       options.onInternalError ?? ((error) => console.error('[loopback] internal error:', error)),
+    checkAnswers: options.checkAnswers ?? true,
   };
 }

@@ -112,7 +112,14 @@ export function miscRoutes(
         });
       },
     },
-    { method: 'GET', pattern: '/users/@me', auth: 'bot', handle: () => ok(userJson(world.bot)) },
+    {
+      method: 'GET',
+      pattern: '/users/@me',
+      auth: 'bot',
+      // The current user's own answer adds what only it sees (a bot has no e-mail).
+      handle: () =>
+        ok({ ...userJson(world.bot), mfa_enabled: false, locale: 'en-US', verified: true, email: null }),
+    },
     {
       method: 'GET',
       pattern: '/users/:userId',
@@ -133,6 +140,7 @@ export function miscRoutes(
             id: g.id,
             name: g.name,
             icon: null,
+            banner: null,
             owner: false,
             permissions: '0',
             features: [],
@@ -153,8 +161,20 @@ export function miscRoutes(
           bot_require_code_grant: false,
           verify_key: '0'.repeat(64),
           flags: 0,
+          flags_new: '0',
+          type: null,
           bot: userJson(world.bot),
+          // Someone made the application: the owner of the first server, as good as anyone in the loopback.
+          owner: userJson(world.user(world.guilds()[0]?.ownerId ?? '') ?? world.bot),
           team: null,
+          redirect_uris: [],
+          interactions_endpoint_url: null,
+          role_connections_verification_url: null,
+          approximate_guild_count: world.guilds().length,
+          approximate_user_install_count: 0,
+          approximate_user_authorization_count: 0,
+          explicit_content_filter: 0,
+          eligible_oauth2_scopes: [],
         }),
     },
     {
@@ -194,7 +214,7 @@ export function miscRoutes(
       handle: ({ params }) => {
         const guild = guildOf(param(params, 'guildId'));
         const threads = world.channelsOf(guild.id).filter((c) => c.parentId !== null && !c.archived);
-        return ok({ threads: threads.map((t) => threadJson(world, t)), members: [] });
+        return ok({ threads: threads.map((t) => threadJson(world, t)), members: [], has_more: false });
       },
     },
     {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry } from './commands.ts';
+import { AnswerCheck, loadSpecSchemas, type SpecSchemas } from './contract/answer-check.ts';
 import { checkRequestBody, loadSpecification, violationsOf } from './contract/request-check.ts';
 import { assertMapped } from './contract/spec-routes.ts';
 import { ContractLog } from './contract/violations.ts';
@@ -45,19 +46,29 @@ export class LoopbackDiscord {
   readonly #internalErrors: unknown[] = [];
   /** What broke Discord's published contract, in either direction (`contract/violations.ts`). */
   readonly contract = new ContractLog();
+  /** Checks 2xx answers and dispatched objects against the specification's response schemas; null when off. */
+  readonly #answerCheck: AnswerCheck | null;
   readonly #delays = new Set<NodeJS.Timeout>();
   #port = 0;
   #stopped = false;
 
   static async start(options: LoopbackOptions = {}): Promise<LoopbackDiscord> {
-    const loopback = new LoopbackDiscord(resolveOptions(options));
-    // The request check's schemas (about a second to import, once per process) load before any request.
-    await Promise.all([loopback.#listen(), loadSpecification()]);
+    const resolved = resolveOptions(options);
+    // The specification's schemas (about a second to import, once per process) load before any request:
+    // the request check always needs them, the answer check when it is on.
+    const [, schemas] = await Promise.all([
+      loadSpecification(),
+      resolved.checkAnswers ? loadSpecSchemas() : null,
+    ]);
+    const loopback = new LoopbackDiscord(resolved, schemas);
+    await loopback.#listen();
     return loopback;
   }
 
-  private constructor(options: ResolvedOptions) {
+  private constructor(options: ResolvedOptions, schemas: SpecSchemas | null) {
     this.options = options;
+    const answerCheck = schemas === null ? null : new AnswerCheck(schemas, this.contract);
+    this.#answerCheck = answerCheck;
     const onError = (error: unknown) => this.#internalError(error);
     const ids = new SnowflakeGenerator(options.clock);
     this.world = new World({ clock: options.clock, ids, botName: options.botName, onError });
@@ -79,6 +90,7 @@ export class LoopbackDiscord {
         resumeWindowMs: options.resumeWindowMs,
         gatewayUrl: () => this.gatewayUrl,
         sharding,
+        checkDispatch: answerCheck ? (event, data) => answerCheck.dispatch(event, data) : null,
       },
       onError,
       changed,
@@ -152,6 +164,11 @@ export class LoopbackDiscord {
 
   get token(): string {
     return this.options.token;
+  }
+
+  /** The REST routes served, by name (`POST /channels/:channelId/messages`). */
+  get routes(): string[] {
+    return this.#router.routes.map(routeName);
   }
 
   /** Options to spread into `new Client({...})`. */
@@ -303,6 +320,7 @@ export class LoopbackDiscord {
       }
     }
     for (const wait of answerWaits) await wait();
+    if (route !== null) this.#answerCheck?.answer(route, result.status, result.body);
     sendJson(response, result.status, result.body, { ...rateLimitHeaders, ...result.headers });
     const code =
       typeof result.body === 'object' && result.body !== null && 'code' in result.body && result.status >= 400

@@ -234,6 +234,7 @@ export class UserActor {
       source?.id ?? null,
       opener.commandName,
       (ctx) => modalSubmitInteraction(ctx, submission, source ? messageJson(this.#deps.world, source) : null),
+      opener.id,
     );
     this.#submittedModals.add(id);
     return handle;
@@ -284,6 +285,7 @@ export class UserActor {
     sourceMessageId: string | null,
     commandName: string | null,
     build: (ctx: PayloadContext) => APIInteraction,
+    openerId: string | null = null,
   ): InteractionHandle {
     const { world, store, waiters } = this.#deps;
     if (!world.canSeeChannel(this.user.id, channelId)) {
@@ -312,6 +314,7 @@ export class UserActor {
       createdAt: world.clock.now(),
       sourceMessageId,
       commandName,
+      openerId,
       payload,
       ackType: null,
       originalMessageId: null,

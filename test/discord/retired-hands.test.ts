@@ -1,7 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { InteractionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAND_TOKEN_LIFETIME_MS } from '../../src/discord/private-hands.ts';
 import { type PositionSpec, position } from '../../src/games/valley/position.ts';
+import { messageJson } from '../../src/loopback/api-json.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -96,6 +98,14 @@ describe('at most one private hand per player looks alive', () => {
     await hold.held;
     const newer = await opening.reply();
     expect(newer.id).not.toBe(older.id);
+    // The bot knows this hand from an older one by what Discord says of the message (private-hands.ts): the
+    // click that opened it, in interaction_metadata, here as Discord sends it (with the board clicked on).
+    expect(messageJson(h.loopback.world, newer).interaction_metadata).toMatchObject({
+      id: opening.id,
+      type: InteractionType.MessageComponent,
+      interacted_message_id: board.id,
+      authorizing_integration_owners: { 0: h.loopback.control.defaultGuild.id },
+    });
     const click = h.loopback.control.as(alice).click(newer, anyControl(newer).customId);
     await click.edited();
     hold.release();
