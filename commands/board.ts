@@ -5,7 +5,7 @@ import { type GameHere, gameHere, gameName } from '../src/discord/handlers/game-
 import { say } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
 import { lostGameOf, settleLostGame } from '../src/discord/lost-channels.ts';
-import { whereIs } from '../src/discord/my-games.ts';
+import { toBoard } from '../src/discord/my-games.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { t } from '../src/i18n/messages.ts';
 
@@ -62,8 +62,11 @@ export const boardCommand: SlashCommand = {
     // Typed in the channel rather than the game's thread: say which game, and where its board is.
     const content = found.elsewhere
       ? t(language, 'board.posted-elsewhere', {
-          game: gameName(rt, target, language),
-          link: await whereIs(rt.tables, await rt.tables.store.getGame(target.id)),
+          game: await toBoard(
+            rt.tables,
+            await rt.tables.store.getGame(target.id),
+            gameName(rt, target, language),
+          ),
         })
       : t(language, 'board.posted');
     await i.editReply({ content, allowedMentions: { parse: [] } });

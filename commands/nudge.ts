@@ -3,7 +3,7 @@ import { InteractionContextType } from 'discord-api-types/v10';
 import { gameHere, gameName } from '../src/discord/handlers/game-here.ts';
 import { tell } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
-import { whereIs } from '../src/discord/my-games.ts';
+import { toBoard } from '../src/discord/my-games.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { t } from '../src/i18n/messages.ts';
 
@@ -25,10 +25,7 @@ export const nudgeCommand: SlashCommand = {
     );
     if (!found.elsewhere) return tell(i, answer);
     // Typed in the channel rather than the game's thread: say which game the answer is about.
-    const game = gameName(rt, found.game, language);
-    return tell(
-      i,
-      t(language, 'nudge.elsewhere', { game, link: await whereIs(rt.tables, found.game), answer }),
-    );
+    const game = await toBoard(rt.tables, found.game, gameName(rt, found.game, language));
+    return tell(i, t(language, 'nudge.elsewhere', { game, answer }));
   },
 };

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import { userLanguage } from './language.ts';
-import { messageLink, whereIs } from './my-games.ts';
+import { maskedLink, messageLink } from './message-links.ts';
+import { channelOf, toBoard } from './my-games.ts';
 import type { LiveHand, PrivateHands } from './private-hands.ts';
 import type { Tables } from './tables.ts';
 
@@ -20,12 +21,16 @@ export async function retiredHandText(tables: Tables, game: GameRecord, language
   if (game.status === 'cancelled') return t(language, 'error.game-cancelled', { id });
   if (game.status === 'finished') {
     const results = await tables.store.locations.getMessage(game.id, 'results');
+    const words = t(language, 'hand.see-results');
     const link = results?.channelId
-      ? messageLink(game.guildId, results.channelId, results.messageId)
-      : await whereIs(tables, game);
-    return t(language, 'hand.game-over', { id, link });
+      ? maskedLink(words, messageLink(game.guildId, results.channelId, results.messageId))
+      : `${words} ${channelOf(game)}`.trim();
+    return t(language, 'hand.game-over', { id, results: link });
   }
-  return t(language, 'hand.moved', { id, link: await whereIs(tables, game) });
+  return t(language, 'hand.moved', {
+    id,
+    board: await toBoard(tables, game, t(language, 'hand.newest-board')),
+  });
 }
 
 /** A hand's message reduced to one line: no controls, no picture, nobody pinged. */

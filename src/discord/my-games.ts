@@ -4,6 +4,7 @@ import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
 import { encodeCustomId } from '../table-kit/custom-id.ts';
 import { button, type Payload, row } from '../table-kit/payload.ts';
+import { maskedLink, messageLink } from './message-links.ts';
 import { type MyGameEntry, myGamesMessage } from './messages/my-games-message.ts';
 import type { Tables } from './tables.ts';
 import { WATCH_VERB } from './watchers.ts';
@@ -11,17 +12,33 @@ import { WATCH_VERB } from './watchers.ts';
 /** The table's own verb behind every board's "My games" button. */
 export const MY_GAMES_VERB = 'mygames';
 
-/** A link to a message: `@me` stands for the guild of a DM. */
-export const messageLink = (guildId: string | null, channelId: string, messageId: string) =>
-  `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
-
-/** Where a game is found: its current board (its lobby message, if stored), else its channel. */
-export async function whereIs(tables: Tables, game: GameRecord): Promise<string> {
+/** The link to a game's current board (its lobby message before it starts), if it is stored. */
+export async function boardUrl(tables: Tables, game: GameRecord): Promise<string | null> {
   const kind = game.status === 'lobby' ? 'lobby' : 'board';
   const message = await tables.store.locations.getMessage(game.id, kind);
-  if (message?.channelId) return messageLink(game.guildId, message.channelId, message.messageId);
+  return message?.channelId ? messageLink(game.guildId, message.channelId, message.messageId) : null;
+}
+
+/** The game's channel (its thread, if it has one) as a mention; '' if it has none. */
+export function channelOf(game: GameRecord): string {
   const channel = game.threadId ?? game.channelId;
   return channel ? `<#${channel}>` : '';
+}
+
+/**
+ * Where a game is found, as a bare link to its current board, else its channel. For a DM, which says
+ * no more than "your turn": its client draws the link as a chip naming the game's thread.
+ */
+export async function whereIs(tables: Tables, game: GameRecord): Promise<string> {
+  return (await boardUrl(tables, game)) ?? channelOf(game);
+}
+
+/** `words` linking to the game's current board, else `words` and the game's channel (or `words` alone). */
+export async function toBoard(tables: Tables, game: GameRecord, words: string): Promise<string> {
+  const url = await boardUrl(tables, game);
+  if (url) return maskedLink(words, url);
+  const channel = channelOf(game);
+  return channel ? `${words} (${channel})` : words;
 }
 
 /**
@@ -40,7 +57,8 @@ export async function myGameEntry(
   const base = {
     gameId: game.id,
     title: gameTitle(language, game.type, adapter?.game.title ?? game.type),
-    where: await whereIs(tables, game),
+    link: await boardUrl(tables, game),
+    where: channelOf(game),
     since: game.updatedAt.getTime(),
   };
   if (game.status === 'lobby' || game.state === null || !adapter)

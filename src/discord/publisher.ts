@@ -14,6 +14,7 @@ import type { ChannelPacer } from './channel-pacer.ts';
 import type { GameLocks } from './game-lock.ts';
 import { closeHands, retireHand } from './hand-retirement.ts';
 import { userLanguage } from './language.ts';
+import { messageLink } from './message-links.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withTableButtons } from './my-games.ts';
@@ -256,7 +257,7 @@ export class Publisher {
       channelId,
       version: game.version,
     });
-    const link = game.guildId ? `https://discord.com/channels/${game.guildId}/${channelId}/${id}` : null;
+    const link = game.guildId ? messageLink(game.guildId, channelId, id) : null;
     await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
     await this.closeLobby(game, link);
     await this.finished(game);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { bareLinks } from '../helpers/bare-links.ts';
 import { Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -41,12 +42,15 @@ describe('/board and /nudge outside the game’s thread', () => {
   it('with one game in the channel: name that game and link its board', async () => {
     const board = await inChannel('board', alice);
     expect(board.ephemeral).toBe(true);
+    // The game's name is the link: Discord shows those words, not the address.
     expect(board.content).toBe(
-      `Posted the board of Valley of the Kings #${first.gameId}: ${boardLink(first.where, first.gameId)}`,
+      `Posted the board of [Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)}).`,
     );
     const nudge = await inChannel('nudge', alice);
-    expect(nudge.content).toContain(`Valley of the Kings #${first.gameId}`);
-    expect(nudge.content).toContain(boardLink(first.where, first.gameId));
+    expect(nudge.content).toContain(
+      `[Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)}): `,
+    );
+    expect(bareLinks(nudge.content)).toEqual([]);
   });
 
   it('in the thread itself the answers stay short', async () => {
@@ -62,11 +66,12 @@ describe('/board and /nudge outside the game’s thread', () => {
       const r = await inChannel(command, alice);
       expect(r.content).toMatch(/2 games are being played in this channel: use \/\w+ in the thread/);
       expect(r.content).toContain(
-        `Valley of the Kings #${first.gameId}: ${boardLink(first.where, first.gameId)}`,
+        `[Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)})`,
       );
       expect(r.content).toContain(
-        `Valley of the Kings #${second.gameId}: ${boardLink(second.where, second.gameId)}`,
+        `[Valley of the Kings #${second.gameId}](${boardLink(second.where, second.gameId)})`,
       );
+      expect(bareLinks(r.content)).toEqual([]);
     }
     expect(h.loopback.control.messages(first.where)).toHaveLength(before);
   }, 60_000);

@@ -2,6 +2,7 @@ import { InteractionContextType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MyGameEntry, myGamesMessage } from '../../src/discord/messages/my-games-message.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { bareLinks } from '../helpers/bare-links.ts';
 import { installedGames } from '../helpers/installed-games.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -27,7 +28,7 @@ const TIMESTAMP = /<t:\d+:R>/;
 const link = (guild: string, m: LoopbackMessage) =>
   `https://discord.com/channels/${guild}/${m.channelId}/${m.id}`;
 const lineOf = (text: string, gameId: number) =>
-  text.split('\n').findIndex((l) => l.includes(`#${gameId} `) || l.endsWith(`#${gameId}`));
+  text.split('\n').findIndex((l) => new RegExp(`#${gameId}(\\]| |$)`).test(l));
 
 beforeAll(async () => {
   h = await startTableHarness();
@@ -112,8 +113,11 @@ describe('/mygames', () => {
     for (const l of lines.slice(1)) expect(l).toMatch(TIMESTAMP);
     expect(lines[mine]).toContain('Valley of the Kings');
 
-    expect(text).toContain(link(c.defaultGuild.id, a.board));
-    expect(text).toContain(link(elsewhere.guildId, b.board));
+    // The game's name is the link (a masked link, whose words Discord shows), never a raw address.
+    expect(lines[mine]).toMatch(/\[Valley of the Kings #\d+\]\(https:/);
+    expect(text).toContain(`](${link(c.defaultGuild.id, a.board)})`);
+    expect(text).toContain(`](${link(elsewhere.guildId, b.board)})`);
+    expect(bareLinks(text)).toEqual([]);
     expect(lines[open]).toContain(`<#${c.defaultChannel.id}>`);
     expect(text).not.toMatch(/<@\d+>/); // names, never mentions
     expect(reply.notified).toEqual([]);
@@ -180,7 +184,8 @@ describe('myGamesMessage', () => {
     gameId: n,
     title: 'Valley of the Kings',
     status: 'active',
-    where: `https://discord.com/channels/1${n}/2${n}/3${n}`,
+    link: `https://discord.com/channels/1${n}/2${n}/3${n}`,
+    where: '',
     yourTurn: false,
     waitingFor: ['someone'],
     since: 1_700_000_000_000 + n * 60_000,
@@ -215,7 +220,7 @@ describe('myGamesMessage', () => {
     expect(shown).toBeLessThanOrEqual(25);
     expect(text).toMatch(new RegExp(`…and ${40 - shown} more\\.$`));
     const short = myGamesMessage(
-      many.map((e) => ({ ...e, where: '' })),
+      many.map((e) => ({ ...e, link: null })),
       ['valley'],
     ).content;
     expect(short.split('\n').filter((l) => l.startsWith('⏳'))).toHaveLength(25);

@@ -5,6 +5,7 @@ import { HAND_TOKEN_LIFETIME_MS } from '../../src/discord/private-hands.ts';
 import { type PositionSpec, position } from '../../src/games/valley/position.ts';
 import { messageJson } from '../../src/loopback/api-json.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { bareLinks } from '../helpers/bare-links.ts';
 import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -76,7 +77,8 @@ describe('at most one private hand per player looks alive', () => {
     expect(controls(retired)).toEqual([]);
     expect(retired.attachments).toEqual([]);
     expect(retired.content).toMatch(/This hand is no longer used/);
-    expect(retired.content).toContain(boardLink(where));
+    expect(retired.content).toContain(`[the newest board](${boardLink(where)})`);
+    expect(bareLinks(retired.content)).toEqual([]);
     // The newer one is alive, and refreshing it in place keeps it so.
     expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
     const again = await d.press(alice, newer, anyControl(newer));
@@ -163,14 +165,15 @@ describe('at most one private hand per player looks alive', () => {
     const link = `https://discord.com/channels/${h.loopback.control.defaultGuild.id}/${where}/${results.id}`;
     for (const hand of [alices, bobs]) {
       const closed = await once(hand, (m) => m.components.length === 0);
-      expect(closed.content).toMatch(/Game #\d+ is over\. The results:/);
-      expect(closed.content).toContain(link);
+      expect(closed.content).toMatch(/Game #\d+ is over: \[see the results\]/);
+      expect(closed.content).toContain(`[see the results](${link})`);
+      expect(bareLinks(closed.content)).toEqual([]);
       expect(closed.attachments).toEqual([]);
     }
     // Her first hand's token had expired: it still has buttons, and a click on it says the game is over there.
     const clicked = await d.press(alice, older, anyControl(older));
     expect(clicked.id).toBe(older.id);
     expect(controls(clicked)).toEqual([]);
-    expect(clicked.content).toContain(link);
+    expect(clicked.content).toContain(`[see the results](${link})`);
   });
 });

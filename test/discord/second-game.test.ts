@@ -109,7 +109,7 @@ describe('a second game through the same table layer', () => {
       const after = await d.press(mover, hand, find(hand, 'act', 'ab'));
       // The last move's hand closes with the game, pointing to the results.
       if (h.store.getGame(gameId).status === 'finished')
-        expect(after.content).toMatch(/Game #\d+ is over\. The results: https:/);
+        expect(after.content).toMatch(/Game #\d+ is over: \[see the results\]\(https:/);
       else expect(after.content).toContain(`✅ Move ${state.dice[0] + state.dice[1]}`);
       expect(h.store.getGame(gameId).version).toBe(game.version + 1);
     }

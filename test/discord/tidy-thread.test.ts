@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { bareLinks } from '../helpers/bare-links.ts';
 import { controls, Driver, sleep } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -82,8 +83,13 @@ describe('a tidy thread', () => {
     // Nothing in the thread can still be clicked as if the game went on.
     expect(publicMessages.filter((m) => controls(m).some((x) => LIVE.has(x.verb)))).toEqual([]);
     const last = boards.at(-1)!;
-    expect(last.content).toMatch(/🏁 The game is over: see the results/);
+    expect(last.content).toMatch(/🏁 The game is over: \[see the results\]\(https:/);
     expect(last.content).toContain(results[0]!.id);
     expect(last.content).not.toMatch(/it is your turn/);
+    // The last board and the lobby's note link the results with words, never the raw address.
+    expect(publicMessages.find((m) => m.content.includes('· finished'))?.content).toMatch(
+      /The game is over: \[see the results\]\(https:/,
+    );
+    for (const m of publicMessages) expect(bareLinks(m.content)).toEqual([]);
   }, 300_000);
 });

@@ -17,12 +17,17 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(viewport = { width: 1400, height: 900 }): Promise<Browser> {
+/** `device`: a phone's touch screen, for the narrow layout's test. */
+export async function launchChromium(
+  viewport = { width: 1400, height: 900 },
+  device: { isMobile?: boolean; hasTouch?: boolean; deviceScaleFactor?: number } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'scarab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
+    ...device,
     args: [
       '--no-sandbox',
       '--disable-gpu',

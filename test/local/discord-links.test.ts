@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The page's plain JavaScript is type-checked by its own tsconfig (page-check.test.ts), not the root's.
 // @ts-expect-error: no declarations for the root tsc
-import { discordTarget, ofThisTable } from '../../src/local/page/discord-links.js';
+import { discordTarget, linkFace, ofThisTable } from '../../src/local/page/discord-links.js';
 
 /** The page's reading of Discord links: which it opens in place, and which it leaves to the browser. */
 const GUILD = '1575587580232204288';
@@ -46,5 +46,48 @@ describe('Discord links on the local page', () => {
     expect(ofThisTable(here, GUILD)).toBe(true);
     expect(ofThisTable(dm, GUILD)).toBe(true);
     expect(ofThisTable(elsewhere, GUILD)).toBe(false);
+  });
+
+  it('draws a bare link into the table as a chip naming the channel, as Discord’s clients do', () => {
+    const names: Record<string, string> = { [CHANNEL]: 'Valley of the Kings #1' };
+    const name = (id: string) => names[id] ?? null;
+    const message = `https://discord.com/channels/${GUILD}/${CHANNEL}/${MESSAGE}`;
+    expect(linkFace(message, false, GUILD, name)).toEqual({
+      kind: 'chip',
+      channel: 'Valley of the Kings #1',
+      prefix: '#',
+      message: true,
+    });
+    expect(linkFace(`https://discord.com/channels/${GUILD}/${CHANNEL}`, false, GUILD, name)).toEqual({
+      kind: 'chip',
+      channel: 'Valley of the Kings #1',
+      prefix: '#',
+      message: false,
+    });
+    expect(
+      linkFace(`https://discord.com/channels/@me/${CHANNEL}/${MESSAGE}`, false, GUILD, name),
+    ).toMatchObject({
+      kind: 'chip',
+      prefix: '@',
+    });
+  });
+
+  it('shows a masked link’s words, and the address of any link it cannot name', () => {
+    const name = (id: string) => (id === CHANNEL ? 'general' : null);
+    const message = `https://discord.com/channels/${GUILD}/${CHANNEL}/${MESSAGE}`;
+    expect(linkFace(message, true, GUILD, name)).toEqual({ kind: 'words' });
+    expect(linkFace('https://example.com/rules', true, GUILD, name)).toEqual({ kind: 'words' });
+    // A channel the reader cannot see, another server, another site: the address, as it was written.
+    expect(
+      linkFace(`https://discord.com/channels/${GUILD}/1575587581251420999/${MESSAGE}`, false, GUILD, name),
+    ).toEqual({
+      kind: 'address',
+    });
+    expect(
+      linkFace(`https://discord.com/channels/1575587580232204999/${CHANNEL}/${MESSAGE}`, false, GUILD, name),
+    ).toEqual({
+      kind: 'address',
+    });
+    expect(linkFace('https://example.com/rules', false, GUILD, name)).toEqual({ kind: 'address' });
   });
 });

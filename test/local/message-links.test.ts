@@ -16,6 +16,9 @@ import { type LocalHarness, startLocalHarness } from './local-harness.ts';
  * DMs) open as a Discord client opens them: in place, the channel shown and the message brought into
  * view and highlighted; never a browser tab at discord.com. Other links still open a tab.
  */
+const elsewhereText = (channel: string) =>
+  `https://discord.com/channels/1575587580232204999/${channel}/1575587580232204998`;
+
 let h: LocalHarness;
 let browser: Browser;
 
@@ -56,6 +59,8 @@ describe.skipIf(!hasChromium)(
       const href = (await link.getAttribute('href')) ?? '';
       const messageId = href.split('/').at(-1) ?? '';
       expect(await link.getAttribute('target')).toBeNull();
+      // A masked link: the game's name, as Discord shows a masked link's words, not the address.
+      expect(await link.textContent()).toBe('Valley of the Kings #1');
 
       // alice's hand below the board: the link must bring the board up, not leave the list at its end.
       await alice.locator('#channel-list button.channel.thread').first().click(WAIT);
@@ -105,21 +110,38 @@ describe.skipIf(!hasChromium)(
         };
         const elsewhere = 'https://discord.com/channels/1575587580232204999/' + here.channel + '/1575587580232204998';
         const box = document.createElement('div');
+        const message = 'https://discord.com/channels/' + here.guild + '/' + here.channel + '/1575587580232204997';
         box.append(renderMarkdown(
-          'https://discord.com/channels/' + here.guild + '/' + here.channel + ' https://example.com/x ' + elsewhere,
+          'https://discord.com/channels/' + here.guild + '/' + here.channel + ' https://example.com/x ' + elsewhere +
+            ' ' + message + ' [see the results](' + message + ')',
           ctx,
         ));
         document.body.append(box);
         const links = [...box.querySelectorAll('a')];
         links[0].click();
         box.remove();
-        return { opened, links: links.map((a) => [a.target, a.rel]) };
-      })()`)) as { opened: [string, string | null][]; links: string[][] };
+        return {
+          opened,
+          links: links.map((a) => [a.target, a.rel]),
+          faces: links.map((a) => [a.className, a.textContent, a.getAttribute('aria-label')]),
+        };
+      })()`)) as { opened: [string, string | null][]; links: string[][]; faces: (string | null)[][] };
       expect(rendered.opened).toEqual([[here.channel, null]]);
       expect(rendered.links).toEqual([
         ['', ''],
         ['_blank', 'noopener noreferrer'],
         ['_blank', 'noopener noreferrer'],
+        ['', ''],
+        ['', ''],
+      ]);
+      // As Discord's clients draw them: a bare link into the table is a chip naming the channel (a
+      // message's with "›" and a speech bubble), a masked link shows its words, any other its address.
+      expect(rendered.faces).toEqual([
+        ['message-link chip', '#general', '#general'],
+        ['', 'https://example.com/x', null],
+        ['', elsewhereText(here.channel), null],
+        ['message-link chip', '#general›', '#general › message'],
+        ['message-link', 'see the results', null],
       ]);
       expect(errors).toEqual([]);
     });

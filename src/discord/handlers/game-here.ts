@@ -4,7 +4,7 @@ import { t } from '../../i18n/messages.ts';
 import type { GameRecord } from '../../store/records.ts';
 import { clip } from '../../table-kit/payload.ts';
 import { userLanguage } from '../language.ts';
-import { whereIs } from '../my-games.ts';
+import { toBoard } from '../my-games.ts';
 import type { Runtime } from '../runtime.ts';
 import { say, tell } from './replies.ts';
 
@@ -39,7 +39,7 @@ export async function gameHere(rt: Runtime, i: ChatInputCommandInteraction): Pro
   const lines: string[] = [];
   for (const g of games)
     lines.push(
-      t(language, 'here.game-line', { game: gameName(rt, g, language), link: await whereIs(rt.tables, g) }),
+      t(language, 'here.game-line', { game: await toBoard(rt.tables, g, gameName(rt, g, language)) }),
     );
   const text = t(language, 'error.several-games-here', {
     count: games.length,

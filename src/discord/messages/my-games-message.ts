@@ -1,6 +1,7 @@
 import { commandList } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
 import { clip, emptyPayload, type Payload } from '../../table-kit/payload.ts';
+import { maskedLink } from '../message-links.ts';
 import { plainName } from './plain-name.ts';
 
 /** One game the reader is seated in, as `/mygames` and the boards' "My games" button list it. */
@@ -10,9 +11,11 @@ export interface MyGameEntry {
   readonly title: string;
   readonly status: 'lobby' | 'active';
   /**
-   * Where to find it: a link to its current board message when known
-   * (`https://discord.com/channels/<guild>/<channel>/<message>`), else a channel mention; '' if none.
+   * Its current board message (`https://discord.com/channels/<guild>/<channel>/<message>`), when known:
+   * the game's name links there.
    */
+  readonly link: string | null;
+  /** Its channel as a mention ('' if none), said only when there is no board to link. */
   readonly where: string;
   /** Whether the game waits for one of the reader's own seats. */
   readonly yourTurn: boolean;
@@ -40,8 +43,10 @@ export function sortMyGames(entries: readonly MyGameEntry[]): MyGameEntry[] {
 }
 
 function line(e: MyGameEntry, language: string): string {
-  const game = t(language, 'mygames.game', { title: e.title, id: String(e.gameId) });
-  const values = { game, since: relative(e.since), where: e.where ? ` · ${e.where}` : '' };
+  const name = t(language, 'mygames.game', { title: e.title, id: String(e.gameId) });
+  // The name is the link, as a reader expects; a bare link would add a second name (or an address).
+  const game = e.link ? maskedLink(name, e.link) : name;
+  const values = { game, since: relative(e.since), where: !e.link && e.where ? ` · ${e.where}` : '' };
   if (e.status === 'lobby') return t(language, 'mygames.lobby', values);
   if (e.yourTurn) return t(language, 'mygames.your-turn', values);
   const who =

@@ -1,6 +1,7 @@
 // @ts-check
 import { ApiError, api } from './api.js';
 import { Composer } from './composer.js';
+import { setUpDrawers } from './drawers.js';
 import { gameStatus } from './game-status.js';
 import { avatar, renderMessage } from './message-view.js';
 import { openModal } from './modal.js';
@@ -960,4 +961,5 @@ function message(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+setUpDrawers();
 void boot();

@@ -42,3 +42,32 @@ export function discordTarget(href) {
 export function ofThisTable(target, guildId) {
   return target.guildId === null || target.guildId === guildId;
 }
+
+/**
+ * @typedef {{ kind: 'chip', channel: string, prefix: '#' | '@', message: boolean }
+ *   | { kind: 'words' } | { kind: 'address' }} LinkFace
+ */
+
+/**
+ * How a Discord client shows a link in a message. A masked link (`[words](url)`) shows its words. A bare
+ * link to a channel or message the reader can see is drawn as a chip naming the channel ("#thread ›"
+ * and a message mark), never the 100-character address; any other bare link shows its address.
+ * @param {string} href
+ * @param {boolean} masked whether the message gave the link words of its own
+ * @param {string | null} guildId the table's server
+ * @param {(channelId: string) => string | null} channelName null for a channel the reader cannot see
+ * @returns {LinkFace}
+ */
+export function linkFace(href, masked, guildId, channelName) {
+  if (masked) return { kind: 'words' };
+  const target = discordTarget(href);
+  if (!target || !ofThisTable(target, guildId)) return { kind: 'address' };
+  const channel = channelName(target.channelId);
+  if (channel === null) return { kind: 'address' };
+  return {
+    kind: 'chip',
+    channel,
+    prefix: target.guildId === null ? '@' : '#',
+    message: target.messageId !== null,
+  };
+}

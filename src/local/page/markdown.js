@@ -1,5 +1,6 @@
 // @ts-check
-import { discordTarget, ofThisTable } from './discord-links.js';
+import { discordTarget, linkFace, ofThisTable } from './discord-links.js';
+import { t } from './texts.js';
 
 /**
  * Discord's markdown, the parts a bot uses: bold, italics, underline, strike-through, spoilers,
@@ -190,7 +191,7 @@ function token(g, whole, ctx) {
   if (g.strike !== undefined) return wrap('s', g.strike, ctx);
   if (g.spoiler !== undefined) return wrap('mark', g.spoiler, ctx);
   if (g.label !== undefined && g.href !== undefined) return link(g.href, inline(g.label, ctx), ctx);
-  if (g.url !== undefined) return link(g.url, document.createTextNode(g.url), ctx);
+  if (g.url !== undefined) return bareLink(g.url, ctx);
   if (g.escaped !== undefined) return document.createTextNode(g.escaped);
   return document.createTextNode(whole);
 }
@@ -223,6 +224,41 @@ function link(href, label, ctx) {
   a.target = '_blank';
   a.rel = 'noopener noreferrer';
   return a;
+}
+
+/**
+ * A bare link as Discord's clients draw it: a chip naming the channel (and a speech bubble for a
+ * message) when it leads into this table and the reader can see there, else its address.
+ * @param {string} href @param {MarkdownContext} ctx
+ */
+function bareLink(href, ctx) {
+  const face = linkFace(href, false, ctx.guildId, ctx.channelName);
+  if (face.kind !== 'chip') return link(href, document.createTextNode(href), ctx);
+  const label = document.createDocumentFragment();
+  label.append(element('span', 'chip-channel', `${face.prefix}${face.channel}`));
+  if (face.message) label.append(element('span', 'chip-separator', '›'), bubble());
+  const a = link(href, label, ctx);
+  a.classList.add('chip');
+  a.setAttribute(
+    'aria-label',
+    face.message
+      ? t('page.link.message-chip', { channel: `${face.prefix}${face.channel}` })
+      : `${face.prefix}${face.channel}`,
+  );
+  return a;
+}
+
+/** Discord's mark for "a message" in a link's chip. */
+function bubble() {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', 'chip-message');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z');
+  path.setAttribute('fill', 'currentColor');
+  svg.append(path);
+  return svg;
 }
 
 /** @param {string} tag @param {string} className @param {string} text */

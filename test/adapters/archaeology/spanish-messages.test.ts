@@ -331,13 +331,13 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(spanish).toContain('a rating line');
 
     expect(finishedBoardText(en, 40, 'https://example.com/r')).toBe(
-      '**Archaeology** · game #12 · turn 41\n🏁 The game is over: see the results https://example.com/r.',
+      '**Archaeology** · game #12 · turn 41\n🏁 The game is over: [see the results](https://example.com/r).',
     );
     expect(finishedBoardText(en, 40, null)).toBe(
       '**Archaeology** · game #12 · turn 41\n🏁 The game is over: the results are below.',
     );
     expect(finishedBoardText(es, 40, 'https://example.com/r')).toBe(
-      '**Arqueología** · partida n.º 12 · turno 41\n🏁 La partida ha terminado: consulta los resultados https://example.com/r.',
+      '**Arqueología** · partida n.º 12 · turno 41\n🏁 La partida ha terminado: [consulta los resultados](https://example.com/r).',
     );
     expect(finishedBoardText(es, 40, null)).toBe(
       '**Arqueología** · partida n.º 12 · turno 41\n🏁 La partida ha terminado: los resultados están más abajo.',

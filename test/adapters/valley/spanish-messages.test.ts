@@ -124,13 +124,13 @@ describe('the board', () => {
       '**Valle de los Reyes** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: los resultados están más abajo.',
     );
     expect(finishedBoardText(es, 4, 'https://x')).toBe(
-      '**Valle de los Reyes** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: consulta los resultados https://x.',
+      '**Valle de los Reyes** · partida n.º 12 · turno 5\n🏁 La partida ha terminado: [consulta los resultados](https://x).',
     );
     expect(finishedBoardText(en, 4, null)).toBe(
       '**Valley of the Kings** · game #12 · turn 5\n🏁 The game is over: the results are below.',
     );
     expect(finishedBoardText(en, 4, 'https://x')).toBe(
-      '**Valley of the Kings** · game #12 · turn 5\n🏁 The game is over: see the results https://x.',
+      '**Valley of the Kings** · game #12 · turn 5\n🏁 The game is over: [see the results](https://x).',
     );
   });
 
