@@ -18,7 +18,12 @@ const post = (files: { name: string; data: Buffer }[]) =>
   });
 
 beforeAll(async () => {
-  h = await startHarness({ commands: [{ name: 'big', description: 'replies with an oversized file' }] });
+  h = await startHarness({
+    commands: [{ name: 'big', description: 'replies with an oversized file' }],
+    // A hang guard only: the harness's 2 s is for small bodies, and sending 10 MiB twice over took longer
+    // than that on a 2-core machine with both cores busy (discord.js then aborts the upload).
+    client: { rest: { timeout: 30_000 } },
+  });
   control = h.loopback.control;
   h.on('big', async (i) => {
     seenLimits.push(i.attachmentSizeLimit);
