@@ -136,8 +136,12 @@ describe('every picture the bot posts is readable on a phone and on a desktop', 
     const seat = s.turn.seat;
     const me = s.players[seat];
     if (!me) throw new Error('no seat to move');
-    // Twelve cards: the hand grows rows, it never shrinks its cards.
-    while (me.hand.length < 12) me.hand.push(...me.deck.splice(0, 1), ...me.discard.splice(0, 1));
+    // Twelve cards, copies of the pyramid's (new instances): the hand grows rows, it never shrinks its cards.
+    const extra = s.pyramid.filter((c): c is number => c !== null);
+    for (let k = 0; me.hand.length < 12; k++) {
+      s.cards.push(s.cards[extra[k % extra.length] as number] as string);
+      me.hand.push(s.cards.length - 1);
+    }
     const small = tooSmall('valley hand', () => renderHand(valley.view(s, seat), NAMES, baseCatalog, 'en'));
     expect(me.hand.length).toBeGreaterThanOrEqual(12);
     expect(small).toEqual([]);
