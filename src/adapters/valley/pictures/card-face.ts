@@ -17,7 +17,7 @@ import { kindOf, nameOf, setLabelIn, w } from './words.ts';
  * are then 8 px tall in capitals (see src/render/README.md).
  */
 export const CARD_W = 240;
-export const CARD_H = 172;
+export const CARD_H = 180;
 
 type Which = 'gold' | 'cost' | 'vp';
 
