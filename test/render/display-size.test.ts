@@ -115,20 +115,24 @@ describe('every picture the bot posts is readable on a phone and on a desktop', 
       expect([...new Set(small)]).toEqual([]);
     });
 
-  it('Valley with both boxes (Afterlife cards): six seats, the hand-made positions, every card', () => {
-    const small: string[] = [];
-    for (const language of LANGUAGES) {
-      small.push(...drawValley('six', sixSeats(), fullCatalog, language));
-      small.push(...drawValley('six, over', sixSeats(true), fullCatalog, language));
-      small.push(...drawValley('showcase', showcase(), baseCatalog, language));
-      small.push(...drawValley('finale', finale(), baseCatalog, language));
-      small.push(
-        ...tooSmall('valley card', () => {
-          for (const def of Object.values(defsFrom(fullCatalog))) renderCard(def, fullCatalog, language);
-        }),
-      );
-    }
-    expect([...new Set(small)]).toEqual([]);
+  for (const language of LANGUAGES)
+    it(`Valley with both boxes (Afterlife cards), ${language}: six seats and the hand-made positions`, () => {
+      const small = [
+        ...drawValley('six', sixSeats(), fullCatalog, language),
+        ...drawValley('six, over', sixSeats(true), fullCatalog, language),
+        ...drawValley('showcase', showcase(), baseCatalog, language),
+        ...drawValley('finale', finale(), baseCatalog, language),
+      ];
+      expect([...new Set(small)]).toEqual([]);
+    });
+
+  it('every card face of both boxes, on its own', () => {
+    const small = LANGUAGES.flatMap((language) =>
+      tooSmall('valley card', () => {
+        for (const def of Object.values(defsFrom(fullCatalog))) renderCard(def, fullCatalog, language);
+      }),
+    );
+    expect(small).toEqual([]);
   });
 
   it('a Valley hand of many cards', () => {
