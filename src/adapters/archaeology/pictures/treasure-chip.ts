@@ -34,7 +34,9 @@ export function treasureChip(
   fillRound(ctx, x, y, w, h, 10, s.frame);
   fillRound(ctx, x + 6, y + 30, w - 12, h - 30 - band, 8, PAPER);
   const paperH = h - 30 - band;
-  drawGlyph(ctx, s.glyph, x + 6 + (w - 12) * 0.32, y + 30 + paperH / 2, Math.min(w, paperH) * 0.3, '#1b1b1b');
+  // Left of centre when the count stands beside it, so neither covers the other.
+  const gx = o.count === undefined ? x + w / 2 : x + 6 + (w - 12) * 0.32;
+  drawGlyph(ctx, s.glyph, gx, y + 30 + paperH / 2, Math.min(w, paperH) * 0.3, '#1b1b1b');
   text(ctx, String(trade), x + 12, y + 16, { size: MIN_TEXT, bold: true, color: s.ink });
   text(ctx, String(trade), x + w - 12, y + 16, { size: MIN_TEXT, bold: true, color: s.ink, align: 'right' });
   const label = treasureLabel(kind, o.language ?? DEFAULT_LANGUAGE);
