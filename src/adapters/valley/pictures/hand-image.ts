@@ -24,11 +24,20 @@ const LINE = 32;
 
 const measuring = createCanvas(8, 8).getContext('2d');
 
-/** Three cards a row, at full size; a big hand grows taller, never smaller. */
-export function handLayout(cards: number) {
-  const perRow = Math.max(1, Math.min(3, cards));
-  const rows = Math.max(1, Math.ceil(cards / perRow));
-  return { rows, perRow, w: CARD_W, h: CARD_H, height: TITLE + rows * (CARD_H + UNDER) };
+/**
+ * Three cards a row, at full size; a big hand grows taller, never smaller. A row keeps room under its
+ * cards only when one of them pays other than its print (`pays[i]`).
+ */
+export function handLayout(pays: readonly boolean[]) {
+  const perRow = Math.max(1, Math.min(3, pays.length));
+  const rows = Math.max(1, Math.ceil(pays.length / perRow));
+  const tops: number[] = [];
+  let y = TITLE;
+  for (let r = 0; r < rows; r++) {
+    tops.push(y);
+    y += CARD_H + (pays.slice(r * perRow, (r + 1) * perRow).some(Boolean) ? UNDER : GAP);
+  }
+  return { rows, perRow, tops, w: CARD_W, h: CARD_H, height: y };
 }
 
 /**
@@ -46,7 +55,7 @@ export function renderHand(
   const me = view.me;
   if (!me) throw new Error('renderHand needs a seat’s own view (view.me is null)');
   const p = view.players[me.seat];
-  const L = handLayout(me.hand.length);
+  const L = handLayout(me.hand.map((card) => card.gold !== defOf(view, card).gold));
   const inner = HAND_W - 2 * M;
   measuring.font = font(FACE_TEXT);
   const footer = p
@@ -86,7 +95,7 @@ export function renderHand(
     me.hand.forEach((card, i) => {
       const def = defOf(view, card);
       const x = M + (i % L.perRow) * (L.w + GAP);
-      const y = TITLE + Math.floor(i / L.perRow) * (L.h + UNDER);
+      const y = L.tops[Math.floor(i / L.perRow)] ?? TITLE;
       drawLogged(ctx, cardFace(def, catalog, language), x, y, L.w, L.h);
       if (card.gold !== def.gold) {
         fillRound(ctx, x + 6, y + L.h + 4, L.w - 12, 34, 8, GOLD);
