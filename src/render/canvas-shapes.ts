@@ -96,6 +96,21 @@ export function text(
   else ctx.fillText(s, x, y);
 }
 
+/** Items of `w` wide, in lines of `width`, `gap` apart. */
+export function flow<T extends { w: number }>(items: readonly T[], width: number, gap: number): T[][] {
+  const lines: T[][] = [];
+  let used = Number.POSITIVE_INFINITY;
+  for (const it of items) {
+    if (used + gap + it.w > width) {
+      lines.push([]);
+      used = -gap;
+    }
+    lines.at(-1)?.push(it);
+    used += gap + it.w;
+  }
+  return lines;
+}
+
 export const ROMAN = ['', 'I', 'II', 'III'] as const;
 
 export function ordinal(n: number): string {

@@ -1,6 +1,8 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { t } from '../i18n/messages.ts';
 import { formatCount, formatRating } from '../ratings/model.ts';
-import { fillRound, text } from './canvas-shapes.ts';
+import { fillRound, text, wrap } from './canvas-shapes.ts';
+import { font } from './fonts.ts';
 import { GOLD, MUTED, PANEL, PANEL_HI, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 import { countOf, drawnNames } from './rating-text.ts';
@@ -23,11 +25,14 @@ export interface PodiumPicture {
   }[];
 }
 
-export const PODIUM_W = 960;
-export const PODIUM_H = 370;
-const M = 20;
+/** A phone shows it 360 wide: 22 px capitals are then 8 px tall (`minFontPx`). */
+export const PODIUM_W = 720;
+export const PODIUM_H = 470;
+const M = 16;
 /** Step heights: the winner's is the tallest, as on a real podium. */
-const STEPS = [190, 140, 100];
+const STEPS = [210, 170, 130];
+
+const measuring = createCanvas(8, 8).getContext('2d');
 const MEDALS = [GOLD, '#c9ced3', '#d08a4a'];
 /** Left to right: second, first, third. */
 const ORDER = [1, 0, 2];
@@ -40,13 +45,16 @@ export function renderPodium(p: PodiumPicture): Buffer {
     lang,
   );
   return renderPng(PODIUM_W, PODIUM_H, TABLE, (ctx) => {
-    text(ctx, t(lang, 'podium.image.title', { game: p.game, season: p.season }), M, 34, {
-      size: 30,
-      bold: true,
-      color: GOLD,
-      max: PODIUM_W - 2 * M,
+    measuring.font = font(28, true);
+    const title = wrap(
+      measuring,
+      t(lang, 'podium.image.title', { game: p.game, season: p.season }),
+      PODIUM_W - 2 * M,
+    );
+    title.slice(0, 2).forEach((line, i) => {
+      text(ctx, line, M, 30 + i * 36, { size: 28, bold: true, color: GOLD, max: PODIUM_W - 2 * M });
     });
-    text(ctx, p.scope, M, 70, { size: 20, color: TEXT, max: PODIUM_W - 2 * M });
+    text(ctx, p.scope, M, 30 + 2 * 36, { size: 24, color: TEXT, max: PODIUM_W - 2 * M });
     const w = (PODIUM_W - 4 * M) / 3;
     ORDER.forEach((place, column) => {
       const r = p.top[place];
@@ -69,24 +77,25 @@ export function renderPodium(p: PodiumPicture): Buffer {
         return;
       }
       // The name above the step, the figures on it.
-      text(ctx, names[place] ?? '', x + w / 2, y - 48, {
-        size: 24,
-        bold: true,
-        color: TEXT,
-        align: 'center',
-        max: w,
+      measuring.font = font(24, true);
+      const name = wrap(measuring, names[place] ?? '', w).slice(0, 2);
+      name.forEach((line, i) => {
+        text(ctx, line, x + w / 2, y - 44 - (name.length - 1 - i) * 30, {
+          size: 24,
+          bold: true,
+          color: TEXT,
+          align: 'center',
+          max: w,
+        });
       });
-      text(ctx, formatRating(r.rating, lang), x + w / 2, y + 50, {
+      text(ctx, formatRating(r.rating, lang), x + w / 2, y + 48, {
         size: 30,
         bold: true,
         color: place === 0 ? GOLD : TEXT,
         align: 'center',
       });
-      text(ctx, `${countOf(lang, 'games', r.games)} · ${countOf(lang, 'wins', r.wins)}`, x + w / 2, y + 84, {
-        size: 20,
-        color: MUTED,
-        align: 'center',
-        max: w - 16,
+      [countOf(lang, 'games', r.games), countOf(lang, 'wins', r.wins)].forEach((line, i) => {
+        text(ctx, line, x + w / 2, y + 82 + i * 30, { size: 22, color: MUTED, align: 'center', max: w - 16 });
       });
     });
   });

@@ -1,7 +1,6 @@
 import { t } from '../i18n/messages.ts';
 import { formatCount, formatRating } from '../ratings/model.ts';
 import { text } from './canvas-shapes.ts';
-import { font } from './fonts.ts';
 import { GOLD, MUTED, PANEL, TABLE, TEXT } from './palette.ts';
 import { renderPng } from './png.ts';
 import { drawnNames } from './rating-text.ts';
@@ -24,12 +23,14 @@ export interface RatingPoint {
   readonly mu: number;
 }
 
+/** A phone shows it 360 wide: 22 px capitals are then 8 px tall (`minFontPx`). */
 export const CHART_W = 720;
-export const CHART_H = 300;
-const LEFT = 64;
+export const CHART_H = 440;
+const LEFT = 76;
 const RIGHT = 20;
-const TOP = 56;
-const BOTTOM = 44;
+const TOP = 124;
+const BOTTOM = 80;
+const SMALL = 22;
 const MU_COLOUR = '#56b4e9';
 
 /** Round numbers for the axis: about `count` steps of 1, 2 or 5 × 10ⁿ. */
@@ -48,22 +49,21 @@ export function renderRatingChart(data: RatingChartData): Buffer {
   const lang = data.language;
   const [name = ''] = drawnNames([data.name], lang);
   return renderPng(CHART_W, CHART_H, TABLE, (ctx) => {
-    text(ctx, t(lang, 'rating.chart.title', { name, scope: data.scope }), 16, 22, {
-      size: 20,
+    text(ctx, t(lang, 'rating.chart.title', { name, scope: data.scope }), 16, 26, {
+      size: 26,
       bold: true,
       color: TEXT,
       max: CHART_W - 32,
     });
     // The second key starts after the first, however long the language makes it.
     const rating = t(lang, 'rating.chart.legend-rating');
-    ctx.font = font(14, true);
-    const muX = Math.max(180, 16 + ctx.measureText(rating).width + 24);
-    text(ctx, rating, 16, 44, { size: 14, bold: true, color: GOLD });
-    text(ctx, t(lang, 'rating.chart.legend-mu'), muX, 44, {
-      size: 14,
+    // One key a line: the two would not share a line on a phone at this size.
+    text(ctx, rating, 16, 64, { size: SMALL, bold: true, color: GOLD, max: CHART_W - 32 });
+    text(ctx, t(lang, 'rating.chart.legend-mu'), 16, 94, {
+      size: SMALL,
       bold: true,
       color: MU_COLOUR,
-      max: CHART_W - RIGHT - muX,
+      max: CHART_W - 32,
     });
 
     const values = data.points.flatMap((p) => [p.rating, p.mu]);
@@ -97,7 +97,7 @@ export function renderRatingChart(data: RatingChartData): Buffer {
         ? `${tick < 0 ? '−' : ''}${formatCount(Math.abs(tick), lang)}`
         : formatRating(tick, lang);
       text(ctx, label, LEFT - 8, y(tick), {
-        size: 13,
+        size: SMALL,
         color: MUTED,
         align: 'right',
       });
@@ -106,9 +106,9 @@ export function renderRatingChart(data: RatingChartData): Buffer {
       (k) => Number.isInteger(k) && k <= n,
     );
     for (const k of xs)
-      text(ctx, formatCount(k, lang), x(k), TOP + h + 14, { size: 13, color: MUTED, align: 'center' });
-    text(ctx, t(lang, 'rating.chart.axis'), LEFT + w / 2, CHART_H - 12, {
-      size: 13,
+      text(ctx, formatCount(k, lang), x(k), TOP + h + 20, { size: SMALL, color: MUTED, align: 'center' });
+    text(ctx, t(lang, 'rating.chart.axis'), LEFT + w / 2, CHART_H - 20, {
+      size: SMALL,
       color: MUTED,
       align: 'center',
       max: w,

@@ -1,8 +1,9 @@
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { FAMILY } from './fonts.ts';
 
 /**
  * Every text a picture draws, with the height its font has on the finished picture, so a test can
- * judge the picture at the width people see it (Discord and the local page show at most 640 px).
+ * judge the picture at the width people see it (a phone shows it 360 px wide).
  * Each canvas keeps its own log; a cached canvas (a card face) copied into a picture adds its texts,
  * scaled, to the picture's log (`drawLogged`).
  */
@@ -10,6 +11,12 @@ export interface DrawnText {
   text: string;
   /** The font size in the picture's pixels: the size asked for times the vertical scale it was drawn at. */
   px: number;
+  /**
+   * How tall its capitals stand in the picture's pixels: the font's cap height at `px`. Cap height, not
+   * the ink of the string itself, so "vp", "1/5" and "—" are judged by the size of the letters around
+   * them rather than by how few tall glyphs they happen to contain.
+   */
+  cap: number;
 }
 
 export interface DrawnPicture {
@@ -18,11 +25,29 @@ export interface DrawnPicture {
   texts: DrawnText[];
 }
 
-/** The widest Discord (and the local page, `.attachments a` in its style.css) shows a picture. */
-export const DISPLAY_MAX_W = 640;
+/**
+ * Where people read the pictures: Discord shows an image at the width of the chat column, about 360 px
+ * on a phone (where most people read) and 550 px on a desktop, and never wider than the image itself.
+ */
+export const PHONE_W = 360;
+export const DESKTOP_W = 550;
 
-/** How many screen pixels one picture pixel takes where the picture is shown. */
-export const displayScale = (width: number): number => Math.min(1, DISPLAY_MAX_W / width);
+/** How many screen pixels one picture pixel takes when shown in a column `display` px wide. */
+export const displayScale = (width: number, display: number = PHONE_W): number =>
+  Math.min(1, display / width);
+
+/** The smallest capitals a picture may show: 8 px on a phone, 10 px on a desktop. */
+export const MIN_CAP = { [PHONE_W]: 8, [DESKTOP_W]: 10 } as const;
+
+/**
+ * Cap height over font size for the bundled font, measured once on a large size (DejaVu Sans: 0.729 in
+ * regular and bold alike); `measureText` gives whole pixels, hence the large size.
+ */
+export const CAP_RATIO: number = (() => {
+  const ctx = createCanvas(8, 8).getContext('2d');
+  ctx.font = `1000px "${FAMILY}"`;
+  return ctx.measureText('H').actualBoundingBoxAscent / 1000;
+})();
 
 const logs = new WeakMap<Canvas, DrawnText[]>();
 
@@ -42,7 +67,8 @@ export function logText(ctx: SKRSContext2D, text: string, size: number) {
     log = [];
     logs.set(ctx.canvas, log);
   }
-  log.push({ text, px: size * verticalScale(ctx) });
+  const px = size * verticalScale(ctx);
+  log.push({ text, px, cap: px * CAP_RATIO });
 }
 
 /** `drawImage` of a canvas that also carries its texts, at the height they are drawn. */
@@ -79,4 +105,13 @@ export function picturesDrawn(draw: () => void): DrawnPicture[] {
     sink = outer;
   }
   return got;
+}
+
+/** The smallest font size (px) a picture `width` px wide may use and still meet `MIN_CAP` on phone and desktop. */
+export function minFontPx(width: number): number {
+  const cap = Math.max(
+    MIN_CAP[PHONE_W] / displayScale(width, PHONE_W),
+    MIN_CAP[DESKTOP_W] / displayScale(width, DESKTOP_W),
+  );
+  return Math.ceil(cap / CAP_RATIO - 1e-9);
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run gallery`: writes PNGs of a few positions (and their text equivalents) to gallery/ for people to
- * look at, and each as Discord shows it (at most 640 px wide) to gallery/shown/. Every image is drawn
- * from a view, exactly as the bot would draw it.
+ * look at, and each as a phone (360 px wide) and a desktop (550) show it to gallery/shown-360/ and
+ * gallery/shown-550/. Every image is drawn from a view, exactly as the bot would draw it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,18 +34,18 @@ import { baseCatalog, fullCatalog } from '../games/valley/catalog.ts';
 import { valley } from '../games/valley/index.ts';
 import { defsFrom } from '../games/valley/setup.ts';
 import type { ValleyState } from '../games/valley/state.ts';
-import { displayScale } from '../render/text-log.ts';
+import { DESKTOP_W, displayScale, PHONE_W } from '../render/text-log.ts';
 
 const out = join(process.cwd(), 'gallery');
-mkdirSync(join(out, 'shown'), { recursive: true });
+for (const d of [PHONE_W, DESKTOP_W]) mkdirSync(join(out, `shown-${d}`), { recursive: true });
 const names = ['Amunet', 'Bek 🐍', 'Chione the Very Long-Named', '张伟'];
 const notes: string[] = [];
 
-/** The picture as Discord and the local page show it: at most 640 px wide (src/render/README.md). */
-function shown(png: Buffer): Buffer {
+/** The picture as Discord shows it in a column `display` px wide (src/render/README.md). */
+function shown(png: Buffer, display: number): Buffer {
   const img = new Image();
   img.src = png;
-  const scale = displayScale(img.width);
+  const scale = displayScale(img.width, display);
   const c = createCanvas(Math.round(img.width * scale), Math.round(img.height * scale));
   const ctx = c.getContext('2d');
   ctx.imageSmoothingQuality = 'high';
@@ -55,7 +55,7 @@ function shown(png: Buffer): Buffer {
 
 function save(file: string, png: Buffer, description: string) {
   writeFileSync(join(out, file), png);
-  writeFileSync(join(out, 'shown', file), shown(png));
+  for (const d of [PHONE_W, DESKTOP_W]) writeFileSync(join(out, `shown-${d}`, file), shown(png, d));
   notes.push(`## ${file} (${Math.round(png.length / 1024)} KB)\n\n${description}\n`);
 }
 

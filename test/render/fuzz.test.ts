@@ -8,17 +8,17 @@ import {
   renderArchaeologyTable,
   tableHeight,
 } from '../../src/adapters/archaeology/pictures/table-image.ts';
-import { renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
+import { HAND_W, renderHand } from '../../src/adapters/valley/pictures/hand-image.ts';
 import {
   describeHand,
   describeResults,
   describeTable,
   describeTomb,
 } from '../../src/adapters/valley/pictures/picture-text.ts';
-import { renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
+import { RESULTS_W, renderResults } from '../../src/adapters/valley/pictures/results-image.ts';
 import { playRandom } from '../../src/adapters/valley/pictures/samples.ts';
-import { renderTable, TABLE_H, TABLE_W } from '../../src/adapters/valley/pictures/table-image.ts';
-import { renderTomb } from '../../src/adapters/valley/pictures/tomb-image.ts';
+import { renderTable, TABLE_W } from '../../src/adapters/valley/pictures/table-image.ts';
+import { renderTomb, TOMB_W } from '../../src/adapters/valley/pictures/tomb-image.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import { baseCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
@@ -27,6 +27,8 @@ import type { ValleyView } from '../../src/games/valley/view.ts';
 import { NAMES, pngSize } from './png-util.ts';
 
 const KB = 1024;
+/** Discord shows a picture at full width on a phone; taller than 3:1 would be a long scroll. */
+const TALLEST = 3;
 
 function checkPng(png: Buffer, width: number, minHeight: number, maxHeight: number) {
   const size = pngSize(png);
@@ -70,7 +72,7 @@ describe('every image renders for the views of random games', () => {
         if (step % 9 !== 0) return;
         positions++;
         const pub = valley.view(s, null);
-        checkPng(renderTable(pub, names, baseCatalog), TABLE_W, TABLE_H, TABLE_H);
+        checkPng(renderTable(pub, names, baseCatalog), TABLE_W, TABLE_W, TALLEST * TABLE_W);
         const table = describeTable(pub, names, baseCatalog);
         for (const name of namesOnlyInHands(s, pub)) {
           hiddenChecked++;
@@ -80,15 +82,15 @@ describe('every image renders for the views of random games', () => {
         const mine = valley.view(s, seat);
         // The board is the same whoever looks: no private part of a seat's view reaches it.
         expect(describeTable(mine, names, baseCatalog)).toBe(table);
-        checkPng(renderHand(mine, names, baseCatalog), 1260, 250, 700);
+        checkPng(renderHand(mine, names, baseCatalog), HAND_W, 250, TALLEST * HAND_W);
         expect(describeHand(mine, names, baseCatalog)).toContain(`${names[seat]}'s hand`);
         const tombSeat = step % players;
-        checkPng(renderTomb(pub, tombSeat, names, baseCatalog), 1260, 150, 1200);
+        checkPng(renderTomb(pub, tombSeat, names, baseCatalog), TOMB_W, 150, TALLEST * TOMB_W);
         expect(describeTomb(pub, tombSeat, names, baseCatalog)).toContain(`${names[tombSeat]}'s tomb`);
       });
       expect(end.finished).toBe(true);
       const final = valley.view(end, null);
-      checkPng(renderResults(final, names, baseCatalog), 1260, 200, 700);
+      checkPng(renderResults(final, names, baseCatalog), RESULTS_W, 200, TALLEST * RESULTS_W);
       expect(describeResults(final, names, baseCatalog)).toMatch(/^Final results\. /);
       expect(positions).toBeGreaterThan(10);
       expect(hiddenChecked).toBeGreaterThan(0);
@@ -120,7 +122,9 @@ describe('every Archaeology image renders for the views of random games', () => 
         (s, step) => {
           if (step % 7 !== 0) return;
           const pub = archaeology.view(s, null);
-          checkPng(renderArchaeologyTable(pub, names), ARCH_TABLE_W, 500, tableHeight(players));
+          const board = renderArchaeologyTable(pub, names);
+          checkPng(board, ARCH_TABLE_W, 500, TALLEST * ARCH_TABLE_W);
+          expect(pngSize(board).height).toBe(tableHeight(pub, names));
           const alt = describeArchaeologyTable(pub, names);
           // A status line, the marketplace, the dig site, the pyramid, then one line per seat.
           expect(alt.split('\n')).toHaveLength(4 + players);
@@ -134,7 +138,7 @@ describe('every Archaeology image renders for the views of random games', () => 
         'random',
       );
       const results = renderArchaeologyResults(archaeology.view(end, null), names);
-      expect(pngSize(results).width).toBe(1100);
+      expect(pngSize(results).width).toBe(ARCH_TABLE_W);
       expect(positions).toBeGreaterThan(5);
     });
   }

@@ -72,10 +72,10 @@ describe('golden images', () => {
   it('final results decided by the fewest tomb cards', () => {
     compare('results-finale', renderResults(valley.view(end, null), NAMES, baseCatalog));
   });
-  it('six seats with both boxes: the compact seat blocks and the Afterlife sets', () => {
+  it('six seats with both boxes: six panels under the pyramid and the Afterlife sets', () => {
     compare('table-six', renderTable(valley.view(sixSeats(), null), SIX, fullCatalog));
   });
-  it('the results of six seats, with a column for each of the ten sets', () => {
+  it('the results of six seats, with a legend of the ten sets and their glyphs', () => {
     compare('results-six', renderResults(valley.view(sixSeats(true), null), SIX, fullCatalog));
   });
   it('single card faces', () => {

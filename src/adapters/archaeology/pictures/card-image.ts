@@ -18,11 +18,11 @@ export function renderTreasureCard(t: TreasureDef, language: string = DEFAULT_LA
     fillRound(ctx, 230, 20, 310, 50 + rows * 36, 12, PANEL);
     if (provisional)
       text(ctx, w(language, 'card.provisional'), 246, 94 + rows * 36, {
-        size: 15,
+        size: 18,
         color: MUTED,
         max: 290,
       });
-    text(ctx, w(language, 'card.prices'), 246, 42, { size: 18, bold: true, color: GOLD, max: 280 });
+    text(ctx, w(language, 'card.prices'), 246, 42, { size: 20, bold: true, color: GOLD, max: 280 });
     t.prices.forEach((p, i) => {
       const y = 78 + i * 36;
       text(ctx, w(language, 'card.set-of', { n: i + 1 }), 246, y, { size: 20, color: TEXT, max: 170 });

@@ -7,13 +7,12 @@ import { drawGlyph, GOLD, MUTED, PAPER } from '../../../render/palette.ts';
 import { TREASURE_STYLES } from './treasure-styles.ts';
 import { treasureLabel } from './words.ts';
 
-export const CHIP_W = 120;
-export const CHIP_H = 150;
-/**
- * The smallest text on a chip or tile: the board is shown 640 px of its 1260, where 18 px becomes 9 px.
- * Callers on a picture shown at a larger scale (the results) may pass a smaller one.
- */
-export const MIN_TEXT = 18;
+export const CHIP_W = 150;
+export const CHIP_H = 176;
+/** Archaeology's pictures are this wide: a phone shows them at half size, a desktop at 0.76. */
+export const ARCH_W = 720;
+/** The smallest text on them: 22 px capitals are 8 px tall on a phone (`minFontPx(ARCH_W)`). */
+export const MIN_TEXT = 22;
 
 /**
  * A treasure card, small: its colour and glyph, its name, its trading value in the top corners (as the
@@ -31,31 +30,45 @@ export function treasureChip(
   const w = o.w ?? CHIP_W;
   const h = o.h ?? CHIP_H;
   const s = TREASURE_STYLES[kind];
-  const band = Math.max(44, Math.round(h * 0.22));
+  const band = Math.max(60, Math.round(h * 0.3));
   fillRound(ctx, x, y, w, h, 10, s.frame);
-  fillRound(ctx, x + 6, y + 26, w - 12, h - 26 - band, 8, PAPER);
-  const paperH = h - 26 - band;
-  drawGlyph(ctx, s.glyph, x + w / 2, y + 26 + paperH / 2, Math.min(w, paperH) * 0.3, '#1b1b1b');
-  text(ctx, String(trade), x + 12, y + 14, { size: MIN_TEXT, bold: true, color: s.ink });
-  text(ctx, String(trade), x + w - 12, y + 14, { size: MIN_TEXT, bold: true, color: s.ink, align: 'right' });
+  fillRound(ctx, x + 6, y + 30, w - 12, h - 30 - band, 8, PAPER);
+  const paperH = h - 30 - band;
+  // Left of centre when the count stands beside it, so neither covers the other.
+  const gx = o.count === undefined ? x + w / 2 : x + 6 + (w - 12) * 0.32;
+  drawGlyph(ctx, s.glyph, gx, y + 30 + paperH / 2, Math.min(w, paperH) * 0.3, '#1b1b1b');
+  text(ctx, String(trade), x + 12, y + 16, { size: MIN_TEXT, bold: true, color: s.ink });
+  text(ctx, String(trade), x + w - 12, y + 16, { size: MIN_TEXT, bold: true, color: s.ink, align: 'right' });
   const label = treasureLabel(kind, o.language ?? DEFAULT_LANGUAGE);
-  const size = Math.max(MIN_TEXT, Math.round(band * 0.4));
+  const size = MIN_TEXT;
   tileName(ctx, label, x + w / 2, y + h - band / 2, w - 10, s.ink, size);
   if (o.count !== undefined) {
     ctx.save();
-    roundRect(ctx, x + w - 46, y + 30, 40, 28, 14);
+    // Beside the glyph, not over it: the count is what the player reads first.
+    roundRect(ctx, x + w - 66, y + 30 + paperH / 2 - 17, 56, 34, 17);
     ctx.fillStyle = '#1b1b1b';
     ctx.fill();
     ctx.restore();
-    text(ctx, `×${o.count}`, x + w - 26, y + 44, {
+    text(ctx, `×${o.count}`, x + w - 38, y + 30 + paperH / 2 + 1, {
       size: MIN_TEXT,
       bold: true,
       color: GOLD,
       align: 'center',
     });
   }
-  if (o.footer)
-    text(ctx, o.footer, x + w / 2, y + h + 14, { size: 15, color: MUTED, align: 'center', max: w + 8 });
+  if (o.footer) {
+    ctx.font = font(MIN_TEXT);
+    wrap(ctx, o.footer, w + 8)
+      .slice(0, 2)
+      .forEach((line, i) => {
+        text(ctx, line, x + w / 2, y + h + 16 + i * 28, {
+          size: MIN_TEXT,
+          color: MUTED,
+          align: 'center',
+          max: w + 8,
+        });
+      });
+  }
 }
 
 /**
@@ -85,7 +98,7 @@ export function tileName(
     if (all.length === 3 && widest * MIN_SQUEEZE > max) lines = all;
   }
   lines.forEach((line, i) => {
-    const dy = (i - (lines.length - 1) / 2) * (size + 1);
+    const dy = (i - (lines.length - 1) / 2) * (size + 3);
     text(ctx, line, cx, cy + dy, { size, bold: true, color: ink, align: 'center', max });
   });
 }

@@ -11,9 +11,13 @@ import { drawLogged } from '../../../render/text-log.ts';
 import { styleOf } from './card-styles.ts';
 import { kindOf, nameOf, setLabelIn, w } from './words.ts';
 
-/** Landscape: there is no art to show, and wide cards keep the pyramid wide rather than tall. */
-export const CARD_W = 232;
-export const CARD_H = 156;
+/**
+ * Landscape: there is no art to show, and wide cards keep the pyramid wide rather than tall. Three
+ * faces side by side, 1:1, make the 772-wide board, which a phone shows at 360: a face's 24 px words
+ * are then 8 px tall in capitals (see src/render/README.md).
+ */
+export const CARD_W = 240;
+export const CARD_H = 180;
 
 type Which = 'gold' | 'cost' | 'vp';
 
@@ -29,13 +33,12 @@ export function provisional(def: CardDef, which: Which, catalog: Catalog): boole
   return n.source === 'provisional' || n.value !== def[which];
 }
 
-/**
- * Every word on a face is at least this tall: a face is copied 1:1 into the 1260-wide board and hand
- * and at 0.9 for the boneyard's top, and those are shown 640 wide, where 20 px becomes 9.1 px.
- */
-const FACE_TEXT = 20;
-const NUMBER = 26;
-const PILL_H = 36;
+/** Every word on a face is at least this tall (the board's smallest size, `minFontPx` of its width). */
+export const FACE_TEXT = 24;
+const NUMBER = 28;
+const HEAD = 40;
+/** A number pill: its caption above its number, so three fit a face without cutting a caption short. */
+const PILL_H = 58;
 
 interface Pill {
   caption: string;
@@ -44,53 +47,64 @@ interface Pill {
   look: { fill: string; ink: string; stroke?: string };
 }
 
-/** How wide a pill's parts draw: its caption (which may be squeezed) and the rest. */
-function pillParts(ctx: SKRSContext2D, p: Pill): { cap: number; rest: number } {
+function pillWidth(ctx: SKRSContext2D, p: Pill): number {
   ctx.font = font(FACE_TEXT);
   const cap = ctx.measureText(p.caption).width;
   ctx.font = font(NUMBER, true);
-  const num = ctx.measureText(String(p.value)).width;
-  return { cap, rest: num + (p.mark ? 11 : 0) + 18 };
+  const num = ctx.measureText(`${p.value}${p.mark ? '*' : ''}`).width;
+  return Math.max(cap, num) + 14;
 }
 
-/** A number with its caption, e.g. [gold 2*]: the shape and the word both say which number it is. */
-function pill(ctx: SKRSContext2D, x: number, y: number, p: Pill, capW: number) {
-  const { rest } = pillParts(ctx, p);
-  ctx.font = font(NUMBER, true);
-  const numW = ctx.measureText(String(p.value)).width;
-  fillRound(ctx, x, y, capW + rest, PILL_H, 10, p.look.fill);
+function pill(ctx: SKRSContext2D, x: number, y: number, w: number, p: Pill) {
+  fillRound(ctx, x, y, w, PILL_H, 10, p.look.fill);
   if (p.look.stroke) {
     ctx.lineWidth = 2;
     ctx.strokeStyle = p.look.stroke;
     ctx.stroke();
   }
-  text(ctx, p.caption, x + 7, y + PILL_H / 2 + 1, { size: FACE_TEXT, color: p.look.ink, max: capW });
-  text(ctx, String(p.value), x + 11 + capW, y + PILL_H / 2 + 1, {
+  text(ctx, p.caption, x + w / 2, y + 15, {
+    size: FACE_TEXT,
+    color: p.look.ink,
+    align: 'center',
+    max: w - 6,
+  });
+  text(ctx, `${p.value}${p.mark ? '*' : ''}`, x + w / 2, y + 40, {
     size: NUMBER,
     bold: true,
     color: p.look.ink,
+    align: 'center',
   });
-  if (p.mark)
-    text(ctx, '*', x + 12 + capW + numW, y + 11, { size: FACE_TEXT, bold: true, color: p.look.ink });
 }
 
 /**
- * The pills along the paper's bottom, gold first and cost last: at their natural width when they fit
- * with gaps between them, else with their captions squeezed alike (never smaller).
+ * The pills along the paper's bottom, gold first and cost last, spread from edge to edge. Between two
+ * pills (a set card) the card's own emblem fills the gap: beside the name, never behind it.
  */
-function pillRow(ctx: SKRSContext2D, pills: Pill[], left: number, right: number, y: number) {
-  const parts = pills.map((p) => pillParts(ctx, p));
-  const room = right - left - 6 * (pills.length - 1);
-  const caps = parts.reduce((sum, q) => sum + q.cap, 0);
-  const rest = parts.reduce((sum, q) => sum + q.rest, 0);
-  const squeeze = Math.min(1, (room - rest) / caps);
-  const widths = parts.map((q) => q.cap * squeeze + q.rest);
+function pillRow(ctx: SKRSContext2D, def: CardDef, pills: Pill[], left: number, right: number, y: number) {
+  const widths = pills.map((p) => pillWidth(ctx, p));
   const gap = pills.length > 1 ? (right - left - widths.reduce((a, b) => a + b, 0)) / (pills.length - 1) : 0;
   let x = left;
   pills.forEach((p, i) => {
-    pill(ctx, x, y, p, (parts[i] as { cap: number }).cap * squeeze);
-    x += (widths[i] as number) + gap;
+    const w = widths[i] as number;
+    pill(ctx, x, y, w, p);
+    if (i === 0 && pills.length === 2 && gap > 40) {
+      ctx.save();
+      ctx.globalAlpha = 0.55;
+      drawCardMark(ctx, def.id, x + w + gap / 2, y + PILL_H / 2, Math.min(24, gap / 2 - 6), DARK);
+      ctx.restore();
+    }
+    x += w + gap;
   });
+}
+
+/**
+ * The group's label as the card prints it ("Statues (7)"), or without its size when that does not fit
+ * beside the glyph and the level: shortened by a rule, never squeezed into a stub.
+ */
+function headerLabel(ctx: SKRSContext2D, full: string, room: number): string {
+  ctx.font = font(FACE_TEXT, true);
+  if (ctx.measureText(full).width <= room) return full;
+  return full.replace(/\s*\(\d+\)$/, '');
 }
 
 function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog, language: string) {
@@ -102,50 +116,50 @@ function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog, language: 
   ctx.strokeStyle = 'rgba(0,0,0,0.45)';
   roundRect(ctx, 1, 1, W - 2, H - 2, 11);
   ctx.stroke();
-  fillRound(ctx, 7, 38, W - 14, H - 45, 8, PAPER);
-  // The card's own emblem, faint behind its name: no two cards look alike, even in one set.
-  ctx.save();
-  ctx.globalAlpha = 0.2;
-  drawCardMark(ctx, def.id, W / 2, 74, 34, DARK);
-  ctx.restore();
+  fillRound(ctx, 6, HEAD, W - 12, H - HEAD - 6, 8, PAPER);
 
-  drawBadge(ctx, st, 22, 20, 15);
+  drawBadge(ctx, st, 21, HEAD / 2, 15);
   const level = ROMAN[def.level];
   ctx.font = font(FACE_TEXT, true);
   const levelW = ctx.measureText(level).width;
   // The level sits by a small pyramid, as on the printed cards.
-  const px = W - 12 - levelW - 15;
+  const px = W - 10 - levelW - 16;
   ctx.beginPath();
-  ctx.moveTo(px, 28);
-  ctx.lineTo(px + 6.5, 13);
-  ctx.lineTo(px + 13, 28);
+  ctx.moveTo(px, 29);
+  ctx.lineTo(px + 6.5, 12);
+  ctx.lineTo(px + 13, 29);
   ctx.closePath();
   ctx.fillStyle = st.ink;
   ctx.fill();
-  text(ctx, level, W - 10, 21, { size: FACE_TEXT, bold: true, color: st.ink, align: 'right' });
-  const label =
+  text(ctx, level, W - 9, HEAD / 2 + 1, { size: FACE_TEXT, bold: true, color: st.ink, align: 'right' });
+  const full =
     def.kind === 'set' && def.set
       ? language === DEFAULT_LANGUAGE
         ? st.label
         : setLabelIn(def.set, catalog, language)
       : kindOf(def, catalog, language);
-  text(ctx, label, 41, 21, { size: FACE_TEXT, bold: true, color: st.ink, max: px - 46 });
+  const room = px - 6 - 40;
+  text(ctx, headerLabel(ctx, full, room), 40, HEAD / 2 + 1, {
+    size: FACE_TEXT,
+    bold: true,
+    color: st.ink,
+    max: room,
+  });
 
-  // One line as large as possible; else two lines, a little smaller, squeezed up to 12% if need be.
+  // The name, as large as fits: one line, else two balanced lines; a word too long is squeezed, never smaller.
   const title = nameOf(def, language);
-  const single = fitText(ctx, title, W - 28, 1, [28, 26, 24]);
-  const name = single.fits
-    ? single
-    : fitText(ctx, title, (W - 28) / 0.88, 2, [25, 24, 22, FACE_TEXT], true, true);
+  const single = fitText(ctx, title, W - 24, 1, [30, 28, 26]);
+  const name = single.fits ? single : fitText(ctx, title, W - 24, 2, [26, FACE_TEXT], true, true);
   const lh = name.size * 1.08;
-  const top = 74 - ((name.lines.length - 1) * lh) / 2;
+  const mid = HEAD + (H - HEAD - PILL_H - 10) / 2 + 2;
+  const top = mid - ((name.lines.length - 1) * lh) / 2;
   name.lines.forEach((line, i) => {
     text(ctx, line, W / 2, top + i * lh, {
       size: name.size,
       bold: true,
       color: DARK,
       align: 'center',
-      max: W - 28,
+      max: W - 20,
     });
   });
 
@@ -167,7 +181,7 @@ function drawFace(ctx: SKRSContext2D, def: CardDef, catalog: Catalog, language: 
     mark: provisional(def, 'vp', catalog),
     look: { fill: PAPER, ink: DARK, stroke: st.frame },
   };
-  pillRow(ctx, def.kind === 'set' ? [gold, cost] : [gold, vp, cost], 10, W - 10, H - 46);
+  pillRow(ctx, def, def.kind === 'set' ? [gold, cost] : [gold, vp, cost], 12, W - 12, H - PILL_H - 12);
 }
 
 const faces = new WeakMap<Catalog, Map<string, Canvas>>();
@@ -217,13 +231,14 @@ export function cardBack(): Canvas {
   return back;
 }
 
-/** Several faces in a grid (six a row), e.g. the whole catalog for review. */
+/** Several faces in a grid (three a row), e.g. the whole catalog for review. */
 export function cardSheet(
   defs: readonly CardDef[],
   catalog: Catalog,
   language: string = DEFAULT_LANGUAGE,
 ): Buffer {
-  const cols = Math.min(6, Math.max(1, defs.length));
+  // Three a row: the sheet is then as wide as a board and as readable.
+  const cols = Math.min(3, Math.max(1, defs.length));
   const rows = Math.max(1, Math.ceil(defs.length / cols));
   return renderPng(cols * (CARD_W + 12) + 12, rows * (CARD_H + 12) + 12, TABLE, (ctx) => {
     defs.forEach((d, i) => {

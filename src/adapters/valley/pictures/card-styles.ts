@@ -18,7 +18,9 @@ const SET_LOOK: Record<string, { frame: string; glyph: Glyph }> = {
   statues: { frame: '#56b4e9', glyph: 'statue' },
   // Afterlife: hues away from the base sets' and from the starters' grey and the uniques' purple.
   mummification: { frame: '#d9c7a3', glyph: 'bandage' },
-  jewelry: { frame: '#e0709f', glyph: 'gem' },
+  // Jewelry ruby and uniques deep purple: the earlier pink read as the starters' grey, and the lighter
+  // purple as the books' blue, to deuteranopes and protanopes (test/render/colour-blind.test.ts).
+  jewelry: { frame: '#ee4466', glyph: 'gem' },
   chambers: { frame: '#8a6a45', glyph: 'door' },
   weapons: { frame: '#45515e', glyph: 'blade' },
   // "All tomb art has the same light blue frame colour" (Afterlife rulebook): a green-blue, apart from statues.
@@ -26,7 +28,7 @@ const SET_LOOK: Record<string, { frame: string; glyph: Glyph }> = {
 };
 
 export const STARTER = makeStyle('starter', 'Starter', '#9a9a9a', 'dot');
-export const UNIQUE = makeStyle('unique', 'Unique', '#a05eb5', 'star');
+export const UNIQUE = makeStyle('unique', 'Unique', '#762a83', 'star');
 
 const setStyles = new WeakMap<Catalog, Map<string, Style>>();
 /** A set missing from the palette (a catalog edited later) still gets a readable, labelled look. */

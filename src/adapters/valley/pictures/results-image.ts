@@ -1,27 +1,26 @@
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import type { Catalog } from '../../../games/valley/catalog.ts';
 import type { PlayerView, ValleyView } from '../../../games/valley/view.ts';
 import { DEFAULT_LANGUAGE } from '../../../i18n/locales.ts';
 import type { Values } from '../../../i18n/messages.ts';
-import { fillRound, fitText, text } from '../../../render/canvas-shapes.ts';
+import { fillRound, flow, text, wrap } from '../../../render/canvas-shapes.ts';
+import { font } from '../../../render/fonts.ts';
 import { drawBadge, GOLD, MUTED, PANEL, PANEL_HI, type Style, TABLE, TEXT } from '../../../render/palette.ts';
 import { renderPng } from '../../../render/png.ts';
 import { seatName, tombGroups } from './card-groups.ts';
 import { STARTER, setInfo, setStyle, UNIQUE } from './card-styles.ts';
+import { TABLE_W } from './table-image.ts';
 import { drawnNames, ordinalIn, setTitle, summaryText, w } from './words.ts';
 
-export const RESULTS_W = 1260;
-const M = 20;
-const TITLE = 112;
-/** Column titles slant up to the right, so a long one ("Mummification") reads at full size over a narrow column. */
-const HEAD = 150;
-const ROW = 84;
-/** The smallest text: 9 px when the picture is shown 640 px wide. */
-const MIN_TEXT = 18;
-const SLANT = -Math.PI / 4;
-const FOOTER = 56;
+/** As wide as the board: a phone shows it 360 wide, where 24 px capitals are 8 px. */
+export const RESULTS_W = TABLE_W;
+const M = 16;
+const PAD = 14;
+const LINE = 32;
+const MIN_TEXT = 24;
+const BADGE_R = 15;
 
-export const resultsHeight = (players: number): number => TITLE + HEAD + players * (ROW + 8) + FOOTER;
+const measuring = createCanvas(8, 8).getContext('2d');
 
 /**
  * The sets this game's cards (the view's `defs`) belong to, in the order the catalog lists them; a set
@@ -72,22 +71,33 @@ function columns(view: ValleyView, catalog: Catalog, language: string): Column[]
   ];
 }
 
-/** A column's badge just above the rows, and its title slanting up from it. */
-function headerCell(ctx: SKRSContext2D, col: Column, x: number, w: number, y: number) {
-  const bottom = y + HEAD - 6;
-  if (col.style) drawBadge(ctx, col.style, x + w / 2, bottom - 17, 15);
-  slanted(ctx, col.title, x + w / 2 - 4, col.style ? bottom - 40 : bottom - 10);
+interface Chip {
+  style: Style;
+  big: string;
+  small: string;
+  w: number;
 }
 
-function slanted(ctx: SKRSContext2D, title: string, x: number, y: number) {
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.rotate(SLANT);
-  text(ctx, title, 0, 0, { size: MIN_TEXT, bold: true, color: MUTED, max: (HEAD - 40) * Math.SQRT2 - 10 });
-  ctx.restore();
+/** Each group a player scored in: its glyph beside its points and how they came ("3 of 5 diff."). */
+function chips(cols: readonly Column[], p: PlayerView, width: number): Chip[][] {
+  const got: Chip[] = [];
+  for (const col of cols) {
+    if (!col.style) continue;
+    const [big, small] = col.cell(p);
+    if (big === '–') continue;
+    measuring.font = font(28, true);
+    let cw = 2 * BADGE_R + 8 + measuring.measureText(big).width;
+    measuring.font = font(MIN_TEXT);
+    if (small) cw += 8 + measuring.measureText(small).width;
+    got.push({ style: col.style, big, small, w: Math.min(cw, width) });
+  }
+  return flow(got, width, 22);
 }
 
-/** Final standings: rank, name, total, and where each player's points came from. */
+/**
+ * Final standings, for a phone first: a block per player by rank (place, name, total), the tie-break
+ * (cards in the tomb) and each group's points beside its glyph; a legend names the glyphs once.
+ */
 export function renderResults(
   view: ValleyView,
   given: readonly string[],
@@ -98,98 +108,105 @@ export function renderResults(
   const t = (key: string, values: Values = {}) => w(language, key, values);
   const outcome = view.outcome;
   if (!outcome) throw new Error('renderResults needs a finished game (view.outcome is null)');
-  const H = resultsHeight(view.players.length);
+  const inner = RESULTS_W - 2 * M;
+  measuring.font = font(26, true);
+  const summary = wrap(measuring, summaryText(view, { names, language }), inner).slice(0, 4);
+  const cols = columns(view, catalog, language);
+  measuring.font = font(MIN_TEXT);
+  const legend = flow(
+    cols.flatMap((c) =>
+      c.style
+        ? [{ style: c.style, title: c.title, w: 2 * BADGE_R + 8 + measuring.measureText(c.title).width }]
+        : [],
+    ),
+    inner,
+    22,
+  );
+  const order = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const blocks = order.map((r) => {
+    const p = view.players[r.seat];
+    const lines = p ? chips(cols, p, inner - 2 * PAD) : [];
+    return { r, p, lines, h: 48 + LINE + Math.max(1, lines.length) * 40 + PAD };
+  });
+  measuring.font = font(MIN_TEXT);
+  const rule = wrap(measuring, t('results.rule'), inner);
+  const top = 56 + summary.length * 34 + 12;
+  const legendH = legend.length * 40 + 12;
+  const H = top + legendH + blocks.reduce((a, b) => a + b.h + 8, 0) + rule.length * LINE + 16;
   return renderPng(RESULTS_W, H, TABLE, (ctx) => {
-    text(ctx, t('results.title'), M, 32, { size: 32, bold: true, color: GOLD });
-    const said = summaryText(view, { names, language });
-    const summary = fitText(ctx, said, RESULTS_W - 2 * M, 2, [26, 22, 20]);
-    summary.lines.slice(0, 2).forEach((line, i) => {
-      text(ctx, line, M, 74 + i * (summary.size + 6), {
-        size: summary.size,
-        bold: true,
-        color: TEXT,
-        max: RESULTS_W - 2 * M,
-      });
+    text(ctx, t('results.title'), M, 30, { size: 32, bold: true, color: GOLD, max: inner });
+    summary.forEach((line, i) => {
+      text(ctx, line, M, 70 + i * 34, { size: 26, bold: true, color: TEXT, max: inner });
     });
-
-    const cols = columns(view, catalog, language);
-    const rankW = 112;
-    const nameW = 260;
-    const totalW = 120;
-    const colW = (RESULTS_W - 2 * M - rankW - nameW - totalW) / cols.length;
-    const x0 = M + rankW + nameW;
-    cols.forEach((col, i) => {
-      headerCell(ctx, col, x0 + i * colW, colW, TITLE);
-    });
-    slanted(ctx, t('results.total'), RESULTS_W - M - totalW / 2 - 20, TITLE + HEAD - 16);
-
-    const order = [...outcome.results].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-    order.forEach((r, i) => {
-      const p = view.players[r.seat];
-      if (!p) return;
-      const y = TITLE + HEAD + i * (ROW + 8);
+    let y = top;
+    for (const line of legend) {
+      let x = M;
+      for (const it of line) {
+        drawBadge(ctx, it.style, x + BADGE_R, y + 20, BADGE_R);
+        text(ctx, it.title, x + 2 * BADGE_R + 8, y + 21, { size: MIN_TEXT, color: MUTED, max: inner });
+        x += it.w + 22;
+      }
+      y += 40;
+    }
+    y += 12;
+    for (const b of blocks) {
+      const { r, p } = b;
       const win = r.rank === 1;
-      fillRound(ctx, M, y, RESULTS_W - 2 * M, ROW, 12, win ? PANEL_HI : PANEL);
+      fillRound(ctx, M, y, inner, b.h, 12, win ? PANEL_HI : PANEL);
       if (win) {
         ctx.lineWidth = 3;
         ctx.strokeStyle = GOLD;
         ctx.stroke();
       }
       const shared = outcome.results.filter((x) => x.rank === r.rank).length > 1;
-      text(
-        ctx,
-        `${win ? '★ ' : ''}${ordinalIn(r.rank, language)}`,
-        M + 16,
-        y + (shared ? ROW / 2 - 8 : ROW / 2),
-        {
-          size: 26,
-          bold: true,
-          color: win ? GOLD : TEXT,
-        },
-      );
-      if (shared)
-        text(ctx, t('results.shared'), M + 16, y + ROW / 2 + 22, {
-          size: MIN_TEXT,
-          color: MUTED,
-          max: rankW - 20,
-        });
-      text(ctx, seatName(names, r.seat, language), M + rankW, y + ROW / 2, {
-        size: 26,
-        bold: true,
-        color: TEXT,
-        max: nameW - 12,
-      });
-      cols.forEach((col, k) => {
-        const [big, small] = col.cell(p);
-        const cx = x0 + k * colW + colW / 2;
-        text(ctx, big, cx, y + (small ? 24 : ROW / 2), {
-          size: 26,
-          bold: true,
-          color: TEXT,
-          align: 'center',
-        });
-        // The note ("2 of 7 diff.") on up to two lines under the number, squeezed to the column if need be.
-        if (small) {
-          const note = fitText(ctx, small, colW - 6, 2, [MIN_TEXT], false);
-          note.lines.forEach((line, j) => {
-            const ny = y + (note.lines.length > 1 ? 50 + j * 19 : 56);
-            text(ctx, line, cx, ny, { size: MIN_TEXT, color: MUTED, align: 'center', max: colW - 6 });
-          });
-        }
-      });
-      text(ctx, String(r.score), RESULTS_W - M - totalW / 2 - 10, y + ROW / 2, {
-        size: 36,
+      const place = `${win ? '★ ' : ''}${ordinalIn(r.rank, language)}${shared ? ` (${t('results.shared')})` : ''}`;
+      measuring.font = font(28, true);
+      const placeW = measuring.measureText(place).width;
+      const total = t('points', { points: r.score });
+      measuring.font = font(34, true);
+      const totalW = measuring.measureText(total).width;
+      text(ctx, place, M + PAD, y + 26, { size: 28, bold: true, color: win ? GOLD : TEXT });
+      text(ctx, total, M + inner - PAD, y + 26, {
+        size: 34,
         bold: true,
         color: win ? GOLD : TEXT,
-        align: 'center',
-      });
-      text(ctx, t('vp'), RESULTS_W - M - 12, y + ROW / 2 + 6, {
-        size: MIN_TEXT,
-        bold: true,
-        color: MUTED,
         align: 'right',
       });
-    });
-    text(ctx, t('results.rule'), M, H - FOOTER / 2, { size: 18, color: MUTED, max: RESULTS_W - 2 * M });
+      text(ctx, seatName(names, r.seat, language), M + PAD + placeW + 14, y + 26, {
+        size: 28,
+        bold: true,
+        color: TEXT,
+        max: inner - 2 * PAD - placeW - totalW - 28,
+      });
+      if (p)
+        text(ctx, `${t('results.tomb-cards')}: ${p.score.tombCards}`, M + PAD, y + 48 + LINE / 2, {
+          size: MIN_TEXT,
+          color: MUTED,
+          max: inner - 2 * PAD,
+        });
+      let ly = y + 48 + LINE + 20;
+      for (const line of b.lines) {
+        let x = M + PAD;
+        for (const c of line) {
+          drawBadge(ctx, c.style, x + BADGE_R, ly, BADGE_R);
+          measuring.font = font(28, true);
+          const bw = measuring.measureText(c.big).width;
+          text(ctx, c.big, x + 2 * BADGE_R + 8, ly + 1, { size: 28, bold: true, color: TEXT });
+          if (c.small)
+            text(ctx, c.small, x + 2 * BADGE_R + 16 + bw, ly + 1, {
+              size: MIN_TEXT,
+              color: MUTED,
+              max: c.w - (2 * BADGE_R + 16 + bw),
+            });
+          x += c.w + 22;
+        }
+        ly += 40;
+      }
+      y += b.h + 8;
+    }
+    for (const line of rule) {
+      text(ctx, line, M, y + LINE / 2, { size: MIN_TEXT, color: MUTED, max: inner });
+      y += LINE;
+    }
   });
 }
