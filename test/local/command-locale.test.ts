@@ -117,6 +117,25 @@ describe('the commands in the reader’s locale', () => {
     expect(typedOptions(rules, 'juego:archaeology')).toEqual({ game: 'archaeology' });
   });
 
+  it('a typed option the command does not have is named, not swallowed by the value before it', async () => {
+    const english = await commands(ben.id);
+    const replay = find(english, 'replay');
+    expect(() => typedOptions(replay, 'game:2 user:Alice')).toThrow(
+      `/replay has no option “user”: its options are ${replay.options.map((o) => o.label).join(', ')}.`,
+    );
+    expect(() => typedOptions(replay, 'user:Alice game:2')).toThrow(/has no option “user”/);
+    // A link in a text value is no option.
+    const card = find(english, 'card');
+    expect(typedOptions(card, 'name:see https://example.com')).toEqual({ name: 'see https://example.com' });
+  });
+
+  it('an option typed twice is refused rather than the last one silently kept', async () => {
+    const valley = find(await commands(ben.id), 'valley');
+    expect(() => typedOptions(valley, 'computers:5 computers:1')).toThrow(
+      '“computers” is given twice: give each option once.',
+    );
+  });
+
   it('a true/false option typed in the reader’s words is understood; any other word is refused, not saved as false', async () => {
     useTexts(pageTexts('es').messages, 'es-ES');
     try {

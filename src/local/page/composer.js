@@ -500,6 +500,9 @@ export class Composer {
   }
 }
 
+/** A word and a colon at the start or after a space, as an option is written; not a link's `https://`. */
+const UNKNOWN_OPTION = /(?:^|\s)(\p{L}[\p{L}\p{N}_-]*):(?!\/\/)/u;
+
 /**
  * `name:value` pairs as Discord writes a command in text: a value runs until the next ` name:`. An
  * option is named as shown (`máquinas:1`) or by its canonical name, and answered by the canonical one.
@@ -519,6 +522,21 @@ export function typedOptions(command, rest) {
   const pattern = new RegExp(`(?:^|\\s)(${[...byName.keys()].map(escapeRegExp).join('|')}):`, 'gi');
   const marks = [...rest.matchAll(pattern)];
   const before = rest.slice(0, marks[0]?.index ?? rest.length).trim();
+  // A `name:` the command does not know would otherwise run into the value before it ("2 user:Alice").
+  for (const text of [
+    before,
+    ...marks.map((m, i) => rest.slice((m.index ?? 0) + m[0].length, marks[i + 1]?.index)),
+  ]) {
+    const unknown = UNKNOWN_OPTION.exec(text)?.[1];
+    if (unknown !== undefined && command.options.length > 0)
+      throw new Error(
+        t('page.composer.unknown-option', {
+          command: command.label,
+          option: unknown,
+          options: command.options.map((o) => o.label).join(', '),
+        }),
+      );
+  }
   if (marks.length === 0 || before !== '')
     throw new Error(
       command.options.length === 0
@@ -533,6 +551,8 @@ export function typedOptions(command, rest) {
     const option = byName.get(typed.toLowerCase());
     if (!option) return;
     const name = option.name;
+    // Discord sends an option once: a second one would silently replace the first.
+    if (name in out) throw new Error(t('page.composer.repeated-option', { option: typed }));
     // A choice may be typed as shown (`juego:Valle de los Reyes`); Discord sends its value.
     const choice =
       'choices' in option
