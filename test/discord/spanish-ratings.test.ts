@@ -267,9 +267,10 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     // By default the current season, named in Spanish.
     const season = await c.as(ana).slash('leaderboard').reply();
     expect(season.content).toMatch(
-      /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4}\n/,
+      /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4} \\\(\d{4}-\d\d\\\)\n/,
     );
     expect(season.content).toContain('Todavía nadie está clasificado en esta temporada');
+    expect(season.content).toContain('Todavía no ha terminado ninguna partida puntuable en ella.');
     const board = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
     expect(board.content).toMatch(/^🏆 \*\*Valle de los Reyes · clasificación\*\* · /);
     expect(board.content).toContain('Todavía nadie tiene puntuación en este servidor.');

@@ -25,7 +25,7 @@ import type { CustomId } from '../../table-kit/custom-id.ts';
 import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
-import { seasonLabel } from '../messages/season-label.ts';
+import { seasonHeading, seasonLabel, seasonNameOf } from '../messages/season-label.ts';
 import { type SeasonStanding, statsMessage } from '../messages/stats-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -64,7 +64,7 @@ function boardContext(
     game: gameTitle(language, adapter.game.id, adapter.game.title),
     ...(first ? {} : { gameType: adapter.game.id }),
     global,
-    scope: board.kind === 'season' ? `${where} · ${seasonLabel(board.season.name, language)}` : where,
+    scope: board.kind === 'season' ? `${where} · ${seasonHeading(board.season.name, language)}` : where,
     language,
     ...(board.kind === 'season' ? { season: board.season.name } : {}),
   };
@@ -86,7 +86,17 @@ async function boardOf(
   choice: string | null,
 ): Promise<BoardSeason | BoardSeasonRefusal> {
   const { calendar, opened } = await seasonsOf(rt, guildId, global);
-  return boardSeason(choice, rt.clock.now(), calendar, opened);
+  const now = rt.clock.now();
+  const typed = choice?.trim() ?? '';
+  if (typed === '' || [CURRENT, PREVIOUS, ALL_TIME].includes(typed))
+    return boardSeason(typed || null, now, calendar, opened);
+  // A season typed as a board heads it ("November 2026 season (2026-11)"), in either language.
+  const current = boardSeason(CURRENT, now, calendar, opened);
+  const names = [
+    ...opened.map((s) => s.name),
+    ...('kind' in current && current.kind === 'season' ? [current.season.name] : []),
+  ];
+  return boardSeason(seasonNameOf(typed, names) ?? typed, now, calendar, opened);
 }
 
 /** Why a board cannot be shown, to whoever asked. */
@@ -95,6 +105,9 @@ function refuse(i: RepliableInteraction, why: BoardSeasonRefusal): Promise<void>
   if (why.refused === 'no-previous') return say(i, 'leaderboard.no-previous');
   return say(i, 'leaderboard.unknown-season', { name: why.name });
 }
+
+/** Players an empty season's board names as closest to being ranked, at most. */
+const CLOSE = 10;
 
 async function boardPayload(
   rt: Runtime,
@@ -105,8 +118,19 @@ async function boardPayload(
   board: BoardSeason,
 ) {
   const scope = boardScope(scopeFor(guildId, ctx.global), board);
-  const shown = await rt.tables.store.ratings.board({ gameType: adapter.game.id, ...scope }, page);
-  return leaderboardMessage(shown, ctx, rt.ratingPictures);
+  const ratings = rt.tables.store.ratings;
+  const shown = await ratings.board({ gameType: adapter.game.id, ...scope }, page);
+  if (shown.players > 0 || board.kind !== 'season') return leaderboardMessage(shown, ctx, rt.ratingPictures);
+  // Nobody ranked yet in the season: who has rated games in it, and how many, says how close they are.
+  const playing = await ratings.board(
+    { gameType: adapter.game.id, scope: scope.scope, minGames: 0 },
+    1,
+    CLOSE,
+  );
+  const close = [...playing.rows]
+    .sort((a, b) => b.games - a.games || a.displayName.localeCompare(b.displayName))
+    .map((r) => ({ name: r.displayName, games: r.games }));
+  return leaderboardMessage(shown, { ...ctx, close }, rt.ratingPictures);
 }
 
 /**
