@@ -129,6 +129,17 @@ describe('the commands in the reader’s locale', () => {
     expect(typedOptions(card, 'name:see https://example.com')).toEqual({ name: 'see https://example.com' });
   });
 
+  it('a user typed by name is sent as the user, and a name nobody has is refused', async () => {
+    const manage = find(await commands(ben.id), 'manage replace-seat');
+    const people = (type: number) => (type === 6 ? [{ label: 'Alice', value: '42' }] : []);
+    expect(typedOptions(manage, 'game:3 player:Alice', people)).toEqual({ game: 3, player: '42' });
+    expect(typedOptions(manage, 'game:3 player:@alice', people)).toEqual({ game: 3, player: '42' });
+    expect(typedOptions(manage, 'game:3 player:<@42>', people)).toEqual({ game: 3, player: '42' });
+    expect(() => typedOptions(manage, 'game:3 player:Zed', people)).toThrow(
+      '“player”: there is nobody called “Zed” here.',
+    );
+  });
+
   it('an option typed twice is refused rather than the last one silently kept', async () => {
     const valley = find(await commands(ben.id), 'valley');
     expect(() => typedOptions(valley, 'computers:5 computers:1')).toThrow(
