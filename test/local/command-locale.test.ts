@@ -11,7 +11,11 @@ import { call, type LocalHarness, post, startLocalHarness } from './local-harnes
  * canonical names that Discord's interaction carries and the page sends. The command box's reading of
  * a command typed in full (`/valle máquinas:1`) turns the shown names back into canonical ones.
  */
-type TypedOptions = (command: PageCommand, rest: string) => Record<string, string | number | boolean>;
+type TypedOptions = (
+  command: PageCommand,
+  rest: string,
+  entities?: (type: number) => { label: string; value: string }[],
+) => Record<string, string | number | boolean>;
 type UseTexts = (catalogue: Record<string, string>, locale: string) => void;
 let typedOptions: TypedOptions;
 let useTexts: UseTexts;
