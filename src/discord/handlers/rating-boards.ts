@@ -9,7 +9,13 @@ import type {
 import type { AnyAdapter } from '../../adapters/game-adapter.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
+import {
+  type ComputerRecord,
+  computerRecord,
+  type GameAgainstComputers,
+} from '../../ratings/computer-record.ts';
 import { summarize } from '../../ratings/player-stats.ts';
+import type { PlayedGame } from '../../ratings/rating-records.ts';
 import { calendarOf } from '../../ratings/rating-steps.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
 import {
@@ -212,10 +218,25 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
         : await store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
       history: await store.ratings.history(q, user.id),
       seasons: await seasonStandings(rt, q, user.id, language),
+      computers: await againstComputers(rt, played),
     },
     rt.ratingPictures,
   );
   await i.editReply(editOptions(payload));
+}
+
+/** Games /stats reads the computer seats of, at most: the latest. */
+const COMPUTER_GAMES_READ = 500;
+
+/** The record of a person's latest games with computer players (computer-record.ts). */
+async function againstComputers(rt: Runtime, played: readonly PlayedGame[]): Promise<ComputerRecord | null> {
+  const games: GameAgainstComputers[] = [];
+  for (const g of played.slice(-COMPUTER_GAMES_READ)) {
+    const game = await rt.tables.store.findGame(g.gameId);
+    const computers = (game?.seats ?? []).flatMap((s) => (s.botKind ? [s.botKind] : []));
+    if (computers.length > 0) games.push({ rank: g.rank, whole: g.whole, computers });
+  }
+  return computerRecord(games);
 }
 
 /** Seasons /stats lists at most: the latest a person played in. */
