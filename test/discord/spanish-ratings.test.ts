@@ -353,7 +353,11 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     expect(lines[3]).toMatch(
       /^Partidas terminadas: 3 · victorias \d \(\d+\u00a0%\) · puntuación media \d+,\d · mejor \d+$/,
     );
-    expect(lines[4]).toMatch(/^Conjuntos favoritos: .+ \(\d partidas?\)/);
+    // The game against Khufu (a heuristic seat: Normal) is on no board, and counted apart.
+    expect(lines[4]).toMatch(
+      /^Contra la máquina \(sin puntuar, fuera de las clasificaciones\): [01] victorias? en 1 partida \(Normal [01] de 1\)$/,
+    );
+    expect(lines[5]).toMatch(/^Conjuntos favoritos: .+ \(\d partidas?\)/);
     expect(stats.attachments[0]?.contentType).toBe('image/png');
     expect(stats.attachments[0]?.description).toMatch(
       /^Puntuación de ana, .* en 2 partidas puntuables: de 0,0 a −?\d+,\d \(habilidad estimada μ \d+,\d\); máxima /,
