@@ -3,7 +3,8 @@
  * "Instant" pace (no computer delay), the auto-pass range as configured by default (2–8 s), the real bot
  * on the loopback at Discord's own rate limits. Measured: from the person's end of turn being acknowledged
  * to the next moment the game waits for them again, minus any time they spend answering a question out of
- * turn. Goal (read, not asserted): a median of at most 1.5 s.
+ * turn. The person reads the board for READING_MS before their first click, as a person does. Goal (read,
+ * not asserted): a median of at most 1.5 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 import { clickOnce, percentile, round } from './bot-clicks.ts';
 
 const INSTANT = { botDelayMs: 0, autoPassMinMs: 2_000, autoPassMaxMs: 8_000 };
+/** How long the person looks at the board before their turn's first click (not counted as waiting). */
+const READING_MS = 3_000;
 
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const turns = quick ? 3 : 20;
@@ -85,6 +88,9 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
           waited = null;
           // Progress on stderr: a slow run (the random waits before the fix) shows it is alive.
           console.error(`computer-wait: turn ${waits.length}/${turns}: ${round(waits.at(-1) ?? 0)} ms`);
+          // A person reads the board before moving: clicking at once would have the two players' boards
+          // meet Discord's 5 new messages per 5 s, which no person playing meets.
+          await new Promise((r) => setTimeout(r, READING_MS));
         }
       }
       const click = await clickOnce(c, table);
