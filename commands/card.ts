@@ -47,6 +47,8 @@ export function cardCommand(adapters: AdapterSet): SlashCommand {
       const name = i.options.getString('name', true);
       const language = userLanguage(i);
       const typed = fold(name);
+      // Nothing typed (a client that sends an empty name, or only spaces) is a missing name, not a card.
+      if (typed === '') return say(i, 'card.no-name');
       // A picked suggestion sends the id; a name typed in full, in any language, is found too.
       const card = allCards(rt.tables.adapters, language).find(
         (c) => c.id === name.trim() || [c.name, ...c.aliases].some((n) => fold(n) === typed),

@@ -30,7 +30,8 @@ export function leaderboardCommand(adapters: AdapterSet): SlashCommand {
           description: 'Which season: the current one (default), the previous one, a past one, or all-time',
           required: false,
           autocomplete: true,
-          max_length: 16,
+          // Room for a season as a board heads it, "temporada de noviembre de 2026 (2026-11)".
+          max_length: 60,
         },
       ],
     },

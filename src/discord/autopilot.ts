@@ -1,11 +1,22 @@
 import type { Logger } from 'pino';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord } from '../store/records.ts';
 import { standInOf } from '../table-kit/computer-levels.ts';
+import { autoPassDelay } from './auto-pass-delay.ts';
 import type { ComputerPlayers } from './computer-players.ts';
 import type { Publisher } from './publisher.ts';
 import type { DueMoves, TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
+
+/** Real timers that keep the process alive while a move is due, as setTimeout does. */
+const ownTimers: Clock = {
+  now: () => systemClock.now(),
+  at(time, fn) {
+    const timer = setTimeout(fn, Math.max(0, time - systemClock.now()));
+    return () => clearTimeout(timer);
+  },
+};
 
 export interface AutopilotTiming {
   botDelayMs: number;
@@ -15,11 +26,11 @@ export interface AutopilotTiming {
 
 /**
  * Moves for computer players, and passes for humans who can only pass a reaction window — after a
- * random delay, so the speed of a pass reveals nothing. Timers live in memory only: `recover` re-arms
+ * random delay when another person could read its speed (auto-pass-delay.ts), so it reveals nothing. Timers live in memory only: `recover` re-arms
  * them from the store at startup, so nothing is lost by a restart.
  */
 export class Autopilot implements DueMoves {
-  private readonly timers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
+  private readonly timers = new Map<string, { version: number; cancel: () => void }>();
   private stopped = false;
   /** Moves whose timer fired and which are still being decided or made. */
   private firing = 0;
@@ -37,6 +48,11 @@ export class Autopilot implements DueMoves {
     } | null = null,
     /** Where computers' moves come from (computer-players.ts): off this thread for those that think long. */
     private readonly computers: ComputerPlayers | null = null,
+    /**
+     * Not the bot's clock: tests that hold the bot's clock still expect computers to move. Tests of the
+     * autopilot alone give it a ManualClock.
+     */
+    private readonly clock: Clock = ownTimers,
   ) {}
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
@@ -59,10 +75,13 @@ export class Autopilot implements DueMoves {
       window ??= this.tables.view(game, null).waiting.window;
       if (!window) continue;
       const pass = this.tables.view(game, seat).autoPass;
-      if (pass !== null) {
-        const { autoPassMinMs: lo, autoPassMaxMs: hi } = this.timing;
-        this.arm(game, seat, this.paced(game, lo + Math.floor(this.random() * (hi - lo + 1))), () => pass);
-      }
+      if (pass !== null)
+        this.arm(
+          game,
+          seat,
+          this.paced(game, autoPassDelay(game, seat, this.timing, this.random)),
+          () => pass,
+        );
     }
   }
 
@@ -77,7 +96,7 @@ export class Autopilot implements DueMoves {
 
   stop(): void {
     this.stopped = true;
-    for (const { timer } of this.timers.values()) clearTimeout(timer);
+    for (const { cancel } of this.timers.values()) cancel();
     this.timers.clear();
   }
 
@@ -90,9 +109,9 @@ export class Autopilot implements DueMoves {
     const key = `${game.id}:${seat}`;
     const existing = this.timers.get(key);
     if (existing?.version === game.version) return;
-    if (existing) clearTimeout(existing.timer);
+    if (existing) existing.cancel();
     const version = game.version;
-    const timer = setTimeout(() => {
+    const cancel = this.clock.at(this.clock.now() + delay, () => {
       this.timers.delete(key);
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
@@ -101,8 +120,8 @@ export class Autopilot implements DueMoves {
       this.fire(game.id, seat, version, decide)
         .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'))
         .finally(() => this.firing--);
-    }, delay);
-    this.timers.set(key, { version, timer });
+    });
+    this.timers.set(key, { version, cancel });
   }
 
   private async fire(

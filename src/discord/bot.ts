@@ -34,6 +34,7 @@ import { ALL_SHARDS, ownsGuild, type ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
+import { thinkingNotes } from './thinking-note.ts';
 import { TurnTimers } from './turn-timers.ts';
 
 export interface BotOptions {
@@ -157,7 +158,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const computers = new ComputerPlayers(tables, pool, o.log, clock);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
-  publisher.notesOf = (game) => timers.awayNotes(game);
+  publisher.notesOf = async (game) => [...thinkingNotes(tables, game), ...(await timers.awayNotes(game))];
   const boards = new BoardRetries(tables, publisher, locks, scheduler, clock, o.log);
   timers.holdForBoard = (row) => boards.holdForBoard(row);
   publisher.dmSent = (user, error) => timers.dms.record(user, error);

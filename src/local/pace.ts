@@ -20,7 +20,8 @@ export interface PaceStore {
  * The computer players' pace at the local table, chosen on the page. The bot's autopilot reads
  * `timing.botDelayMs` each time it arms a timer, so changing the shared object here takes effect
  * from the next computer move. The reaction windows' random auto-pass delay is left alone: its
- * randomness is what keeps a pass from telling who holds a reaction card.
+ * randomness is what keeps a pass from telling another person who holds a reaction card (with no other
+ * person seated there is none, auto-pass-delay.ts).
  */
 export class Pace {
   readonly #timing: AutopilotTiming;

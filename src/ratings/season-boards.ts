@@ -59,6 +59,9 @@ export function boardSeason(
     return { kind: 'season', season: previous, opened: true, current: false };
   }
   const named = opened.find((s) => s.name === wanted);
+  // The board names the current season even before a rated game opens it: its name must reach it too.
+  if (!named && current && wanted === current.name)
+    return { kind: 'season', season: current, opened: holding !== undefined, current: true };
   if (!named) return { refused: 'unknown', name: wanted };
   return { kind: 'season', season: named, opened: true, current: named === holding };
 }

@@ -87,6 +87,16 @@ export function seatsAfterLeaving(game: GameRecord, who: Seat | string): SeatRec
   return game.seats.filter((s) => s !== leaving);
 }
 
+/**
+ * Who hosts the lobby once `who` has left: unchanged (undefined) unless the host leaves, when the lobby goes
+ * to the first person still seated — or to nobody (null), which leaves a lobby only its cancel can close.
+ */
+export function hostAfterLeaving(game: GameRecord, who: Seat | string): string | null | undefined {
+  const leaving = game.seats.find((s) => (typeof who === 'string' ? s.userId === who : s.seat === who));
+  if (!leaving || leaving.userId === null || leaving.userId !== game.hostUserId) return undefined;
+  return game.seats.find((s) => s !== leaving && s.userId !== null && s.botKind === null)?.userId ?? null;
+}
+
 /** The options as stored, once the module accepts them for the players seated (at least its minimum). */
 export function lobbyOptions(game: GameRecord, module: AnyGame, options: Record<string, unknown>): string {
   parseOptionsFor(module, game.id, options, Math.max(module.minPlayers, game.seats.length));

@@ -8,6 +8,7 @@ import type { Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import {
   checkTurnLimit,
+  hostAfterLeaving,
   joinedSeat,
   lobbyColumns,
   lobbyOptions,
@@ -55,7 +56,10 @@ export class LobbyStore {
   /** Frees a lobby seat, given as a seat number or a Discord user id; later seats move up. */
   leave(gameId: GameId, who: Seat | string): GameRecord {
     return this.core.lobbyChange(gameId, (game) => {
+      const host = hostAfterLeaving(game, who);
       this.core.writeSeats(gameId, seatsAfterLeaving(game, who));
+      if (host !== undefined)
+        this.core.database.db.update(games).set({ hostUserId: host }).where(eq(games.id, gameId)).run();
     });
   }
 

@@ -8,6 +8,7 @@ import type { Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import {
   checkTurnLimit,
+  hostAfterLeaving,
   joinedSeat,
   lobbyColumns,
   lobbyOptions,
@@ -58,7 +59,9 @@ export class PgLobbies {
 
   leave(gameId: GameId, who: Seat | string): Promise<GameRecord> {
     return this.core.lobbyChange(gameId, async (tx, game) => {
+      const host = hostAfterLeaving(game, who);
       await this.core.writeSeats(tx, gameId, seatsAfterLeaving(game, who));
+      if (host !== undefined) await tx.update(games).set({ hostUserId: host }).where(eq(games.id, gameId));
     });
   }
 

@@ -41,6 +41,15 @@ describe('slash commands', () => {
     expect(none.content).toMatch(/no card called “Sphinx”/);
   });
 
+  it('/card with an empty name asks for one instead of looking for a card called “”', async () => {
+    const c = h.loopback.control;
+    for (const name of ['', '   ']) {
+      const empty = await c.as(alice).slash('card', { name }).reply();
+      expect(empty.ephemeral).toBe(true);
+      expect(empty.content).toBe('Which card? Type its name after `/card name:` and pick one from the list.');
+    }
+  });
+
   it("/card knows the Afterlife cards: their box, a set the seed does not name, and the seed's own numbers", async () => {
     const c = h.loopback.control;
     for (const [typed, name] of [

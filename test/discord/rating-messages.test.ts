@@ -7,6 +7,7 @@ import { plainName } from '../../src/discord/messages/plain-name.ts';
 import { lobbyRatingLine, resultRatingLines } from '../../src/discord/messages/rating-lines.ts';
 import type { RatingPictures } from '../../src/discord/messages/rating-pictures.ts';
 import { statsMessage } from '../../src/discord/messages/stats-message.ts';
+import { computerRecord } from '../../src/ratings/computer-record.ts';
 import type { BoardPage } from '../../src/ratings/queries.ts';
 import type { GameRecord } from '../../src/store/records.ts';
 import { decodeCustomId, encodeCustomId } from '../../src/table-kit/custom-id.ts';
@@ -235,5 +236,57 @@ describe('rating texts', () => {
       '📜 **Bob** · Valley of the Kings · All servers\nBob has not finished a game of Valley of the Kings anywhere yet.',
     );
     expect(p.files).toEqual([]);
+  });
+
+  it('stats of someone who plays computers show their record against them, by level, apart from any rating', () => {
+    const computers = computerRecord([
+      { rank: 1, whole: true, computers: ['easy'] },
+      { rank: 2, whole: true, computers: ['easy', 'hard'] },
+      { rank: 1, whole: true, computers: ['hard'] },
+      { rank: 1, whole: true, computers: ['heuristic'] },
+      // A seat that changed hands is nobody's result; a game of people only is not against computers.
+      { rank: 1, whole: false, computers: ['easy'] },
+      { rank: 1, whole: true, computers: [] },
+    ]);
+    expect(computers).toEqual({
+      games: 4,
+      wins: 3,
+      byLevel: [
+        { level: 'easy', games: 1, wins: 1 },
+        { level: 'normal', games: 1, wins: 1 },
+        { level: 'hard', games: 2, wins: 1 },
+      ],
+    });
+    expect(computerRecord([{ rank: 1, whole: true, computers: [] }])).toBeNull();
+    const stats = (language: string) =>
+      statsMessage(
+        {
+          game: 'Valley of the Kings',
+          name: 'Bob',
+          global: false,
+          scope: 'Club',
+          language,
+          record: {
+            games: 4,
+            shared: 0,
+            wins: 3,
+            winRate: 0.75,
+            averageScore: 20,
+            bestScore: 30,
+            favouriteSets: [],
+          },
+          setName: (id) => id,
+          standing: undefined,
+          history: [],
+          computers,
+        },
+        pictures,
+      ).content;
+    expect(stats('en')).toContain(
+      'Against computers (not rated, on no board): 3 wins in 4 games (Easy 1 of 1 · Normal 1 of 1 · Hard 1 of 2)',
+    );
+    expect(stats('es')).toContain(
+      'Contra la máquina (sin puntuar, fuera de las clasificaciones): 3 victorias en 4 partidas (Fácil 1 de 1',
+    );
   });
 });

@@ -55,8 +55,23 @@ describe('season boards', () => {
     const c = h.loopback.control;
 
     const current = await c.as(alice).slash('leaderboard').reply();
-    expect(current.content).toContain('November 2026 season');
-    expect(current.content).toMatch(/Nobody is ranked in this season yet/);
+    // The heading names the season as `season:` takes it; the message says why nobody is ranked, and who
+    // comes closest, where the all-time board would list them.
+    // (Discord shows `\(` as a bracket: the server's name in the heading is escaped, and the season with it.)
+    const shown = (m: LoopbackMessage) => m.content.replaceAll('\\', '');
+    expect(shown(current)).toContain('November 2026 season (2026-11)');
+    expect(current.content).toContain(
+      'Nobody is ranked in this season yet: a player is ranked after 3 rated games in it. Closest: Player 4 (1 of 3 games), Player 5 (1 of 3 games). `season: all-time` lists everyone rated, from any number of games.',
+    );
+    for (const season of [
+      '2026-11',
+      'November 2026 season',
+      'november 2026',
+      'temporada de noviembre de 2026',
+    ])
+      expect(shown(await c.as(alice).slash('leaderboard', { season }).reply()), season).toContain(
+        'November 2026 season (2026-11)',
+      );
 
     const previous = await c.as(alice).slash('leaderboard', { season: 'previous' }).reply();
     expect(previous.content).toContain('October 2026 season');
@@ -65,6 +80,11 @@ describe('season boards', () => {
     expect(previous.content).toMatch(/at least 3 rated games in it/);
     const byName = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
     expect(names(byName)).toEqual(names(previous));
+    const asHeaded = await c
+      .as(alice)
+      .slash('leaderboard', { season: 'October 2026 season (2026-10)' })
+      .reply();
+    expect(names(asHeaded)).toEqual(names(previous));
 
     const allTime = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
     expect(names(allTime)).toEqual([

@@ -267,9 +267,10 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     // By default the current season, named in Spanish.
     const season = await c.as(ana).slash('leaderboard').reply();
     expect(season.content).toMatch(
-      /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4}\n/,
+      /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4} \\\(\d{4}-\d\d\\\)\n/,
     );
     expect(season.content).toContain('Todavía nadie está clasificado en esta temporada');
+    expect(season.content).toContain('Todavía no ha terminado ninguna partida puntuable en ella.');
     const board = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
     expect(board.content).toMatch(/^🏆 \*\*Valle de los Reyes · clasificación\*\* · /);
     expect(board.content).toContain('Todavía nadie tiene puntuación en este servidor.');
@@ -352,7 +353,11 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     expect(lines[3]).toMatch(
       /^Partidas terminadas: 3 · victorias \d \(\d+\u00a0%\) · puntuación media \d+,\d · mejor \d+$/,
     );
-    expect(lines[4]).toMatch(/^Conjuntos favoritos: .+ \(\d partidas?\)/);
+    // The game against Khufu (a heuristic seat: Normal) is on no board, and counted apart.
+    expect(lines[4]).toMatch(
+      /^Contra la máquina \(sin puntuar, fuera de las clasificaciones\): [01] victorias? en 1 partida \(Normal [01] de 1\)$/,
+    );
+    expect(lines[5]).toMatch(/^Conjuntos favoritos: .+ \(\d partidas?\)/);
     expect(stats.attachments[0]?.contentType).toBe('image/png');
     expect(stats.attachments[0]?.description).toMatch(
       /^Puntuación de ana, .* en 2 partidas puntuables: de 0,0 a −?\d+,\d \(habilidad estimada μ \d+,\d\); máxima /,

@@ -11,7 +11,11 @@ import { call, type LocalHarness, post, startLocalHarness } from './local-harnes
  * canonical names that Discord's interaction carries and the page sends. The command box's reading of
  * a command typed in full (`/valle máquinas:1`) turns the shown names back into canonical ones.
  */
-type TypedOptions = (command: PageCommand, rest: string) => Record<string, string | number | boolean>;
+type TypedOptions = (
+  command: PageCommand,
+  rest: string,
+  entities?: (type: number) => { label: string; value: string }[],
+) => Record<string, string | number | boolean>;
 type UseTexts = (catalogue: Record<string, string>, locale: string) => void;
 let typedOptions: TypedOptions;
 let useTexts: UseTexts;
@@ -115,6 +119,36 @@ describe('the commands in the reader’s locale', () => {
     const rules = find(spanish, 'rules');
     expect(typedOptions(rules, 'juego:Valle de los Reyes')).toEqual({ game: 'valley' });
     expect(typedOptions(rules, 'juego:archaeology')).toEqual({ game: 'archaeology' });
+  });
+
+  it('a typed option the command does not have is named, not swallowed by the value before it', async () => {
+    const english = await commands(ben.id);
+    const replay = find(english, 'replay');
+    expect(() => typedOptions(replay, 'game:2 user:Alice')).toThrow(
+      `/replay has no option “user”: its options are ${replay.options.map((o) => o.label).join(', ')}.`,
+    );
+    expect(() => typedOptions(replay, 'user:Alice game:2')).toThrow(/has no option “user”/);
+    // A link in a text value is no option.
+    const card = find(english, 'card');
+    expect(typedOptions(card, 'name:see https://example.com')).toEqual({ name: 'see https://example.com' });
+  });
+
+  it('a user typed by name is sent as the user, and a name nobody has is refused', async () => {
+    const manage = find(await commands(ben.id), 'manage replace-seat');
+    const people = (type: number) => (type === 6 ? [{ label: 'Alice', value: '42' }] : []);
+    expect(typedOptions(manage, 'game:3 player:Alice', people)).toEqual({ game: 3, player: '42' });
+    expect(typedOptions(manage, 'game:3 player:@alice', people)).toEqual({ game: 3, player: '42' });
+    expect(typedOptions(manage, 'game:3 player:<@42>', people)).toEqual({ game: 3, player: '42' });
+    expect(() => typedOptions(manage, 'game:3 player:Zed', people)).toThrow(
+      '“player”: there is nobody called “Zed” here.',
+    );
+  });
+
+  it('an option typed twice is refused rather than the last one silently kept', async () => {
+    const valley = find(await commands(ben.id), 'valley');
+    expect(() => typedOptions(valley, 'computers:5 computers:1')).toThrow(
+      '“computers” is given twice: give each option once.',
+    );
   });
 
   it('a true/false option typed in the reader’s words is understood; any other word is refused, not saved as false', async () => {

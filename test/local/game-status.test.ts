@@ -287,11 +287,36 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     // The question says it already ("Waiting for reactions to the purchase"): not twice.
     expect(question).toMatch(/^(Waiting for reactions|Esperando reacciones)/);
     const messages = [board(found.window as ValleyState)];
-    for (const who of [ALICE, BOB, CAROL])
+    const buyer = ctx(1, language).names[(found.window as ValleyState).turn.seat];
+    for (const who of [ALICE, BOB].filter((p) => p.name !== buyer))
       expect(gameStatus(messages, who)).toMatchObject({
         state: 'reaction',
         text: `${question}. If you can react, the bot has told you privately: press Respond.`,
       });
+    // Nothing about reacting to the one whose purchase opened the window, nor to someone not seated.
+    for (const who of [ALICE, BOB, CAROL].filter((p) => p.name === buyer || p === CAROL))
+      expect(gameStatus(messages, who)).toMatchObject({
+        state: 'reaction',
+        text: `${question}. The other players may react; the game goes on when they have answered.`,
+      });
+  });
+
+  it('tells the buyer nothing of reacting to their own purchase', () => {
+    const s = found.window as ValleyState;
+    const mine = { ...s, turn: { ...s.turn, seat: 0 } };
+    const text = gameStatus([board(mine)], ALICE)?.text ?? '';
+    expect(text).toMatch(/The other players may react/);
+    expect(text).not.toMatch(/press Respond/);
+  });
+
+  it('no longer promises a mention to someone who handed their seat over', () => {
+    const s = found.aliceToPlay as ValleyState;
+    const turn = s.turn.number + 1;
+    // Carol held a seat and handed it to bob: the board names only alice, bob and Khufu.
+    expect(gameStatus([board(s)], CAROL)).toMatchObject({
+      state: 'waiting',
+      text: `Waiting for alice (turn ${turn}).`,
+    });
   });
 
   it('says the game is over, with its result', () => {
@@ -339,6 +364,15 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     expect(gameStatus([first, second], ALICE)).toMatchObject({ state: 'lobby', game: lobby.id });
     const edited = { ...first, editedAt: clock + 1 };
     expect(gameStatus([edited, second], ALICE)).toMatchObject({ state: 'your-turn', game: 1 });
+  });
+
+  it("ends Archaeology's summary, which is no sentence of its own, before the next one", () => {
+    const summary = language === 'es' ? 'Khufu gana con 57 $' : 'Khufu wins with $57';
+    const title = gameTitle(language, 'archaeology', 'Archaeology');
+    const results = note(t(language, 'archaeology.results.title', { title, id: '1', summary }));
+    expect(gameStatus([results], BOB)?.text).toBe(
+      `Game over. ${summary}. Type a game’s command (see /rules) in a text channel for another game.`,
+    );
   });
 
   it("reads Archaeology's board too", () => {

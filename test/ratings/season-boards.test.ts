@@ -31,6 +31,15 @@ describe('which board /leaderboard shows', () => {
     });
   });
 
+  it('the current season by its name, as the board heads it, even before a rated game opens it', () => {
+    expect(boardSeason('2026-12', utc('2026-12-05T00:00:00Z'), monthly, seasons)).toMatchObject({
+      kind: 'season',
+      season: { name: '2026-12' },
+      opened: false,
+      current: true,
+    });
+  });
+
   it('the previous season is the last opened before the current one, skipping months nobody played', () => {
     expect(boardSeason('previous', now, monthly, seasons)).toMatchObject({ season: { name: '2026-09' } });
     expect(boardSeason('previous', utc('2026-09-20T00:00:00Z'), monthly, seasons)).toEqual({

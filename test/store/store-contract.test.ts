@@ -330,6 +330,19 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     });
     expect((await store.lobbies.leave(id, 'x')).seats.map((s) => s.userId)).toEqual(['host']);
     await expect(store.lobbies.leave(id, 'x')).rejects.toBeInstanceOf(LobbyError);
+    // The host leaving hands the lobby to the next person seated (computers cannot host).
+    const heirs = await store.lobbies.create({
+      type: 'dice-race',
+      seed: 'heirs',
+      hostUserId: 'host',
+      seats: [
+        { userId: 'host', displayName: 'Host' },
+        { botKind: 'easy', displayName: 'Nefer' },
+        { userId: 'y', displayName: 'Y' },
+      ],
+    });
+    expect((await store.lobbies.leave(heirs.id, 'host')).hostUserId).toBe('y');
+    expect((await store.lobbies.leave(heirs.id, 'y')).hostUserId).toBeNull();
     expect((await store.lobbies.setOptions(id, { goal: 12 })).options).toEqual({ goal: 12 });
     await expect(store.lobbies.setOptions(id, { goal: 'far' })).rejects.toBeInstanceOf(InvalidOptionsError);
     expect((await store.lobbies.setRated(id, false)).rated).toBe(false);

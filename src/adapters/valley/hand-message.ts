@@ -135,7 +135,14 @@ export function handMessage(
     if (opts.buySlot !== undefined) {
       const slot = opts.buySlot;
       const card = v.pyramid[slot];
-      const forSlot = buys.filter((a) => a.action.type === 'buy' && a.action.slot === slot);
+      const cost = card ? v.defs[card.card]?.cost : undefined;
+      // Exact payments first, then those that overpay least (the gold beyond the cost is lost); the rules'
+      // order otherwise.
+      const forSlot = buys
+        .filter((a) => a.action.type === 'buy' && a.action.slot === slot)
+        .map((a) => ({ a, over: overpaid(a, cost) }))
+        .sort((x, y) => x.over - y.over)
+        .map(({ a }) => a);
       if (card && forSlot.length > 0) {
         const options: APISelectMenuOption[] = forSlot.map((a) => ({
           label: payLabel(a, hand, ctx),
@@ -238,6 +245,12 @@ function finish(
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-hand.png`, description: pic.alt }],
     mentionUsers: [],
   };
+}
+
+/** Gold paid beyond `cost`, read from the rules' label of the buy; 0 when it says no gold. */
+function overpaid(a: LabelledAction<ValleyAction>, cost: number | undefined): number {
+  const gold = a.label.values?.gold;
+  return typeof gold === 'number' && typeof cost === 'number' ? gold - cost : 0;
 }
 
 /**

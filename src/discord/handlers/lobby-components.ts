@@ -39,7 +39,23 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         return update(await store.getGame(game.id));
       case 'leave':
         if (rt.tables.seatOf(game, i.user.id) === null) return say(i, 'lobby.error.no-seat');
-        if (i.user.id === game.hostUserId) return say(i, 'lobby.error.host-cannot-leave');
+        if (i.user.id === game.hostUserId) {
+          // The host may go too: the lobby passes to the next person seated, or closes with nobody left
+          // (computers alone would wait for a Start nobody can press).
+          const language = gameLanguage(game);
+          const heir = game.seats.find(
+            (s) => s.userId !== null && s.userId !== i.user.id && s.botKind === null,
+          );
+          if (!heir) {
+            const cancelled = await store.cancelGame(game.id);
+            return update(cancelled, t(language, 'lobby.host-left-cancelled', { who: `<@${i.user.id}>` }));
+          }
+          const left = await store.lobbies.leave(game.id, i.user.id);
+          return update(
+            left,
+            t(language, 'lobby.host-left', { who: `<@${i.user.id}>`, host: `<@${heir.userId}>` }),
+          );
+        }
         return update(await store.lobbies.leave(game.id, i.user.id));
       case 'bot': {
         if (rt.tables.seatOf(game, i.user.id) === null && !canManage(i, game))

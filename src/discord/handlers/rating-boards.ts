@@ -9,7 +9,13 @@ import type {
 import type { AnyAdapter } from '../../adapters/game-adapter.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
+import {
+  type ComputerRecord,
+  computerRecord,
+  type GameAgainstComputers,
+} from '../../ratings/computer-record.ts';
 import { summarize } from '../../ratings/player-stats.ts';
+import type { PlayedGame } from '../../ratings/rating-records.ts';
 import { calendarOf } from '../../ratings/rating-steps.ts';
 import { GLOBAL_SCOPE, scopeFor } from '../../ratings/scopes.ts';
 import {
@@ -25,7 +31,7 @@ import type { CustomId } from '../../table-kit/custom-id.ts';
 import { serverLanguage, userLanguage } from '../language.ts';
 import { readLeaderboardId } from '../leaderboard-id.ts';
 import { type LeaderboardContext, leaderboardMessage } from '../messages/leaderboard-message.ts';
-import { seasonLabel } from '../messages/season-label.ts';
+import { seasonHeading, seasonLabel, seasonNameOf } from '../messages/season-label.ts';
 import { type SeasonStanding, statsMessage } from '../messages/stats-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
@@ -64,7 +70,7 @@ function boardContext(
     game: gameTitle(language, adapter.game.id, adapter.game.title),
     ...(first ? {} : { gameType: adapter.game.id }),
     global,
-    scope: board.kind === 'season' ? `${where} · ${seasonLabel(board.season.name, language)}` : where,
+    scope: board.kind === 'season' ? `${where} · ${seasonHeading(board.season.name, language)}` : where,
     language,
     ...(board.kind === 'season' ? { season: board.season.name } : {}),
   };
@@ -86,7 +92,17 @@ async function boardOf(
   choice: string | null,
 ): Promise<BoardSeason | BoardSeasonRefusal> {
   const { calendar, opened } = await seasonsOf(rt, guildId, global);
-  return boardSeason(choice, rt.clock.now(), calendar, opened);
+  const now = rt.clock.now();
+  const typed = choice?.trim() ?? '';
+  if (typed === '' || [CURRENT, PREVIOUS, ALL_TIME].includes(typed))
+    return boardSeason(typed || null, now, calendar, opened);
+  // A season typed as a board heads it ("November 2026 season (2026-11)"), in either language.
+  const current = boardSeason(CURRENT, now, calendar, opened);
+  const names = [
+    ...opened.map((s) => s.name),
+    ...('kind' in current && current.kind === 'season' ? [current.season.name] : []),
+  ];
+  return boardSeason(seasonNameOf(typed, names) ?? typed, now, calendar, opened);
 }
 
 /** Why a board cannot be shown, to whoever asked. */
@@ -95,6 +111,9 @@ function refuse(i: RepliableInteraction, why: BoardSeasonRefusal): Promise<void>
   if (why.refused === 'no-previous') return say(i, 'leaderboard.no-previous');
   return say(i, 'leaderboard.unknown-season', { name: why.name });
 }
+
+/** Players an empty season's board names as closest to being ranked, at most. */
+const CLOSE = 10;
 
 async function boardPayload(
   rt: Runtime,
@@ -105,8 +124,19 @@ async function boardPayload(
   board: BoardSeason,
 ) {
   const scope = boardScope(scopeFor(guildId, ctx.global), board);
-  const shown = await rt.tables.store.ratings.board({ gameType: adapter.game.id, ...scope }, page);
-  return leaderboardMessage(shown, ctx, rt.ratingPictures);
+  const ratings = rt.tables.store.ratings;
+  const shown = await ratings.board({ gameType: adapter.game.id, ...scope }, page);
+  if (shown.players > 0 || board.kind !== 'season') return leaderboardMessage(shown, ctx, rt.ratingPictures);
+  // Nobody ranked yet in the season: who has rated games in it, and how many, says how close they are.
+  const playing = await ratings.board(
+    { gameType: adapter.game.id, scope: scope.scope, minGames: 0 },
+    1,
+    CLOSE,
+  );
+  const close = [...playing.rows]
+    .sort((a, b) => b.games - a.games || a.displayName.localeCompare(b.displayName))
+    .map((r) => ({ name: r.displayName, games: r.games }));
+  return leaderboardMessage(shown, { ...ctx, close }, rt.ratingPictures);
 }
 
 /**
@@ -188,10 +218,25 @@ export async function showStats(rt: Runtime, i: ChatInputCommandInteraction): Pr
         : await store.ratings.standing({ ...q, scope: GLOBAL_SCOPE }, user.id),
       history: await store.ratings.history(q, user.id),
       seasons: await seasonStandings(rt, q, user.id, language),
+      computers: await againstComputers(rt, played),
     },
     rt.ratingPictures,
   );
   await i.editReply(editOptions(payload));
+}
+
+/** Games /stats reads the computer seats of, at most: the latest. */
+const COMPUTER_GAMES_READ = 500;
+
+/** The record of a person's latest games with computer players (computer-record.ts). */
+async function againstComputers(rt: Runtime, played: readonly PlayedGame[]): Promise<ComputerRecord | null> {
+  const games: GameAgainstComputers[] = [];
+  for (const g of played.slice(-COMPUTER_GAMES_READ)) {
+    const game = await rt.tables.store.findGame(g.gameId);
+    const computers = (game?.seats ?? []).flatMap((s) => (s.botKind ? [s.botKind] : []));
+    if (computers.length > 0) games.push({ rank: g.rank, whole: g.whole, computers });
+  }
+  return computerRecord(games);
 }
 
 /** Seasons /stats lists at most: the latest a person played in. */

@@ -22,6 +22,8 @@ export interface LeaderboardContext {
   readonly language: string;
   /** The season shown (its name, as the buttons carry it); absent: the all-time board. */
   readonly season?: string;
+  /** On a season's board that ranks nobody yet: who has rated games in it, most first. */
+  readonly close?: readonly { readonly name: string; readonly games: number }[];
 }
 
 /** A board page as text and image, with Previous / Next and a switch between this server and global. */
@@ -67,7 +69,21 @@ export function leaderboardMessage(
       content: [
         title,
         ctx.season
-          ? t(lang, 'leaderboard.empty-season', { games: MIN_SEASON_GAMES })
+          ? t(lang, 'leaderboard.empty-season', {
+              games: MIN_SEASON_GAMES,
+              close:
+                ctx.close && ctx.close.length > 0
+                  ? ctx.close
+                      .map((p) =>
+                        t(lang, 'leaderboard.close-player', {
+                          name: plainName(p.name),
+                          games: p.games,
+                          need: MIN_SEASON_GAMES,
+                        }),
+                      )
+                      .join(', ')
+                  : 'none',
+            })
           : t(lang, 'leaderboard.empty', { where: ctx.global ? 'global' : 'server' }),
       ].join('\n'),
       components: [nav],

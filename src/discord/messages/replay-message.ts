@@ -17,7 +17,7 @@ const MENU = 25;
 /**
  * A finished game at `move`: its board as everyone saw it then (the public view, the seats' holders then, the
  * recent log up to that move, the picture with its text), nobody mentioned, and the controls to step through it — ⏮ ◀ ▶ ⏭, each
- * carrying the move it goes to, and a menu of turns (every turn, or 25 spread over the game). In
+ * carrying the move it goes to, and a menu of turns (every turn, or 25 spread over the game, as it says). In
  * `language`: the reader's for a private replay, the game's for one shown to the channel.
  */
 export function replayMessage(tables: Tables, replay: Replay, move: number, language: string): Payload {
@@ -66,20 +66,42 @@ export function replayMessage(tables: Tables, replay: Replay, move: number, lang
         button(id('download', move), t(language, 'replay.download')),
       ),
       row(
-        select(
-          id('turn', move),
-          t(language, 'replay.turn.placeholder'),
-          turnStarts(positions.turns).map(({ turn, from }) => ({
-            label: t(language, 'replay.turn.option', { turn: turn + 1 }),
-            value: String(from),
-            description: t(language, 'replay.turn.from', { move: from }),
-            ...(positions.turns[move] === turn ? { default: true } : {}),
-          })),
-        ),
+        (() => {
+          const menu = turnMenu(positions.turns, move, language);
+          return select(id('turn', move), menu.placeholder, menu.options);
+        })(),
       ),
     ],
     files: board.files,
     mentionUsers: [],
+  };
+}
+
+/**
+ * The "go to a turn" menu: every turn, or as many as a menu holds with the placeholder saying which (so a
+ * reader looking for turn 12 knows why it is not listed, and that ◀ ▶ reach every move).
+ */
+export function turnMenu(
+  turns: readonly number[],
+  move: number,
+  language: string,
+): {
+  placeholder: string;
+  options: { label: string; value: string; description: string; default?: boolean }[];
+} {
+  const starts = turnStarts(turns);
+  const total = new Set(turns).size;
+  return {
+    placeholder:
+      starts.length < total
+        ? t(language, 'replay.turn.placeholder-some', { shown: starts.length, total })
+        : t(language, 'replay.turn.placeholder'),
+    options: starts.map(({ turn, from }) => ({
+      label: t(language, 'replay.turn.option', { turn: turn + 1 }),
+      value: String(from),
+      description: t(language, 'replay.turn.from', { move: from }),
+      ...(turns[move] === turn ? { default: true } : {}),
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/messages.ts';
+import type { ComputerRecord } from '../../ratings/computer-record.ts';
 import {
   displayRating,
   formatCount,
@@ -34,6 +35,25 @@ export interface StatsContext {
   readonly history: readonly RatingStep[];
   /** The person's latest seasons in this scope, newest first: the season's name and their standing. */
   readonly seasons?: readonly SeasonStanding[];
+  /** Their games with computer players, which no board ranks; absent or null: none. */
+  readonly computers?: ComputerRecord | null;
+}
+
+/** "Against computers: 9 wins in 14 games (Easy 6 of 8 · Hard 3 of 6)", apart from the boards. */
+function computersText(c: ComputerRecord, lang: string): string {
+  return t(lang, 'stats.computers', {
+    wins: c.wins,
+    games: c.games,
+    levels: c.byLevel
+      .map((l) =>
+        t(lang, 'stats.computers.level', {
+          level: t(lang, `computer.level.${l.level}`),
+          wins: formatCount(l.wins, lang),
+          games: formatCount(l.games, lang),
+        }),
+      )
+      .join(' · '),
+  });
 }
 
 export interface SeasonStanding {
@@ -104,6 +124,7 @@ export function statsMessage(ctx: StatsContext, pictures: RatingPictures): Paylo
       best: formatCount(r.bestScore ?? 0, lang),
     }),
     ...(r.shared ? [t(lang, 'stats.shared', { count: formatCount(r.shared, lang) })] : []),
+    ...(ctx.computers ? [computersText(ctx.computers, lang)] : []),
     r.favouriteSets.length
       ? t(lang, 'stats.favourites', {
           sets: r.favouriteSets

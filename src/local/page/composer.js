@@ -416,7 +416,10 @@ export class Composer {
         if (!text.startsWith('/')) throw new Error(t('page.composer.slash-only'));
         const parsed = this.#parse(text);
         if (!parsed) throw new Error(t('page.composer.unknown', { command: text.split(/\s/)[0] ?? text }));
-        run = { path: parsed.command.path, options: typedOptions(parsed.command, parsed.rest) };
+        run = {
+          path: parsed.command.path,
+          options: typedOptions(parsed.command, parsed.rest, (type) => this.host.entities(type)),
+        };
       }
     } catch (error) {
       this.#showError(error instanceof Error ? error.message : String(error));
@@ -500,14 +503,20 @@ export class Composer {
   }
 }
 
+/** A word and a colon at the start or after a space, as an option is written; not a link's `https://`. */
+const UNKNOWN_OPTION = /(?:^|\s)(\p{L}[\p{L}\p{N}_-]*):(?!\/\/)/u;
+
 /**
  * `name:value` pairs as Discord writes a command in text: a value runs until the next ` name:`. An
  * option is named as shown (`máquinas:1`) or by its canonical name, and answered by the canonical one.
+ * A user or channel is typed as Discord writes it (`<@id>`, `<#id>`), or by the name the page shows it by
+ * (`player:alice`, `@alice`, `#general`), which `entities` turns into its id.
  * @param {PageCommand} command
  * @param {string} rest
+ * @param {(type: number) => Choice[]} [entities]
  * @returns {Record<string, string | number | boolean>}
  */
-export function typedOptions(command, rest) {
+export function typedOptions(command, rest, entities) {
   /** @type {Record<string, string | number | boolean>} */
   const out = {};
   if (rest === '') return out;
@@ -519,6 +528,21 @@ export function typedOptions(command, rest) {
   const pattern = new RegExp(`(?:^|\\s)(${[...byName.keys()].map(escapeRegExp).join('|')}):`, 'gi');
   const marks = [...rest.matchAll(pattern)];
   const before = rest.slice(0, marks[0]?.index ?? rest.length).trim();
+  // A `name:` the command does not know would otherwise run into the value before it ("2 user:Alice").
+  for (const text of [
+    before,
+    ...marks.map((m, i) => rest.slice((m.index ?? 0) + m[0].length, marks[i + 1]?.index)),
+  ]) {
+    const unknown = UNKNOWN_OPTION.exec(text)?.[1];
+    if (unknown !== undefined && command.options.length > 0)
+      throw new Error(
+        t('page.composer.unknown-option', {
+          command: command.label,
+          option: unknown,
+          options: command.options.map((o) => o.label).join(', '),
+        }),
+      );
+  }
   if (marks.length === 0 || before !== '')
     throw new Error(
       command.options.length === 0
@@ -533,6 +557,8 @@ export function typedOptions(command, rest) {
     const option = byName.get(typed.toLowerCase());
     if (!option) return;
     const name = option.name;
+    // Discord sends an option once: a second one would silently replace the first.
+    if (name in out) throw new Error(t('page.composer.repeated-option', { option: typed }));
     // A choice may be typed as shown (`juego:Valle de los Reyes`); Discord sends its value.
     const choice =
       'choices' in option
@@ -556,9 +582,33 @@ export function typedOptions(command, rest) {
           }),
         );
       out[name] = yes;
-    } else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');
+    } else if (option.type === TYPE.USER || option.type === TYPE.CHANNEL)
+      out[name] = entityId(option, typed, raw, entities);
+    else out[name] = raw.replace(/^<[@#]!?(\d+)>$/, '$1');
   });
   return out;
+}
+
+/**
+ * The id of the user or channel a typed value names: a mention, an id, or a name the page lists.
+ * @param {CommandOption} option @param {string} typed @param {string} raw
+ * @param {((type: number) => Choice[]) | undefined} entities
+ * @returns {string}
+ */
+function entityId(option, typed, raw, entities) {
+  const mention = /^<[@#]!?(\d+)>$/.exec(raw)?.[1];
+  if (mention) return mention;
+  if (/^\d+$/.test(raw)) return raw;
+  const plain = (/** @type {string} */ w) => w.replace(/^[@#]/, '').trim().toLowerCase();
+  const wanted = plain(raw);
+  const found = (entities?.(option.type) ?? []).find((e) => plain(e.label) === wanted);
+  if (found) return found.value;
+  throw new Error(
+    t(option.type === TYPE.USER ? 'page.composer.no-such-user' : 'page.composer.no-such-channel', {
+      option: typed,
+      value: raw,
+    }),
+  );
 }
 
 /**

@@ -178,7 +178,9 @@ function statusOf(g, me, read, userName) {
   // 🏁 opens every finished board's last line, in every language.
   if (g.end?.kind === 'over' || board?.content.includes('🏁') || read('gameOver', status)) {
     const results = g.end?.kind === 'over' ? read('results', firstLine(g.end.message.content)) : null;
-    const summary = plain(results?.summary ?? '');
+    // The results' summary ends without a full stop ("Khufu wins with $57"): the next sentence needs one.
+    const said = plain(results?.summary ?? '');
+    const summary = said === '' || /[.!?…]$/.test(said) ? said : `${said}.`;
     return {
       state: 'over',
       game,
@@ -192,16 +194,29 @@ function statusOf(g, me, read, userName) {
   const mover = toPlay?.name ?? deciding?.name ?? '';
   // The board mentions the player to move, except a board posted again; then the name says it.
   const mine = mover === me.name || board.mentions.users.includes(me.id);
+  // Someone who handed their seat over is no longer on the board's line of players and scores: the bot
+  // will not mention them, nor ask them to react.
+  const seated = mine || board.content.includes(me.name);
   if (!deciding)
     return mine
       ? { state: 'your-turn', game, text: t('page.status.your-turn', { turn }) }
       : {
           state: 'waiting',
           game,
-          text: t('page.status.waiting', { player: mover || t('page.status.next-player'), turn }),
+          text: t(seated ? 'page.status.waiting' : 'page.status.watching', {
+            player: mover || t('page.status.next-player'),
+            turn,
+          }),
         };
+  // The mover, who opened the window with their purchase, is not the one who may react to it.
   if (deciding.asking === 'yes')
-    return { state: 'reaction', game, text: t('page.status.reaction', { question: deciding.what ?? '' }) };
+    return {
+      state: 'reaction',
+      game,
+      text: t(mine || !seated ? 'page.status.reaction-others' : 'page.status.reaction', {
+        question: deciding.what ?? '',
+      }),
+    };
   // Where the bot asks others in public, it mentions them in the question: on the board, and in a
   // note posted at once. A note newer than the board's last edit is the newer word (the edit waits
   // for room in the channel); an older one was about this board's question or is gone.

@@ -137,6 +137,16 @@ describe('the private hand of Archaeology', () => {
     );
     const p = handMessage(view(thief, 0), ctx, pictures);
     expect(buttons(p).map((b) => b.label)).toEqual(['Rob bob (4 cards)', 'Rob carol (3 cards)', 'Refresh']);
+  });
+
+  it('a thief names a hand of one card in the singular', () => {
+    const thief = act(
+      position({ hands: [{ coin: 1 }, { parchment: 1 }, { talisman: 3 }], dig: ['coin', 'thief'], seat: 2 }),
+      2,
+      { type: 'end' },
+    );
+    const p = handMessage(view(thief, 0), ctx, pictures);
+    expect(buttons(p).map((b) => b.label)).toContain('Rob bob (1 card)');
     const code = decodeCustomId(buttons(p)[0]?.custom_id ?? '')?.arg ?? '';
     expect(decodeArchaeologyAction(code)).toEqual({ type: 'steal', from: 1 });
   });

@@ -197,7 +197,7 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(robEn.content).toContain(
       '🦹 **You dug up a thief.** Choose the opponent it robs: it takes one of their cards at random, unseen.',
     );
-    expect(buttons(robEn)).toEqual(['Rob bob (1 cards)', 'Rob carol (3 cards)', 'Refresh']);
+    expect(buttons(robEn)).toEqual(['Rob bob (1 card)', 'Rob carol (3 cards)', 'Refresh']);
     const robEs = handMessage(view(thief, 0), es, pictures);
     expect(robEs.content).toContain(
       '🦹 **Has desenterrado un ladrón.** Elige a qué oponente roba: le quita una de sus cartas al azar, sin verla.',

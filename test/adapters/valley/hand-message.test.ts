@@ -72,6 +72,20 @@ describe('paying for a card in the private hand', () => {
     expect(menu!.options.map((o) => o.label)).toEqual(['Pay with Chariot + Censer (4 gold)']);
   });
 
+  it('exact payments come first, then those that overpay the least', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [['statue-of-isis', 'shabti', 'urn', 'censer'], []],
+      pyramid: ['chariot', null, null, null, null, null],
+    });
+    const [menu] = selects(handMessage(view(t.s, 0), ctx, pictures, baseCatalog, { buySlot: 0 }));
+    const golds = menu!.options.map((o) => Number(/\((\d+) gold/.exec(o.label)?.[1]));
+    expect(golds.length).toBeGreaterThan(2);
+    expect(golds[0]).toBe(4);
+    expect(golds).toEqual([...golds].sort((a, b) => a - b));
+    expect(golds).toContain(5);
+  });
+
   it('a question with more answers than one menu holds spreads them over several menus, losing none', () => {
     const t = Table.from({ players: 2, hands: [[], []], pyramid: ['boat', null, null, null, null, null] });
     ask(t, 0, 'Pick one', choices(30));
