@@ -140,7 +140,8 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
       // The kills must have landed while actions were being written, not only before or after.
       expect(killedWhileWriting).toBeGreaterThanOrEqual(ROUNDS / 2);
       expect(reported).toBeGreaterThan(ROUNDS * 10);
-      // Ten writers start (tsx) one after another: ~15 s alone, nearer 30 s beside the rest of the suite.
-    }, 90_000);
+      // Ten writers start (tsx) one after another: ~15 s alone, nearer 30 s beside the rest of the suite, and
+      // over 90 s once at a load average of 10–20. A hang guard only: nothing here is timed.
+    }, 240_000);
   });
 });
