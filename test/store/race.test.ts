@@ -97,6 +97,12 @@ class LineReader {
   }
 }
 
+/**
+ * A hang guard, not a time goal: 200–300 rounds of database round trips, a few seconds alone, took over
+ * 30 s on PostgreSQL with both cores taken by CPU burners and the rest of the suite (2026-11-28).
+ */
+const RACE_HANG_GUARD_MS = 120_000;
+
 describe.each(availableBackends())('races on $name', (backend) => {
   const backends = backendOpener(backend);
   /** Writers still running: a failed case must not leave them waiting on stdin. */
@@ -108,74 +114,84 @@ describe.each(availableBackends())('races on $name', (backend) => {
   });
 
   describe.each(RACE_GAMES)('with $type', (game) => {
-    it('two stores: the second writer from the same version gets the version error', async () => {
-      await import(game.module);
-      const opened = await backends.open();
-      const a = opened.store;
-      const b = await opened.another();
-      const referee = await opened.another();
-      const ids = await startGames(a, game, 4);
-      const rng = seedRng(`connections-${game.type}`);
-      const wins = new Map<number, number>();
-      for (let round = 0; round < 300; round++) {
-        const { id, version, move } = await nextContest(referee, game, ids, rng);
-        // Both writers have this game cached, often at an older version than the contest's.
-        await a.getGame(id);
-        await b.getGame(id);
-        const [first, second] = nextInt(rng, 2) === 0 ? [a, b] : [b, a];
-        expect((await first.applyAction(id, { ...move, expectedVersion: version })).seq).toBe(version + 1);
-        await expect(second.applyAction(id, { ...move, expectedVersion: version })).rejects.toThrow(
-          expect.objectContaining({ constructor: StaleVersionError, currentVersion: version + 1 }),
-        );
-        wins.set(id, (wins.get(id) ?? 0) + 1);
-      }
-      await expectConsistent(referee, wins);
-    });
+    it(
+      'two stores: the second writer from the same version gets the version error',
+      async () => {
+        await import(game.module);
+        const opened = await backends.open();
+        const a = opened.store;
+        const b = await opened.another();
+        const referee = await opened.another();
+        const ids = await startGames(a, game, 4);
+        const rng = seedRng(`connections-${game.type}`);
+        const wins = new Map<number, number>();
+        for (let round = 0; round < 300; round++) {
+          const { id, version, move } = await nextContest(referee, game, ids, rng);
+          // Both writers have this game cached, often at an older version than the contest's.
+          await a.getGame(id);
+          await b.getGame(id);
+          const [first, second] = nextInt(rng, 2) === 0 ? [a, b] : [b, a];
+          expect((await first.applyAction(id, { ...move, expectedVersion: version })).seq).toBe(version + 1);
+          await expect(second.applyAction(id, { ...move, expectedVersion: version })).rejects.toThrow(
+            expect.objectContaining({ constructor: StaleVersionError, currentVersion: version + 1 }),
+          );
+          wins.set(id, (wins.get(id) ?? 0) + 1);
+        }
+        await expectConsistent(referee, wins);
+      },
+      RACE_HANG_GUARD_MS,
+    );
 
-    it('two processes sent the same action at the same moment: exactly one applies it', async () => {
-      await import(game.module);
-      const opened = await backends.open();
-      const referee = opened.store;
-      const ids = await startGames(referee, game, 4);
-      const writers = [0, 1].map(() => {
-        const child = spawn(
-          process.execPath,
-          ['--import', TSX, '--import', game.module, WRITER, backend.kind],
-          {
-            cwd: REPO,
-            env: { ...process.env, ...childEnv(backend.kind, opened.location) },
-            stdio: ['pipe', 'pipe', 'inherit'],
-          },
-        );
-        children.add(child);
-        return { child, reader: new LineReader(child) };
-      });
-      for (const w of writers) expect(await w.reader.next()).toBe('ready');
+    it(
+      'two processes sent the same action at the same moment: exactly one applies it',
+      async () => {
+        await import(game.module);
+        const opened = await backends.open();
+        const referee = opened.store;
+        const ids = await startGames(referee, game, 4);
+        const writers = [0, 1].map(() => {
+          const child = spawn(
+            process.execPath,
+            ['--import', TSX, '--import', game.module, WRITER, backend.kind],
+            {
+              cwd: REPO,
+              env: { ...process.env, ...childEnv(backend.kind, opened.location) },
+              stdio: ['pipe', 'pipe', 'inherit'],
+            },
+          );
+          children.add(child);
+          return { child, reader: new LineReader(child) };
+        });
+        for (const w of writers) expect(await w.reader.next()).toBe('ready');
 
-      const rng = seedRng(`processes-${game.type}`);
-      const wins = new Map<number, number>();
-      for (let round = 0; round < 200; round++) {
-        const { id, version, move } = await nextContest(referee, game, ids, rng);
-        const line = `${id} ${version} ${move.seat} ${JSON.stringify(move.action)}\n`;
-        for (const w of writers) w.child.stdin?.write(line);
-        const answers = await Promise.all(writers.map((w) => w.reader.next()));
-        expect(answers.sort(), `round ${round}`).toEqual([`ok ${version + 1}`, `stale ${version + 1}`]);
-        wins.set(id, (wins.get(id) ?? 0) + 1);
-      }
-      await Promise.all(
-        writers.map(
-          (w) =>
-            new Promise<void>((resolve) => {
-              w.child.on('close', (code) => {
-                children.delete(w.child);
-                expect(code).toBe(0);
-                resolve();
-              });
-              w.child.stdin?.end();
-            }),
-        ),
-      );
-      await expectConsistent(referee, wins);
-    });
+        const rng = seedRng(`processes-${game.type}`);
+        const wins = new Map<number, number>();
+        for (let round = 0; round < 200; round++) {
+          const { id, version, move } = await nextContest(referee, game, ids, rng);
+          const line = `${id} ${version} ${move.seat} ${JSON.stringify(move.action)}\n`;
+          for (const w of writers) w.child.stdin?.write(line);
+          const answers = await Promise.all(writers.map((w) => w.reader.next()));
+          expect(answers.sort(), `round ${round}`).toEqual([`ok ${version + 1}`, `stale ${version + 1}`]);
+          wins.set(id, (wins.get(id) ?? 0) + 1);
+        }
+        // Asserted here, not in the 'close' listener: a writer killed after a failure would otherwise throw
+        // outside any test, as an unhandled error blamed on whatever runs next.
+        const codes = await Promise.all(
+          writers.map(
+            (w) =>
+              new Promise<number | null>((resolve) => {
+                w.child.on('close', (code) => {
+                  children.delete(w.child);
+                  resolve(code);
+                });
+                w.child.stdin?.end();
+              }),
+          ),
+        );
+        expect(codes).toEqual([0, 0]);
+        await expectConsistent(referee, wins);
+      },
+      RACE_HANG_GUARD_MS,
+    );
   });
 });
