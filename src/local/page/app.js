@@ -778,11 +778,21 @@ async function openMessage(channelId, messageId, from) {
     return;
   }
   state.anchor = target;
-  target.scrollIntoView({ block: 'center' });
+  bringIntoView(target);
   // Again, for a link to the message already highlighted.
   target.classList.remove('highlighted');
   void target.offsetWidth;
   target.classList.add('highlighted');
+}
+
+/**
+ * Centres a linked message, or shows its top when it is taller than the list (a board picture on a
+ * short window): centring would hide its beginning above the list.
+ * @param {HTMLElement} target
+ */
+function bringIntoView(target) {
+  const tall = target.offsetHeight > $('messages').clientHeight;
+  target.scrollIntoView({ block: tall ? 'start' : 'center' });
 }
 
 /** @param {string} key */
@@ -808,7 +818,10 @@ function renderMessages() {
 /** @param {PageMessage} m */
 function upsertMessage(m) {
   const list = $('messages');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 120;
+  // A message a link brought into view stays there while others arrive or change, as in Discord's
+  // clients, until the reader scrolls: following the bottom would carry it out of view.
+  const anchored = state.anchor?.isConnected === true;
+  const atBottom = !anchored && list.scrollHeight - list.scrollTop - list.clientHeight < 120;
   const old = document.getElementById(`message-${m.id}`);
   if (state.dismissed.has(m.id)) {
     old?.remove();
@@ -817,9 +830,21 @@ function upsertMessage(m) {
   const fresh = renderMessage(m, viewContext());
   if (old) old.replaceWith(fresh);
   else list.append(fresh);
+  if (anchored && old !== null && old === state.anchor) {
+    // The linked message itself was edited: the new version keeps the highlight.
+    state.anchor = fresh;
+    fresh.classList.add('highlighted');
+  }
   if (atBottom) list.scrollTop = list.scrollHeight;
-  keepAtBottomWhileImagesLoad(list, atBottom);
+  if (anchored && state.anchor) bringIntoView(state.anchor);
+  keepAtBottomWhileImagesLoad(list, atBottom || anchored);
 }
+
+// The reader's own scrolling ends a link's hold on the view.
+for (const type of ['wheel', 'touchstart', 'keydown'])
+  $('messages').addEventListener(type, () => {
+    state.anchor = null;
+  });
 
 /** @param {HTMLElement} list @param {boolean} atBottom */
 function keepAtBottomWhileImagesLoad(list, atBottom) {
@@ -830,7 +855,7 @@ function keepAtBottomWhileImagesLoad(list, atBottom) {
         'load',
         // Once a link has brought a message into view, the pictures loading above it keep it there.
         () => {
-          if (state.anchor?.isConnected) state.anchor.scrollIntoView({ block: 'center' });
+          if (state.anchor?.isConnected) bringIntoView(state.anchor);
           else list.scrollTop = list.scrollHeight;
         },
         { once: true },
