@@ -7,10 +7,16 @@ import {
   joinTable,
   launchChromium,
   MISSING,
-  WAIT,
+  WAIT as PAGE_WAIT,
   watch,
 } from './browser-harness.ts';
 import { type LocalHarness, startLocalHarness } from './local-harness.ts';
+
+/**
+ * The harness's 15 s, tripled: a hang guard only. Beside two CPU burners and the rest of the suite, the
+ * phone's Chromium once took longer than 15 s to settle a hand it was scrolling into view (2026-11-28).
+ */
+const WAIT = { timeout: 3 * PAGE_WAIT.timeout };
 
 /**
  * The local table on a phone (issue #37): at 390×844, with touch, a whole Valley of the Kings game
