@@ -97,7 +97,7 @@ export async function recoverBoard(rt: Runtime, game: GameRecord): Promise<void>
   for (const board of live ?? []) if (board.messageId !== newest?.messageId) await rt.publisher.strip(board);
   if (newest?.version === game.version) return;
   if (newest?.channelId && newest.version !== null && (await sameTurn(rt, game, newest.version)))
-    return rt.publisher.refreshBoard(game, false);
+    return rt.publisher.refreshBoard(game);
   await rt.publisher.postBoard(game, t(rt.tables.context(game).language, 'table.restarted'));
 }
 

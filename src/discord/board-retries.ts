@@ -78,7 +78,7 @@ export class BoardRetries {
       }
       try {
         if (post) await this.publisher.postBoard(game);
-        else await this.publisher.refreshBoard(game, false);
+        else await this.publisher.refreshBoard(game);
       } catch (e) {
         await this.owe(game, post, attempt + 1);
         // The scheduler closes this row as failed (and the game's whole schedule if its channel is gone).

@@ -29,9 +29,6 @@ import { Watchers, watchView } from './watchers.ts';
 const DECISION = 'decision';
 const RESULTS = 'results';
 
-/** How long a board edit waits while only computers are to move: longer than a quick computer's step. */
-const COMPUTER_STEP_MS = 1_000;
-
 /**
  * Tells the table what changed. Every game change is committed before anything is posted, so a
  * Discord failure here can lose a message but never corrupt or double a move; the stored board
@@ -188,15 +185,11 @@ export class Publisher {
    * no room for an edit now (one is kept for removing an old board's buttons), the edit is left for a
    * moment: board edits show the latest position, so skipping intermediate ones loses nothing.
    */
-  async refreshBoard(game: GameRecord, waitForComputers = true): Promise<void> {
+  async refreshBoard(game: GameRecord): Promise<void> {
     const board = await this.tables.store.locations.getMessage(game.id, 'board');
     if (!board?.channelId) return this.postBoard(game);
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
-    // Only computers to move next: their next move will show a newer position anyway. Editing every step
-    // of a computer's turn spends Discord's 5 edits per 5 s, and the autopilot then waits for room; the
-    // edit is only made if the computer is still thinking a moment later.
-    if (waitForComputers && this.onlyComputersNext(game)) return this.refreshLater(game.id, COMPUTER_STEP_MS);
     const ctx = this.tables.context(game);
     const deadline = await this.deadlineOf(game);
     await pictureTurn();
@@ -213,12 +206,6 @@ export class Publisher {
       throw e;
     }
     await this.tables.store.locations.setMessage(game.id, 'board', { ...board, version: game.version });
-  }
-
-  private onlyComputersNext(game: GameRecord): boolean {
-    if (game.status !== 'active') return false;
-    const next = this.tables.waitingFor(game);
-    return next.length > 0 && next.every((seat) => !!game.seats[seat]?.botKind);
   }
 
   /** Plans the retry of a board that failed; a failure to plan is logged, the board's own error thrown. */
@@ -239,7 +226,7 @@ export class Publisher {
           const board = await this.tables.store.locations.getMessage(gameId, 'board');
           // A newer board, or the end of the game, has made this edit unnecessary.
           if (game.status === 'active' && board && board.version !== game.version)
-            await this.refreshBoard(game, false);
+            await this.refreshBoard(game);
         })
         .catch((e: unknown) => this.log.warn({ err: e, gameId }, 'a postponed board edit failed'));
     }, wait);
