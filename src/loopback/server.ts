@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry } from './commands.ts';
-import { AnswerCheck, loadSpecSchemas, type SpecSchemas } from './contract/answer-check.ts';
+import { AnswerCheck } from './contract/answer-check.ts';
 import { checkRequestBody, loadSpecification, violationsOf } from './contract/request-check.ts';
 import { assertMapped } from './contract/spec-routes.ts';
+import { loadSpecSchemas, type SpecSchemas } from './contract/spec-schemas.ts';
 import { ContractLog } from './contract/violations.ts';
 import { LoopbackControl } from './control-api.ts';
 import { ControlHttp } from './control-http.ts';
@@ -54,13 +55,10 @@ export class LoopbackDiscord {
 
   static async start(options: LoopbackOptions = {}): Promise<LoopbackDiscord> {
     const resolved = resolveOptions(options);
-    // The specification's schemas (about a second to import, once per process) load before any request:
+    // The specification's schemas (one import per process, `spec-schemas.ts`) load before any request:
     // the request check always needs them, the answer check when it is on.
-    const [, schemas] = await Promise.all([
-      loadSpecification(),
-      resolved.checkAnswers ? loadSpecSchemas() : null,
-    ]);
-    const loopback = new LoopbackDiscord(resolved, schemas);
+    await loadSpecification();
+    const loopback = new LoopbackDiscord(resolved, resolved.checkAnswers ? await loadSpecSchemas() : null);
     await loopback.#listen();
     return loopback;
   }

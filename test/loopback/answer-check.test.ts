@@ -12,7 +12,8 @@ import {
 import { ComponentType, InteractionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageJson } from '../../src/loopback/api-json.ts';
-import { AnswerCheck, loadSpecSchemas } from '../../src/loopback/contract/answer-check.ts';
+import { AnswerCheck } from '../../src/loopback/contract/answer-check.ts';
+import { loadSpecSchemas } from '../../src/loopback/contract/spec-schemas.ts';
 import { ContractLog, contractCounts } from '../../src/loopback/contract/violations.ts';
 import type { LoopbackControl, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { asCommand, type Harness, startHarness } from './harness.ts';

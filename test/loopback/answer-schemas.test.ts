@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpecSchemas, type SpecSchemas } from '../../src/loopback/contract/answer-check.ts';
 import { ANSWER_SCHEMAS, parseAnswerType } from '../../src/loopback/contract/answer-schemas.ts';
+import { loadSpecSchemas, type SpecSchemas } from '../../src/loopback/contract/spec-schemas.ts';
 import { LoopbackDiscord } from '../../src/loopback/index.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { ANSWER_SCHEMAS, parseAnswerType } from './answer-schemas.ts';
+import type { SpecSchemas } from './spec-schemas.ts';
 import type { ContractDirection, ContractLog } from './violations.ts';
 
 /**
@@ -29,17 +30,6 @@ interface ZodIssue {
 
 interface ZodSchema {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly ZodIssue[] } };
-}
-
-/** The module `discord-api-spec/zod`: `<TypeName>Schema` for every type of the specification. */
-export type SpecSchemas = Readonly<Record<string, unknown>>;
-
-let loading: Promise<SpecSchemas> | null = null;
-
-/** Imports the specification's schemas once per process (about half a second to a second). */
-export function loadSpecSchemas(): Promise<SpecSchemas> {
-  loading ??= import('discord-api-spec/zod') as Promise<SpecSchemas>;
-  return loading;
 }
 
 type Path = readonly (string | number)[];

@@ -3,13 +3,11 @@
  * gives its route and method, as Discord does before anything else: a violation is Discord's 400
  * 50035 "Invalid Form Body", with the `errors` tree naming each field. Objects are not strict: Discord
  * ignores fields it does not know (a `tts` on an edit).
- *
- * Importing the specification's zod schemas takes about a second (several on a busy machine), so they
- * are loaded once per process, when the first loopback starts (`loadSpecification`): a first request
- * that waited for them could outlast its client's timeout.
+ * The schemas are imported once, before the server listens (`spec-schemas.ts`).
  */
 import { type DiscordError, discordErrors, type FieldProblem } from '../errors.ts';
 import { SPEC_ROUTES, type SpecBody } from './spec-routes.ts';
+import { loadSpecSchemas } from './spec-schemas.ts';
 import type { ContractViolation } from './violations.ts';
 import { discordProblems, type ZodIssueLike, type ZodSchemaLike } from './zod-to-discord-errors.ts';
 
@@ -29,10 +27,7 @@ let loading: Promise<Loaded> | undefined;
 const built = new Map<string, CheckableSchema | null>();
 
 function load(): Promise<Loaded> {
-  loading ??= Promise.all([import('discord-api-spec/zod'), import('zod/mini')]).then(([schemas, z]) => ({
-    schemas: schemas as unknown as Record<string, unknown>,
-    z,
-  }));
+  loading ??= Promise.all([loadSpecSchemas(), import('zod/mini')]).then(([schemas, z]) => ({ schemas, z }));
   return loading;
 }
 
