@@ -248,6 +248,12 @@ describe.skipIf(!hasChromium)(
           // Respond opens the same hand.
           const before = await newestHand(page);
           const myHand = page.getByRole('button', { name: 'My hand' }).last();
+          // The computer's move may end the game between reading the line and tapping: the results
+          // have no My hand, and the line then says so (seen on a fresh clone, 2026-11-28).
+          const next = async () =>
+            (await hint(page)) === 'over' ? 'over' : (await myHand.count()) ? 'hand' : '';
+          await expect.poll(next, TURN).not.toBe('');
+          if ((await next()) === 'over') break;
           await expectOnScreen(myHand, 'My hand');
           await myHand.tap(WAIT);
           await expect.poll(async () => (await newestHand(page)).id, WAIT).not.toBe(before.id);
