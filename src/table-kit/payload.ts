@@ -119,3 +119,16 @@ export function clip(text: string, max: number): string {
 }
 
 export const mention = (userId: string): string => `<@${userId}>`;
+
+/** A payload's words in reading order, as its message shows them: text, details, then each section's. */
+export function readerText(p: Payload): string {
+  return [p.content, p.details ?? '', ...(p.sections ?? []).map((s) => s.text)].filter((x) => x).join('\n');
+}
+
+/** Every button of a payload in reading order: the sections' first, then the rows'. */
+export function payloadButtons(p: Payload): APIButtonComponent[] {
+  return [
+    ...(p.sections ?? []).map((s) => s.button),
+    ...p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.Button)),
+  ];
+}
