@@ -26,3 +26,16 @@ export function editOptions(p: Payload): ReturnType<typeof messageOptions> & { a
 export function privateOptions(p: Payload): BaseMessageOptions & { flags: number } {
   return { ...messageOptions(p), flags: MessageFlags.Ephemeral | MessageFlags.IsComponentsV2 };
 }
+
+/**
+ * Discord's refusal to edit a plain message (one with content, from before Components V2) into a V2
+ * one: the caller posts a new message instead.
+ */
+export function isPlainMessageClash(e: unknown): boolean {
+  const errors = (e as { rawError?: { errors?: { content?: { _errors?: { code?: string }[] } } } })?.rawError
+    ?.errors;
+  return (
+    errors?.content?._errors?.some((x) => x.code === 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2') ??
+    false
+  );
+}
