@@ -145,13 +145,13 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     const renew = async (table: Table) => {
       const [host, guest] = table.users as [LoopbackUser, LoopbackUser];
       const opened = await c.as(host).slash('valley', {}, { channelId: table.channelId }).reply();
-      const where = /<#(\d+)>/.exec(opened.content)?.[1] ?? table.channelId;
+      const where = /<#(\d+)>/.exec(opened.text)?.[1] ?? table.channelId;
       let lobby = latest(where, 'join');
       for (let k = 0; k < 100 && !lobby; k++) {
         await sleep(20);
         lobby = latest(where, 'join');
       }
-      if (!lobby) throw new Error(`no lobby after /valley: ${opened.content}`);
+      if (!lobby) throw new Error(`no lobby after /valley: ${opened.text}`);
       const join = customIds(lobby).find((id) => verbOf(id) === 'join')!;
       await timed('join', c.as(guest).click(lobby, join), async () => {});
       const start = customIds(lobby).find((id) => verbOf(id) === 'start')!;

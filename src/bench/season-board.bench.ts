@@ -64,7 +64,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
         .as(users[k % users.length] as (typeof users)[number])
         .slash('leaderboard')
         .reply();
-      if (!reply.content.includes('season')) throw new Error(`not the season's board: ${reply.content}`);
+      if (!reply.text.includes('season')) throw new Error(`not the season's board: ${reply.text}`);
       if (k >= 3) times.push(performance.now() - t0);
     }
     const p99 = pct(times, 99);

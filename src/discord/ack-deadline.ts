@@ -74,7 +74,8 @@ export function watchAck(
   /** An answer meant for the clicker alone after the bot deferred as an update: a follow-up, then edited. */
   const privately = async (o: Options) => {
     if (!privateAnswer) {
-      const flags = MessageFlags.Ephemeral;
+      // The handler's own flags (Components V2) are kept: only privacy is added.
+      const flags = MessageFlags.Ephemeral | (typeof o?.flags === 'number' ? o.flags : 0);
       privateAnswer = call('followUp', { ...o, flags }) as Promise<{ id: string }>;
       return privateAnswer;
     }

@@ -5,14 +5,15 @@ import { decodeCustomId } from '../table-kit/custom-id.ts';
 /** The component kinds Scarab sends: buttons and string selects. */
 export type Click = ButtonInteraction | StringSelectMenuInteraction;
 
-/** Every custom_id on a message, nested rows included. */
+/** Every custom_id on a message: in rows, containers, and a section's accessory. */
 function customIdsOf(components: readonly unknown[]): Set<string> {
   const ids = new Set<string>();
   const visit = (c: unknown) => {
     if (!c || typeof c !== 'object') return;
-    const node = c as { custom_id?: unknown; components?: unknown[]; type?: number };
+    const node = c as { custom_id?: unknown; components?: unknown[]; accessory?: unknown; type?: number };
     if (typeof node.custom_id === 'string' && node.type !== ComponentType.TextInput) ids.add(node.custom_id);
     if (Array.isArray(node.components)) for (const child of node.components) visit(child);
+    if (node.accessory) visit(node.accessory);
   };
   for (const c of components) visit(c);
   return ids;

@@ -2,10 +2,12 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { Logger } from 'pino';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
+import { emptyPayload } from '../table-kit/payload.ts';
 import { userLanguage } from './language.ts';
 import { maskedLink, messageLink } from './message-links.ts';
 import { channelOf, toBoard } from './my-games.ts';
 import type { LiveHand, PrivateHands } from './private-hands.ts';
+import { editOptions } from './send.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -34,12 +36,7 @@ export async function retiredHandText(tables: Tables, game: GameRecord, language
 }
 
 /** A hand's message reduced to one line: no controls, no picture, nobody pinged. */
-const retiredBody = (content: string) => ({
-  content,
-  components: [],
-  attachments: [],
-  allowedMentions: { parse: [] },
-});
+const retiredBody = (content: string) => editOptions(emptyPayload(content));
 
 /** Edits a hand that is no longer used through its own token; a failure leaves it as it was, and is logged. */
 export async function retireHand(

@@ -1,4 +1,4 @@
-import type { Client } from 'discord.js';
+import { type Client, MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
 import type { BoardOptions } from '../adapters/game-adapter.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
@@ -7,6 +7,7 @@ import { ratingDecision } from '../ratings/eligibility.ts';
 import { GLOBAL_SCOPE } from '../ratings/scopes.ts';
 import type { GameMessage } from '../store/messages.ts';
 import type { GameRecord } from '../store/records.ts';
+import { withoutControls } from '../table-kit/components-v2.ts';
 import { seatMention } from '../table-kit/context.ts';
 import { owedByOthers } from '../table-kit/decisions.ts';
 import { clip, type Payload } from '../table-kit/payload.ts';
@@ -120,11 +121,29 @@ export class Publisher {
     try {
       const channel = await this.client.channels.fetch(m.channelId);
       if (!channel?.isTextBased()) return;
+      const message = await channel.messages.fetch(m.messageId);
+      const v2 = message.flags.has(MessageFlags.IsComponentsV2);
+      const names = new Map(message.attachments.map((a) => [a.id, a.name]));
       await this.pacer.counted(m.channelId, 'edit', () =>
-        channel.messages.edit(m.messageId, {
-          ...(content === undefined ? {} : { content, allowedMentions: { parse: [] } }),
-          components: [],
-        }),
+        channel.messages.edit(
+          m.messageId,
+          v2
+            ? {
+                // The whole message is its components: the text and picture stay, the controls go.
+                components: withoutControls(
+                  message.components.map((c) => c.toJSON()),
+                  names,
+                  content,
+                ),
+                flags: MessageFlags.IsComponentsV2,
+                allowedMentions: { parse: [] },
+              }
+            : {
+                // A message from before Components V2 (a game older than them).
+                ...(content === undefined ? {} : { content, allowedMentions: { parse: [] } }),
+                components: [],
+              },
+        ),
       );
     } catch (e) {
       // A stale board with buttons is untidy, not wrong: its clicks are checked against the game.

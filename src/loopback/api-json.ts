@@ -16,6 +16,7 @@ import {
   ApplicationIntegrationType,
   type ChannelFlags,
   ChannelType,
+  ComponentType,
   EmbedType,
   type GatewayGuildCreateDispatchData,
   GuildDefaultMessageNotifications,
@@ -30,10 +31,11 @@ import {
   type Locale,
   OverwriteType,
   type RoleFlags,
+  SeparatorSpacingSize,
   type ThreadMemberFlags,
   type UserFlags,
 } from 'discord-api-types/v10';
-import { isSelect, walkComponents } from './components.ts';
+import { ATTACHMENT_SCHEME, isSelect, walkComponents } from './components.ts';
 import type { World } from './model.ts';
 import type {
   LoopbackAttachment,
@@ -310,7 +312,7 @@ export function messageJson(world: World, message: LoopbackMessage): APIMessage 
     attachments: message.attachments.map(attachmentJson),
     // Discord gives every embed a type; a bot's embeds are "rich".
     embeds: message.embeds.map((embed) => ({ type: EmbedType.Rich, ...embed })),
-    components: componentsJson(message.components),
+    components: componentsJson(message.components, message.attachments),
     pinned: false,
     type: message.type,
     flags: message.flags,
@@ -385,6 +387,7 @@ export function interactionMetadataJson(
  */
 export function componentsJson(
   components: readonly APIMessageTopLevelComponent[],
+  attachments: readonly LoopbackAttachment[] = [],
 ): APIMessageTopLevelComponent[] {
   const given = new Set<number>();
   for (const node of walkComponents(components)) if (typeof node.id === 'number') given.add(node.id);
@@ -403,10 +406,74 @@ export function componentsJson(
       out.min_values = node.min_values ?? 1;
       out.max_values = node.max_values ?? 1;
     }
+    Object.assign(out, v2Defaults(node, attachments));
     // Depth first, in the order Discord walks a component: its children, then its one component, then its accessory.
     for (const key of ['components', 'component', 'accessory'] as const)
       if (node[key] !== undefined) out[key] = number(node[key]);
     return out;
   };
   return number(components) as APIMessageTopLevelComponent[];
+}
+
+/**
+ * What Discord adds to a Components V2 component it returns: the defaults the sender may leave out
+ * (`spoiler`, `accent_color`, `divider`, `spacing`, descriptions), and each picture's media resolved
+ * from `attachment://name` to the attachment's own url, size and id.
+ */
+function v2Defaults(
+  node: Record<string, unknown>,
+  attachments: readonly LoopbackAttachment[],
+): Record<string, unknown> {
+  const media = (value: unknown) => {
+    const url = (value as { url?: unknown } | undefined)?.url;
+    const name =
+      typeof url === 'string' && url.startsWith(ATTACHMENT_SCHEME)
+        ? url.slice(ATTACHMENT_SCHEME.length)
+        : null;
+    const file = name === null ? undefined : attachments.find((a) => a.filename === name);
+    if (!file) return { id: '0', url, proxy_url: url };
+    return {
+      id: file.id,
+      url: file.url,
+      proxy_url: file.url,
+      width: file.width,
+      height: file.height,
+      content_type: file.contentType,
+      attachment_id: file.id,
+    };
+  };
+  switch (node.type) {
+    case ComponentType.Container:
+      return { accent_color: node.accent_color ?? null, spoiler: node.spoiler ?? false };
+    case ComponentType.Separator:
+      return { divider: node.divider ?? true, spacing: node.spacing ?? SeparatorSpacingSize.Small };
+    case ComponentType.Thumbnail:
+      return {
+        media: media(node.media),
+        description: node.description ?? null,
+        spoiler: node.spoiler ?? false,
+      };
+    case ComponentType.MediaGallery:
+      return {
+        items: Array.isArray(node.items)
+          ? node.items.map((item: Record<string, unknown>) => ({
+              media: media(item.media),
+              description: item.description ?? null,
+              spoiler: item.spoiler ?? false,
+            }))
+          : node.items,
+      };
+    case ComponentType.File: {
+      const file = media(node.file);
+      const attachment = attachments.find((a) => a.id === file.attachment_id);
+      return {
+        file,
+        name: attachment?.filename ?? null,
+        size: attachment?.size ?? null,
+        spoiler: node.spoiler ?? false,
+      };
+    }
+    default:
+      return {};
+  }
 }

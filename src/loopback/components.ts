@@ -28,6 +28,18 @@ export interface ComponentNode {
   readonly components?: readonly ComponentNode[];
   readonly component?: ComponentNode;
   readonly accessory?: ComponentNode;
+  /** A text display's markdown. */
+  readonly content?: string;
+  /** A media gallery's pictures. */
+  readonly items?: readonly { readonly media?: MediaNode }[];
+  /** A thumbnail's picture. */
+  readonly media?: MediaNode;
+  /** A file component's file. */
+  readonly file?: MediaNode;
+}
+
+export interface MediaNode {
+  readonly url?: string;
 }
 
 const SELECTS = new Set<number>([
@@ -41,6 +53,42 @@ const SELECTS = new Set<number>([
 export function isSelect(type: number): boolean {
   return SELECTS.has(type);
 }
+
+/** Discord's limit on the text of all text displays of one Components V2 message. */
+export const MAX_V2_TEXT = 4000;
+
+/**
+ * What a reader sees as text: the content, then every text display in reading order (a Components V2
+ * message has no content). Mentions are read from it, as Discord reads them from text displays.
+ */
+export function readableText(content: string, components: readonly unknown[]): string {
+  const parts = content ? [content] : [];
+  for (const node of walkComponents(components))
+    if (node.type === ComponentType.TextDisplay && typeof node.content === 'string') parts.push(node.content);
+  return parts.join('\n');
+}
+
+/** Every `attachment://name` a message's components show, with where it sits. */
+export function attachmentReferences(
+  list: readonly unknown[],
+  base: FormPath,
+): { name: string; path: FormPath }[] {
+  const found: { name: string; path: FormPath }[] = [];
+  const take = (media: MediaNode | undefined, path: FormPath) => {
+    const url = media?.url;
+    if (typeof url === 'string' && url.startsWith(ATTACHMENT_SCHEME))
+      found.push({ name: url.slice(ATTACHMENT_SCHEME.length), path });
+  };
+  for (const { node, path } of walkWithPaths(list, base)) {
+    for (const [i, item] of (node.items ?? []).entries())
+      take(item?.media, [...path, 'items', i, 'media', 'url']);
+    take(node.media, [...path, 'media', 'url']);
+    take(node.file, [...path, 'file', 'url']);
+  }
+  return found;
+}
+
+export const ATTACHMENT_SCHEME = 'attachment://';
 
 export function* walkComponents(list: readonly unknown[]): Generator<ComponentNode> {
   for (const item of list) {
@@ -97,6 +145,22 @@ export function validateMessageComponents(
   if (v2) {
     if (entries.length > 40)
       problems.push(`${at}: at most 40 components in a message, got ${entries.length}`);
+    // Discord counts the text of every text display, sections' and containers' included, against one budget.
+    const text = entries.reduce(
+      (sum, { node }) =>
+        sum +
+        (node.type === ComponentType.TextDisplay && typeof node.content === 'string'
+          ? node.content.length
+          : 0),
+      0,
+    );
+    if (text > MAX_V2_TEXT)
+      problems.push(
+        `${at}: at most ${MAX_V2_TEXT} characters of text in a message's text displays, got ${text}`,
+      );
+    // A row keeps its limits wherever it sits: top level, or inside a container.
+    for (const { node, path } of entries)
+      if (node.type === ComponentType.ActionRow) validateRow(node, formatPath(path), problems);
   } else {
     if (list.length > 5) problems.push(`${at}: at most 5 action rows, got ${list.length}`);
     list.forEach((row, i) => {

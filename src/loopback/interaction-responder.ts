@@ -326,6 +326,7 @@ export class InteractionResponder {
     const fields = messageFields(this.#world, message.channelId, body, files, {
       mode: 'edit',
       existing: message.attachments,
+      previous: message,
       sizeLimit: this.#options.attachmentSizeLimit,
       at,
     });

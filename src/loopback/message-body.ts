@@ -5,7 +5,7 @@ import {
   MessageFlags,
 } from 'discord-api-types/v10';
 import { makeAttachment } from './attachments.ts';
-import { validateMessageComponents } from './components.ts';
+import { attachmentReferences, validateMessageComponents } from './components.ts';
 import { discordErrors, type FormPath, type FormProblem, fieldProblem } from './errors.ts';
 import type { World } from './model.ts';
 import type { LoopbackAttachment } from './model-types.ts';
@@ -80,14 +80,23 @@ export function messageFields(
   options: {
     mode: 'create' | 'edit';
     existing?: readonly LoopbackAttachment[];
+    /** The message an edit changes: its flags and legacy fields decide what the edit may do. */
+    previous?: { readonly flags: number; readonly content: string; readonly embeds: readonly APIEmbed[] };
     sizeLimit: number;
     /** Where the message sits in the request: `['data']` in an interaction callback. */
     at?: FormPath;
   },
 ): MessageFields {
   const problems: FormProblem[] = [];
-  const flags = body.flags ?? 0;
+  const at = options.at ?? [];
+  const previousFlags = options.previous?.flags ?? 0;
+  const wasV2 = (previousFlags & MessageFlags.IsComponentsV2) !== 0;
+  // An edit that leaves out flags keeps the message's: a Components V2 message stays one.
+  const flags = body.flags ?? (options.mode === 'edit' ? previousFlags : 0);
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
+  if (wasV2 && !v2) {
+    problems.push(fieldProblem([...at, 'flags'], 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG', V2_FOR_GOOD));
+  }
   if (body.content !== undefined && body.content !== null && body.content.length > 2000) {
     // The specification says 4,000 (what Nitro users may send); a bot gets 2,000, with Discord's code.
     problems.push(
@@ -103,8 +112,13 @@ export function messageFields(
     checkAllowedMentions(body.allowed_mentions, [...(options.at ?? []), 'allowed_mentions'], problems);
   if (body.components)
     validateMessageComponents(body.components, flags, problems, [...(options.at ?? []), 'components']);
-  if (v2 && (body.content || (body.embeds && body.embeds.length > 0))) {
-    problems.push('content and embeds cannot be used with the IsComponentsV2 flag');
+  if (v2) {
+    // Discord's code: a Components V2 message has no content or embeds, including any an edit would keep.
+    const content = body.content ?? (wasV2 ? '' : (options.previous?.content ?? ''));
+    const embeds = body.embeds ?? (wasV2 ? [] : (options.previous?.embeds ?? []));
+    if (content) problems.push(fieldProblem([...at, 'content'], LEGACY_WITH_V2, legacyWithV2('content')));
+    if (embeds.length > 0)
+      problems.push(fieldProblem([...at, 'embeds'], LEGACY_WITH_V2, legacyWithV2('embeds')));
   }
   // Since April 2025 Discord checks the limit per file, not on the message's total
   // (https://discord.com/developers/docs/reference#uploading-files).
@@ -112,6 +126,15 @@ export function messageFields(
     if (file.bytes.byteLength > options.sizeLimit) throw discordErrors.entityTooLarge();
   }
   const attachments = resolveAttachments(world, channelId, body, files, options.existing ?? [], problems);
+  if (v2 && body.components) {
+    // A picture is shown only where a component names it, so a name with no attachment shows nothing.
+    const names = new Set((attachments ?? options.existing ?? []).map((a) => a.filename));
+    for (const ref of attachmentReferences(body.components, [...at, 'components']))
+      if (!names.has(ref.name))
+        problems.push(
+          fieldProblem(ref.path, 'UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND', missingAttachment(ref.name)),
+        );
+  }
   if (problems.length > 0) throw discordErrors.invalidFormBody(problems);
   const fields: MessageFields = {
     ...(body.content !== undefined && body.content !== null ? { content: body.content } : {}),
@@ -126,6 +149,13 @@ export function messageFields(
   if (options.mode === 'create' && isEmpty(fields, body)) throw discordErrors.emptyMessage();
   return fields;
 }
+
+const LEGACY_WITH_V2 = 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2';
+/** Discord's wording (reported by bots that hit it); the codes below it are the loopback's own. */
+const legacyWithV2 = (field: string) =>
+  `The '${field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`;
+const V2_FOR_GOOD = 'A message sent with MessageFlags.IS_COMPONENTS_V2 cannot lose the flag.';
+const missingAttachment = (name: string) => `attachment://${name} names no attachment of this message.`;
 
 function isEmpty(fields: MessageFields, body: MessageBody): boolean {
   return (

@@ -88,6 +88,11 @@ export interface LoopbackMessage {
   readonly webhookId: string | null;
   readonly type: MessageType;
   readonly content: string;
+  /**
+   * Not a field of Discord's: what a reader sees as text, the content and then every text display in
+   * reading order (a Components V2 message has text displays and no content). Tests read this.
+   */
+  readonly text: string;
   readonly embeds: readonly APIEmbed[];
   readonly components: readonly APIMessageTopLevelComponent[];
   readonly attachments: readonly LoopbackAttachment[];

@@ -9,6 +9,7 @@ import {
 } from 'discord-api-types/v10';
 import type { Clock } from './clock.ts';
 import { DISCORD_LOCALES } from './commands.ts';
+import { readableText } from './components.ts';
 import { EventHub } from './event-hub.ts';
 import { parseMentions, repliedUserPinged } from './mentions.ts';
 import type {
@@ -453,7 +454,11 @@ export class World {
     if (visibleTo !== null) flags |= MessageFlags.Ephemeral;
     if (loading) flags |= MessageFlags.Loading;
     const content = input.content ?? '';
-    const mentions = parseMentions(content, input.allowedMentions, (id) => this.#users.has(id));
+    const mentions = parseMentions(
+      readableText(content, input.components ?? []),
+      input.allowedMentions,
+      (id) => this.#users.has(id),
+    );
     const message = this.#store({
       id: this.ids.next(),
       channelId: channel.id,
@@ -511,8 +516,14 @@ export class World {
       flags,
       loading: (flags & MessageFlags.Loading) !== 0,
       mentions:
-        edit.content !== undefined || edit.allowedMentions !== undefined
-          ? parseMentions(content, edit.allowedMentions, (uid) => this.#users.has(uid))
+        edit.content !== undefined ||
+        edit.allowedMentions !== undefined ||
+        (edit.components !== undefined && (flags & MessageFlags.IsComponentsV2) !== 0)
+          ? parseMentions(
+              readableText(content, edit.components ?? previous.components),
+              edit.allowedMentions,
+              (uid) => this.#users.has(uid),
+            )
           : previous.mentions,
       threadId: edit.threadId ?? previous.threadId,
       // Filling a deferred reply is its first content, not an edit.
@@ -555,8 +566,12 @@ export class World {
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────────
 
-  #store(message: LoopbackMessage): LoopbackMessage {
-    const frozen = Object.freeze({ ...message, mentions: Object.freeze({ ...message.mentions }) });
+  #store(message: Omit<LoopbackMessage, 'text'>): LoopbackMessage {
+    const frozen = Object.freeze({
+      ...message,
+      text: readableText(message.content, message.components),
+      mentions: Object.freeze({ ...message.mentions }),
+    });
     this.#messages.set(frozen.id, frozen);
     for (const attachment of frozen.attachments) this.#attachments.set(attachment.id, attachment);
     return frozen;

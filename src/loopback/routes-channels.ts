@@ -202,6 +202,7 @@ export function channelRoutes(world: World, options: { attachmentSizeLimit: numb
         const fields = messageFields(world, channel.id, readMessageBody(raw), files, {
           mode: 'edit',
           existing: message.attachments,
+          previous: message,
           sizeLimit: options.attachmentSizeLimit,
         });
         return ok(messageJson(world, world.editMessage(message.id, fields)));

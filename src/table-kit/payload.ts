@@ -15,6 +15,20 @@ export interface Payload {
   files: { attachment: Buffer; name: string; description: string }[];
   /** Users this message may notify; everyone else mentioned is shown but not pinged. */
   mentionUsers: string[];
+  /**
+   * Sent as one card (a Components V2 container) with this accent colour, or none (null): the board,
+   * the hand, the lobby, the results and the replays. Without it the parts stand on their own.
+   */
+  card?: { accent: number | null };
+  /** Text after the pictures: what they do not say, or say only in colour. */
+  details?: string;
+  /** Choices paired with their button, each a section of the card (a card's name and action, and Buy). */
+  sections?: PayloadSection[];
+}
+
+export interface PayloadSection {
+  text: string;
+  button: APIButtonComponent;
 }
 
 export const emptyPayload = (content: string): Payload => ({
@@ -105,3 +119,16 @@ export function clip(text: string, max: number): string {
 }
 
 export const mention = (userId: string): string => `<@${userId}>`;
+
+/** A payload's words in reading order, as its message shows them: text, details, then each section's. */
+export function readerText(p: Payload): string {
+  return [p.content, p.details ?? '', ...(p.sections ?? []).map((s) => s.text)].filter((x) => x).join('\n');
+}
+
+/** Every button of a payload in reading order: the sections' first, then the rows'. */
+export function payloadButtons(p: Payload): APIButtonComponent[] {
+  return [
+    ...(p.sections ?? []).map((s) => s.button),
+    ...p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.Button)),
+  ];
+}

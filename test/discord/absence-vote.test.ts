@@ -40,7 +40,7 @@ const people = () => [alice, bob, carol];
 const userOf = (seat: number) => people().find((u) => u.id === game().seats[seat]?.userId) as LoopbackUser;
 const carolSeat = () => game().seats.findIndex((s) => s.userId === carol.id);
 const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
-const votes = () => posted().filter((m) => m.content.startsWith('🗳️'));
+const votes = () => posted().filter((m) => m.text.startsWith('🗳️'));
 
 /** Lets a decision carol owes out of turn (a Mummified Cat reaction, say) time out on its own clock. */
 async function carolsDecisionTimesOut(): Promise<void> {
@@ -107,7 +107,7 @@ describe('three timed-out turns in a row', () => {
     expect(h.store.absences.timeoutsInARow(gameId, carolSeat())).toBe(3);
     expect(votes()).toHaveLength(1);
     const vote = votes()[0] as LoopbackMessage;
-    expect(vote.content).toContain("carol's time ran out 3 turns in a row");
+    expect(vote.text).toContain("carol's time ran out 3 turns in a row");
     expect(controls(vote).map((c) => c.label)).toEqual(['Replace carol', 'Wait for them']);
   }, 90_000);
 
@@ -115,10 +115,10 @@ describe('three timed-out turns in a row', () => {
     const vote = votes()[0] as LoopbackMessage;
     const replace = controls(vote)[0] as ReturnType<typeof controls>[number];
     const own = await d.press(carol, vote, replace);
-    expect(own.content).toMatch(/Only the other players of game #\d+, or its host, can vote/);
+    expect(own.text).toMatch(/Only the other players of game #\d+, or its host, can vote/);
     const counted = await d.press(bob, vote, replace);
     expect(counted.ephemeral).toBe(true);
-    expect(counted.content).toBe('Your vote is counted: 1 for replacing carol, 0 for waiting, of 2.');
+    expect(counted.text).toBe('Your vote is counted: 1 for replacing carol, 0 for waiting, of 2.');
     expect(game().seats[carolSeat()]?.userId).toBe(carol.id);
   }, 30_000);
 
@@ -126,13 +126,13 @@ describe('three timed-out turns in a row', () => {
     const seat = carolSeat();
     const vote = votes()[0] as LoopbackMessage;
     const decided = await d.press(alice, vote, controls(vote)[0] as ReturnType<typeof controls>[number]);
-    expect(decided.content).toBe('Decided: carol is replaced.');
+    expect(decided.text).toBe('Decided: carol is replaced.');
     await h.quiet();
     expect(game().seats[seat]?.userId).toBeNull();
     expect(game().seats[seat]?.botKind).toBe('normal');
     expect(game().handedOver).toBe(true);
     const closed = h.loopback.control.message(vote.id) as LoopbackMessage;
-    expect(closed.content).toMatch(
+    expect(closed.text).toMatch(
       /is now played by the computer player .* for good; the game is no longer rated/,
     );
     expect(controls(closed)).toEqual([]);
@@ -150,7 +150,7 @@ describe('three timed-out turns in a row', () => {
     }
     expect(game().status).toBe('finished');
     await h.quiet();
-    expect(posted().some((m) => m.content.includes('is over'))).toBe(true);
+    expect(posted().some((m) => m.text.includes('is over'))).toBe(true);
     // Unrated: a seat was handed over for good.
     expect(h.store.ratings.changesOfGame(gameId, game().guildId as string)).toEqual([]);
   }, 300_000);

@@ -75,7 +75,7 @@ describe('a click held past the ack deadline', () => {
     const shown = await click.edited();
     expect(shown.ephemeral).toBe(true);
     expect(controls(shown).length).toBeGreaterThan(0);
-    expect(d.fresh(board).content).toBe(board.content);
+    expect(d.fresh(board).text).toBe(board.text);
   });
 
   it('on a private hand is deferred in place, and the hand is redrawn in place', async () => {
@@ -97,7 +97,7 @@ describe('a click held past the ack deadline', () => {
 
   it('on a lobby is deferred as its update, and the lobby still shows who joined', async () => {
     const opened = await h.loopback.control.as(alice).slash('valley').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'join');
     const held = holdGameReads();
@@ -111,7 +111,7 @@ describe('a click held past the ack deadline', () => {
     held.release();
     const updated = await click.edited();
     expect(updated.id).toBe(lobby.id);
-    expect(updated.content).toContain(`2. <@${bob.id}>`);
+    expect(updated.text).toContain(`2. <@${bob.id}>`);
   });
 });
 

@@ -63,12 +63,12 @@ describe('Archaeology on Discord', () => {
     const bob = c.createUser('bob');
     const opened = await c.as(alice).slash('archaeology', { computers: 1 }).reply();
     expect(opened.ephemeral).toBe(true);
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     let lobby = d.latest(where, 'join');
-    expect(lobby.content).toContain('**Archaeology**');
+    expect(lobby.text).toContain('**Archaeology**');
     lobby = await d.press(bob, lobby, find(lobby, 'join'));
-    expect(lobby.content).toMatch(/Seats \(3\/4\)/);
+    expect(lobby.text).toMatch(/Seats \(3\/4\)/);
     await d.press(alice, lobby, find(lobby, 'start'));
     const gameId = h.store.gameInThread(where)?.id as number;
     expect(h.store.getGame(gameId)).toMatchObject({ type: 'archaeology', status: 'active' });
@@ -79,7 +79,7 @@ describe('Archaeology on Discord', () => {
     const board = d.latest(where, 'hand');
     expect(board.attachments[0]?.contentType).toBe('image/png');
     expect(board.attachments[0]?.description).toContain('Marketplace:');
-    expect(board.content).toContain(`**Archaeology** · game #${gameId}`);
+    expect(board.text).toContain(`**Archaeology** · game #${gameId}`);
 
     const used = new Set<string>();
     let restarted = false;
@@ -129,13 +129,13 @@ describe('Archaeology on Discord', () => {
           const take = cs.find((x) => x.verb === 'take') as Control;
           const next = await d.chooseMany(user, hand, take, copies(action.take));
           const give = controls(next).find((x) => x.verb === 'give') as Control;
-          expect(next.content).toContain('Now choose cards of your hand');
+          expect(next.text).toContain('Now choose cards of your hand');
           await d.chooseMany(user, next, give, copies(action.give));
           break;
         }
         case 'discard': {
           const lose = cs.find((x) => x.verb === 'lose') as Control;
-          expect(hand.content).toContain('A sandstorm!');
+          expect(hand.text).toContain('A sandstorm!');
           await d.chooseMany(user, hand, lose, copies(action.cards));
           break;
         }
@@ -147,7 +147,7 @@ describe('Archaeology on Discord', () => {
                 ? `x${action.chamber[0]}`
                 : `r${action.from}`;
           const button = cs.find((x) => x.verb === 'act' && x.arg === code);
-          if (!button) throw new Error(`no '${code}' button in: ${hand.content}`);
+          if (!button) throw new Error(`no '${code}' button in: ${hand.text}`);
           await d.press(user, hand, button);
         }
       }
@@ -159,11 +159,11 @@ describe('Archaeology on Discord', () => {
     expect([...used].sort()).toEqual(expect.arrayContaining(['discard', 'end', 'sell', 'trade']));
     const results = c
       .messages(where)
-      .filter((m) => m.content.includes('is over'))
+      .filter((m) => m.text.includes('is over'))
       .at(-1) as LoopbackMessage;
     expect(results.attachments[0]?.contentType).toBe('image/png');
     expect([...results.notified].sort()).toEqual([alice.id, bob.id].sort());
-    for (const r of final.outcome?.results ?? []) expect(results.content).toContain(`$${r.score}`);
+    for (const r of final.outcome?.results ?? []) expect(results.text).toContain(`$${r.score}`);
 
     // Leak scan: every public board is what the public view of its version draws, word for word.
     const none: ArchaeologyPictures = {
@@ -188,25 +188,25 @@ describe('Archaeology on Discord', () => {
       expect(m.attachments[0]?.description).toBe(expected.files[0]?.description);
       // The board's facts (dig site, marketplace, pyramid, players) are the public view's.
       for (const line of expected.content.split('\n').slice(2, 6))
-        if (!line.startsWith('⏳')) expect(m.content).toContain(line);
-      for (const line of privateLines(log)) expect(m.content).not.toContain(line.replace(/@\d+/g, ''));
-      expect(m.content).not.toMatch(/You dug up|Your thief|Your hand/);
+        if (!line.startsWith('⏳')) expect(m.text).toContain(line);
+      for (const line of privateLines(log)) expect(m.text).not.toContain(line.replace(/@\d+/g, ''));
+      expect(m.text).not.toMatch(/You dug up|Your thief|Your hand/);
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
 
     // Ratings and leaderboards are per game: Archaeology's lists these players, Valley's nobody.
     const arch = await c.as(alice).slash('leaderboard', { game: 'archaeology', season: 'all-time' }).reply();
-    expect(arch.content).toContain('Archaeology · leaderboard');
+    expect(arch.text).toContain('Archaeology · leaderboard');
     const valleyBoard = await c
       .as(alice)
       .slash('leaderboard', { game: 'valley', season: 'all-time' })
       .reply();
-    expect(valleyBoard.content).toMatch(/Nobody is rated in this server yet/);
+    expect(valleyBoard.text).toMatch(/Nobody is rated in this server yet/);
     const stats = await c.as(alice).slash('stats', { game: 'archaeology' }).reply();
-    expect(stats.content).toContain('**alice** · Archaeology');
-    expect(stats.content).toContain('Finished games: 1');
+    expect(stats.text).toContain('**alice** · Archaeology');
+    expect(stats.text).toContain('Finished games: 1');
     const valleyStats = await c.as(alice).slash('stats', { game: 'valley' }).reply();
-    expect(valleyStats.content).toMatch(/alice has not finished a game of Valley of the Kings/);
+    expect(valleyStats.text).toMatch(/alice has not finished a game of Valley of the Kings/);
   }, 600_000);
 });

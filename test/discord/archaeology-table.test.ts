@@ -41,30 +41,30 @@ describe('/card and /rules know both games', () => {
     expect(choices.map((x) => x.name)).toContain('Talisman (Archaeology)');
     const talisman = await c.as(alice).slash('card', { name: 'Talisman (Archaeology)' }).reply();
     expect(talisman.ephemeral).toBe(true);
-    expect(talisman.content).toContain('**Talisman** — Archaeology treasure, 8 in the game');
-    expect(talisman.content).toContain('Trading value 3\n');
-    expect(talisman.content).toContain(
+    expect(talisman.text).toContain('**Talisman** — Archaeology treasure, 8 in the game');
+    expect(talisman.text).toContain('Trading value 3\n');
+    expect(talisman.text).toContain(
       '1: $3 (provisional) · 2: $7 · 3: $14 (provisional) · 4: $24 · 5: $36 (provisional)',
     );
     expect(talisman.attachments[0]?.contentType).toBe('image/png');
     expect(talisman.attachments[0]?.description).toContain('4 for $24');
     const cup = await c.as(alice).slash('card', { name: 'archaeology:broken-cup' }).reply();
-    expect(cup.content).toContain('Trading value 2 (from a review)');
-    expect(cup.content).toContain('must be fully assembled');
+    expect(cup.text).toContain('Trading value 2 (from a review)');
+    expect(cup.text).toContain('must be fully assembled');
     const thief = await c.as(alice).slash('card', { name: 'Thief (Archaeology)' }).reply();
-    expect(thief.content).toMatch(/takes one card from their hand at random/);
+    expect(thief.text).toMatch(/takes one card from their hand at random/);
     // Valley's cards are still there.
     const isis = await c.as(alice).slash('card', { name: 'Statue of Isis' }).reply();
-    expect(isis.content).toMatch(/Take a card with a cost of 6 or less/);
+    expect(isis.text).toMatch(/Take a card with a cost of 6 or less/);
   });
 
   it('/rules takes a game; in a game’s thread it explains that game', async () => {
     const c = h.loopback.control;
     const arch = await c.as(alice).slash('rules', { game: 'archaeology' }).reply();
-    expect(arch.content).toMatch(/\*\*Archaeology\*\* \(2–4 players\)/);
-    expect(arch.content).toMatch(/the first to pass must sell at least one card/);
+    expect(arch.text).toMatch(/\*\*Archaeology\*\* \(2–4 players\)/);
+    expect(arch.text).toMatch(/the first to pass must sell at least one card/);
     const valley = await c.as(alice).slash('rules', { game: 'valley' }).reply();
-    expect(valley.content).toMatch(/Rebuild the pyramid/);
+    expect(valley.text).toMatch(/Rebuild the pyramid/);
   });
 });
 
@@ -79,10 +79,10 @@ describe('an Archaeology game with a turn limit', () => {
   it('opens from /archaeology; /games, /rules and /board know it', async () => {
     const c = h.loopback.control;
     const opened = await c.as(alice).slash('archaeology').reply();
-    where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.quiet();
     let lobby = d.latest(where, 'join');
-    expect(lobby.content).toContain('Turn limit: 24 h per turn');
+    expect(lobby.text).toContain('Turn limit: 24 h per turn');
     lobby = await d.press(
       bob,
       lobby,
@@ -97,14 +97,14 @@ describe('an Archaeology game with a turn limit', () => {
     gameId = h.store.gameInThread(where)?.id as number;
     expect(h.store.getGame(gameId)).toMatchObject({ type: 'archaeology', status: 'active' });
     const list = await c.as(bob).slash('games').reply();
-    expect(list.content).toMatch(new RegExp(`#${gameId} · in play · Archaeology`));
+    expect(list.text).toMatch(new RegExp(`#${gameId} · in play · Archaeology`));
     const rules = await c.as(bob).slash('rules', {}, { channelId: where }).reply();
-    expect(rules.content).toMatch(/\*\*Archaeology\*\*/);
+    expect(rules.text).toMatch(/\*\*Archaeology\*\*/);
     const board = await c.as(alice).slash('board', {}, { channelId: where }).reply();
     expect(board.ephemeral).toBe(true);
     await h.quiet();
     const latest = d.latest(where, 'hand');
-    expect(latest.content).toContain(`**Archaeology** · game #${gameId}`);
+    expect(latest.text).toContain(`**Archaeology** · game #${gameId}`);
     expect(latest.attachments[0]?.description).toContain('Marketplace:');
   }, 60_000);
 
@@ -114,19 +114,19 @@ describe('an Archaeology game with a turn limit', () => {
     const turn = state().turn.number;
     const awaited = archaeology.waitingFor(state()).map((seat) => `<@${userOf(seat).id}>`);
     await advance(12 * HOUR);
-    const reminders = posted().filter((m) => m.content.includes('is waiting for you'));
+    const reminders = posted().filter((m) => m.text.includes('is waiting for you'));
     expect(reminders.length).toBeGreaterThanOrEqual(1);
-    for (const r of reminders) expect(awaited.some((u) => r.content.includes(u))).toBe(true);
+    for (const r of reminders) expect(awaited.some((u) => r.text.includes(u))).toBe(true);
     for (let k = 0; k < 4 && state().turn.number === turn; k++) await advance(12 * HOUR);
     expect(state().turn.number).toBeGreaterThan(turn);
-    expect(posted().some((m) => /time ran out: the computer played for them\./.test(m.content))).toBe(true);
+    expect(posted().some((m) => /time ran out: the computer played for them\./.test(m.text))).toBe(true);
     expect(state().turn.seat).not.toBe(mover);
   }, 120_000);
 
   it('/manage cancel ends it', async () => {
     const c = h.loopback.control;
     const cancelled = await c.as(alice).slash('manage cancel', { game: gameId }).reply();
-    expect(cancelled.content).toMatch(/cancel/i);
+    expect(cancelled.text).toMatch(/cancel/i);
     await h.quiet();
     expect(h.store.getGame(gameId).status).toBe('cancelled');
   }, 60_000);

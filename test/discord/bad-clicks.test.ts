@@ -48,7 +48,7 @@ async function forgetHands(hand: LoopbackMessage): Promise<void> {
 /** Answers with the first option, whether the choices came as buttons or as a menu. */
 async function answerFirst(user: LoopbackUser, m: LoopbackMessage): Promise<LoopbackMessage> {
   const a = controls(m).find((x) => x.verb === 'ans');
-  if (!a) throw new Error(`no question in this hand: ${m.content}`);
+  if (!a) throw new Error(`no question in this hand: ${m.text}`);
   return a.kind === 'select' ? d.choose(user, m, a, a.values[0]!) : d.press(user, m, a);
 }
 
@@ -68,7 +68,7 @@ describe('bad clicks change nothing and say why', () => {
     const before = game().version;
     const reply = await d.openHand(dave, where);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/not playing in game #\d+/);
+    expect(reply.text).toMatch(/not playing in game #\d+/);
     expect(game().version).toBe(before);
   });
 
@@ -82,12 +82,12 @@ describe('bad clicks change nothing and say why', () => {
       controls(m).find((x) => x.kind === 'select' && x.label.startsWith('Entomb'))!;
     const v0 = game().version;
     const done = await d.choose(mover, newer, entomb(newer), entomb(newer).values[0]!);
-    expect(done.content).toMatch(/✅ Entomb/);
+    expect(done.text).toMatch(/✅ Entomb/);
     expect(game().version).toBe(v0 + 1);
     // And again: nothing tells it which hand is the newest, so the click is judged by its version.
     await forgetHands(newer);
     const stale = await d.choose(mover, older, entomb(older), entomb(older).values[0]!);
-    expect(stale.content).toMatch(/board changed since these buttons were drawn, so nothing was done/);
+    expect(stale.text).toMatch(/board changed since these buttons were drawn, so nothing was done/);
     expect(game().version).toBe(v0 + 1);
   });
 
@@ -108,13 +108,13 @@ describe('bad clicks change nothing and say why', () => {
     expect(game().version).toBe(v0 + 1);
     expect(h.store.actionLog(gameId).length).toBe(game().version);
     // The later of the two was refused, and said so in the same private message.
-    expect(h.loopback.control.message(hand.id)?.content).toMatch(/⚠️/);
+    expect(h.loopback.control.message(hand.id)?.text).toMatch(/⚠️/);
   });
 
   it('a player who is not to move sees whose turn it is, and has no move controls', async () => {
     const idle = userOf((state().turn.seat + 1) % 2);
     const hand = await handOf(idle);
-    expect(hand.content).toMatch(/⏳ (alice|bob) to play\./);
+    expect(hand.text).toMatch(/⏳ (alice|bob) to play\./);
     expect(controls(hand).filter((x) => x.verb === 'act' || x.verb === 'ans')).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ describe('bad clicks change nothing and say why', () => {
     const v = game().version;
     const theirs = await handOf(other);
     expect(controls(theirs).some((x) => x.verb === 'ans')).toBe(false);
-    expect(theirs.content).toMatch(/choosing a pyramid card to sacrifice/);
+    expect(theirs.text).toMatch(/choosing a pyramid card to sacrifice/);
     expect(game().version).toBe(v);
     // Answer it so the game goes on.
     await answerFirst(mover, await handOf(mover));
@@ -158,7 +158,7 @@ describe('bad clicks change nothing and say why', () => {
     await forgetHands(newer);
     const v = game().version;
     const twice = await answerFirst(user, older);
-    expect(twice.content).toMatch(/question is closed/);
+    expect(twice.text).toMatch(/question is closed/);
     expect(game().version).toBe(v);
   });
 
@@ -166,7 +166,7 @@ describe('bad clicks change nothing and say why', () => {
     const board = d.latest(where, 'hand');
     h.store.cancelGame(gameId);
     const reply = await d.press(alice, board, controls(board).find((x) => x.verb === 'hand')!);
-    expect(reply.content).toMatch(/was cancelled/);
+    expect(reply.text).toMatch(/was cancelled/);
     const tombs = await d.press(alice, board, controls(board).find((x) => x.verb === 'tombs')!);
     expect(tombs.attachments.length).toBe(2); // public information stays available
   });

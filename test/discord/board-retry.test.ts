@@ -40,7 +40,7 @@ async function advance(ms: number): Promise<void> {
 async function startWithFailingPosts(failures: number): Promise<{ gameId: number; where: string }> {
   const c = h.loopback.control;
   const opened = await c.as(alice).slash('valley').reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   let lobby = d.latest(where, 'join');
   lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);
@@ -96,7 +96,7 @@ describe('a board that failed is retried until it is posted', () => {
     const { gameId, where } = await startWithFailingPosts(10_000);
     // Posts fail for the whole first half of the turn limit (24 h): the reminder falls due meanwhile.
     for (let k = 0; k < 30; k++) await advance(HOUR / 2);
-    const reminders = () => c.messages(where).filter((m) => m.content.includes('is waiting for you'));
+    const reminders = () => c.messages(where).filter((m) => m.text.includes('is waiting for you'));
     expect(boards(where)).toEqual([]);
     expect(reminders()).toEqual([]);
     c.faults.clear();
@@ -104,6 +104,6 @@ describe('a board that failed is retried until it is posted', () => {
     expect(boards(where)).toHaveLength(1);
     expect(reminders()).toHaveLength(1);
     expect(BigInt(reminders()[0]?.id as string)).toBeGreaterThan(BigInt(boards(where)[0]?.id as string));
-    expect(reminders()[0]?.content).toContain(`<@${moverOf(gameId)}>`);
+    expect(reminders()[0]?.text).toContain(`<@${moverOf(gameId)}>`);
   }, 90_000);
 });

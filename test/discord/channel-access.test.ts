@@ -23,8 +23,8 @@ describe('/valley where the bot may not play', () => {
     const hidden = c.createChannel({ name: 'hidden', denyBot: ['ViewChannel'] });
     const reply = await c.as(alice).slash('valley', {}, { channelId: hidden.id }).reply();
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/missing the View Channel permission/);
-    expect(reply.content).not.toMatch(/something went wrong/i);
+    expect(reply.text).toMatch(/missing the View Channel permission/);
+    expect(reply.text).not.toMatch(/something went wrong/i);
     expect(allGames(hidden.id)).toEqual([]);
   });
 
@@ -32,7 +32,7 @@ describe('/valley where the bot may not play', () => {
     const c = h.loopback.control;
     const noFiles = c.createChannel({ name: 'no-files', denyBot: ['AttachFiles'] });
     const reply = await c.as(alice).slash('valley', {}, { channelId: noFiles.id }).reply();
-    expect(reply.content).toMatch(/missing the Attach Files permission/);
+    expect(reply.text).toMatch(/missing the Attach Files permission/);
     expect(allGames(noFiles.id)).toEqual([]);
   });
 
@@ -40,7 +40,7 @@ describe('/valley where the bot may not play', () => {
     const c = h.loopback.control;
     const mute = c.createChannel({ name: 'mute', denyBot: ['SendMessages', 'AttachFiles'] });
     const reply = await c.as(alice).slash('valley', {}, { channelId: mute.id }).reply();
-    expect(reply.content).toMatch(/missing the Send Messages and Attach Files permissions/);
+    expect(reply.text).toMatch(/missing the Send Messages and Attach Files permissions/);
     expect(allGames(mute.id)).toEqual([]);
   });
 
@@ -48,7 +48,7 @@ describe('/valley where the bot may not play', () => {
     const c = h.loopback.control;
     const flat = c.createChannel({ name: 'flat', denyBot: ['CreatePublicThreads'] });
     const reply = await c.as(alice).slash('valley', {}, { channelId: flat.id }).reply();
-    expect(reply.content).toMatch(/is open in <#\d+>.*may not create threads here/);
+    expect(reply.text).toMatch(/is open in <#\d+>.*may not create threads here/);
     await h.settle();
     expect(allGames(flat.id).map((g) => g.status)).toEqual(['lobby']);
   });
@@ -61,7 +61,7 @@ describe('/valley where the bot may not play', () => {
     const reply = await handle.reply();
     c.faults.clear();
     await h.settle();
-    expect(reply.content).toMatch(/something went wrong/i);
+    expect(reply.text).toMatch(/something went wrong/i);
     expect(allGames(flaky.id).map((g) => g.status)).toEqual(['cancelled']);
     expect(h.store.gamesInGuild(c.defaultGuild.id).some((g) => g.channelId === flaky.id)).toBe(false);
   });

@@ -33,7 +33,7 @@ describe("Discord's channel limits at Discord's speed", () => {
   it('three computer players for several rounds: no 429, no long hold in discord.js, ≤ 5 posts per 5 s', async () => {
     const c = h.loopback.control;
     const opened = await c.as(alice).slash('valley', { computers: 3 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'start');
     const since = c.requests().length;

@@ -43,19 +43,19 @@ describe('/board and /nudge outside the game’s thread', () => {
     const board = await inChannel('board', alice);
     expect(board.ephemeral).toBe(true);
     // The game's name is the link: Discord shows those words, not the address.
-    expect(board.content).toBe(
+    expect(board.text).toBe(
       `Posted the board of [Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)}).`,
     );
     const nudge = await inChannel('nudge', alice);
-    expect(nudge.content).toContain(
+    expect(nudge.text).toContain(
       `[Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)}): `,
     );
-    expect(bareLinks(nudge.content)).toEqual([]);
+    expect(bareLinks(nudge.text)).toEqual([]);
   });
 
   it('in the thread itself the answers stay short', async () => {
     const r = await h.loopback.control.as(alice).slash('board', {}, { channelId: first.where }).reply();
-    expect(r.content).toBe('Posted.');
+    expect(r.text).toBe('Posted.');
   });
 
   it('with several games in the channel: act on none, say to use the thread, list them', async () => {
@@ -64,14 +64,14 @@ describe('/board and /nudge outside the game’s thread', () => {
     const before = h.loopback.control.messages(first.where).length;
     for (const command of ['board', 'nudge'] as const) {
       const r = await inChannel(command, alice);
-      expect(r.content).toMatch(/2 games are being played in this channel: use \/\w+ in the thread/);
-      expect(r.content).toContain(
+      expect(r.text).toMatch(/2 games are being played in this channel: use \/\w+ in the thread/);
+      expect(r.text).toContain(
         `[Valley of the Kings #${first.gameId}](${boardLink(first.where, first.gameId)})`,
       );
-      expect(r.content).toContain(
+      expect(r.text).toContain(
         `[Valley of the Kings #${second.gameId}](${boardLink(second.where, second.gameId)})`,
       );
-      expect(bareLinks(r.content)).toEqual([]);
+      expect(bareLinks(r.text)).toEqual([]);
     }
     expect(h.loopback.control.messages(first.where)).toHaveLength(before);
   }, 60_000);

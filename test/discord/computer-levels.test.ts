@@ -30,7 +30,7 @@ async function openLobby(
   computers: number,
 ): Promise<{ where: string; lobby: LoopbackMessage }> {
   const opened = await h.loopback.control.as(alice).slash(command, { computers }).reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   return { where, lobby: d.latest(where, 'join') };
 }
@@ -38,33 +38,33 @@ async function openLobby(
 describe('computer levels', () => {
   it('a new computer plays Normal; a seated player makes it Hard privately; lobby and store say so', async () => {
     const { where, lobby } = await openLobby('valley', 1);
-    expect(lobby.content).toMatch(/2\. 🤖 .+ \(computer, Normal\)/);
+    expect(lobby.text).toMatch(/2\. 🤖 .+ \(computer, Normal\)/);
     const menu = await d.press(alice, lobby, verb(lobby, 'levels'));
     expect(menu.ephemeral).toBe(true);
-    expect(menu.content).toContain('Choose the level of a computer player in game #');
+    expect(menu.text).toContain('Choose the level of a computer player in game #');
     const level = verb(menu, 'level');
     expect(level.values).toEqual(['1:easy', '1:hard', 'stand-in:easy', 'stand-in:hard']);
     const done = await d.choose(alice, menu, level, '1:hard');
-    expect(done.content).toMatch(/^.+ now plays at Hard\.$/);
-    expect(d.fresh(lobby).content).toMatch(/2\. 🤖 .+ \(computer, Hard\)/);
+    expect(done.text).toMatch(/^.+ now plays at Hard\.$/);
+    expect(d.fresh(lobby).text).toMatch(/2\. 🤖 .+ \(computer, Hard\)/);
     const game = h.store.gameInThread(where);
     expect(h.store.getGame(game?.id as number).seats[1]?.botKind).toBe('hard');
   }, 60_000);
 
   it('the host chooses the stand-in’s level; a seated player may not; the lobby says which plays', async () => {
     const { where, lobby } = await openLobby('valley', 0);
-    expect(lobby.content).toContain('🤖 A computer at **Normal** level plays the turns of people away');
+    expect(lobby.text).toContain('🤖 A computer at **Normal** level plays the turns of people away');
     await d.press(carol, lobby, verb(lobby, 'join'));
     const refused = await d.press(carol, d.fresh(lobby), verb(d.fresh(lobby), 'levels'));
     const no = await d.choose(carol, refused, verb(refused, 'level'), 'stand-in:hard');
-    expect(no.content).toMatch(
+    expect(no.text).toMatch(
       /Only the host .* can choose the level of the computer that plays for absent players/,
     );
     const menu = await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'levels'));
     expect(verb(menu, 'level').values).toEqual(['stand-in:easy', 'stand-in:hard']);
     const done = await d.choose(alice, menu, verb(menu, 'level'), 'stand-in:hard');
-    expect(done.content).toBe('The turns of people away or out of time are now played at Hard.');
-    expect(d.fresh(lobby).content).toContain('🤖 A computer at **Hard** level plays the turns');
+    expect(done.text).toBe('The turns of people away or out of time are now played at Hard.');
+    expect(d.fresh(lobby).text).toContain('🤖 A computer at **Hard** level plays the turns');
     expect(h.store.gameInThread(where)?.id).toBeDefined();
     expect(h.store.getGame(h.store.gameInThread(where)?.id as number).standIn).toBe('hard');
   }, 60_000);
@@ -73,7 +73,7 @@ describe('computer levels', () => {
     const { where, lobby } = await openLobby('valley', 1);
     const menu = await d.press(carol, lobby, verb(lobby, 'levels'));
     const refused = await d.choose(carol, menu, verb(menu, 'level'), '1:easy');
-    expect(refused.content).toMatch(/Only players seated in this lobby \(or the host\) can change/);
+    expect(refused.text).toMatch(/Only players seated in this lobby \(or the host\) can change/);
     const game = h.store.gameInThread(where);
     expect(h.store.getGame(game?.id as number).seats[1]?.botKind).toBe('normal');
   }, 60_000);
@@ -83,7 +83,7 @@ describe('computer levels', () => {
     const menu = await d.press(alice, lobby, verb(lobby, 'levels'));
     await d.choose(alice, menu, verb(menu, 'level'), '1:hard');
     await d.press(alice, d.fresh(lobby), verb(d.fresh(lobby), 'lang'));
-    expect(d.fresh(lobby).content).toMatch(/🤖 .+ \(máquina, Difícil\)/);
+    expect(d.fresh(lobby).text).toMatch(/🤖 .+ \(máquina, Difícil\)/);
     // Every move the computer makes, and its board, goes out with thinking computers holding back.
     const computers = h.bot.runtime.computers;
     const answering = computers.answering.bind(computers);
@@ -115,6 +115,6 @@ describe('computer levels', () => {
     // Thought on the pool's thread, not in the bot's.
     expect(h.bot.runtime.computers.thoughts).toBeGreaterThan(0);
     const board = d.latest(where, 'hand');
-    expect(board.content).toMatch(/\(Difícil\)/);
+    expect(board.text).toMatch(/\(Difícil\)/);
   }, 120_000);
 });

@@ -36,21 +36,21 @@ describe('a deleted game thread', () => {
     h.loopback.control.deleteChannel(where);
     const notice = await h.loopback.control.waitForMessage({
       channelId: parent,
-      where: (m) => m.content.includes(`The thread of game #${gameId} was deleted`),
+      where: (m) => m.text.includes(`The thread of game #${gameId} was deleted`),
     });
-    expect(notice.content).toContain(`<@${alice.id}>: type /board`);
+    expect(notice.text).toContain(`<@${alice.id}>: type /board`);
     expect(notice.mentions.users).toEqual([alice.id]);
     await h.settle();
     expect(h.store.getGame(gameId)).toMatchObject({ status: 'active', channelId: parent, threadId: null });
 
     // Only the host moves it; elsewhere nobody else finds a game.
     const elsewhere = h.loopback.control.createChannel({ name: 'new-home' });
-    expect((await board(bob, elsewhere.id)).content).toBe('No game is being played in this channel.');
-    expect((await board(alice, elsewhere.id)).content).toBe('Posted.');
+    expect((await board(bob, elsewhere.id)).text).toBe('No game is being played in this channel.');
+    expect((await board(alice, elsewhere.id)).text).toBe('Posted.');
     await h.settle();
     expect(h.store.getGame(gameId)).toMatchObject({ channelId: elsewhere.id, threadId: null });
     const moved = d.latest(elsewhere.id, 'hand');
-    expect(moved.content).toContain(`Game #${gameId} goes on here: its thread was deleted.`);
+    expect(moved.text).toContain(`Game #${gameId} goes on here: its thread was deleted.`);
 
     // The game is played there: the player to move ends a turn from the new board.
     const state = h.store.getGame(gameId).state as ValleyState;
@@ -63,20 +63,20 @@ describe('a deleted game thread', () => {
 
     // Settled: the host's /board in a third channel no longer moves it.
     const third = h.loopback.control.createChannel({ name: 'third' });
-    expect((await board(alice, third.id)).content).toBe('No game is being played in this channel.');
+    expect((await board(alice, third.id)).text).toBe('No game is being played in this channel.');
     expect(h.store.getGame(gameId).channelId).toBe(elsewhere.id);
   });
 
   it('cancels a lobby whose thread was deleted, saying so in the parent channel', async () => {
     const parent = h.loopback.control.defaultChannel.id;
     const opened = await h.loopback.control.as(bob).slash('valley').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] ?? '';
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] ?? '';
     await h.settle();
     const gameId = h.store.gameInThread(where)?.id ?? 0;
     h.loopback.control.deleteChannel(where);
     await h.loopback.control.waitForMessage({
       channelId: parent,
-      where: (m) => m.content === `Game #${gameId} was cancelled before it started: its thread was deleted.`,
+      where: (m) => m.text === `Game #${gameId} was cancelled before it started: its thread was deleted.`,
     });
     await h.settle();
     expect(h.store.getGame(gameId).status).toBe('cancelled');
@@ -85,7 +85,7 @@ describe('a deleted game thread', () => {
   it('cancels the games of a deleted channel, and their schedule', async () => {
     const channel = h.loopback.control.createChannel({ name: 'doomed' });
     const opened = await h.loopback.control.as(alice).slash('valley', {}, { channelId: channel.id }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] ?? '';
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] ?? '';
     await h.settle();
     let lobby = d.latest(where, 'join');
     lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);

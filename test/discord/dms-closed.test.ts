@@ -32,7 +32,7 @@ afterAll(async () => {
 const state = () => h.store.getGame(gameId).state as ValleyState;
 const mover = () => h.store.getGame(gameId).seats[state().turn.seat]?.userId;
 const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
-const notices = () => posted().filter((m) => m.content.includes('could not send you a direct message'));
+const notices = () => posted().filter((m) => m.text.includes('could not send you a direct message'));
 const settings = (user: LoopbackUser, options: Record<string, string | boolean> = {}) =>
   h.loopback.control.as(user).slash('settings', options).reply();
 
@@ -55,23 +55,23 @@ describe('closed DMs', () => {
     }
     expect(mover()).toBe(bob.id);
     expect(notices()).toHaveLength(1);
-    expect(notices()[0]?.content).toContain(`<@${bob.id}>`);
+    expect(notices()[0]?.text).toContain(`<@${bob.id}>`);
     expect(notices()[0]?.mentions.users).toEqual([bob.id]);
     expect(dmsTo(h, bob)).toEqual([]);
     const r = await settings(bob);
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toContain('Turn DMs: on');
-    expect(r.content).toContain('Your DMs are closed to me');
+    expect(r.text).toContain('Turn DMs: on');
+    expect(r.text).toContain('Your DMs are closed to me');
     // Half the limit later the reminder fails as a DM too: it comes in the thread, without a second notice.
     await advance(12 * HOUR);
-    const reminders = posted().filter((m) => m.content.includes('is waiting for you'));
+    const reminders = posted().filter((m) => m.text.includes('is waiting for you'));
     expect(reminders.filter((m) => m.mentions.users.includes(bob.id))).toHaveLength(1);
     expect(notices()).toHaveLength(1);
     // Their hand has no notice either: they were told.
     const hand = await d.openHand(bob, where);
-    expect(hand.content).not.toContain('could not send you a direct message');
+    expect(hand.text).not.toContain('could not send you a direct message');
     // Nothing of it reaches Alice's settings.
-    expect((await settings(alice)).content).not.toContain('closed');
+    expect((await settings(alice)).text).not.toContain('closed');
   }, 90_000);
 
   it('a DM nobody else may know of refused: told in the next hand, privately, once', async () => {
@@ -88,12 +88,12 @@ describe('closed DMs', () => {
     ).toBe(false);
     await h.quiet();
     expect(notices()).toHaveLength(before);
-    expect((await settings(alice)).content).toContain('Your DMs are closed to me');
+    expect((await settings(alice)).text).toContain('Your DMs are closed to me');
     const first = await d.openHand(alice, where);
     expect(first.ephemeral).toBe(true);
-    expect(first.content).toContain('I could not send you a direct message');
+    expect(first.text).toContain('I could not send you a direct message');
     const second = await d.openHand(alice, where);
-    expect(second.content).not.toContain('could not send you a direct message');
+    expect(second.text).not.toContain('could not send you a direct message');
   }, 60_000);
 
   it('opened again, the next DM gets through and /settings no longer says they are closed', async () => {
@@ -106,7 +106,7 @@ describe('closed DMs', () => {
         mentionUsers: [],
       }),
     ).toBe(true);
-    expect((await settings(bob)).content).not.toContain('Your DMs are closed to me');
+    expect((await settings(bob)).text).not.toContain('Your DMs are closed to me');
     expect(h.store.players.get(bob.id)).toMatchObject({ dmsClosedAt: null, dmsClosedTold: false });
   }, 60_000);
 });

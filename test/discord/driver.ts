@@ -1,4 +1,5 @@
-import { type APIMessageTopLevelComponent, ComponentType } from 'discord-api-types/v10';
+import { type APIMessageComponent, ComponentType } from 'discord-api-types/v10';
+import { walkComponents } from '../../src/loopback/components.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { decodeCustomId } from '../../src/table-kit/custom-id.ts';
 import type { TableHarness } from './harness.ts';
@@ -14,39 +15,39 @@ export interface Control {
   disabled: boolean;
 }
 
-/** The buttons and selects of a message, decoded. */
+/**
+ * The buttons and selects of a message, decoded, in reading order: in rows, and beside a section's text
+ * (a Components V2 message nests them in its container).
+ */
 export function controls(m: LoopbackMessage): Control[] {
   const out: Control[] = [];
-  for (const row of m.components as APIMessageTopLevelComponent[]) {
-    if (row.type !== ComponentType.ActionRow) continue;
-    for (const c of row.components) {
-      if (c.type === ComponentType.Button && 'custom_id' in c) {
-        const id = decodeCustomId(c.custom_id);
-        if (id)
-          out.push({
-            customId: c.custom_id,
-            verb: id.verb,
-            arg: id.arg,
-            version: id.version,
-            kind: 'button',
-            label: c.label ?? '',
-            values: [],
-            disabled: c.disabled ?? false,
-          });
-      } else if (c.type === ComponentType.StringSelect) {
-        const id = decodeCustomId(c.custom_id);
-        if (id)
-          out.push({
-            customId: c.custom_id,
-            verb: id.verb,
-            arg: id.arg,
-            version: id.version,
-            kind: 'select',
-            label: c.placeholder ?? '',
-            values: c.options.map((o) => o.value),
-            disabled: c.disabled ?? false,
-          });
-      }
+  for (const c of walkComponents(m.components) as Iterable<APIMessageComponent>) {
+    if (c.type === ComponentType.Button && 'custom_id' in c) {
+      const id = decodeCustomId(c.custom_id);
+      if (id)
+        out.push({
+          customId: c.custom_id,
+          verb: id.verb,
+          arg: id.arg,
+          version: id.version,
+          kind: 'button',
+          label: c.label ?? '',
+          values: [],
+          disabled: c.disabled ?? false,
+        });
+    } else if (c.type === ComponentType.StringSelect) {
+      const id = decodeCustomId(c.custom_id);
+      if (id)
+        out.push({
+          customId: c.custom_id,
+          verb: id.verb,
+          arg: id.arg,
+          version: id.version,
+          kind: 'select',
+          label: c.placeholder ?? '',
+          values: c.options.map((o) => o.value),
+          disabled: c.disabled ?? false,
+        });
     }
   }
   return out;
@@ -127,7 +128,7 @@ export class Driver {
   /** Ends `user`'s turn from their hand with its one end-turn control. */
   async endTurn(user: LoopbackUser, hand: LoopbackMessage): Promise<LoopbackMessage> {
     const end = this.endTurnControl(hand);
-    if (!end) throw new Error(`this hand cannot end the turn: ${hand.content}`);
+    if (!end) throw new Error(`this hand cannot end the turn: ${hand.text}`);
     return end.value === undefined
       ? this.press(user, hand, end.control)
       : this.choose(user, hand, end.control, end.value);
@@ -136,7 +137,7 @@ export class Driver {
   /** Plays the hand's first action control (a button, or a menu's first choice); throws if it has none. */
   async playFirstAction(user: LoopbackUser, hand: LoopbackMessage): Promise<LoopbackMessage> {
     const act = controls(hand).find((x) => x.verb === 'act');
-    if (!act) throw new Error(`this hand offers no action: ${hand.content}`);
+    if (!act) throw new Error(`this hand offers no action: ${hand.text}`);
     return act.values.length > 0
       ? this.choose(user, hand, act, act.values[0] as string)
       : this.press(user, hand, act);
@@ -172,8 +173,8 @@ export async function startGameByLobby(
   others: readonly LoopbackUser[],
 ): Promise<{ where: string; gameId: number }> {
   const opened = await d.control.as(host).slash('valley').reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1];
-  if (!where) throw new Error(`no channel in the reply to /valley: ${opened.content}`);
+  const where = /<#(\d+)>/.exec(opened.text)?.[1];
+  if (!where) throw new Error(`no channel in the reply to /valley: ${opened.text}`);
   await d.h.settle();
   let lobby = d.latest(where, 'join');
   for (const u of others) lobby = await d.press(u, lobby, controls(lobby).find((x) => x.verb === 'join')!);

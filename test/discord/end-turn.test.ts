@@ -41,7 +41,7 @@ describe('ending the turn on Discord', () => {
     for (let step = 0; step < 5; step++) {
       const next = controls(hand).find((x) => x.verb === 'order' && x.kind === 'select');
       if (!next) break;
-      expect(hand.content).toMatch(/Ending your turn/);
+      expect(hand.text).toMatch(/Ending your turn/);
       const pick = next.values.at(-1)!;
       chosen.push(Number(pick));
       hand = await d.choose(mover, hand, next, pick);

@@ -28,7 +28,7 @@ afterAll(async () => {
 const boardsIn = (channelId: string) =>
   h.loopback.control
     .messages(channelId)
-    .filter((m) => !m.ephemeral && /^\*\*Valley of the Kings\*\* · game #\d+ · turn/.test(m.content));
+    .filter((m) => !m.ephemeral && /^\*\*Valley of the Kings\*\* · game #\d+ · turn/.test(m.text));
 
 const mover = () => {
   const g = h.store.getGame(gameId);
@@ -80,8 +80,8 @@ describe('Discord failures', () => {
     // The stored board is behind the game: that is how a restart or /board knows to post it again.
     expect(h.store.locations.getMessage(gameId, 'board')?.version).toBeLessThan(after.version);
     const r = await c.as(bob).slash('board', {}, { channelId: where }).reply();
-    expect(r.content).toBe('Posted.');
+    expect(r.text).toBe('Posted.');
     expect(h.store.locations.getMessage(gameId, 'board')?.version).toBe(after.version);
-    expect(d.latest(where, 'hand').content).toMatch(/posted again on request/);
+    expect(d.latest(where, 'hand').text).toMatch(/posted again on request/);
   });
 });

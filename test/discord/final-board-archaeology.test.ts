@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderArchaeologyTable } from '../../src/adapters/archaeology/pictures/table-image.ts';
 import { money } from '../../src/adapters/archaeology/pictures/words.ts';
 import type { ArchaeologyView } from '../../src/games/archaeology/view.ts';
-import type { LoopbackUser } from '../../src/loopback/index.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { picturesDrawn } from '../../src/render/text-log.ts';
+import { controls } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 import { beforeTheLastMove } from './last-move.ts';
 
@@ -40,8 +41,8 @@ describe('the last board of a finished Archaeology game', () => {
     expect(results.length).toBe(2);
 
     const shown = c.message(board);
-    expect(shown?.components).toEqual([]);
-    expect(shown?.content).toMatch(/The game is over/);
+    expect(controls(shown as LoopbackMessage)).toEqual([]);
+    expect(shown?.text).toMatch(/The game is over/);
     expect(shown?.attachments).toHaveLength(1);
     const picture = shown?.attachments[0];
     expect(picture?.contentType).toBe('image/png');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackUser } from '../../src/loopback/index.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 import { beforeTheLastMove } from './last-move.ts';
 
@@ -33,8 +34,8 @@ describe('the last board of a finished game', () => {
     expect(finished.status).toBe('finished');
 
     const shown = c.message(board);
-    expect(shown?.components).toEqual([]);
-    expect(shown?.content).toMatch(/The game is over/);
+    expect(controls(shown as LoopbackMessage)).toEqual([]);
+    expect(shown?.text).toMatch(/The game is over/);
     const alt = shown?.attachments[0]?.description ?? '';
     expect(alt).toMatch(/^Game over\./);
     expect(alt).not.toMatch(/to play/);

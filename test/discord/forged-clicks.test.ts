@@ -44,7 +44,7 @@ const sameControl = (a: string, b: string) => {
 const snapshot = (messages: readonly LoopbackMessage[]) =>
   messages.map((m) => {
     const now = h.loopback.control.message(m.id);
-    return { id: m.id, content: now?.content, components: JSON.stringify(now?.components ?? null) };
+    return { id: m.id, content: now?.text, components: JSON.stringify(now?.components ?? null) };
   });
 
 describe('forged clicks', () => {
@@ -56,7 +56,7 @@ describe('forged clicks', () => {
     const other = mover === alice ? bob : alice;
 
     // Message kinds: the lobby, the board, a private hand of each seat, a leaderboard.
-    const lobby = c.messages(where).find((m) => !m.ephemeral && m.content.includes('Seats'))!;
+    const lobby = c.messages(where).find((m) => !m.ephemeral && m.text.includes('Seats'))!;
     const board = d.latest(where, 'hand');
     const moverHand = await d.openHand(mover, where);
     const otherHand = await d.openHand(other, where);
@@ -106,7 +106,7 @@ describe('forged clicks', () => {
           const reply = await handle.reply();
           await h.settle();
           expect(reply.ephemeral, `${id} on ${target.id} by ${user.username}`).toBe(true);
-          expect(reply.content).toMatch(/not on this message|older version|does not know/);
+          expect(reply.text).toMatch(/not on this message|older version|does not know/);
           const clicked = c.as(user).forgeClick(target, id);
           expect((await clicked.reply()).ephemeral).toBe(true);
           await h.settle();
@@ -131,6 +131,6 @@ describe('forged clicks', () => {
     });
     const reply = await c.as(alice).forgeClick(board, older).reply();
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/\*\*Your hand\*\*/);
+    expect(reply.text).toMatch(/\*\*Your hand\*\*/);
   });
 });

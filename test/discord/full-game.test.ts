@@ -36,7 +36,7 @@ describe('a full game on Discord', () => {
     ];
     const opened = await c.as(alice).slash('valley').reply();
     expect(opened.ephemeral).toBe(true);
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     expect(where).toBeTruthy();
     expect(where).not.toBe(c.defaultChannel.id); // a thread of its own
     await h.settle();
@@ -45,9 +45,9 @@ describe('a full game on Discord', () => {
     const join = (m: LoopbackMessage) => controls(m).find((x) => x.verb === 'join')!;
     lobby = await d.press(bob, lobby, join(lobby));
     lobby = await d.press(carol, lobby, join(lobby));
-    expect(lobby.content).toMatch(/Seats \(3\/6\)/);
+    expect(lobby.text).toMatch(/Seats \(3\/6\)/);
     const start = controls(lobby).find((x) => x.verb === 'start')!;
-    expect((await d.press(bob, lobby, start)).content).toBeDefined();
+    expect((await d.press(bob, lobby, start)).text).toBeDefined();
     expect(h.store.listGames(['active'])).toHaveLength(0); // only the host may start
     await d.press(alice, lobby, start);
     const [summary] = h.store.listGames(['active']);
@@ -71,11 +71,11 @@ describe('a full game on Discord', () => {
     expect(onlyPassHandsSeen).toBeGreaterThan(0);
     const results = c
       .messages(where)
-      .filter((m) => m.content.includes('is over'))
+      .filter((m) => m.text.includes('is over'))
       .at(-1)!;
     expect(results.attachments[0]?.contentType).toBe('image/png');
     expect([...results.notified].sort()).toEqual([alice.id, bob.id, carol.id].sort());
-    for (const r of final.outcome!.results) expect(results.content).toContain(`${r.score} VP`);
+    for (const r of final.outcome!.results) expect(results.text).toContain(`${r.score} VP`);
 
     // Every public message names only cards the public could see at the version it was drawn from.
     const checked = expectNoLeaks(d, gameId, where, seen);

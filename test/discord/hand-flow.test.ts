@@ -55,7 +55,7 @@ describe('the private hand on Discord', () => {
     await c.as(alice).select(hand, menu.customId, menu.values.slice(0, 4)).reply();
     await h.settle();
     hand = d.fresh(hand);
-    expect(hand.content).toMatch(/is not needed to pay for Boat/);
+    expect(hand.text).toMatch(/is not needed to pay for Boat/);
     expect(h.store.getGame(gameId).version).toBe(0);
     // The last three of the eight: a payment no 25-option menu of combinations would have reached.
     hand = await d.press(alice, hand, controls(hand).find((x) => x.verb === 'buyslot' && x.arg === '0')!);
@@ -98,7 +98,7 @@ describe('the private hand on Discord', () => {
     await h.settle();
     const newest = d.latest(where, 'hand');
     expect(newest.id).not.toBe(board.id);
-    expect(newest.content).toMatch(/everyone has answered: your turn goes on/);
+    expect(newest.text).toMatch(/everyone has answered: your turn goes on/);
     expect(newest.notified).toEqual([alice.id]);
     expect(controls(h.loopback.control.message(board.id)!)).toEqual([]); // the older board is retired
   });

@@ -60,28 +60,28 @@ function handedOverGame(until = Number.POSITIVE_INFINITY): {
 
 const go = (m: LoopbackMessage, label: string) =>
   controls(m).find((c) => c.kind === 'button' && c.label === label) as Control;
-const shown = (m: LoopbackMessage) => `${m.content}\n${m.attachments[0]?.description ?? ''}`;
+const shown = (m: LoopbackMessage) => `${m.text}\n${m.attachments[0]?.description ?? ''}`;
 
 describe('a seat handed over during play', () => {
   it('replays with Alice before the handover and the computer after; the results credit both', async () => {
     const { id, moves } = handedOverGame();
     expect(moves).toBeGreaterThan(HANDOVER);
     let m = await h.loopback.control.as(alice).slash('replay', { game: id }).reply();
-    expect(m.content).toContain(`· move 0 of ${moves}`);
+    expect(m.text).toContain(`· move 0 of ${moves}`);
     expect(shown(m)).toContain('Alice');
     expect(shown(m)).not.toContain('Nefer');
     // Each position before the handover shows Alice on her seat; from it on, Nefer holds the seat and the
     // log still says what Alice did.
     for (let move = 1; move < HANDOVER; move++) {
       m = await d.press(alice, m, go(m, '▶'));
-      expect(m.content).toContain('Alice: ');
+      expect(m.text).toContain('Alice: ');
     }
     m = await d.press(alice, m, go(m, '▶'));
-    expect(m.content).toContain(`· move ${HANDOVER} of ${moves}`);
-    expect(m.content).toContain('Nefer (Normal): ');
-    expect(m.content).toMatch(/^> Alice /m);
+    expect(m.text).toContain(`· move ${HANDOVER} of ${moves}`);
+    expect(m.text).toContain('Nefer (Normal): ');
+    expect(m.text).toMatch(/^> Alice /m);
     m = await d.press(alice, m, go(m, '⏭'));
-    expect(m.content).toContain(`· move ${moves} of ${moves}`);
+    expect(m.text).toContain(`· move ${moves} of ${moves}`);
     expect(shown(m)).toContain('Nefer');
     expect(shown(m)).not.toContain('Alice');
 
@@ -90,8 +90,8 @@ describe('a seat handed over during play', () => {
     const game = h.store.getGame(id);
     const results = h.loopback.control
       .messages(game.channelId as string)
-      .find((x) => x.content.includes(`#${id}`) && x.content.includes('Nefer'));
-    expect(results?.content).toContain(`Alice (until move ${HANDOVER}), then Nefer`);
+      .find((x) => x.text.includes(`#${id}`) && x.text.includes('Nefer'));
+    expect(results?.text).toContain(`Alice (until move ${HANDOVER}), then Nefer`);
   }, 60_000);
 
   it('the live log keeps the names of whoever made each move, as played and once read back', () => {

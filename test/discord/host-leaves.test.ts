@@ -24,7 +24,7 @@ afterAll(async () => {
 
 async function openLobby(options: Record<string, number> = {}) {
   const opened = await h.loopback.control.as(alice).slash('valley', options).reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   return { where, lobby: d.latest(where, 'leave') };
 }
@@ -36,7 +36,7 @@ describe('the host leaving their lobby', () => {
   it('with only computers left, closes the lobby', async () => {
     const { where, lobby } = await openLobby({ computers: 1 });
     const after = await press(alice, lobby, 'leave');
-    expect(after.content).toContain(`<@${alice.id}> left, and nobody else is seated: the lobby is closed.`);
+    expect(after.text).toContain(`<@${alice.id}> left, and nobody else is seated: the lobby is closed.`);
     expect(h.store.getGame(h.store.gameInThread(where)!.id).status).toBe('cancelled');
   });
 
@@ -44,7 +44,7 @@ describe('the host leaving their lobby', () => {
     const { where, lobby } = await openLobby({ computers: 1 });
     const joined = await press(bob, lobby, 'join');
     const after = await press(alice, joined, 'leave');
-    expect(after.content).toContain(`<@${alice.id}> left; <@${bob.id}> is the host now.`);
+    expect(after.text).toContain(`<@${alice.id}> left; <@${bob.id}> is the host now.`);
     const game = h.store.getGame(h.store.gameInThread(where)!.id);
     expect(game.hostUserId).toBe(bob.id);
     expect(game.seats.map((s) => s.userId)).not.toContain(alice.id);

@@ -22,7 +22,7 @@ export async function beforeTheLastMove(
 ): Promise<{ gameId: number; last: GameRecord; board: string; seat: number; action: unknown }> {
   const c = h.loopback.control;
   const opened = await c.as(user).slash(command, { computers: 1 }).reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   const gameId = h.store.gameInThread(where)?.id as number;
   h.store.startGame(gameId);

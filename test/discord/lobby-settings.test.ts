@@ -29,7 +29,7 @@ const find = (m: LoopbackMessage, verb: string, arg: string) =>
 
 async function openLobby(computers = 0): Promise<{ where: string; lobby: LoopbackMessage }> {
   const opened = await h.loopback.control.as(alice).slash('valley', { computers }).reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   return { where, lobby: d.latest(where, 'join') };
 }
@@ -37,16 +37,16 @@ async function openLobby(computers = 0): Promise<{ where: string; lobby: Loopbac
 describe('the lobby of Valley of the Kings', () => {
   it('offers the card pools, Base unless the host chooses, and only the host may choose', async () => {
     const { where, lobby } = await openLobby();
-    expect(lobby.content).toContain('🃏 Cards: Base (56 cards beside the starters');
-    expect(lobby.content).toContain('🔀 First player: drawn at random');
+    expect(lobby.text).toContain('🃏 Cards: Base (56 cards beside the starters');
+    expect(lobby.text).toContain('🔀 First player: drawn at random');
     const pool = find(lobby, 'set', 'pool');
     expect(pool.values).toEqual(['base', 'base-afterlife', 'custom']);
     await d.press(bob, lobby, controls(lobby).find((c) => c.verb === 'join') as Control);
     const refused = await d.choose(bob, d.fresh(lobby), pool, 'base-afterlife');
-    expect(refused.content).toMatch(/Only the host/);
-    expect(d.fresh(lobby).content).toContain('🃏 Cards: Base (');
+    expect(refused.text).toMatch(/Only the host/);
+    expect(d.fresh(lobby).text).toContain('🃏 Cards: Base (');
     await d.choose(alice, d.fresh(lobby), pool, 'base-afterlife');
-    expect(d.fresh(lobby).content).toContain('🃏 Cards: Base + Afterlife (84 cards');
+    expect(d.fresh(lobby).text).toContain('🃏 Cards: Base + Afterlife (84 cards');
     const game = h.store.gameInThread(where);
     expect(h.store.getGame(game?.id as number).options).toEqual({ pool: 'base-afterlife' });
   }, 60_000);
@@ -57,11 +57,9 @@ describe('the lobby of Valley of the Kings', () => {
     let now = d.fresh(lobby);
     const cards = find(now, 'set', 'cards');
     expect(cards.values).toHaveLength(18);
-    expect(now.content).toContain(
-      '🃏 Cards: Custom: Books, Amulets, Canopic Jars, Sarcophagi, Statues + Boat',
-    );
+    expect(now.text).toContain('🃏 Cards: Custom: Books, Amulets, Canopic Jars, Sarcophagi, Statues + Boat');
     const refused = await d.chooseMany(alice, now, cards, ['set:weapons', 'unique:boat']);
-    expect(refused.content).toBe(
+    expect(refused.text).toBe(
       'That pool cannot be played: a custom card pool needs at least 24 cards besides the starters; this one has 7: add sets or unique artifacts.',
     );
     await d.chooseMany(alice, d.fresh(lobby), cards, [
@@ -72,13 +70,11 @@ describe('the lobby of Valley of the Kings', () => {
       'unique:senet-game',
     ]);
     now = d.fresh(lobby);
-    expect(now.content).toContain(
-      '🃏 Cards: Custom: Books, Jewelry, Weapons, Tomb Art + Senet Game (31 cards',
-    );
+    expect(now.text).toContain('🃏 Cards: Custom: Books, Jewelry, Weapons, Tomb Art + Senet Game (31 cards');
     // Six seats, the host first: the game is dealt from the pool and begins with the host.
     await d.press(alice, now, find(now, 'set', 'first'));
     now = d.fresh(lobby);
-    expect(now.content).toContain('🔀 First player: the host (seat 1)');
+    expect(now.text).toContain('🔀 First player: the host (seat 1)');
     await d.press(alice, now, controls(now).find((c) => c.verb === 'start') as Control);
     await h.quiet();
     const game = h.store.getGame(h.store.gameInThread(where)?.id as number);

@@ -98,7 +98,7 @@ describe('/mygames', () => {
     const reply = await c.as(alice).slash('mygames').reply();
     expect(reply.ephemeral).toBe(true);
     expect(reply.visibleTo).toBe(alice.id);
-    const text = reply.content;
+    const text = reply.text;
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/\*\*Your games\*\* \(3\) · 1 waits for you/);
 
@@ -123,7 +123,7 @@ describe('/mygames', () => {
     expect(reply.notified).toEqual([]);
 
     // Bob sees the same two games from his side, and not alice's lobby.
-    const bobs = (await c.as(bob).slash('mygames').reply()).content;
+    const bobs = (await c.as(bob).slash('mygames').reply()).text;
     expect(bobs).toMatch(/\*\*Your games\*\* \(2\) · 1 waits for you/);
     expect(lineOf(bobs, aliceWaits)).toBe(1);
     expect(bobs.split('\n')[2]).toMatch(/waiting for alice since/);
@@ -133,7 +133,7 @@ describe('/mygames', () => {
   it('tells someone seated nowhere how to start a game', async () => {
     const reply = await h.loopback.control.as(carol).slash('mygames').reply();
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toBe('You are not seated in any game. Start one with `/valley` or `/archaeology`.');
+    expect(reply.text).toBe('You are not seated in any game. Start one with `/valley` or `/archaeology`.');
   });
 });
 
@@ -155,7 +155,7 @@ describe('the boards’ My games button', () => {
           .filter((m) => !m.ephemeral)
           .map((m) => {
             const now = c.message(m.id);
-            return { id: m.id, content: now?.content, components: JSON.stringify(now?.components ?? null) };
+            return { id: m.id, content: now?.text, components: JSON.stringify(now?.components ?? null) };
           }),
       );
     const before = publicNow();
@@ -165,13 +165,13 @@ describe('the boards’ My games button', () => {
       expect(reply.ephemeral).toBe(true);
       expect(reply.visibleTo).toBe(user.id);
       expect(reply.id).not.toBe(board.id);
-      return reply.content;
+      return reply.text;
     };
 
-    const listed = (await c.as(alice).slash('mygames').reply()).content;
+    const listed = (await c.as(alice).slash('mygames').reply()).text;
     expect(await press(alice, a.board)).toBe(listed);
     expect(await press(alice, b.board)).toBe(listed); // from the other server's board
-    expect(await press(bob, b.board)).toBe((await c.as(bob).slash('mygames').reply()).content);
+    expect(await press(bob, b.board)).toBe((await c.as(bob).slash('mygames').reply()).text);
     expect(await press(carol, a.board)).toMatch(/^You are not seated in any game/);
 
     expect(publicNow()).toEqual(before);

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const state = () => h.store.getGame(gameId).state as ValleyState;
 const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
-const timeOuts = () => posted().filter((m) => m.content.includes('time ran out'));
+const timeOuts = () => posted().filter((m) => m.text.includes('time ran out'));
 const unix = (ms: number) => Math.floor(ms / 1000);
 
 async function advanceTo(iso: string): Promise<void> {
@@ -56,8 +56,8 @@ describe('turn limits and the night', () => {
       .filter((m) => controls(m).some((c) => c.verb === 'hand'))
       .at(-1);
     const end = Date.parse('2026-03-29T06:00:00Z');
-    expect(board?.content).toContain(`<t:${unix(end)}:R>`);
-    expect(board?.content).not.toContain(`<t:${unix(start + 24 * 3_600_000)}:R>`);
+    expect(board?.text).toContain(`<t:${unix(end)}:R>`);
+    expect(board?.text).not.toContain(`<t:${unix(start + 24 * 3_600_000)}:R>`);
     await advanceTo('2026-03-29T01:30:00Z');
     await advanceTo('2026-03-29T05:59:00Z');
     expect(timeOuts()).toEqual([]);
@@ -108,8 +108,8 @@ describe("the night that counts is the mover's", () => {
     const board = () =>
       mine()
         .filter((m) => controls(m).some((c) => c.verb === 'hand'))
-        .at(-1)?.content ?? '';
-    const ranOut = () => mine().filter((m) => m.content.includes('time ran out')).length;
+        .at(-1)?.text ?? '';
+    const ranOut = () => mine().filter((m) => m.text.includes('time ran out')).length;
     // Whatever the game still asks before the turn passes (the mover: which card of the pyramid...; the
     // other, in a reaction window: they pass) is answered at once, by hand.
     const answerUntilTurn = async (next: number) => {

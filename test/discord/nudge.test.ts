@@ -34,7 +34,7 @@ const nudge = async (user: LoopbackUser) => {
   return r;
 };
 const nudges = () =>
-  h.loopback.control.messages(where).filter((m) => !m.ephemeral && m.content.includes('nudges you'));
+  h.loopback.control.messages(where).filter((m) => !m.ephemeral && m.text.includes('nudges you'));
 const mover = () => {
   const seat = (h.store.getGame(gameId).state as ValleyState).turn.seat;
   return h.store.getGame(gameId).seats[seat]?.userId === alice.id ? alice : bob;
@@ -45,25 +45,25 @@ describe('/nudge', () => {
   it('reminds the player to move, in public, naming who nudged; the nudger is answered privately', async () => {
     const r = await nudge(other());
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toBe(`Nudged ${mover().username}.`);
+    expect(r.text).toBe(`Nudged ${mover().username}.`);
     expect(nudges()).toHaveLength(1);
-    expect(nudges()[0]?.content).toContain(`<@${mover().id}>, ${other().username} nudges you`);
+    expect(nudges()[0]?.text).toContain(`<@${mover().id}>, ${other().username} nudges you`);
     expect(nudges()[0]?.mentions.users).toEqual([mover().id]);
   });
 
   it('at most once per 12 hours per game, whoever asks', async () => {
     clock.advance(11 * HOUR);
     const again = await nudge(other());
-    expect(again.content).toMatch(/was nudged <t:\d+:R>; you can nudge again <t:\d+:R>/);
+    expect(again.text).toMatch(/was nudged <t:\d+:R>; you can nudge again <t:\d+:R>/);
     expect(nudges()).toHaveLength(1);
   });
 
   it('refuses what makes no sense: yourself, outsiders, other channels', async () => {
-    expect((await nudge(mover())).content).toBe('The game is waiting for you: nobody to nudge.');
-    expect((await nudge(carol)).content).toBe(`Only the players of game #${gameId} can nudge.`);
+    expect((await nudge(mover())).text).toBe('The game is waiting for you: nobody to nudge.');
+    expect((await nudge(carol)).text).toBe(`Only the players of game #${gameId} can nudge.`);
     const empty = h.loopback.control.createChannel({ name: 'no-games-here' });
     const elsewhere = await h.loopback.control.as(alice).slash('nudge', {}, { channelId: empty.id }).reply();
-    expect(elsewhere.content).toBe('No game is being played in this channel.');
+    expect(elsewhere.text).toBe('No game is being played in this channel.');
   });
 
   it("waits for the end of the player's quiet hours, and the nudger learns only that it comes later", async () => {
@@ -76,8 +76,8 @@ describe('/nudge', () => {
     await h.bot.runtime.scheduler.tick();
     await h.quiet();
     const r = await nudge(other());
-    expect(r.content).toBe('Your nudge will be delivered later.');
-    expect(r.content).not.toMatch(/Madrid|08:00|quiet/);
+    expect(r.text).toBe('Your nudge will be delivered later.');
+    expect(r.text).not.toMatch(/Madrid|08:00|quiet/);
     expect(nudges()).toHaveLength(1);
     clock.set(Date.parse('2026-01-13T06:59:00Z'));
     await h.bot.runtime.scheduler.tick();

@@ -76,7 +76,7 @@ export async function playByClicks(
           const asked = controls(hand).some((x) => x.verb === 'ans');
           // Passed automatically within milliseconds, it may be asked something else by the click.
           if (asked && h.store.getGame(gameId).version === game.version)
-            throw new Error(`a seat that can only pass was asked: ${hand.content}`);
+            throw new Error(`a seat that can only pass was asked: ${hand.text}`);
           if (!asked) played.onlyPassHandsSeen++;
         }
         await waitForMove(game.version);
@@ -87,7 +87,7 @@ export async function playByClicks(
       const hand = await d.press(user, note, respond);
       const answers = controls(hand).filter((x) => x.verb === 'ans');
       const pick = answers.find((x) => x.arg.endsWith(':react')) ?? answers[0];
-      if (!pick) throw new Error(`no answer in: ${hand.content}`);
+      if (!pick) throw new Error(`no answer in: ${hand.text}`);
       await d.press(user, hand, pick);
       played.windowsAnsweredByHand++;
       continue;
@@ -98,7 +98,7 @@ export async function playByClicks(
     expect(hand.ephemeral).toBe(true);
     expect(
       hand.attachments[0]?.contentType,
-      JSON.stringify({ c: hand.content, l: hand.loading, a: hand.attachments.length }),
+      JSON.stringify({ c: hand.text, l: hand.loading, a: hand.attachments.length }),
     ).toBe('image/png');
     const cs = controls(hand);
     const answer = cs.find((x) => x.verb === 'ans');
@@ -120,7 +120,7 @@ export async function playByClicks(
       else {
         // More ways to pay than one menu lists: pick the cards of a legal payment.
         const cards = controls(hand).find((x) => x.verb === 'pay');
-        if (!cards) throw new Error(`no way to pay in: ${hand.content}`);
+        if (!cards) throw new Error(`no way to pay in: ${hand.text}`);
         const legal = valley
           .legalActions(h.store.getGame(gameId).state as ValleyState, seat)
           .find((a) => a.type === 'buy' && a.slot === Number(buy.arg));
@@ -178,7 +178,7 @@ export function expectNoLeaks(
     if (m.channelId !== where || m.ephemeral) continue;
     const version =
       controls(m).find((x) => x.verb === 'hand' || x.verb === 'respond')?.version ??
-      (/is over|ha terminado/.test(m.content) ? final.version : null);
+      (/is over|ha terminado/.test(m.text) ? final.version : null);
     if (version === null) continue;
     const at = stateAt(d, gameId, version);
     const pub = { ...valley.view(at.s, null), log: at.log.map((l) => l.text) };
@@ -190,7 +190,7 @@ export function expectNoLeaks(
     // words ("descartó la Barca"), which the public may read once the view says it.
     const said = sentencesOf(pub).map((m) => valleyText(m, { names: [], language }));
     const visible = `${seenIds.map((id) => cardName(id as string, language)).join('|')}|${said.join('|')}${json}`;
-    const text = [m.content, ...m.attachments.map((a) => a.description ?? '')].join('\n');
+    const text = [m.text, ...m.attachments.map((a) => a.description ?? '')].join('\n');
     // Whole words in any alphabet (Spanish names may start or end with an accented letter).
     for (const n of names)
       if (new RegExp(`(?<!\\p{L})${n}(?!\\p{L})`, 'u').test(text))

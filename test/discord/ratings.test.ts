@@ -31,12 +31,12 @@ const playValley = (store: GameStore, seats: readonly Participant[], guildId: st
 
 const button = (m: LoopbackMessage, label: RegExp): Control => {
   const found = controls(m).find((c) => label.test(c.label));
-  if (!found) throw new Error(`no button ${label} on: ${m.content}`);
+  if (!found) throw new Error(`no button ${label} on: ${m.text}`);
   return found;
 };
 /** "3. **Player 7** — 4.2 · ..." → [3, 'Player 7', 4.2]. */
 const boardLines = (m: LoopbackMessage) =>
-  m.content
+  m.text
     .split('\n')
     .map((line) => /^(\d+)\. \*\*(.+?)\*\* — (−?\d+\.\d)/.exec(line))
     .filter((x): x is RegExpExecArray => x !== null)
@@ -46,34 +46,34 @@ describe('rated or casual, in the lobby', () => {
   it('is rated by default when every seat is a person, says so, and only the host may change it', async () => {
     const c = h.loopback.control;
     const opened = await c.as(alice).slash('valley').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     let lobby = d.latest(where, 'join');
-    expect(lobby.content).toMatch(/Casual\*\*: a rated game needs at least two people/);
+    expect(lobby.text).toMatch(/Casual\*\*: a rated game needs at least two people/);
     expect(button(lobby, /Rated needs two people/).disabled).toBe(true);
 
     lobby = await d.press(bob, lobby, button(lobby, /^Join$/));
-    expect(lobby.content).toMatch(
+    expect(lobby.text).toMatch(
       /Rated\*\*: every seat is a person, so the result changes ratings \(the default\)/,
     );
     lobby = await d.press(alice, lobby, button(lobby, /Add computer player/));
-    expect(lobby.content).toMatch(
+    expect(lobby.text).toMatch(
       /Casual\*\*: a computer player is seated, so ratings are unchanged \(the default\)/,
     );
 
     const refused = await d.press(bob, lobby, button(lobby, /Make rated/));
-    expect(refused.content).toMatch(/Only the host .* can choose between rated and casual/);
+    expect(refused.text).toMatch(/Only the host .* can choose between rated and casual/);
     lobby = d.fresh(lobby);
     lobby = await d.press(alice, lobby, button(lobby, /Make rated/));
-    expect(lobby.content).toMatch(/Rated\*\* \(the host’s choice\): computer players, if any, are left out/);
+    expect(lobby.text).toMatch(/Rated\*\* \(the host’s choice\): computer players, if any, are left out/);
     const id = h.store.gameInThread(where)!.id;
     expect(h.store.getGame(id).rated).toBe(true);
 
     lobby = await d.press(alice, lobby, button(lobby, /Make casual/));
-    expect(lobby.content).toMatch(/Casual\*\* \(the host’s choice\)/);
+    expect(lobby.text).toMatch(/Casual\*\* \(the host’s choice\)/);
     lobby = await d.press(alice, lobby, button(lobby, /^Start$/));
     expect(h.store.getGame(id)).toMatchObject({ status: 'active', rated: false });
-    expect(d.fresh(lobby).content).toMatch(/Casual\*\* game: ratings are unchanged/);
+    expect(d.fresh(lobby).text).toMatch(/Casual\*\* game: ratings are unchanged/);
     await c.as(alice).slash('manage cancel', { game: id }).reply();
     await h.settle();
   });
@@ -84,20 +84,20 @@ describe('/leaderboard and /stats', () => {
     const c = h.loopback.control;
     // By default the current season's board, which ranks a player after 3 rated games in it.
     const season = await c.as(alice).slash('leaderboard').reply();
-    expect(season.content).toMatch(/ season\*\*|season/);
-    expect(season.content).toMatch(
+    expect(season.text).toMatch(/ season\*\*|season/);
+    expect(season.text).toMatch(
       /Nobody is ranked in this season yet: a player is ranked after 3 rated games/,
     );
     const board = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
     expect(board.ephemeral).toBe(false);
-    expect(board.content).toMatch(/Nobody is rated in this server yet/);
+    expect(board.text).toMatch(/Nobody is rated in this server yet/);
     expect(board.attachments).toHaveLength(0);
     expect(button(board, /Previous/).disabled).toBe(true);
     expect(button(board, /Next/).disabled).toBe(true);
 
     const stats = await c.as(alice).slash('stats', { user: bob.id }).reply();
-    expect(stats.content).toMatch(/\*\*bob\*\* · Valley of the Kings/);
-    expect(stats.content).toMatch(/bob has not finished a game of Valley of the Kings in this server yet/);
+    expect(stats.text).toMatch(/\*\*bob\*\* · Valley of the Kings/);
+    expect(stats.text).toMatch(/bob has not finished a game of Valley of the Kings in this server yet/);
     expect(stats.attachments).toHaveLength(0);
   });
 
@@ -115,7 +115,7 @@ describe('/leaderboard and /stats', () => {
 
     const c = h.loopback.control;
     const page1 = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
-    expect(page1.content).toMatch(/page 1 of 2 \(13 rated players\)/);
+    expect(page1.text).toMatch(/page 1 of 2 \(13 rated players\)/);
     const lines1 = boardLines(page1);
     expect(lines1).toHaveLength(10);
     expect(lines1.map(([place, name]) => [place, name])).toEqual(
@@ -136,7 +136,7 @@ describe('/leaderboard and /stats', () => {
     await h.settle();
     const page2 = d.fresh(page1);
     expect(page2.id).toBe(page1.id); // the same message, now showing page 2
-    expect(page2.content).toMatch(/page 2 of 2/);
+    expect(page2.text).toMatch(/page 2 of 2/);
     const lines2 = boardLines(page2);
     expect(lines2.map(([place]) => place)).toEqual([11, 12, 13]);
     expect(lines2[0]![2]).toBeLessThanOrEqual(ratings1.at(-1)!);
@@ -148,7 +148,7 @@ describe('/leaderboard and /stats', () => {
     expect(boardLines(back)).toEqual(lines1);
 
     const global = await d.press(alice, back, button(back, /All servers/));
-    expect(global.content).toMatch(/All servers · page 1 of 2 \(14 rated players\)/);
+    expect(global.text).toMatch(/All servers · page 1 of 2 \(14 rated players\)/);
     expect(h.store.ratings.standing({ gameType: 'valley', scope: GLOBAL_SCOPE }, playerId(0))?.games).toBe(
       h.store.ratings.standing({ gameType: 'valley', scope: guild }, playerId(0))!.games + 1,
     );
@@ -167,13 +167,13 @@ describe('/leaderboard and /stats', () => {
     const casual = playValley(h.store, [me, { botKind: 'heuristic', displayName: 'Khufu' }], guild, rng);
     expect(h.store.getGame(casual).rated).toBe(false);
     const stats = await h.loopback.control.as(alice).slash('stats').reply();
-    expect(stats.content).toMatch(/\*\*alice\*\* · Valley of the Kings · /);
-    expect(stats.content).toMatch(
+    expect(stats.text).toMatch(/\*\*alice\*\* · Valley of the Kings · /);
+    expect(stats.text).toMatch(
       /Rating: \*\*−?\d+\.\d\*\* \(#\d+ of 14\) · μ \d+\.\d, σ \d\.\d · 2 rated games/,
     );
-    expect(stats.content).toMatch(/Global rating: \*\*−?\d+\.\d\*\* \(#\d+ of 15\)/);
-    expect(stats.content).toMatch(/Finished games: 3 · wins \d \(\d+%\) · average score \d+\.\d · best \d+/);
-    expect(stats.content).toMatch(
+    expect(stats.text).toMatch(/Global rating: \*\*−?\d+\.\d\*\* \(#\d+ of 15\)/);
+    expect(stats.text).toMatch(/Finished games: 3 · wins \d \(\d+%\) · average score \d+\.\d · best \d+/);
+    expect(stats.text).toMatch(
       /Favourite sets: (Amulets|Books|Canopic Jars|Sarcophagi|Statues) \(\d games?\)/,
     );
     expect(stats.attachments[0]?.contentType).toBe('image/png');
@@ -188,11 +188,11 @@ describe('/leaderboard and /stats', () => {
     await h.bot.runtime.publisher.postResults(h.store.getGame(id));
     const results = h.loopback.control
       .messages(h.loopback.control.defaultChannel.id)
-      .filter((m) => m.content.includes(`game #${id} is over`))
+      .filter((m) => m.text.includes(`game #${id} is over`))
       .at(-1);
     const changes = h.store.ratings.changesOfGame(id, guild);
     expect(changes).toHaveLength(2);
-    expect(results?.content).toMatch(
+    expect(results?.text).toMatch(
       /📈 Ratings \(this server\): Player 7 −?\d+\.\d → −?\d+\.\d \([+−±]\d+\.\d\) · Player 8 /,
     );
   });

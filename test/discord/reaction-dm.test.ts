@@ -62,8 +62,8 @@ describe('a reaction window on Discord', () => {
     const waiting = await d.choose(alice, hand, pay, pay.values[0]!);
     await h.settle();
     // While others may react, the buyer's hand says so once (no "Waiting: Waiting…") and offers no move.
-    expect(waiting.content).toMatch(/⏳ Waiting for reactions to the purchase\./);
-    expect(waiting.content).not.toMatch(/Waiting: Waiting/);
+    expect(waiting.text).toMatch(/⏳ Waiting for reactions to the purchase\./);
+    expect(waiting.text).not.toMatch(/Waiting: Waiting/);
     expect(
       controls(waiting)
         .filter((x) => x.verb === 'act' || x.verb === 'buyslot')
@@ -71,8 +71,8 @@ describe('a reaction window on Discord', () => {
     ).toEqual([]);
     // The window shows on the board itself (an edit, which pings nobody) and names nobody.
     const note = d.latest(where, 'respond');
-    expect(note.content).toMatch(/Waiting for reactions to the purchase/);
-    const windowLine = note.content.split('\n').find((l) => l.startsWith('⏳'));
+    expect(note.text).toMatch(/Waiting for reactions to the purchase/);
+    const windowLine = note.text.split('\n').find((l) => l.startsWith('⏳'));
     expect(windowLine).toMatch(/Anyone who can react finds the choice behind \*\*Respond\*\*/);
     expect(windowLine).not.toMatch(/bob|carol|<@/);
     expect(note.notified).not.toContain(bob.id);
@@ -80,7 +80,7 @@ describe('a reaction window on Discord', () => {
 
     const toBob = dmsTo(bob);
     expect(toBob).toHaveLength(1);
-    expect(toBob[0]?.content).toMatch(/you may react now/);
+    expect(toBob[0]?.text).toMatch(/you may react now/);
     const choices = controls(toBob[0]!).filter((x) => x.verb === 'ans');
     expect(choices.map((x) => x.label)).toEqual([
       'Pass',
@@ -101,7 +101,7 @@ describe('a reaction window on Discord', () => {
     const c = h.loopback.control;
     const ping = c
       .messages(where)
-      .filter((m) => !m.ephemeral && m.content.includes('choosing how the pyramid crumbles'))
+      .filter((m) => !m.ephemeral && m.text.includes('choosing how the pyramid crumbles'))
       .at(-1)!;
     expect(ping.notified).toEqual([bob.id]);
     const fall = controls(crumbling).find((x) => x.verb === 'ans')!;
@@ -118,11 +118,11 @@ describe('a reaction window on Discord', () => {
     expect((h.store.getGame(gameId).state as ValleyState).stack).toEqual([]);
     const redrawn = d.fresh(waiting);
     expect(redrawn.id).toBe(waiting.id);
-    expect(redrawn.content).toMatch(/🔔 Everyone has answered: it is your move again\./);
+    expect(redrawn.text).toMatch(/🔔 Everyone has answered: it is your move again\./);
     expect(d.endTurnControl(redrawn)).not.toBeNull();
     // ... and bob's private message no longer offers a reaction that has passed.
     const dm = h.loopback.control.message(toBob[0]!.id)!;
-    expect(dm.content).toMatch(/that chance to react has passed/);
+    expect(dm.text).toMatch(/that chance to react has passed/);
     expect(controls(dm)).toEqual([]);
   });
 });

@@ -82,17 +82,17 @@ describe('/replay', () => {
     let m = await h.loopback.control.as(alice).slash('replay', { game: game.id }).reply();
     expect(m.ephemeral).toBe(true);
     for (let move = 0; ; move++) {
-      expect(m.content).toContain(`🎞 **Replay** of ${name} #${game.id} · move ${move} of ${game.moves}`);
+      expect(m.text).toContain(`🎞 **Replay** of ${name} #${game.id} · move ${move} of ${game.moves}`);
       expect(m.attachments[0]?.description).toBe(game.at(move));
       expect(m.mentions.users).toEqual([]);
       expect(go(m, '⏮').disabled).toBe(move === 0);
       if (move === game.moves) break;
       m = await d.press(alice, m, go(m, '▶'));
     }
-    expect(m.content).toContain('The final position.');
+    expect(m.text).toContain('The final position.');
     expect(go(m, '▶').disabled).toBe(true);
     m = await d.press(alice, m, go(m, '⏮'));
-    expect(m.content).toContain(`· move 0 of ${game.moves}`);
+    expect(m.text).toContain(`· move 0 of ${game.moves}`);
   }
 
   it('steps through a whole Archaeology game, each step the public board that position showed', async () => {
@@ -110,16 +110,16 @@ describe('/replay', () => {
     const { id, moves } = pictures;
     let m = await h.loopback.control.as(bob).slash('replay', { game: id, public: true }).reply();
     expect(m.ephemeral).toBe(false);
-    expect(m.content).toContain(`🎞 **Repetición** de Valle de los Reyes #${id} · jugada 0 de ${moves}`);
+    expect(m.text).toContain(`🎞 **Repetición** de Valle de los Reyes #${id} · jugada 0 de ${moves}`);
     m = await d.press(alice, m, go(m, '⏭'));
-    expect(m.content).toContain(`· jugada ${moves} de ${moves}`);
-    expect(m.content).toContain('La posición final.');
+    expect(m.text).toContain(`· jugada ${moves} de ${moves}`);
+    expect(m.text).toContain('La posición final.');
     expect(m.attachments[0]?.description).toBe(pictures.at(moves));
     const turns = controls(m).find((c) => c.verb === 'turn') as Control;
     expect(turns.values.length).toBeLessThanOrEqual(25);
     const pick = turns.values[10] as string;
     m = await d.choose(alice, m, turns, pick);
-    expect(m.content).toContain(`· jugada ${pick} de ${moves}`);
+    expect(m.text).toContain(`· jugada ${pick} de ${moves}`);
     expect(m.attachments[0]?.description).toBe(pictures.at(Number(pick)));
   }, 120_000);
 
@@ -134,11 +134,11 @@ describe('/replay', () => {
     const restore = archaeologyBook.simulateEdit('e0e0e0e0e0e0', edited);
     try {
       let m = await h.loopback.control.as(alice).slash('replay', { game: game.id }).reply();
-      expect(m.content).toContain(
+      expect(m.text).toContain(
         `Dealt with an earlier card catalog (archaeology@${dealt}; today's is archaeology@e0e0e0e0e0e0)`,
       );
       m = await d.press(alice, m, go(m, '⏭'));
-      expect(m.content).toContain('The final position.');
+      expect(m.text).toContain('The final position.');
       expect(m.attachments[0]?.description).toBe(game.at(game.moves));
     } finally {
       restore();
@@ -151,7 +151,7 @@ describe('/replay', () => {
     const download = controls(m).find((c) => c.label === 'Download') as Control;
     const reply = await d.press(alice, m, download);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toContain(`npm run games -- import scarab-game-${id}.json`);
+    expect(reply.text).toContain(`npm run games -- import scarab-game-${id}.json`);
     const file = reply.attachments[0];
     expect(file?.filename).toBe(`scarab-game-${id}.json`);
     const record = JSON.parse(Buffer.from(file?.bytes ?? []).toString('utf8'));
@@ -205,8 +205,8 @@ describe('/replay', () => {
     expect(typed.map((c) => c.value)).toContain(Number(first));
     expect(typed.every((c) => String(c.value).startsWith(first))).toBe(true);
     const refused = await h.loopback.control.as(alice).slash('replay', { game: running.id }).reply();
-    expect(refused.content).toBe(`There is no finished game #${running.id} in this server to replay.`);
+    expect(refused.text).toBe(`There is no finished game #${running.id} in this server to replay.`);
     const missing = await h.loopback.control.as(alice).slash('replay', { game: 9999 }).reply();
-    expect(missing.content).toContain('#9999');
+    expect(missing.text).toContain('#9999');
   }, 60_000);
 });

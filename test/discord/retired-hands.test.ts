@@ -76,9 +76,9 @@ describe('at most one private hand per player looks alive', () => {
     const retired = await once(older, (m) => m.components.length === 0);
     expect(controls(retired)).toEqual([]);
     expect(retired.attachments).toEqual([]);
-    expect(retired.content).toMatch(/This hand is no longer used/);
-    expect(retired.content).toContain(`[the newest board](${boardLink(where)})`);
-    expect(bareLinks(retired.content)).toEqual([]);
+    expect(retired.text).toMatch(/This hand is no longer used/);
+    expect(retired.text).toContain(`[the newest board](${boardLink(where)})`);
+    expect(bareLinks(retired.text)).toEqual([]);
     // The newer one is alive, and refreshing it in place keeps it so.
     expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
     const again = await d.press(alice, newer, anyControl(newer));
@@ -113,12 +113,10 @@ describe('at most one private hand per player looks alive', () => {
     hold.release();
     await opening.edited();
     await h.settle();
-    expect(d.fresh(newer).content).not.toMatch(/This hand is no longer used/);
+    expect(d.fresh(newer).text).not.toMatch(/This hand is no longer used/);
     expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
     // The older one is the one retired.
-    expect((await once(older, (m) => m.components.length === 0)).content).toMatch(
-      /This hand is no longer used/,
-    );
+    expect((await once(older, (m) => m.components.length === 0)).text).toMatch(/This hand is no longer used/);
   });
 
   it('a click on an older hand that could not be retired points to the newest board, and changes nothing', async () => {
@@ -134,8 +132,8 @@ describe('at most one private hand per player looks alive', () => {
     expect(answered.id).toBe(older.id); // answered where she clicked, not at the bottom of the thread
     expect(answered.ephemeral).toBe(true);
     expect(controls(answered)).toEqual([]);
-    expect(answered.content).toMatch(/This hand is no longer used/);
-    expect(answered.content).toContain(boardLink(where));
+    expect(answered.text).toMatch(/This hand is no longer used/);
+    expect(answered.text).toContain(boardLink(where));
     expect(h.store.getGame(gameId).version).toBe(v);
     expect(controls(d.fresh(newer)).length).toBeGreaterThan(0);
   });
@@ -165,15 +163,15 @@ describe('at most one private hand per player looks alive', () => {
     const link = `https://discord.com/channels/${h.loopback.control.defaultGuild.id}/${where}/${results.id}`;
     for (const hand of [alices, bobs]) {
       const closed = await once(hand, (m) => m.components.length === 0);
-      expect(closed.content).toMatch(/Game #\d+ is over: \[see the results\]/);
-      expect(closed.content).toContain(`[see the results](${link})`);
-      expect(bareLinks(closed.content)).toEqual([]);
+      expect(closed.text).toMatch(/Game #\d+ is over: \[see the results\]/);
+      expect(closed.text).toContain(`[see the results](${link})`);
+      expect(bareLinks(closed.text)).toEqual([]);
       expect(closed.attachments).toEqual([]);
     }
     // Her first hand's token had expired: it still has buttons, and a click on it says the game is over there.
     const clicked = await d.press(alice, older, anyControl(older));
     expect(clicked.id).toBe(older.id);
     expect(controls(clicked)).toEqual([]);
-    expect(clicked.content).toContain(`[see the results](${link})`);
+    expect(clicked.text).toContain(`[see the results](${link})`);
   });
 });

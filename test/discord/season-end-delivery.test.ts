@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 const podiums = (channel: string, season: string): LoopbackMessage[] =>
-  h.loopback.control.messages(channel).filter((m) => m.content.includes(`the ${season} season is over`));
+  h.loopback.control.messages(channel).filter((m) => m.text.includes(`the ${season} season is over`));
 const row = (season: string) => h.store.schedule.find(`season-end:${guild}:${season}`);
 
 /** Three games of three players in the current month, where `played` is; the season's end planned. */
@@ -56,7 +56,7 @@ describe('a season podium, exactly once', () => {
     await fire();
     const [podium, ...more] = podiums(played, 'October 2026');
     expect(more).toEqual([]);
-    expect(podium?.content.split('\n').at(-1)).toBe(
+    expect(podium?.text.split('\n').at(-1)).toBe(
       `This podium is posted here because <#${hall}> no longer exists: someone with Manage Server can choose where podiums go with \`/manage seasons channel:\`.`,
     );
     expect(row('2026-10')?.outcome).toBe('fired');
@@ -78,7 +78,7 @@ describe('a season podium, exactly once', () => {
     expect(podiums(shut, 'November 2026')).toEqual([]);
     const [podium, ...more] = podiums(played, 'November 2026');
     expect(more).toEqual([]);
-    expect(podium?.content).toContain(`because <#${shut}> does not let me post:`);
+    expect(podium?.text).toContain(`because <#${shut}> does not let me post:`);
     expect(row('2026-11')?.outcome).toBe('fired');
   });
 
@@ -103,7 +103,7 @@ describe('a season podium, exactly once', () => {
     expect(failing.hits).toBe(3);
     const [podium, ...more] = podiums(hall, 'December 2026');
     expect(more).toEqual([]);
-    expect(podium?.content).not.toContain('posted here because');
+    expect(podium?.text).not.toContain('posted here because');
     expect(row('2026-12')).toMatchObject({
       outcome: 'fired',
       payload: { posted: { 'podium-valley-2026-12.png': podium?.id } },

@@ -36,7 +36,7 @@ const play = (seats: readonly Participant[], rng: RngState) =>
 
 const to = (iso: string) => clock.advance(Date.parse(iso) - clock.now());
 const podiums = (): LoopbackMessage[] =>
-  h.loopback.control.messages(channel).filter((m) => m.content.includes('is over'));
+  h.loopback.control.messages(channel).filter((m) => m.text.includes('is over'));
 
 describe('the end of a season', () => {
   it('posts one podium at local midnight, and nothing more after a restart', async () => {
@@ -61,7 +61,7 @@ describe('the end of a season', () => {
     await h.settle();
     const [podium, ...more] = podiums();
     expect(more).toEqual([]);
-    const lines = podium?.content.split('\n') ?? [];
+    const lines = podium?.text.split('\n') ?? [];
     expect(lines[0]).toBe('🏆 **Valley of the Kings · the October 2026 season is over!**');
     expect(lines.slice(1, 4).map((l) => /^(🥇|🥈|🥉) \*\*(Player \d)\*\* — /.exec(l)?.[1])).toEqual([
       '🥇',
@@ -69,7 +69,7 @@ describe('the end of a season', () => {
       '🥉',
     ]);
     // Player 3 has 1 game: not ranked.
-    expect(podium?.content).not.toContain('Player 3**');
+    expect(podium?.text).not.toContain('Player 3**');
     expect(lines[4]).toMatch(
       /^This season here: 4 games played · most active: \*\*Player 0\*\* \(4 games\) · longest game: #\d+ \(\d+ (hour|day)s?\)\.$/,
     );
@@ -107,7 +107,7 @@ describe('the end of a season', () => {
     const due = row as ScheduledRow;
     await Promise.all([seasons.end(due), seasons.end(due)]);
     await h.settle();
-    expect(podiums().map((m) => m.content.split('\n')[0])).toEqual([
+    expect(podiums().map((m) => m.text.split('\n')[0])).toEqual([
       '🏆 **Valley of the Kings · the October 2026 season is over!**',
       '🏆 **Valley of the Kings · the November 2026 season is over!**',
     ]);

@@ -33,7 +33,7 @@ const play = (seats: readonly Participant[], rng: RngState) =>
   playedValley(h.store, seats, { guildId: guild, channelId: h.loopback.control.defaultChannel.id }, rng);
 
 const names = (m: LoopbackMessage) =>
-  m.content
+  m.text
     .split('\n')
     .flatMap((line) => /^\d+\. \*\*(.+?)\*\* — /.exec(line)?.[1] ?? [])
     .sort();
@@ -58,9 +58,9 @@ describe('season boards', () => {
     // The heading names the season as `season:` takes it; the message says why nobody is ranked, and who
     // comes closest, where the all-time board would list them.
     // (Discord shows `\(` as a bracket: the server's name in the heading is escaped, and the season with it.)
-    const shown = (m: LoopbackMessage) => m.content.replaceAll('\\', '');
+    const shown = (m: LoopbackMessage) => m.text.replaceAll('\\', '');
     expect(shown(current)).toContain('November 2026 season (2026-11)');
-    expect(current.content).toContain(
+    expect(current.text).toContain(
       'Nobody is ranked in this season yet: a player is ranked after 3 rated games in it. Closest: Player 4 (1 of 3 games), Player 5 (1 of 3 games). `season: all-time` lists everyone rated, from any number of games.',
     );
     for (const season of [
@@ -74,10 +74,10 @@ describe('season boards', () => {
       );
 
     const previous = await c.as(alice).slash('leaderboard', { season: 'previous' }).reply();
-    expect(previous.content).toContain('October 2026 season');
+    expect(previous.text).toContain('October 2026 season');
     // p0 (4 games), p1 (4), p2 (3), p5 (3) and alice (3) are ranked; p3 has 2 games in October.
     expect(names(previous)).toEqual(['Player 0', 'Player 1', 'Player 2', 'Player 5', 'alice']);
-    expect(previous.content).toMatch(/at least 3 rated games in it/);
+    expect(previous.text).toMatch(/at least 3 rated games in it/);
     const byName = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
     expect(names(byName)).toEqual(names(previous));
     const asHeaded = await c
@@ -99,17 +99,17 @@ describe('season boards', () => {
 
     // /stats lists the seasons a person played, with their place among the ranked.
     const stats = await c.as(alice).slash('stats').reply();
-    expect(stats.content).toMatch(/\nSeasons: October 2026 season #\d of 5, −?\d+\.\d \(3 rated games\)$/m);
-    expect(allTime.content).not.toContain('season');
+    expect(stats.text).toMatch(/\nSeasons: October 2026 season #\d of 5, −?\d+\.\d \(3 rated games\)$/m);
+    expect(allTime.text).not.toContain('season');
 
     // The switch shows the global board's current season, on the global calendar (UTC): still October.
     const next = controls(previous).find((x) => /All servers/.test(x.label));
     const global = await d.press(alice, previous, next!);
-    expect(global.content).toContain('All servers · October 2026 season');
+    expect(global.text).toContain('All servers · October 2026 season');
 
     const refused = await c.as(alice).slash('leaderboard', { season: '2026-09' }).reply();
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe(
+    expect(refused.text).toBe(
       'There is no season “2026-09” here. Seasons are named like 2026-11 (a month) or 2026-Q4 (a quarter): start typing to see this server’s.',
     );
 
@@ -124,28 +124,28 @@ describe('season boards', () => {
     const c = h.loopback.control;
     const shown = await c.as(alice).slash('manage seasons').reply();
     expect(shown.ephemeral).toBe(true);
-    expect(shown.content).toBe(
+    expect(shown.text).toBe(
       [
         'Seasons in this server: **monthly**, changing at midnight in **Europe/Madrid**; podiums go to the channel where most of the season was played.',
         'The current season, November 2026 season, ends December 1, 2026 at 12:00 AM GMT+1.',
       ].join('\n'),
     );
     const refused = await c.as(alice).slash('manage seasons', { length: 'quarterly' }).reply();
-    expect(refused.content).toMatch(/^Only someone with Manage Server can change this server's seasons/);
+    expect(refused.text).toMatch(/^Only someone with Manage Server can change this server's seasons/);
     expect(h.store.guilds.get(guild).seasonCadence).toBe('monthly');
     const badZone = await c.as(alice).slash('manage seasons', { 'time-zone': 'Madird' }).reply();
-    expect(badZone.content).toMatch(/^“Madird” is not a time zone I know\. Did you mean .*Europe\/Madrid/);
+    expect(badZone.text).toMatch(/^“Madird” is not a time zone I know\. Did you mean .*Europe\/Madrid/);
 
     const mod = c.createUser({ username: 'mod', grants: ['ManageGuild'] });
     const changed = await c
       .as(mod)
       .slash('manage seasons', { length: 'quarterly', channel: h.loopback.control.defaultChannel.id })
       .reply();
-    expect(changed.content).toMatch(/^✅ Saved\. The season under way keeps its dates/);
-    expect(changed.content).toContain('**quarterly**');
-    expect(changed.content).toContain(`to <#${h.loopback.control.defaultChannel.id}>`);
+    expect(changed.text).toMatch(/^✅ Saved\. The season under way keeps its dates/);
+    expect(changed.text).toContain('**quarterly**');
+    expect(changed.text).toContain(`to <#${h.loopback.control.defaultChannel.id}>`);
     // November's season, opened monthly, runs to its end.
-    expect(changed.content).toContain('The current season, November 2026 season, ends December 1, 2026');
+    expect(changed.text).toContain('The current season, November 2026 season, ends December 1, 2026');
     expect(h.store.guilds.get(guild)).toMatchObject({
       seasonCadence: 'quarterly',
       seasonZone: 'Europe/Madrid',
@@ -162,17 +162,17 @@ describe('season boards', () => {
     // Turned off during November: November's season runs to its end, as a change of cadence would.
     h.store.guilds.update(guild, { seasonCadence: 'off' });
     const c = h.loopback.control;
-    expect((await c.as(alice).slash('leaderboard', { season: 'current' }).reply()).content).toContain(
+    expect((await c.as(alice).slash('leaderboard', { season: 'current' }).reply()).text).toContain(
       'November 2026 season',
     );
     to('2026-12-02T12:00:00Z');
     play([player(0), player(1)], seedRng('off'));
     expect(h.store.ratings.seasons(guild).map((s) => s.name)).toEqual(['2026-10', '2026-11']);
     const board = await c.as(alice).slash('leaderboard').reply();
-    expect(board.content).not.toContain('season');
+    expect(board.text).not.toContain('season');
     expect(names(board)).toHaveLength(7);
     const current = await c.as(alice).slash('leaderboard', { season: 'current' }).reply();
-    expect(current.content).toMatch(/This server has seasons turned off/);
+    expect(current.text).toMatch(/This server has seasons turned off/);
     // Its past seasons stay readable.
     const october = await c.as(alice).slash('leaderboard', { season: '2026-10' }).reply();
     expect(names(october)).toHaveLength(5);

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const find = (m: LoopbackMessage, verb: string, arg?: string): Control => {
   const found = controls(m).find((c) => c.verb === verb && (arg === undefined || c.arg === arg));
-  if (!found) throw new Error(`no '${verb}${arg === undefined ? '' : `:${arg}`}' control on: ${m.content}`);
+  if (!found) throw new Error(`no '${verb}${arg === undefined ? '' : `:${arg}`}' control on: ${m.text}`);
   return found;
 };
 
@@ -38,30 +38,30 @@ describe('a second game through the same table layer', () => {
     // The lobby, in a thread of its own, titled from the rules module.
     const opened = await c.as(alice).slash('dicerace').reply();
     expect(opened.ephemeral).toBe(true);
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
-    expect(where, opened.content).toBeTruthy();
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
+    expect(where, opened.text).toBeTruthy();
     expect(where).not.toBe(c.defaultChannel.id);
     await h.settle();
     let lobby = d.latest(where, 'join');
-    expect(lobby.content).toContain('**Dice Race**');
-    expect(lobby.content).toMatch(/Seats \(1\/4\)/);
+    expect(lobby.text).toContain('**Dice Race**');
+    expect(lobby.text).toMatch(/Seats \(1\/4\)/);
 
     lobby = await d.press(bob, lobby, find(lobby, 'join'));
-    expect(lobby.content).toMatch(/Seats \(2\/4\)/);
+    expect(lobby.text).toMatch(/Seats \(2\/4\)/);
     const rated = find(lobby, 'rated');
     if (rated.arg === '1') lobby = await d.press(alice, lobby, rated);
-    expect(lobby.content).toMatch(/🏆 \*\*Rated\*\*/);
+    expect(lobby.text).toMatch(/🏆 \*\*Rated\*\*/);
     await d.press(alice, lobby, find(lobby, 'start'));
 
     const gameId = h.store.gameInThread(where)?.id as number;
     expect(gameId).toBeGreaterThan(0);
     expect(h.store.getGame(gameId)).toMatchObject({ type: 'dice-race', status: 'active', rated: true });
-    expect(d.fresh(lobby).content).toMatch(/Rated\*\* game/);
+    expect(d.fresh(lobby).text).toMatch(/Rated\*\* game/);
 
     // `/games` names the running game by its title.
     const list = await c.as(bob).slash('games').reply();
     expect(list.ephemeral).toBe(true);
-    expect(list.content).toMatch(new RegExp(`#${gameId} · in play · Dice Race`));
+    expect(list.text).toMatch(new RegExp(`#${gameId} · in play · Dice Race`));
 
     const users = h.store.getGame(gameId).seats.map((s) => [alice, bob].find((u) => u.id === s.userId));
     expect(users.every((u) => u !== undefined)).toBe(true);
@@ -81,8 +81,8 @@ describe('a second game through the same table layer', () => {
       // The newest board is this turn's, new (so it pinged), and mentions the player to move.
       const board = d.latest(where, 'hand');
       expect(find(board, 'hand').version).toBe(game.version);
-      expect(board.content).toContain(`**Dice Race** · game #${gameId} · turn ${state.turns + 1}`);
-      expect(board.content).toContain(`<@${mover.id}>, it is your turn.`);
+      expect(board.text).toContain(`**Dice Race** · game #${gameId} · turn ${state.turns + 1}`);
+      expect(board.text).toContain(`<@${mover.id}>, it is your turn.`);
       expect(board.notified).toEqual([mover.id]);
       expect(board.attachments).toHaveLength(0);
       boards++;
@@ -95,7 +95,7 @@ describe('a second game through the same table layer', () => {
         expect(controls(theirs).filter((x) => x.verb === 'act')).toHaveLength(0);
         const positions = await d.press(other, board, find(board, 'positions'));
         expect(positions.ephemeral).toBe(true);
-        expect(positions.content).toMatch(/\*\*Positions\*\*/);
+        expect(positions.text).toMatch(/\*\*Positions\*\*/);
         othersLooked = true;
       }
 
@@ -109,8 +109,8 @@ describe('a second game through the same table layer', () => {
       const after = await d.press(mover, hand, find(hand, 'act', 'ab'));
       // The last move's hand closes with the game, pointing to the results.
       if (h.store.getGame(gameId).status === 'finished')
-        expect(after.content).toMatch(/Game #\d+ is over: \[see the results\]\(https:/);
-      else expect(after.content).toContain(`✅ Move ${state.dice[0] + state.dice[1]}`);
+        expect(after.text).toMatch(/Game #\d+ is over: \[see the results\]\(https:/);
+      else expect(after.text).toContain(`✅ Move ${state.dice[0] + state.dice[1]}`);
       expect(h.store.getGame(gameId).version).toBe(game.version + 1);
     }
 
@@ -121,49 +121,49 @@ describe('a second game through the same table layer', () => {
     // The results name the winner first, show the rating changes and mention both players.
     const results = c
       .messages(where)
-      .filter((m) => !m.ephemeral && m.content.includes('is over'))
+      .filter((m) => !m.ephemeral && m.text.includes('is over'))
       .at(-1) as LoopbackMessage;
     expect(results, 'no results message').toBeDefined();
     const outcome = final.outcome as NonNullable<typeof final.outcome>;
     const winner = outcome.results.find((r) => r.rank === 1)!;
     const winnerName = final.seats[winner.seat]!.displayName;
-    expect(results.content).toContain(`**Dice Race** · game #${gameId} is over.`);
-    expect(results.content).toContain(`1. **${winnerName}** — ${winner.score}`);
-    expect(results.content).toMatch(/📈 Ratings \(this server\): /);
+    expect(results.text).toContain(`**Dice Race** · game #${gameId} is over.`);
+    expect(results.text).toContain(`1. **${winnerName}** — ${winner.score}`);
+    expect(results.text).toMatch(/📈 Ratings \(this server\): /);
     expect([...results.notified].sort()).toEqual([alice.id, bob.id].sort());
     // The last board has no controls left and points to the results.
     const lastBoard = c
       .messages(where)
-      .filter((m) => !m.ephemeral && m.content.includes('The race is over'))
+      .filter((m) => !m.ephemeral && m.text.includes('The race is over'))
       .at(-1) as LoopbackMessage;
     expect(lastBoard, 'no finished board').toBeDefined();
     expect(controls(lastBoard)).toHaveLength(0);
     // The lobby no longer says the game is in play: it is finished, and links to the results.
     const closedLobby = d.fresh(lobby);
-    expect(closedLobby.content).toMatch(new RegExp(`game #${gameId} · finished`));
-    expect(closedLobby.content).not.toMatch(/in play|has started/);
-    expect(closedLobby.content).toContain(`/${where}/${results.id}`);
+    expect(closedLobby.text).toMatch(new RegExp(`game #${gameId} · finished`));
+    expect(closedLobby.text).not.toMatch(/in play|has started/);
+    expect(closedLobby.text).toContain(`/${where}/${results.id}`);
 
     // The game's own leaderboard lists both players; Valley's stays empty.
     const board = await c.as(alice).slash('leaderboard', { game: 'dice-race', season: 'all-time' }).reply();
-    expect(board.content).toContain('**Dice Race · leaderboard**');
-    expect(board.content).toContain('2 rated players');
-    expect(board.content).toMatch(new RegExp(`\\d\\. \\*\\*${winnerName}\\*\\* — `));
-    for (const name of ['alice', 'bob']) expect(board.content).toMatch(new RegExp(`\\*\\*${name}\\*\\* — `));
+    expect(board.text).toContain('**Dice Race · leaderboard**');
+    expect(board.text).toContain('2 rated players');
+    expect(board.text).toMatch(new RegExp(`\\d\\. \\*\\*${winnerName}\\*\\* — `));
+    for (const name of ['alice', 'bob']) expect(board.text).toMatch(new RegExp(`\\*\\*${name}\\*\\* — `));
     const valleyBoard = await c.as(alice).slash('leaderboard', { season: 'all-time' }).reply();
-    expect(valleyBoard.content).toContain('Valley of the Kings · leaderboard');
-    expect(valleyBoard.content).toMatch(/Nobody is rated in this server yet/);
+    expect(valleyBoard.text).toContain('Valley of the Kings · leaderboard');
+    expect(valleyBoard.text).toMatch(/Nobody is rated in this server yet/);
 
     // Valley still opens its lobbies in the same bot.
     const valleyOpened = await c.as(bob).slash('valley').reply();
-    const valleyWhere = /<#(\d+)>/.exec(valleyOpened.content)?.[1] as string;
-    expect(valleyWhere, valleyOpened.content).toBeTruthy();
+    const valleyWhere = /<#(\d+)>/.exec(valleyOpened.text)?.[1] as string;
+    expect(valleyWhere, valleyOpened.text).toBeTruthy();
     await h.settle();
     const valleyLobby = d.latest(valleyWhere, 'join');
-    expect(valleyLobby.content).toContain('**Valley of the Kings**');
-    expect(valleyLobby.content).toMatch(/Seats \(1\/6\)/);
+    expect(valleyLobby.text).toContain('**Valley of the Kings**');
+    expect(valleyLobby.text).toMatch(/Seats \(1\/6\)/);
     const after = await c.as(alice).slash('games').reply();
-    expect(after.content).toMatch(/· lobby · Valley of the Kings/);
-    expect(after.content).not.toContain(`#${gameId} `); // the race is over
+    expect(after.text).toMatch(/· lobby · Valley of the Kings/);
+    expect(after.text).not.toContain(`#${gameId} `); // the race is over
   }, 180_000);
 });

@@ -38,7 +38,7 @@ const publicMessages = () =>
     .filter((ch) => ch.type !== 1)
     .flatMap((ch) => h.loopback.control.messages(ch.id))
     .filter((m) => !m.ephemeral);
-const reminders = () => publicMessages().filter((m) => m.content.includes('is waiting for you'));
+const reminders = () => publicMessages().filter((m) => m.text.includes('is waiting for you'));
 const dmsTo = (user: LoopbackUser): LoopbackMessage[] => dmsOf(h, user);
 
 async function advanceTo(iso: string): Promise<void> {
@@ -51,34 +51,34 @@ describe('/settings', () => {
   it('shows your settings privately, with the defaults until you change them', async () => {
     const r = await settings(alice);
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toContain('Time zone: not set');
-    expect(r.content).toContain('Quiet hours: none');
-    expect(r.content).toContain('Turn DMs: off');
+    expect(r.text).toContain('Time zone: not set');
+    expect(r.text).toContain('Quiet hours: none');
+    expect(r.text).toContain('Turn DMs: off');
   });
 
   it('refuses bad input with a specific reason, and changes nothing', async () => {
     const zone = await settings(alice, { 'time-zone': 'Europe/Madird' });
-    expect(zone.content).toMatch(/not a time zone I know\. Did you mean .*`Europe\/Madrid`/);
+    expect(zone.text).toMatch(/not a time zone I know\. Did you mean .*`Europe\/Madrid`/);
     const hour = await settings(alice, {
       'time-zone': 'Europe/Madrid',
       'quiet-start': '25:00',
       'quiet-end': '08:00',
     });
-    expect(hour.content).toMatch(/“25:00” is not a time/);
+    expect(hour.text).toMatch(/“25:00” is not a time/);
     const same = await settings(alice, {
       'time-zone': 'Europe/Madrid',
       'quiet-start': '08:00',
       'quiet-end': '08:00',
     });
-    expect(same.content).toMatch(/cannot start and end at the same time/);
+    expect(same.text).toMatch(/cannot start and end at the same time/);
     const noZone = await settings(alice, { 'quiet-start': '23:00', 'quiet-end': '08:00' });
-    expect(noZone.content).toMatch(/set your time zone too/);
+    expect(noZone.text).toMatch(/set your time zone too/);
     const past = await settings(alice, { 'vacation-until': '2026-10-01' });
-    expect(past.content).toMatch(/That date has passed/);
+    expect(past.text).toMatch(/That date has passed/);
     const notDate = await settings(alice, { 'vacation-until': 'next week' });
-    expect(notDate.content).toMatch(/is not a date/);
+    expect(notDate.text).toMatch(/is not a date/);
     for (const r of [zone, hour, same, noZone, past, notDate])
-      expect(r.content).toContain('Nothing was changed');
+      expect(r.text).toContain('Nothing was changed');
     expect(h.store.players.get(alice.id)).toMatchObject({
       timeZone: null,
       quietStart: null,
@@ -93,8 +93,8 @@ describe('/settings', () => {
         'quiet-start': '23:00',
         'quiet-end': '08:00',
       });
-      expect(r.content).toContain('Saved.');
-      expect(r.content).toContain('Quiet hours: 23:00–08:00 your time');
+      expect(r.text).toContain('Saved.');
+      expect(r.text).toContain('Quiet hours: 23:00–08:00 your time');
     }
     expect(h.store.players.get(bob.id)).toMatchObject({
       timeZone: 'Europe/Madrid',
@@ -128,11 +128,11 @@ describe('reminders respect the night, in the player’s own zone', () => {
     const before = reminders().length;
     await advanceTo('2026-10-25T12:30:00Z');
     expect(h.store.getGame(gameId).seats[state().turn.seat]?.userId).toBe(user.id);
-    const turnDm = dmsTo(user).find((m) => m.content.includes('It is your turn'));
-    expect(turnDm?.content).toContain(`https://discord.com/channels/`);
+    const turnDm = dmsTo(user).find((m) => m.text.includes('It is your turn'));
+    expect(turnDm?.text).toContain(`https://discord.com/channels/`);
     // Their reminder, 12 h later (00:30Z, quiet again), goes by DM at 08:00, not to the channel.
     await advanceTo('2026-10-26T07:00:00Z');
-    expect(dmsTo(user).filter((m) => m.content.includes('is waiting for you'))).toHaveLength(1);
+    expect(dmsTo(user).filter((m) => m.text.includes('is waiting for you'))).toHaveLength(1);
     expect(reminders().length).toBe(before);
   }, 90_000);
 
@@ -141,14 +141,14 @@ describe('reminders respect the night, in the player’s own zone', () => {
     const away = h.store.getGame(gameId).seats[seat]?.userId === alice.id ? alice : bob;
     const turn = state().turn.number;
     const r = await settings(away, { 'vacation-until': '2026-10-30' });
-    expect(r.content).toContain('Vacation: until');
+    expect(r.text).toContain('Vacation: until');
     await h.quiet();
     expect(state().turn.number).toBeGreaterThan(turn);
     // The board says so (until when, as a timestamp each reader sees in their own zone).
     const board = publicMessages()
-      .filter((m) => m.content.includes('it is your turn'))
+      .filter((m) => m.text.includes('it is your turn'))
       .at(-1);
-    expect(board?.content).toMatch(/🏖 (alice|bob) is away until <t:\d+:f>: the computer plays for them\./);
+    expect(board?.text).toMatch(/🏖 (alice|bob) is away until <t:\d+:f>: the computer plays for them\./);
     const seatAway = h.store.getGame(gameId).seats.findIndex((s) => s.userId === away.id);
     expect(await h.bot.runtime.timers.computerPlaysFor(h.store.getGame(gameId), seatAway)).toBe(true);
     // The vacation ends by itself once its last day is over, in their zone (Madrid: 31 Oct, 00:00 CET).
@@ -162,7 +162,7 @@ describe('reminders respect the night, in the player’s own zone', () => {
 
   it('no public message states anyone’s time zone, quiet hours or local time', () => {
     const text = publicMessages()
-      .map((m) => m.content)
+      .map((m) => m.text)
       .join('\n');
     expect(text).not.toMatch(/Europe\/Madrid|23:00|08:00|quiet|time zone|vacation until/i);
   });

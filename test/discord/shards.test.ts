@@ -81,7 +81,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
   /** The store of whichever shard is up: they share the database. */
   const store = () => (running()[0] as { store: Store }).store;
   const posted = (where: string, text: string) =>
-    loopback.control.messages(where).filter((m) => !m.ephemeral && m.content.includes(text));
+    loopback.control.messages(where).filter((m) => !m.ephemeral && m.text.includes(text));
 
   /** The driver's steps need a harness: here, both shards seen as one table. */
   function driver(): Driver {
@@ -98,7 +98,7 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
   async function startGame(where: string): Promise<{ thread: string; gameId: number }> {
     const d = driver();
     const opened = await loopback.control.as(alice).slash('valley', {}, { channelId: where }).reply();
-    const thread = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const thread = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await settle();
     let lobby = d.latest(thread, 'join');
     lobby = await d.press(bob, lobby, controls(lobby).find((c) => c.verb === 'join') as never);
@@ -159,13 +159,13 @@ describe.each(BACKENDS)('two shards over one database (%s)', (backend) => {
       .as(bob)
       .slash('mygames', {}, { channelId: channel[0] as string })
       .reply();
-    expect(reply.content).toContain(`#${zero.gameId}`);
-    expect(reply.content).toContain(`#${one.gameId}`);
+    expect(reply.text).toContain(`#${zero.gameId}`);
+    expect(reply.text).toContain(`#${one.gameId}`);
     const fromOne = await loopback.control
       .as(bob)
       .slash('mygames', {}, { channelId: channel[1] as string })
       .reply();
-    expect(fromOne.content).toBe(reply.content);
+    expect(fromOne.text).toBe(reply.text);
   }, 60_000);
 
   it('a reminder fires on its game’s shard only, exactly once', async () => {

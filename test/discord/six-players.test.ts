@@ -39,14 +39,14 @@ describe('six players, Base + Afterlife', () => {
       LoopbackUser,
     ];
     const opened = await c.as(alice).slash('valley', { computers: 3 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     let lobby = d.latest(where, 'join');
     lobby = await d.press(bob, lobby, find(lobby, 'join'));
     lobby = await d.press(carol, lobby, find(lobby, 'join'));
     lobby = await d.choose(alice, lobby, find(lobby, 'set', 'pool'), 'base-afterlife');
-    expect(lobby.content).toMatch(/Seats \(6\/6\)/);
-    expect(lobby.content).toContain('🃏 Cards: Base + Afterlife');
+    expect(lobby.text).toMatch(/Seats \(6\/6\)/);
+    expect(lobby.text).toContain('🃏 Cards: Base + Afterlife');
     expect(find(lobby, 'join').disabled).toBe(true);
     await d.press(alice, lobby, find(lobby, 'start'));
     const gameId = h.store.gameInThread(where)?.id as number;
@@ -62,7 +62,7 @@ describe('six players, Base + Afterlife', () => {
     expect(board.attachments[0]?.contentType).toBe('image/png');
     // The board's text names all six seats' tombs (text accompanies every image).
     const description = board.attachments[0]?.description ?? '';
-    for (const seat of game.seats) expect(`${board.content}\n${description}`).toContain(seat.displayName);
+    for (const seat of game.seats) expect(`${board.text}\n${description}`).toContain(seat.displayName);
 
     const played = await playByClicks(d, gameId, where, users, { restartAtTurn: 30, maxSteps: 8000 });
     const final = h.store.getGame(gameId);
@@ -72,12 +72,12 @@ describe('six players, Base + Afterlife', () => {
     expect(played.windowsAnsweredByHand + played.onlyPassHandsSeen).toBeGreaterThan(0);
     const results = c
       .messages(where)
-      .filter((m) => m.content.includes('is over'))
+      .filter((m) => m.text.includes('is over'))
       .at(-1) as LoopbackMessage;
     expect(results.attachments[0]?.contentType).toBe('image/png');
     expect([...results.notified].sort()).toEqual([alice.id, bob.id, carol.id].sort());
     expect(final.outcome?.results).toHaveLength(6);
-    for (const r of final.outcome?.results ?? []) expect(results.content).toContain(`${r.score} VP`);
+    for (const r of final.outcome?.results ?? []) expect(results.text).toContain(`${r.score} VP`);
     expect(expectNoLeaks(d, gameId, where, seen)).toBeGreaterThan(60);
   }, 600_000);
 });

@@ -239,14 +239,14 @@ const playValley = (
 
 const button = (m: LoopbackMessage, label: RegExp): Control => {
   const found = controls(m).find((c) => label.test(c.label));
-  if (!found) throw new Error(`no button ${label} on: ${m.content}`);
+  if (!found) throw new Error(`no button ${label} on: ${m.text}`);
   return found;
 };
 const buttonLabels = (m: LoopbackMessage) => controls(m).map((c) => c.label);
 /** "3. **Player 7** — 4,2 · 2 partidas · 1 victoria" in Spanish; the English line has a point. */
 const SPANISH_LINE = /^\d+\. \*\*.+?\*\* — −?\d+,\d · \d+ partidas? · \d+ victorias?$/;
 const ENGLISH_LINE = /^\d+\. \*\*.+?\*\* — −?\d+\.\d · \d+ games? · \d+ wins?$/;
-const boardLines = (m: LoopbackMessage) => m.content.split('\n').filter((l) => /^\d+\. \*\*/.test(l));
+const boardLines = (m: LoopbackMessage) => m.text.split('\n').filter((l) => /^\d+\. \*\*/.test(l));
 
 describe('/leaderboard in the server’s language, /stats in the language of whoever asks', () => {
   beforeAll(async () => {
@@ -266,29 +266,29 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     const c = h.loopback.control;
     // By default the current season, named in Spanish.
     const season = await c.as(ana).slash('leaderboard').reply();
-    expect(season.content).toMatch(
+    expect(season.text).toMatch(
       /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · temporada de [a-z]+ de \d{4} \\\(\d{4}-\d\d\\\)\n/,
     );
-    expect(season.content).toContain('Todavía nadie está clasificado en esta temporada');
-    expect(season.content).toContain('Todavía no ha terminado ninguna partida puntuable en ella.');
+    expect(season.text).toContain('Todavía nadie está clasificado en esta temporada');
+    expect(season.text).toContain('Todavía no ha terminado ninguna partida puntuable en ella.');
     const board = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
-    expect(board.content).toMatch(/^🏆 \*\*Valle de los Reyes · clasificación\*\* · /);
-    expect(board.content).toContain('Todavía nadie tiene puntuación en este servidor.');
+    expect(board.text).toMatch(/^🏆 \*\*Valle de los Reyes · clasificación\*\* · /);
+    expect(board.text).toContain('Todavía nadie tiene puntuación en este servidor.');
     expect(buttonLabels(board)).toEqual(['◀ Anterior', 'Siguiente ▶', 'Todos los servidores']);
     const global = await c.as(ana).slash('leaderboard', { global: true, season: 'all-time' }).reply();
-    expect(global.content).toMatch(
+    expect(global.text).toMatch(
       /· Todos los servidores\nTodavía nadie tiene puntuación en ningún servidor\./,
     );
     expect(buttonLabels(global)).toEqual(['◀ Anterior', 'Siguiente ▶', 'Este servidor']);
 
     const stats = await c.as(ana).slash('stats', { user: bob.id }).reply();
-    expect(stats.content).toMatch(/\*\*bob\*\* · Valle de los Reyes · /);
-    expect(stats.content).toContain(
+    expect(stats.text).toMatch(/\*\*bob\*\* · Valle de los Reyes · /);
+    expect(stats.text).toContain(
       'bob aún no ha terminado ninguna partida de Valle de los Reyes en este servidor.',
     );
     // bob's own client is in English: the same command answers him in English.
     const his = await c.as(bob).slash('stats', { user: ana.id }).reply();
-    expect(his.content).toContain('ana has not finished a game of Valley of the Kings in this server yet.');
+    expect(his.text).toContain('ana has not finished a game of Valley of the Kings in this server yet.');
   });
 
   it('a board page in the server’s language, whoever clicks; redrawn in English once the server is', async () => {
@@ -300,7 +300,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     }
     const c = h.loopback.control;
     const page1 = await c.as(ana).slash('leaderboard', { season: 'all-time' }).reply();
-    const [heading, ...rest] = page1.content.split('\n');
+    const [heading, ...rest] = page1.text.split('\n');
     expect(heading).toMatch(
       /^🏆 \*\*Valle de los Reyes · clasificación\*\* · .+ · página 1 de 2 \(13 jugadores con puntuación\)$/,
     );
@@ -316,13 +316,13 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     // bob reads English, but the board is public: the page he asks for stays in the server's Spanish.
     const page2 = await d.press(bob, page1, button(page1, /Siguiente/));
     expect(page2.id).toBe(page1.id);
-    expect(page2.content).toMatch(/· página 2 de 2 \(13 jugadores con puntuación\)/);
+    expect(page2.text).toMatch(/· página 2 de 2 \(13 jugadores con puntuación\)/);
     for (const line of boardLines(page2)) expect(line).toMatch(SPANISH_LINE);
 
     // The server switches to English: the next page drawn is in English, the same players as before.
     h.loopback.control.setGuildLocale(guild, 'en-US');
     const back = await d.press(ana, page2, button(page2, /Anterior/));
-    expect(back.content).toMatch(
+    expect(back.text).toMatch(
       /^🏆 \*\*Valley of the Kings · leaderboard\*\* · .+ · page 1 of 2 \(13 rated players\)/,
     );
     for (const line of boardLines(back)) expect(line).toMatch(ENGLISH_LINE);
@@ -331,9 +331,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     expect(boardLines(back).map((l) => l.split(' — ')[0])).toEqual(lines.map((l) => l.split(' — ')[0]));
     h.loopback.control.setGuildLocale(guild, 'es-ES');
     const everywhere = await d.press(ana, back, button(back, /All servers/));
-    expect(everywhere.content).toMatch(
-      /· Todos los servidores · página 1 de 2 \(13 jugadores con puntuación\)/,
-    );
+    expect(everywhere.text).toMatch(/· Todos los servidores · página 1 de 2 \(13 jugadores con puntuación\)/);
     expect(buttonLabels(everywhere)).toContain('Este servidor');
   });
 
@@ -344,7 +342,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     playValley(h.store, [player(1), me, player(2)], guild, rng);
     playValley(h.store, [me, { botKind: 'heuristic', displayName: 'Khufu' }], guild, rng);
     const stats = await h.loopback.control.as(ana).slash('stats').reply();
-    const lines = stats.content.split('\n');
+    const lines = stats.text.split('\n');
     expect(lines[0]).toMatch(/^📜 \*\*ana\*\* · Valle de los Reyes · /);
     expect(lines[1]).toMatch(
       /^Puntuación: \*\*−?\d+,\d\*\* \(n\.º \d+ de 14\) · μ \d+,\d, σ \d,\d · 2 partidas puntuables$/,
@@ -364,7 +362,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     );
     // The same stats asked by bob read in English.
     const his = await h.loopback.control.as(bob).slash('stats', { user: ana.id }).reply();
-    expect(his.content).toMatch(
+    expect(his.text).toMatch(
       /Rating: \*\*−?\d+\.\d\*\* \(#\d+ of 14\) · μ \d+\.\d, σ \d\.\d · 2 rated games/,
     );
     expect(his.attachments[0]?.description).toMatch(/^Rating of ana, .* over 2 rated games: from 0\.0 to /);
@@ -376,9 +374,9 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     await h.bot.runtime.publisher.postResults(h.store.getGame(id));
     const results = h.loopback.control
       .messages(h.loopback.control.defaultChannel.id)
-      .filter((m) => m.content.includes('📈 Puntuaciones'))
+      .filter((m) => m.text.includes('📈 Puntuaciones'))
       .at(-1);
-    expect(results?.content).toMatch(
+    expect(results?.text).toMatch(
       /📈 Puntuaciones \(este servidor\): Player 7 −?\d+,\d → −?\d+,\d \([+−±]\d+,\d\) · Player 8 /,
     );
     const casual = playValley(
@@ -392,7 +390,7 @@ describe('/leaderboard in the server’s language, /stats in the language of who
     expect(
       h.loopback.control
         .messages(h.loopback.control.defaultChannel.id)
-        .some((m) => m.content.includes('🎲 Partida amistosa: las puntuaciones no cambian.')),
+        .some((m) => m.text.includes('🎲 Partida amistosa: las puntuaciones no cambian.')),
     ).toBe(true);
   });
 });

@@ -32,7 +32,7 @@ async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void
 async function startWithFailingPosts(): Promise<{ gameId: number; where: string }> {
   const c = h.loopback.control;
   const opened = await c.as(alice).slash('valley', { computers: 3 }).reply();
-  const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
   await h.settle();
   const lobby = d.latest(where, 'start');
   // The first try and the one retry the harness allows both fail: the first board is lost.
@@ -64,7 +64,7 @@ describe('no stall after a failed post', () => {
   it('/board re-posts the board and wakes computer players that were due', async () => {
     const c = h.loopback.control;
     const opened = await c.as(alice).slash('valley', { computers: 1 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const gameId = h.store.gameInThread(where)?.id as number;
     // Started behind the bot's back (as a crash between commit and wake-up would leave it).
@@ -93,7 +93,7 @@ describe('no stall after a failed post', () => {
     await sleep(100);
     expect(h.store.getGame(gameId).version).toBe(stuckAt); // nothing woke it: that is the stall
     const r = await c.as(alice).slash('board', {}, { channelId: where }).reply();
-    expect(r.content).toBe('Posted.');
+    expect(r.text).toBe('Posted.');
     await until('a computer move after /board', () => h.store.getGame(gameId).version > stuckAt);
     await h.quiet();
   });
@@ -102,7 +102,7 @@ describe('no stall after a failed post', () => {
     const c = h.loopback.control;
     const bob = c.createUser('bob');
     const opened = await c.as(alice).slash('valley').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     let lobby = d.latest(where, 'join');
     lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join')!);

@@ -32,7 +32,7 @@ const verb = (m: Parameters<typeof controls>[0], v: string) =>
 describe('the stand-in’s level', () => {
   it('a Hard stand-in plays a timed-out turn on the thinking pool', async () => {
     const opened = await h.loopback.control.as(alice).slash('valley').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'join');
     await d.press(bob, lobby, verb(lobby, 'join'));
@@ -48,7 +48,7 @@ describe('the stand-in’s level', () => {
     expect(h.store.getGame(gameId).version).toBeGreaterThan(before);
     expect(h.bot.runtime.computers.thoughts).toBeGreaterThan(0);
     const posted = h.loopback.control.messages(where).filter((m) => !m.ephemeral);
-    expect(posted.some((m) => m.content.includes('time ran out'))).toBe(true);
+    expect(posted.some((m) => m.text.includes('time ran out'))).toBe(true);
     // Only against a hang: beside other work on two cores this took 78 s.
   }, 240_000);
 });

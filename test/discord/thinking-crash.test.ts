@@ -39,7 +39,7 @@ describe('a Hard computer interrupted by SIGKILL', () => {
     const d = new Driver(h);
     const alice: LoopbackUser = h.loopback.control.createUser('alice');
     const opened = await h.loopback.control.as(alice).slash('valley', { computers: 1 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'join');
     const menu = await d.press(alice, lobby, verb(lobby, 'levels'));

@@ -28,7 +28,7 @@ describe('a tidy thread', () => {
   it('a finished 4-player game leaves the lobby, at most one board per turn, and the results', async () => {
     const c = h.loopback.control;
     const opened = await c.as(alice).slash('valley', { computers: 3 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'start');
     await d.press(alice, lobby, controls(lobby).find((x) => x.verb === 'start')!);
@@ -73,9 +73,9 @@ describe('a tidy thread', () => {
 
     const publicMessages = c.messages(where).filter((m) => !m.ephemeral);
     const boards = publicMessages.filter((m) =>
-      /^\*\*Valley of the Kings\*\* · game #\d+ · turn/.test(m.content),
+      /^\*\*Valley of the Kings\*\* · game #\d+ · turn/.test(m.text),
     );
-    const results = publicMessages.filter((m) => m.content.startsWith('🏁'));
+    const results = publicMessages.filter((m) => m.text.startsWith('🏁'));
     expect(results).toHaveLength(1);
     expect(boards.length).toBeLessThanOrEqual(turns);
     expect(publicMessages.length).toBeLessThanOrEqual(turns + 2); // + the lobby and the results
@@ -83,13 +83,13 @@ describe('a tidy thread', () => {
     // Nothing in the thread can still be clicked as if the game went on.
     expect(publicMessages.filter((m) => controls(m).some((x) => LIVE.has(x.verb)))).toEqual([]);
     const last = boards.at(-1)!;
-    expect(last.content).toMatch(/🏁 The game is over: \[see the results\]\(https:/);
-    expect(last.content).toContain(results[0]!.id);
-    expect(last.content).not.toMatch(/it is your turn/);
+    expect(last.text).toMatch(/🏁 The game is over: \[see the results\]\(https:/);
+    expect(last.text).toContain(results[0]!.id);
+    expect(last.text).not.toMatch(/it is your turn/);
     // The last board and the lobby's note link the results with words, never the raw address.
-    expect(publicMessages.find((m) => m.content.includes('· finished'))?.content).toMatch(
+    expect(publicMessages.find((m) => m.text.includes('· finished'))?.text).toMatch(
       /The game is over: \[see the results\]\(https:/,
     );
-    for (const m of publicMessages) expect(bareLinks(m.content)).toEqual([]);
+    for (const m of publicMessages) expect(bareLinks(m.text)).toEqual([]);
   }, 300_000);
 });

@@ -116,7 +116,7 @@ describe('a time-out interrupted by SIGKILL', () => {
     const log = h.store.actionLog(gameId);
     expect(log.slice(0, v0 + 1).map((a) => a.seq)).toEqual(Array.from({ length: v0 + 1 }, (_, k) => k + 1));
     // The public line was lost with the process (at most once): a time-out fired again would post it.
-    const lines = h.loopback.control.messages(where).filter((m) => m.content.includes('time ran out'));
+    const lines = h.loopback.control.messages(where).filter((m) => m.text.includes('time ran out'));
     expect(lines).toEqual([]);
   }, 240_000);
 });

@@ -32,8 +32,8 @@ afterAll(async () => {
 
 const state = () => h.store.getGame(gameId).state as ValleyState;
 const posted = () => h.loopback.control.messages(where).filter((m) => !m.ephemeral);
-const reminders = () => posted().filter((m) => m.content.includes('is waiting for you'));
-const timeOuts = () => posted().filter((m) => m.content.includes('time ran out'));
+const reminders = () => posted().filter((m) => m.text.includes('is waiting for you'));
+const timeOuts = () => posted().filter((m) => m.text.includes('time ran out'));
 const boards = () => posted().filter((m) => controls(m).some((c) => c.verb === 'hand'));
 const userOf = (seat: number) =>
   [alice, bob].find((u) => u.id === h.store.getGame(gameId).seats[seat]?.userId) as LoopbackUser;
@@ -50,26 +50,26 @@ const unix = (ms: number) => Math.floor(ms / 1000);
 describe('turn limits and reminders', () => {
   it('the lobby offers the turn limits, 24 h unless the host chooses; the board shows when the turn runs out', async () => {
     const opened = await h.loopback.control.as(alice).slash('valley').reply();
-    const lobbyWhere = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const lobbyWhere = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     let lobby = d.latest(lobbyWhere, 'join');
-    expect(lobby.content).toContain('Turn limit: 24 h per turn');
+    expect(lobby.text).toContain('Turn limit: 24 h per turn');
     const limit = controls(lobby).find((c) => c.verb === 'limit') as ReturnType<typeof controls>[number];
     lobby = await d.press(bob, lobby, controls(lobby).find((x) => x.verb === 'join') as typeof limit);
     // Only the host may choose.
     const refused = await d.choose(bob, lobby, limit, '720');
-    expect(refused.content).toMatch(/Only the host/);
+    expect(refused.text).toMatch(/Only the host/);
     await d.choose(alice, d.fresh(lobby), limit, '720');
-    expect(d.fresh(lobby).content).toContain('Turn limit: 12 h per turn');
+    expect(d.fresh(lobby).text).toContain('Turn limit: 12 h per turn');
     await d.choose(alice, d.fresh(lobby), limit, 'none');
-    expect(d.fresh(lobby).content).toContain('no turn limit');
+    expect(d.fresh(lobby).text).toContain('no turn limit');
     const lobbyGame = h.store.gameInThread(lobbyWhere)?.id as number;
     await h.loopback.control.as(alice).slash('manage cancel', { game: lobbyGame }).reply();
 
     ({ where, gameId } = await startGameByLobby(d, alice, [bob]));
     await h.quiet();
     const board = boards().at(-1) as LoopbackMessage;
-    expect(board.content).toContain(`⏰ This turn runs out <t:${unix(clock.now() + 24 * HOUR)}:R>`);
+    expect(board.text).toContain(`⏰ This turn runs out <t:${unix(clock.now() + 24 * HOUR)}:R>`);
     expect(reminders()).toEqual([]);
   }, 60_000);
 
@@ -80,9 +80,9 @@ describe('turn limits and reminders', () => {
     await advance(1000);
     expect(reminders()).toHaveLength(1);
     const reminder = reminders()[0] as LoopbackMessage;
-    expect(reminder.content).toContain(`<@${mover.id}>`);
+    expect(reminder.text).toContain(`<@${mover.id}>`);
     expect(reminder.mentions.users).toEqual([mover.id]);
-    expect(reminder.content).toContain(`<t:${unix(clock.now() + 12 * HOUR)}:R>`);
+    expect(reminder.text).toContain(`<t:${unix(clock.now() + 12 * HOUR)}:R>`);
     await advance(6 * HOUR);
     expect(reminders()).toHaveLength(1);
   }, 60_000);
@@ -92,12 +92,12 @@ describe('turn limits and reminders', () => {
     const turn = state().turn.number;
     await advance(6 * HOUR);
     expect(timeOuts()).toHaveLength(1);
-    expect(timeOuts()[0]?.content).toMatch(/(alice|bob)'s time ran out: the computer played for them\./);
+    expect(timeOuts()[0]?.text).toMatch(/(alice|bob)'s time ran out: the computer played for them\./);
     // The turn passed to the other player: the computer ended it, not just one move of it.
     expect(state().turn.number).toBe(turn + 1);
     expect(state().turn.seat).not.toBe(seat);
     // The next player's clock started when their turn did.
-    expect(boards().at(-1)?.content).toContain(`<t:${unix(clock.now() + 24 * HOUR)}:R>`);
+    expect(boards().at(-1)?.text).toContain(`<t:${unix(clock.now() + 24 * HOUR)}:R>`);
   }, 90_000);
 
   it('after a restart, a reminder and a time-out that fell due while the bot was down each fire once', async () => {

@@ -33,7 +33,7 @@ describe('watching a game', () => {
     expect(watchButton.label).toBe('Watch');
     const view = await d.press(carol, board, watchButton);
     expect(view.ephemeral).toBe(true);
-    expect(view.content).toContain(`👁 **Watching** game #${gameId}`);
+    expect(view.text).toContain(`👁 **Watching** game #${gameId}`);
     expect(view.attachments[0]?.description).toBe(board.attachments[0]?.description);
     expect(controls(view)).toEqual([]);
     expect(view.mentions.users).toEqual([]);

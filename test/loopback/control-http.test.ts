@@ -121,20 +121,20 @@ describe('the control API over HTTP, with the loopback in another process', () =
     const alice = await remote.createUser('alice');
     const ping = await remote.slash(alice.id, 'ping');
     const reply = await ping.reply();
-    expect(reply.content).toBe('pong');
+    expect(reply.text).toBe('pong');
     const bytes = await remote.attachment(reply.attachments[0]?.url ?? '');
     expect(Buffer.from(bytes).equals(TINY_PNG)).toBe(true);
     const inline = await remote.message(reply.id, { bytes: true });
     expect(Buffer.from(inline.attachments[0]?.base64 ?? '', 'base64').equals(TINY_PNG)).toBe(true);
     const click = await remote.click('alice', reply.id, 'again');
-    expect((await click.reply()).content).toBe('pong again');
+    expect((await click.reply()).text).toBe('pong again');
   });
 
   it('submits a modal and requests autocomplete', async () => {
     const opener = await remote.slash('alice', 'note');
     expect((await opener.modal()).title).toBe('Note');
     const submitted = await remote.submitModal('alice', opener.id, { text: 'buy more scarabs' });
-    expect((await submitted.reply()).content).toBe('noted: buy more scarabs');
+    expect((await submitted.reply()).text).toBe('noted: buy more scarabs');
     const auto = await remote.autocomplete('alice', 'pick', { card: 'a' }, 'card');
     expect(await auto.choices()).toEqual([{ name: 'Ankh', value: 'ankh' }]);
   });
@@ -187,10 +187,10 @@ describe('the control API over HTTP, with the loopback in another process', () =
       effect: { kind: 'rate-limit', retryAfterMs: 30 },
       times: 1,
     });
-    expect((await (await remote.slash('alice', 'ping')).reply()).content).toBe('pong');
+    expect((await (await remote.slash('alice', 'ping')).reply()).text).toBe('pong');
     const calls = await remote.requests();
     expect(calls.filter((r) => r.status === 429)).toHaveLength(1);
     expect(await remote.dropGateway()).toEqual({ dropped: 1 });
-    expect((await (await remote.slash('alice', 'ping')).reply()).content).toBe('pong');
+    expect((await (await remote.slash('alice', 'ping')).reply()).text).toBe('pong');
   });
 });

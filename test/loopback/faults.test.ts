@@ -26,7 +26,7 @@ describe('REST faults', () => {
       .filter(
         (r) => r.route === MESSAGES && (r.json as { content?: string } | undefined)?.content === content,
       );
-  const stored = (content: string) => control.messages(channel.id).filter((m) => m.content === content);
+  const stored = (content: string) => control.messages(channel.id).filter((m) => m.text === content);
 
   it('discord.js waits out a 429 and retries; the message arrives exactly once', async () => {
     const fault = control.faults.rateLimit(MESSAGES, 80);
@@ -57,7 +57,7 @@ describe('REST faults', () => {
     control.faults.rateLimit('POST /interactions/:interactionId/:token/callback', 50);
     const alice = control.createUser('alice');
     const reply = await control.as(alice).slash('ping').reply();
-    expect(reply.content).toBe('pong');
+    expect(reply.text).toBe('pong');
     expect(control.visibleMessages(alice.id).filter((m) => m.interaction?.userId === alice.id)).toHaveLength(
       1,
     );
@@ -119,7 +119,7 @@ describe('gateway faults', () => {
 
   const roundTrip = async () => {
     const handle = control.as('alice').slash('ping');
-    expect((await handle.reply()).content).toBe(`pong ${handle.id}`);
+    expect((await handle.reply()).text).toBe(`pong ${handle.id}`);
   };
 
   it('a dropped connection resumes (no new identify) and later interactions still arrive', async () => {
@@ -128,7 +128,7 @@ describe('gateway faults', () => {
     // Injected while the bot is away: it waits in the session's backlog and is replayed on RESUME.
     const during = control.as('alice').slash('ping');
     await control.gateway.waitForResume(1);
-    expect((await during.reply()).content).toBe(`pong ${during.id}`);
+    expect((await during.reply()).text).toBe(`pong ${during.id}`);
     await roundTrip();
     expect(control.gateway.identifyCount).toBe(1);
     expect(control.gateway.sessions()).toMatchObject([{ connected: true, resumes: 1 }]);

@@ -66,7 +66,7 @@ describe('the 3-second acknowledgement deadline (10062)', () => {
     const handle = h.loopback.control.as('alice').slash('slow');
     clock.advance(2_900);
     stage.open();
-    expect((await handle.reply()).content).toBe('just in time');
+    expect((await handle.reply()).text).toBe('just in time');
   });
 
   it('a deferral within 3 s buys time: editReply 10 minutes later is accepted', async () => {
@@ -83,7 +83,7 @@ describe('the 3-second acknowledgement deadline (10062)', () => {
     clock.advance(10 * 60_000);
     stage.open();
     const reply = await handle.reply();
-    expect(reply.content).toBe('done thinking');
+    expect(reply.text).toBe('done thinking');
     expect(reply.loading).toBe(false);
   });
 
@@ -134,7 +134,7 @@ describe('a second acknowledgement (40060)', () => {
     const alice = h.loopback.control.createUser('alice');
     const handle = h.loopback.control.as(alice).slash('ping');
     expect(await second).toEqual({ ok: false, status: 400, code: 40060 });
-    expect(h.loopback.control.visibleMessages(alice.id).map((m) => m.content)).toEqual(['first']);
+    expect(h.loopback.control.visibleMessages(alice.id).map((m) => m.text)).toEqual(['first']);
     expect(handle.events.map((e) => (e.kind === 'rejected' ? e.code : e.kind))).toEqual(['callback', 40060]);
   });
 
@@ -218,7 +218,7 @@ describe('interaction tokens expire after 15 minutes (50027)', () => {
       { ok: false, status: 401, code: 50027 },
       { ok: false, status: 401, code: 50027 },
     ]);
-    expect(handle.original()?.content).toBe('still here');
+    expect(handle.original()?.text).toBe('still here');
     // The 401 came from a webhook route, so discord.js did not drop its token (pitfall P6).
     const channel = await h.client.channels.fetch(h.loopback.control.defaultChannel.id);
     if (!channel?.isSendable()) throw new Error('not sendable');
@@ -261,13 +261,13 @@ describe('ephemeral visibility', () => {
     stopBob();
 
     expect(secret.ephemeral).toBe(true);
-    expect(control.visibleMessages(alice.id).map((m) => m.content)).toEqual([
+    expect(control.visibleMessages(alice.id).map((m) => m.text)).toEqual([
       'secret for alice',
       'public follow-up',
     ]);
-    expect(control.visibleMessages(bob.id).map((m) => m.content)).toEqual(['public follow-up']);
+    expect(control.visibleMessages(bob.id).map((m) => m.text)).toEqual(['public follow-up']);
     const created = (events: LoopbackEvent[]) =>
-      events.flatMap((e) => (e.type === 'message-create' ? [e.message.content] : []));
+      events.flatMap((e) => (e.type === 'message-create' ? [e.message.text] : []));
     expect(created(aliceEvents)).toEqual(['secret for alice', 'public follow-up']);
     expect(created(bobEvents)).toEqual(['public follow-up']);
     expect(dispatched.map((m) => m.id)).not.toContain(secret.id);

@@ -238,7 +238,7 @@ describe('login and commands', () => {
 describe('round trip of every interaction kind', () => {
   it('slash command: a reply with a PNG whose bytes arrive identical', async () => {
     const reply = await control.as(alice).slash('ping').reply();
-    expect(reply.content).toBe('pong');
+    expect(reply.text).toBe('pong');
     expect(reply.ephemeral).toBe(false);
     const [png] = reply.attachments;
     expect(png?.filename).toBe('board.png');
@@ -251,7 +251,7 @@ describe('round trip of every interaction kind', () => {
 
   it('slash command with a subcommand, an integer and a user option (resolved)', async () => {
     const reply = await control.as(alice).slash('game start', { players: 3, rival: bob.id }).reply();
-    expect(reply.content).toBe(`start 3 <@${bob.id}> (bob)`);
+    expect(reply.text).toBe(`start 3 <@${bob.id}> (bob)`);
     expect(reply.mentions.users).toEqual([bob.id]);
     expect(reply.notified).toEqual([bob.id]);
     expect(() => control.as(alice).slash('game start', { players: 9 })).toThrow(/must be at most 4/);
@@ -274,7 +274,7 @@ describe('round trip of every interaction kind', () => {
     expect(board.notified).toEqual([alice.id]);
     const updated = await control.as(bob).click(board, 'join').reply();
     expect(updated.id).toBe(board.id);
-    expect(updated.content).toBe(`Your turn, <@${alice.id}> — <@${bob.id}> joined`);
+    expect(updated.text).toBe(`Your turn, <@${alice.id}> — <@${bob.id}> joined`);
     expect(updated.mentions.users).toEqual([alice.id, bob.id]);
     expect(updated.notified).toEqual([alice.id]); // who was pinged at creation: an edit pings no one
     expect(control.message(board.id)?.version).toBe(2);
@@ -286,7 +286,7 @@ describe('round trip of every interaction kind', () => {
     const reply = await handle.reply();
     expect(handle.acknowledgement).toBe(InteractionResponseType.DeferredMessageUpdate);
     expect(reply.id).toBe(board.id);
-    expect(reply.content).toBe('picked ankh+eye');
+    expect(reply.text).toBe('picked ankh+eye');
     expect(() => control.as(alice).select(board, 'pick', ['lotus'])).toThrow(/has no option "lotus"/);
     expect(() => control.as(alice).select(board, 'pick', ['ankh', 'eye', 'scarab'])).toThrow(/takes 1 to 2/);
   });
@@ -294,7 +294,7 @@ describe('round trip of every interaction kind', () => {
   it('user select, with resolved users', async () => {
     const board = await control.as(alice).slash('board').reply();
     const reply = await control.as(alice).select(board, 'target', [bob.id]).reply();
-    expect(reply.content).toBe('targets bob');
+    expect(reply.text).toBe('targets bob');
     expect(reply.ephemeral).toBe(true);
   });
 
@@ -307,7 +307,7 @@ describe('round trip of every interaction kind', () => {
       .as(bob)
       .submitModal(opener, { name: 'Bob', mood: ['happy'] })
       .reply();
-    expect(reply.content).toBe('thanks Bob (happy)');
+    expect(reply.text).toBe('thanks Bob (happy)');
     expect(() => control.as(bob).submitModal(opener, { name: 'again', mood: ['sad'] })).toThrow(
       /already submitted/,
     );
@@ -320,7 +320,7 @@ describe('round trip of every interaction kind', () => {
     expect(() => control.as(alice).submitModal(opener, {})).toThrow(/"title" is required/);
     const reply = await control.as(alice).submitModal(opener, { title: 'Pyramid' }).reply();
     expect(reply.id).toBe(board.id);
-    expect(reply.content).toBe('renamed to Pyramid');
+    expect(reply.text).toBe('renamed to Pyramid');
   });
 
   it('ephemeral reply with a PNG, invisible to a second user', async () => {
@@ -355,7 +355,7 @@ describe('round trip of every interaction kind', () => {
     const reply = await handle.reply();
     expect(reply.loading).toBe(false);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toBe('chart');
+    expect(reply.text).toBe('chart');
     expect(reply.embeds).toEqual([
       {
         title: 'Chart',
@@ -365,7 +365,7 @@ describe('round trip of every interaction kind', () => {
     ]);
     expect(sha(reply.attachments[0]?.bytes ?? new Uint8Array())).toBe(sha(TINY_PNG));
     const second = await handle.followUp(0);
-    expect(second.content).toBe('second');
+    expect(second.text).toBe('second');
     expect(second.ephemeral).toBe(true);
     expect(handle.events.map((e) => e.kind)).toEqual(['callback', 'original-edit', 'follow-up']);
     expect((await handle.edited(0)).id).toBe(reply.id);
@@ -416,7 +416,7 @@ describe('REST beyond interactions', () => {
     expect(stored?.notified).toEqual([alice.id]);
     await sent.edit({ content: 'edited', attachments: [] });
     const edited = control.message(sent.id);
-    expect(edited?.content).toBe('edited');
+    expect(edited?.text).toBe('edited');
     expect(edited?.attachments).toEqual([]);
     expect(edited?.editedAt).not.toBeNull();
   });
@@ -478,7 +478,7 @@ describe('REST beyond interactions', () => {
       control
         .as(bob)
         .visibleMessages(dm.id)
-        .map((m) => m.content),
+        .map((m) => m.text),
     ).toEqual(['psst']);
     expect(control.as(alice).visibleMessages(dm.id)).toEqual([]);
   });

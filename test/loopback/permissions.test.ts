@@ -148,6 +148,6 @@ describe('DMs', () => {
     expect(control.messages(dm.id)).toEqual([]);
     control.setDmsOpen(bob.id, true);
     await dm.send('hello again');
-    expect(control.messages(dm.id).map((m) => m.content)).toEqual(['hello again']);
+    expect(control.messages(dm.id).map((m) => m.text)).toEqual(['hello again']);
   });
 });

@@ -117,13 +117,7 @@ describe('over raw HTTP, with a manual clock', () => {
       'x-ratelimit-bucket': bucket,
       'x-ratelimit-scope': 'user',
     });
-    expect(loopback.control.messages(channel.id).map((m) => m.content)).toEqual([
-      'm0',
-      'm1',
-      'm2',
-      'm3',
-      'm4',
-    ]);
+    expect(loopback.control.messages(channel.id).map((m) => m.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
     expect(loopback.control.requests().at(-1)).toMatchObject({
       route: MESSAGES,
       status: 429,
@@ -189,7 +183,7 @@ describe('the real discord.js client against Discord’s limits', () => {
     const contents = Array.from({ length: 12 }, (_, i) => `burst ${i}`);
     await Promise.all(contents.map((content) => channel.send(content)));
 
-    expect(h.loopback.control.messages(channel.id).map((m) => m.content)).toEqual(contents);
+    expect(h.loopback.control.messages(channel.id).map((m) => m.text)).toEqual(contents);
     const posts = h.loopback.control
       .requests()
       .filter((r) => r.route === MESSAGES && r.path === `/channels/${channel.id}/messages`);

@@ -323,7 +323,7 @@ describe('interaction callbacks and the interaction webhook', () => {
         },
       },
     ]);
-    expect((await handle.reply()).content).toBe('fine');
+    expect((await handle.reply()).text).toBe('fine');
     const callback = 'POST /interactions/:interactionId/:token/callback';
     expect(h.loopback.control.takeContractViolations()).toEqual([
       { direction: 'request', route: callback, field: '', rule: 'UNION_TYPE_CHOICES' },

@@ -349,7 +349,7 @@ describe('discord.js clients for shards 0 and 1 of 2', () => {
       await client0.application?.commands.set([PING]);
 
       const as = control.as(alice);
-      const reply = async (channelId: string) => (await as.slash('ping', {}, { channelId }).reply()).content;
+      const reply = async (channelId: string) => (await as.slash('ping', {}, { channelId }).reply()).text;
       expect(await reply(a.channels[0]?.id ?? '')).toBe('pong from shard 0');
       expect(await reply(as.dm().id)).toBe('pong from shard 0');
       // Last, so that shard 1's socket has delivered anything routed to it wrongly before.

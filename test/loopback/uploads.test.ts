@@ -66,7 +66,7 @@ describe('upload size: 10 MiB per file, as for a bot in a server without boosts'
   it('an interaction carries the limit, and a reply over it is refused with 413 too', async () => {
     const reply = await control.as(control.createUser('alice')).slash('big').reply();
     expect(seenLimits).toEqual([10 * MiB]);
-    expect(reply.content).toBe('refused: 413 40005');
+    expect(reply.text).toBe('refused: 413 40005');
     expect(reply.attachments).toEqual([]);
   });
 });

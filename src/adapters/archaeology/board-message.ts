@@ -2,6 +2,7 @@ import { ButtonStyle } from 'discord-api-types/v10';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
+import { seatAccent } from '../../table-kit/components-v2.ts';
 import { type GameContext, seatMention } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../table-kit/decisions.ts';
@@ -55,6 +56,9 @@ export function boardMessage(
           ),
         ]
       : []),
+  ].join('\n');
+  // Under the picture, what it shows in words (for a screen reader, or a phone too small to read it).
+  const details = [
     digLine(v, ctx.language),
     marketLine(v, ctx.language),
     pyramidLine(v, ctx.language),
@@ -65,6 +69,8 @@ export function boardMessage(
   const ping = o.ping ?? o.headline === undefined;
   return {
     content,
+    details,
+    card: { accent: seatAccent(mover) },
     components: [boardButtons(ctx, owed)],
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
     mentionUsers: ping && user ? [user] : [],
@@ -96,6 +102,7 @@ export function finishedBoardMessage(
   const pic = pictures.table(v, ctx);
   return {
     content: finishedBoardText(ctx, v.turn.number, resultsLink),
+    card: { accent: null },
     components: [],
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
     mentionUsers: [],

@@ -5,6 +5,7 @@ import type { Counts } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import type { Message } from '../../games/kernel/message.ts';
 import { t, type Values } from '../../i18n/messages.ts';
+import { seatAccent } from '../../table-kit/components-v2.ts';
 import type { GameContext } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import {
@@ -212,6 +213,7 @@ export function handMessage(
   const pic = pictures.hand(v, ctx);
   return {
     content: [...lines, ...mine].join('\n'),
+    card: { accent: seatAccent(v.viewer ?? 0) },
     components: components.slice(0, 5),
     files: pic ? [{ attachment: pic.png, name: `game-${ctx.gameId}-hand.png`, description: pic.alt }] : [],
     mentionUsers: [],

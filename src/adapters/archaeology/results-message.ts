@@ -30,6 +30,7 @@ export function resultsMessage(
   const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
+    card: { accent: null },
     content: [
       t(ctx.language, 'archaeology.results.title', {
         title: gameTitle(ctx.language, 'archaeology', 'Archaeology'),

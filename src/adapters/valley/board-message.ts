@@ -1,6 +1,7 @@
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t } from '../../i18n/messages.ts';
+import { seatAccent } from '../../table-kit/components-v2.ts';
 import { type GameContext, seatMention } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { deadlineLine, decisionPingPayload, owedBy, owedByOthers } from '../../table-kit/decisions.ts';
@@ -55,6 +56,9 @@ export function boardMessage(
     who,
     ...(o.deadline ? [deadlineLine(o.deadline, ctx.language)] : []),
     ...(owed ? [decisionLine(v, ctx)] : []),
+  ].join('\n');
+  // Under the picture, what it shows in words (for a screen reader, or a phone too small to read it).
+  const details = [
     ...pyramidLines(v, ctx.language),
     scoreLine(v, ctx),
     ...recentLog(v, ctx, 4).map((l) => `> ${l}`),
@@ -63,6 +67,8 @@ export function boardMessage(
   const ping = o.ping ?? o.headline === undefined;
   return {
     content,
+    details,
+    card: { accent: seatAccent(mover) },
     components: [boardButtons(ctx, owed)],
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
     mentionUsers: ping && user ? [user] : [],
@@ -89,6 +95,7 @@ export function finishedBoardMessage(
   const pic = pictures.table(v, ctx);
   return {
     content: finishedBoardText(ctx, v.turn.number, resultsLink),
+    card: { accent: null },
     components: [],
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-table.png`, description: pic.alt }],
     mentionUsers: [],

@@ -1,4 +1,4 @@
-import type { APISelectMenuOption } from 'discord-api-types/v10';
+import type { APIButtonComponent, APISelectMenuOption } from 'discord-api-types/v10';
 import { ButtonStyle } from 'discord-api-types/v10';
 import type { LabelledAction } from '../../games/kernel/types.ts';
 import type { Catalog } from '../../games/valley/catalog.ts';
@@ -6,6 +6,7 @@ import type { ValleyAction } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
 import { t, type Values } from '../../i18n/messages.ts';
 import { translated } from '../../i18n/translated.ts';
+import { seatAccent } from '../../table-kit/components-v2.ts';
 import type { GameContext } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import {
@@ -14,6 +15,7 @@ import {
   clip,
   MAX_OPTIONS,
   type Payload,
+  type PayloadSection,
   row,
   select,
   selectRows,
@@ -94,6 +96,13 @@ export function handMessage(
     lines.push(say('valley.hand.discard', { count: me.discard.length, cards: names(me.discard) }));
   const labelled = v.actions.map((a) => ({ ...a, label: valleyText(a.label, ctx) }));
   const components: Payload['components'] = [];
+  const sections: PayloadSection[] = [];
+  const buyableLine = (card: string | undefined, cardName: string, cost: number | string) => {
+    const action = card ? actionText(card) : undefined;
+    return action
+      ? say('valley.hand.buyable', { card: cardName, cost, action })
+      : say('valley.hand.buyable-plain', { card: cardName, cost });
+  };
 
   // A seat that can only pass a reaction window is not asked: the table passes for it after a random
   // delay, and until then it waits like everyone else (a lone Pass would only tell it to wait).
@@ -149,6 +158,7 @@ export function handMessage(
           value: encodeAction(a.action),
         }));
         const bought = { card: name(card.card), cost: v.defs[card.card]?.cost ?? '?' };
+        lines.push(buyableLine(card.card, bought.card, bought.cost));
         if (options.length <= MAX_OPTIONS && options.every((o) => o.label.length <= 100))
           components.push(row(select(id('act', 'pay'), say('valley.hand.pay-for', bought), options)));
         else {
@@ -171,18 +181,22 @@ export function handMessage(
       lines.push(say('valley.hand.cannot-buy'));
     }
     const slotsToBuy = [...new Set(buys.map((a) => (a.action.type === 'buy' ? a.action.slot : -1)))];
-    const first = slotsToBuy.map((slot) => {
+    // Each card that can be bought beside its Buy button, with what it does: the choice is made here.
+    for (const slot of slotsToBuy) {
       const c = v.pyramid[slot];
       const where = SLOT_KEYS[slot];
-      return button(
-        id('buyslot', String(slot)),
-        say('valley.hand.buy', {
-          card: c ? name(c.card) : where ? say(`valley.slot.${where}`) : String(slot),
-          cost: (c && v.defs[c.card]?.cost) ?? '?',
-        }),
-        ButtonStyle.Success,
-      );
-    });
+      const card = c ? name(c.card) : where ? say(`valley.slot.${where}`) : String(slot);
+      const cost = (c && v.defs[c.card]?.cost) ?? '?';
+      sections.push({
+        text: buyableLine(c?.card, card, cost),
+        button: button(
+          id('buyslot', String(slot)),
+          say('valley.hand.buy', { card, cost }),
+          ButtonStyle.Success,
+        ),
+      });
+    }
+    const first: APIButtonComponent[] = [];
     const endControl = endTurnControl(v, id, name, language);
     if (endControl === 'button')
       first.push(
@@ -228,7 +242,7 @@ export function handMessage(
     );
     components.push(row(button(id('hand'), say('valley.hand.refresh'))));
   }
-  return finish(v, ctx, pictures, lines, components);
+  return finish(v, ctx, pictures, lines, components, sections);
 }
 
 function finish(
@@ -237,10 +251,13 @@ function finish(
   pictures: ValleyPictures,
   lines: string[],
   components: Payload['components'],
+  sections: PayloadSection[] = [],
 ): Payload {
   const pic = pictures.hand(v, ctx);
   return {
     content: clip(lines.join('\n'), 2000),
+    card: { accent: seatAccent(v.viewer ?? 0) },
+    sections,
     components,
     files: [{ attachment: pic.png, name: `game-${ctx.gameId}-hand.png`, description: pic.alt }],
     mentionUsers: [],

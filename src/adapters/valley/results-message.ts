@@ -34,6 +34,7 @@ export function resultsMessage(
   const pic = pictures.results(v, ctx);
   const humans = ctx.users.filter((u): u is string => !!u);
   return {
+    card: { accent: null },
     content: [
       t(language, 'valley.results.heading', {
         id: String(ctx.gameId),

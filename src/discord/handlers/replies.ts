@@ -2,7 +2,7 @@ import { type Interaction, MessageFlags, type RepliableInteraction } from 'disco
 import { t, type Values } from '../../i18n/messages.ts';
 import type { Payload } from '../../table-kit/payload.ts';
 import { userLanguage } from '../language.ts';
-import { editOptions, messageOptions } from '../send.ts';
+import { editOptions, privateOptions } from '../send.ts';
 
 /** The catalogue message `key`, privately, in the language of the person who clicked or typed. */
 export function say(i: RepliableInteraction, key: string, values?: Values): Promise<void> {
@@ -21,10 +21,9 @@ export async function tell(i: RepliableInteraction, text: string): Promise<void>
  * deadline: ack-deadline.ts) is answered beside its message, which stays as it was.
  */
 export async function replyPrivately(i: RepliableInteraction, p: Payload): Promise<void> {
-  if (i.deferred && i.ephemeral === null)
-    await i.followUp({ ...messageOptions(p), flags: MessageFlags.Ephemeral });
+  if (i.deferred && i.ephemeral === null) await i.followUp(privateOptions(p));
   else if (i.deferred || i.replied) await i.editReply(editOptions(p));
-  else await i.reply({ ...messageOptions(p), flags: MessageFlags.Ephemeral });
+  else await i.reply(privateOptions(p));
 }
 
 export function displayName(i: Interaction): string {

@@ -68,6 +68,7 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
   ].filter(Boolean);
   return {
     content: lines.join('\n'),
+    card: { accent: null },
     components: open
       ? [
           row(

@@ -56,6 +56,8 @@ export function replayMessage(tables: Tables, replay: Replay, move: number, lang
         })}`;
   return {
     content: clip(`${header}${catalog}\n${board.content}`, 2000),
+    ...(board.details ? { details: board.details } : {}),
+    card: board.card ?? { accent: null },
     components: [
       row(
         // Each its own verb: two buttons going to the same move must still differ (Discord refuses twins).

@@ -19,7 +19,7 @@ import type { ArchaeologyState } from '../../../src/games/archaeology/state.ts';
 import { view } from '../../../src/games/archaeology/view.ts';
 import { t } from '../../../src/i18n/messages.ts';
 import type { GameContext } from '../../../src/table-kit/context.ts';
-import type { Payload } from '../../../src/table-kit/payload.ts';
+import { type Payload, readerText } from '../../../src/table-kit/payload.ts';
 import { act, linesOf, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
@@ -62,7 +62,7 @@ describe('Archaeology’s messages in Spanish', () => {
 
   it('the board: title, turn, dig site, marketplace, pyramid, players and buttons', () => {
     const english = boardMessage(view(s, null), en, pictures);
-    expect(english.content.split('\n').slice(0, 6)).toEqual([
+    expect(readerText(english).split('\n').slice(0, 6)).toEqual([
       '**Archaeology** · game #12 · turn 1',
       '<@1>, it is your turn.',
       '⛏ Dig site: 2 cards · thieves drawn 0/8 · sandstorms drawn 0/0',
@@ -73,7 +73,7 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(buttons(english)).toEqual(['My hand', 'Museum', 'Prices', 'Log']);
 
     const spanish = boardMessage(view(s, null), es, pictures);
-    expect(spanish.content.split('\n').slice(0, 6)).toEqual([
+    expect(readerText(spanish).split('\n').slice(0, 6)).toEqual([
       '**Arqueología** · partida n.º 12 · turno 1',
       '<@1>, es tu turno.',
       '⛏ Yacimiento: 2 cartas · ladrones salidos 0/8 · tormentas de arena salidas 0/0',
@@ -96,12 +96,12 @@ describe('Archaeology’s messages in Spanish', () => {
       2,
       { type: 'end' },
     );
-    const englishBoard = boardMessage(view(explored, null), en, pictures).content;
+    const englishBoard = readerText(boardMessage(view(explored, null), en, pictures));
     expect(englishBoard).toContain(
       '⛏ Dig site: 0 cards (nobody digs; a turn that does nothing is a pass) · thieves drawn 0/8',
     );
     expect(englishBoard).toContain('🔺 Pyramid: Small chamber explored · Medium chamber 5 cards (2 maps)');
-    const spanishBoard = boardMessage(view(explored, null), es, pictures).content;
+    const spanishBoard = readerText(boardMessage(view(explored, null), es, pictures));
     expect(spanishBoard).toContain(
       '⛏ Yacimiento: 0 cartas (nadie excava; un turno en el que no se hace nada es un pase) · ladrones salidos 0/8',
     );
@@ -111,11 +111,13 @@ describe('Archaeology’s messages in Spanish', () => {
 
     const englishOwed = boardMessage(view(owed, null), en, pictures);
     // The owing player is mentioned where the text names them, not before it as well.
-    expect(englishOwed.content).toMatch(/⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Press \*\*Respond\*\* to choose\./);
-    expect(englishOwed.content).not.toMatch(/⏳ .* — /);
+    expect(readerText(englishOwed)).toMatch(
+      /⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Press \*\*Respond\*\* to choose\./,
+    );
+    expect(readerText(englishOwed)).not.toMatch(/⏳ .* — /);
     expect(buttons(englishOwed)).toEqual(['My hand', 'Respond', 'Museum', 'Prices', 'Log']);
     const spanishOwed = boardMessage(view(owed, null), es, pictures);
-    expect(spanishOwed.content).toMatch(
+    expect(readerText(spanishOwed)).toMatch(
       /⏳ (<@\d+>|\*\*\w+\*\*),? .*\. Pulsa \*\*Responder\*\* para elegir\./,
     );
     expect(buttons(spanishOwed)).toEqual(['Mi mano', 'Responder', 'Museo', 'Precios', 'Registro']);
@@ -123,11 +125,11 @@ describe('Archaeology’s messages in Spanish', () => {
 
   it('the private hand: treasures, menus and buttons', () => {
     const english = handMessage(view(s, 0), en, pictures);
-    expect(english.content).toContain('**Your hand** (game #12): 6 cards');
-    expect(english.content).toContain(
+    expect(readerText(english)).toContain('**Your hand** (game #12): 6 cards');
+    expect(readerText(english)).toContain(
       '• 3 Coins — trade 2 each · sell 3 now for $10 (museum: 1: $2 · 2: $5 · 3: $10 · 4: $18 · 5: $30)',
     );
-    expect(english.content).toContain("Marketplace: 2 Parchment Scraps, 1 Pot Shard, 1 Pharaoh's Mask");
+    expect(readerText(english)).toContain("Marketplace: 2 Parchment Scraps, 1 Pot Shard, 1 Pharaoh's Mask");
     expect(selects(english).map((m) => m.placeholder)).toEqual([
       'Sell to the museum…',
       'Trade: choose marketplace cards to take…',
@@ -139,12 +141,12 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(buttons(english).at(-1)).toBe('Refresh');
 
     const spanish = handMessage(view(s, 0), es, pictures);
-    expect(spanish.content).toContain('**Tu mano** (partida n.º 12): 6 cartas');
-    expect(spanish.content).toContain(
+    expect(readerText(spanish)).toContain('**Tu mano** (partida n.º 12): 6 cartas');
+    expect(readerText(spanish)).toContain(
       '• 3 Monedas — intercambio 2 por carta · si vendes 3 ahora, 10 $ (museo: 1: 2 $ · 2: 5 $ · 3: 10 $ · 4: 18 $ · 5: 30 $)',
     );
-    expect(spanish.content).toContain('• 1 Mapa — intercambio 2 · si vendes 1 ahora, 1 $');
-    expect(spanish.content).toContain(
+    expect(readerText(spanish)).toContain('• 1 Mapa — intercambio 2 · si vendes 1 ahora, 1 $');
+    expect(readerText(spanish)).toContain(
       'Mercado: 2 Fragmentos de pergamino, 1 Fragmento de vasija, 1 Máscara de faraón',
     );
     expect(selects(spanish).map((m) => m.placeholder)).toEqual([
@@ -160,7 +162,7 @@ describe('Archaeology’s messages in Spanish', () => {
 
   it('a trade’s second click', () => {
     const english = handMessage(view(s, 0), en, pictures, { take: { mask: 1 } });
-    expect(english.content).toContain(
+    expect(readerText(english)).toContain(
       "🔁 You take **1 Pharaoh's Mask** (trading value 4). Now choose cards of your hand worth 4 or more (any surplus is lost).",
     );
     expect(selects(english)[0]?.placeholder).toBe('Give cards worth 4 or more');
@@ -168,7 +170,7 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(buttons(english)).toEqual(['Cancel the trade', 'Refresh']);
 
     const spanish = handMessage(view(s, 0), es, pictures, { take: { mask: 1 } });
-    expect(spanish.content).toContain(
+    expect(readerText(spanish)).toContain(
       '🔁 Tomas **1 Máscara de faraón** (valor de intercambio 4). Ahora elige cartas de tu mano que valgan 4 o más (lo que sobre se pierde).',
     );
     expect(selects(spanish)[0]?.placeholder).toBe('Da cartas que valgan 4 o más');
@@ -179,10 +181,10 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(buttons(spanish)).toEqual(['Cancelar el intercambio', 'Actualizar']);
 
     const nothing = position({ hands: [{ mask: 1 }, { coin: 1 }], market: { mask: 1 }, dig: ['coin'] });
-    expect(handMessage(view(nothing, 0), en, pictures, { take: { mask: 1 } }).content).toContain(
+    expect(readerText(handMessage(view(nothing, 0), en, pictures, { take: { mask: 1 } }))).toContain(
       'You hold nothing else to give for those.',
     );
-    expect(handMessage(view(nothing, 0), es, pictures, { take: { mask: 1 } }).content).toContain(
+    expect(readerText(handMessage(view(nothing, 0), es, pictures, { take: { mask: 1 } }))).toContain(
       'No tienes nada más que dar a cambio.',
     );
   });
@@ -194,12 +196,12 @@ describe('Archaeology’s messages in Spanish', () => {
       { type: 'end' },
     );
     const robEn = handMessage(view(thief, 0), en, pictures);
-    expect(robEn.content).toContain(
+    expect(readerText(robEn)).toContain(
       '🦹 **You dug up a thief.** Choose the opponent it robs: it takes one of their cards at random, unseen.',
     );
     expect(buttons(robEn)).toEqual(['Rob bob (1 card)', 'Rob carol (3 cards)', 'Refresh']);
     const robEs = handMessage(view(thief, 0), es, pictures);
-    expect(robEs.content).toContain(
+    expect(readerText(robEs)).toContain(
       '🦹 **Has desenterrado un ladrón.** Elige a qué oponente roba: le quita una de sus cartas al azar, sin verla.',
     );
     expect(buttons(robEs)).toEqual(['Robar a bob (1 carta)', 'Robar a carol (3 cartas)', 'Actualizar']);
@@ -215,34 +217,34 @@ describe('Archaeology’s messages in Spanish', () => {
     );
     const v = view(storm, 1);
     const stormEn = handMessage(v, en, pictures);
-    expect(stormEn.content).toContain(
+    expect(readerText(stormEn)).toContain(
       '🌪 **A sandstorm!** Choose 2 more cards to lose to the marketplace. Nobody sees them until everyone has chosen.',
     );
     expect(selects(stormEn)[0]?.placeholder).toBe('Choose 2 cards to lose');
     const stormEs = handMessage(v, es, pictures);
-    expect(stormEs.content).toContain(
+    expect(readerText(stormEs)).toContain(
       '🌪 **¡Una tormenta de arena!** Elige 2 cartas más que perderás: irán al mercado. Nadie las verá hasta que todos hayan elegido.',
     );
     expect(selects(stormEs)[0]?.placeholder).toBe('Elige 2 cartas que perder');
 
     const half = act(storm, 1, { type: 'discard', cards: { parchment: 1 } });
-    const halfEn = handMessage(view(half, 1), en, pictures).content;
+    const halfEn = readerText(handMessage(view(half, 1), en, pictures));
     expect(halfEn).toContain(
       'Choose 1 more card to lose to the marketplace (already chosen: 1 Parchment Scrap).',
     );
-    const halfEs = handMessage(view(half, 1), es, pictures).content;
+    const halfEs = readerText(handMessage(view(half, 1), es, pictures));
     expect(halfEs).toContain(
       'Elige 1 carta más que perderás: irá al mercado (ya elegidas: 1 Fragmento de pergamino).',
     );
 
     const done = act(half, 1, { type: 'discard', cards: { parchment: 1 } });
-    expect(handMessage(view(done, 1), en, pictures).content).toContain(
+    expect(readerText(handMessage(view(done, 1), en, pictures))).toContain(
       '🌪 You lose 2 Parchment Scraps to the sandstorm; waiting for the others to choose.',
     );
-    expect(handMessage(view(done, 1), es, pictures).content).toContain(
+    expect(readerText(handMessage(view(done, 1), es, pictures))).toContain(
       '🌪 La tormenta de arena te hace perder 2 Fragmentos de pergamino; esperando a que los demás elijan.',
     );
-    expect(handMessage(view(done, 0), es, pictures).content).toContain('Esperando: ');
+    expect(readerText(handMessage(view(done, 0), es, pictures))).toContain('Esperando: ');
   });
 
   it('refusals and banners of clicks, in the clicking person’s language', () => {
@@ -276,14 +278,14 @@ describe('Archaeology’s messages in Spanish', () => {
 
   it('museum, prices and log', () => {
     const sold = act(s, 0, { type: 'sell', kind: 'coin', count: 3 });
-    expect(museumMessage(view(sold, null), en).content).toBe(
+    expect(readerText(museumMessage(view(sold, null), en))).toBe(
       [
         '**Museum** · game #12: what each player has sold',
         '**alice** — $10 from 3 cards: 3 Coins $10',
         '**bob** — $0 from 0 cards: nothing sold',
       ].join('\n'),
     );
-    expect(museumMessage(view(sold, null), es).content).toBe(
+    expect(readerText(museumMessage(view(sold, null), es))).toBe(
       [
         '**Museo** · partida n.º 12: lo que ha vendido cada jugador',
         '**alice** — 10 $ por 3 cartas: 3 Monedas por 10 $',
@@ -291,11 +293,11 @@ describe('Archaeology’s messages in Spanish', () => {
       ].join('\n'),
     );
 
-    const pricesEn = pricesMessage(view(s, null), en).content.split('\n');
+    const pricesEn = readerText(pricesMessage(view(s, null), en)).split('\n');
     expect(pricesEn[0]).toBe('**Trading values and museum prices** · game #12');
     expect(pricesEn).toContain('**Coins** — trade 2 · museum 1: $2 · 2: $5 · 3: $10 · 4: $18 · 5: $30');
     expect(pricesEn.at(-1)).toBe('A set holds one type; the last price is the largest set the museum takes.');
-    const pricesEs = pricesMessage(view(s, null), es).content.split('\n');
+    const pricesEs = readerText(pricesMessage(view(s, null), es)).split('\n');
     expect(pricesEs[0]).toBe('**Valores de intercambio y precios del museo** · partida n.º 12');
     expect(pricesEs).toContain(
       '**Monedas** — intercambio 2 · museo 1: 2 $ · 2: 5 $ · 3: 10 $ · 4: 18 $ · 5: 30 $',
@@ -304,10 +306,10 @@ describe('Archaeology’s messages in Spanish', () => {
       '**Máscaras de faraón** — intercambio 4 · museo 1: 5 $ · 2: 12 $ · 3: 22 $ · 4: 36 $',
     );
 
-    const logEn = logMessage(view(sold, null), { ...en, log: linesOf(sold) }).content;
+    const logEn = readerText(logMessage(view(sold, null), { ...en, log: linesOf(sold) }));
     expect(logEn.split('\n')[0]).toBe('**Log** · game #12 (latest last)');
     expect(logEn).toContain('alice sold 3 Coins to the museum for $10.');
-    expect(logMessage(view(sold, null), { ...es, log: linesOf(sold) }).content.split('\n')[0]).toBe(
+    expect(readerText(logMessage(view(sold, null), { ...es, log: linesOf(sold) })).split('\n')[0]).toBe(
       '**Registro** · partida n.º 12 (lo más reciente al final)',
     );
   });
@@ -316,13 +318,13 @@ describe('Archaeology’s messages in Spanish', () => {
     const end = finishedGame();
     const v = view(end, null);
     const ctx = { ...en, names: ['alice', 'bob'], users: ['1', null] };
-    const english = resultsMessage(v, ctx, pictures, ['a rating line']).content.split('\n');
+    const english = readerText(resultsMessage(v, ctx, pictures, ['a rating line'])).split('\n');
     expect(english[0]).toMatch(/^🏁 \*\*Archaeology\*\* · game #12 is over\. /);
     expect(english[1]).toMatch(/^1\. \*\*(alice|bob)\*\* — \$\d+ \(\d+ cards sold: \d+ [A-Z].* \$\d+/);
     expect(english).toContain('_Ties go to whoever sold the fewest cards._');
-    const spanish = resultsMessage(v, { ...ctx, language: 'es' }, pictures, ['a rating line']).content.split(
-      '\n',
-    );
+    const spanish = readerText(
+      resultsMessage(v, { ...ctx, language: 'es' }, pictures, ['a rating line']),
+    ).split('\n');
     expect(spanish[0]).toMatch(/^🏁 \*\*Arqueología\*\* · la partida n\.º 12 ha terminado\. /);
     expect(spanish[1]).toMatch(
       /^1\. \*\*(alice|bob)\*\* — \d+ \$ \(\d+ cartas? vendidas?: \d+ [A-ZÁÉÍÓÚ].* por \d+ \$/,
@@ -342,17 +344,17 @@ describe('Archaeology’s messages in Spanish', () => {
     expect(finishedBoardText(es, 40, null)).toBe(
       '**Arqueología** · partida n.º 12 · turno 41\n🏁 La partida ha terminado: los resultados están más abajo.',
     );
-    expect(handMessage(view(end, 0), es, pictures).content).toContain('La partida ha terminado.');
-    expect(handMessage(view(end, 0), en, pictures).content).toContain('The game is over.');
+    expect(readerText(handMessage(view(end, 0), es, pictures))).toContain('La partida ha terminado.');
+    expect(readerText(handMessage(view(end, 0), en, pictures))).toContain('The game is over.');
   });
 
   it('/rules: the same five paragraphs in each language', () => {
-    const english = archaeologyRules('en').content;
-    expect(archaeologyRules().content).toBe(english);
+    const english = readerText(archaeologyRules('en'));
+    expect(readerText(archaeologyRules())).toBe(english);
     expect(english.split('\n')).toHaveLength(5);
     expect(english).toMatch(/^\*\*Archaeology\*\* \(2–4 players\): make the most money/);
     expect(english).toContain('`/card` shows each treasure’s trading value and museum prices.');
-    const spanish = archaeologyRules('es').content;
+    const spanish = readerText(archaeologyRules('es'));
     expect(spanish.split('\n')).toHaveLength(5);
     expect(spanish).toMatch(/^\*\*Arqueología\*\* \(2–4 jugadores\)/);
     for (const word of [

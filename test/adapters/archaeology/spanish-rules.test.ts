@@ -17,7 +17,7 @@ import { collectLines, type LogLine, readableBy } from '../../../src/games/kerne
 import type { Message } from '../../../src/games/kernel/message.ts';
 import { nextInt, seedRng } from '../../../src/games/kernel/rng.ts';
 import type { GameContext } from '../../../src/table-kit/context.ts';
-import type { Payload } from '../../../src/table-kit/payload.ts';
+import { type Payload, readerText } from '../../../src/table-kit/payload.ts';
 import { act, linesOf, position } from '../../archaeology/helpers.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
@@ -33,7 +33,7 @@ const es: GameContext = { ...en, language: 'es' };
 /** `ctx` with the lines said on the way to `s` as the game's log (the store's newest lines), which the board reads. */
 const said = (ctx: GameContext, s: ArchaeologyState): GameContext => ({ ...ctx, log: linesOf(s) });
 
-const lines = (p: Payload) => p.content.split('\n');
+const lines = (p: Payload) => readerText(p).split('\n');
 const quoted = (p: Payload) => lines(p).filter((l) => l.startsWith('> '));
 const selects = (p: Payload): APIStringSelectComponent[] =>
   p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));
@@ -104,10 +104,10 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     expect(buttons(spanish)).toEqual(['Terminar el turno', 'Actualizar']);
 
     // Another seat's hand: what the game waits for.
-    expect(handMessage(view(sold, 0), said(en, sold), pictures).content).toContain(
+    expect(readerText(handMessage(view(sold, 0), said(en, sold), pictures))).toContain(
       'Waiting: bob to trade, explore, sell or end the turn.',
     );
-    expect(handMessage(view(sold, 0), said(es, sold), pictures).content).toContain(
+    expect(readerText(handMessage(view(sold, 0), said(es, sold), pictures))).toContain(
       'Esperando: bob debe intercambiar, explorar, vender o terminar el turno.',
     );
   });
@@ -146,7 +146,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
       'El ladrón de alice robó una carta a bob.',
       'El ladrón de alice se llevó tu Máscara de faraón.',
     ]);
-    expect(logMessage(view(robbed, null), ctx).content).not.toMatch(/Máscara/);
+    expect(readerText(logMessage(view(robbed, null), ctx))).not.toMatch(/Máscara/);
   });
 
   it('a sandstorm owed by others: the board, the ping and the picture’s text', () => {
@@ -160,17 +160,17 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
       { type: 'end' },
     );
     const v = view(storm, null);
-    expect(boardMessage(v, said(en, storm), pictures).content).toContain(
+    expect(readerText(boardMessage(v, said(en, storm), pictures))).toContain(
       '⏳ **bob**, <@3> to choose the cards the sandstorm takes. Press **Respond** to choose.',
     );
-    expect(boardMessage(v, said(es, storm), pictures).content).toContain(
+    expect(readerText(boardMessage(v, said(es, storm), pictures))).toContain(
       '⏳ **bob**, <@3> deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
     );
     expect(quoted(boardMessage(v, said(es, storm), pictures)).at(-1)).toBe(
       '> alice desenterró una tormenta de arena (ha salido 1 de 1): todos pierden la mitad de su mano.',
     );
     // Each is mentioned once, where the text names them ("@Ana — Ana is choosing" no more).
-    expect(decisionPing(v, es).content).toBe(
+    expect(readerText(decisionPing(v, es))).toBe(
       '**bob**, <@3> deben elegir las cartas que se lleva la tormenta de arena. Pulsa **Responder** para elegir.',
     );
     expect(describeTable(v, en.names, 'en').split('\n')[0]).toBe(
@@ -181,7 +181,7 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     );
     // One seat left to choose: the verb agrees.
     const half = act(storm, 1, { type: 'discard', cards: { parchment: 2 } });
-    expect(boardMessage(view(half, null), said(es, half), pictures).content).toContain(
+    expect(readerText(boardMessage(view(half, null), said(es, half), pictures))).toContain(
       '⏳ <@3> debe elegir las cartas que se lleva la tormenta de arena.',
     );
   });
@@ -193,8 +193,8 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     ];
     for (const [sold, english, spanish] of cases) {
       const v = view(finishedWith(sold), null);
-      expect(resultsMessage(v, en, pictures).content).toContain(english);
-      expect(resultsMessage(v, es, pictures).content).toContain(spanish);
+      expect(readerText(resultsMessage(v, en, pictures))).toContain(english);
+      expect(readerText(resultsMessage(v, es, pictures))).toContain(spanish);
     }
     const tie = view(finishedWith([[2, 1], [1, 1], []]), null);
     expect(tie.outcome && english(tie.outcome.summary)).toBe(
@@ -207,10 +207,10 @@ describe('the rules’ own sentences in Spanish (log, waiting text, actions, out
     expect(shared.outcome && english(shared.outcome.summary)).toBe(
       '@0 and @1 and @2 share the win: $5 from 2 cards each',
     );
-    expect(resultsMessage(shared, en, pictures).content).toContain(
+    expect(readerText(resultsMessage(shared, en, pictures))).toContain(
       'alice and bob and carol share the win: $5 from 2 cards each',
     );
-    expect(resultsMessage(shared, es, pictures).content).toContain(
+    expect(readerText(resultsMessage(shared, es, pictures))).toContain(
       'alice, bob y carol comparten la victoria: 5 $ con 2 cartas cada uno',
     );
     expect(describeResults(shared, es.names, 'es')).toContain(

@@ -17,7 +17,7 @@ import { say } from '../../../src/games/valley/messages.ts';
 import type { ValleyView } from '../../../src/games/valley/view.ts';
 import { view } from '../../../src/games/valley/view.ts';
 import type { GameContext } from '../../../src/table-kit/context.ts';
-import type { Payload } from '../../../src/table-kit/payload.ts';
+import { type Payload, payloadButtons, readerText } from '../../../src/table-kit/payload.ts';
 import { ask, choices, Table } from '../../valley/table.ts';
 
 const picture = { png: Buffer.from([]), alt: 'a picture' };
@@ -38,12 +38,7 @@ const context = (language: string): GameContext => ({
 const en = context('en');
 const es = context('es');
 
-const buttons = (p: Payload): string[] =>
-  p.components.flatMap((r) =>
-    r.components
-      .filter((c) => c.type === ComponentType.Button)
-      .map((c) => ('label' in c ? (c.label ?? '') : '')),
-  );
+const buttons = (p: Payload): string[] => payloadButtons(p).map((c) => ('label' in c ? (c.label ?? '') : ''));
 const selects = (p: Payload): APIStringSelectComponent[] =>
   p.components.flatMap((r) => r.components.filter((c) => c.type === ComponentType.StringSelect));
 
@@ -71,7 +66,7 @@ function finished(): ValleyView {
 describe('the board', () => {
   it('in Spanish: the title, the pyramid, the piles, the scores and the buttons', () => {
     const board = boardMessage(view(table().s, null), es, pictures);
-    expect(board.content.split('\n').slice(0, 6)).toEqual([
+    expect(readerText(board).split('\n').slice(0, 6)).toEqual([
       '**Valle de los Reyes** · partida n.º 12 · turno 1 · cartas: Base',
       '<@1>, te toca.',
       'Base de la pirámide (comprable): Barca (6) · Carro (4) · Incensario (4)',
@@ -84,7 +79,7 @@ describe('the board', () => {
 
   it('in English, as it always read', () => {
     const board = boardMessage(view(table().s, null), en, pictures);
-    expect(board.content.split('\n').slice(0, 6)).toEqual([
+    expect(readerText(board).split('\n').slice(0, 6)).toEqual([
       '**Valley of the Kings** · game #12 · turn 1 · Base cards',
       '<@1>, it is your turn.',
       'Pyramid base (buyable): Boat (6) · Chariot (4) · Censer (4)',
@@ -101,19 +96,21 @@ describe('the board', () => {
     ask(t, 1, 'Pick one', [['a', 'A']], say('boat.public', { seat: '@1' }));
     const v = view(t.s, null);
     const spanish = boardMessage(v, es, pictures);
-    expect(spanish.content).toContain(
+    expect(readerText(spanish)).toContain(
       '⏳ **bob** está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
     );
     expect(buttons(spanish)).toEqual(['Mi mano', 'Responder', 'Tumbas', 'Registro']);
     const english = boardMessage(v, en, pictures);
-    expect(english.content).toContain('⏳ **bob** is choosing a card (Boat). Press **Respond** to choose.');
+    expect(readerText(english)).toContain(
+      '⏳ **bob** is choosing a card (Boat). Press **Respond** to choose.',
+    );
     expect(buttons(english)).toEqual(['My hand', 'Respond', 'Tombs', 'Log']);
     // The ping names bob once, where the text does: not "bob — bob está eligiendo…".
-    expect(decisionPing(v, es).content).toBe(
+    expect(readerText(decisionPing(v, es))).toBe(
       '**bob** está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
     );
     const mentioned = decisionPing(v, { ...es, users: [null, '22'] });
-    expect(mentioned.content).toBe(
+    expect(readerText(mentioned)).toBe(
       '<@22> está eligiendo una carta (Barca). Pulsa **Responder** para elegir.',
     );
     expect(mentioned.mentionUsers).toEqual(['22']);
@@ -136,10 +133,10 @@ describe('the board', () => {
 
   it('a game number from 1000 up is written without a separator in both languages', () => {
     const v = view(table().s, null);
-    expect(boardMessage(v, { ...es, gameId: 12345 }, pictures).content).toMatch(
+    expect(readerText(boardMessage(v, { ...es, gameId: 12345 }, pictures))).toMatch(
       /^\*\*Valle de los Reyes\*\* · partida n\.º 12345 ·/,
     );
-    expect(boardMessage(v, { ...en, gameId: 12345 }, pictures).content).toMatch(
+    expect(readerText(boardMessage(v, { ...en, gameId: 12345 }, pictures))).toMatch(
       /^\*\*Valley of the Kings\*\* · game #12345 ·/,
     );
   });
@@ -148,7 +145,7 @@ describe('the board', () => {
 describe('the private hand', () => {
   it('in Spanish: the cards with their gold, the buttons and the menus', () => {
     const hand = handMessage(view(table().s, 0), es, pictures, baseCatalog);
-    expect(hand.content.split('\n')[0]).toBe(
+    expect(readerText(hand).split('\n')[0]).toBe(
       '**Tu mano** (partida n.º 12): Estatua de Bastet (2 de oro), Shabti (1 de oro), Urna (1 de oro), Caja de comida (2 de oro) — 6 de oro en total',
     );
     expect(buttons(hand)).toEqual([
@@ -178,7 +175,7 @@ describe('the private hand', () => {
 
   it('in English, as it always read', () => {
     const hand = handMessage(view(table().s, 0), en, pictures, baseCatalog);
-    expect(hand.content.split('\n')[0]).toBe(
+    expect(readerText(hand).split('\n')[0]).toBe(
       '**Your hand** (game #12): Statue of Bastet (2g), Shabti (1g), Urn (1g), Box of Food (2g) — 6 gold in all',
     );
     expect(buttons(hand)).toEqual(['Buy Boat (6)', 'Buy Chariot (4)', 'Buy Censer (4)', 'Refresh']);
@@ -247,19 +244,19 @@ describe('the private hand', () => {
     const t = table();
     const order = [t.inHand(0, 'urn'), t.inHand(0, 'shabti')];
     const spanish = handMessage(view(t.s, 0), es, pictures, baseCatalog, { endOrder: order });
-    expect(spanish.content).toContain(
+    expect(readerText(spanish)).toContain(
       '**Terminas tu turno:** desde lo alto de tu pila de descarte, Urna, luego Shabti. Elige la siguiente carta de debajo o termina ya el turno',
     );
     expect(selects(spanish)[0]?.placeholder).toBe('Debajo de Shabti…');
     expect(buttons(spanish)).toEqual(['Terminar turno con este orden', 'Volver']);
     const english = handMessage(view(t.s, 0), en, pictures, baseCatalog, { endOrder: order });
-    expect(english.content).toContain(
+    expect(readerText(english)).toContain(
       '**Ending your turn:** from the top of your discard pile, Urn, then Shabti. Choose the next card beneath, or end the turn now (the rest go below in the order you played them).',
     );
     expect(selects(english)[0]?.placeholder).toBe('Beneath Shabti…');
     expect(buttons(english)).toEqual(['End turn with this order', 'Back']);
     const first = handMessage(view(t.s, 0), es, pictures, baseCatalog, { endOrder: [] });
-    expect(first.content).toContain(
+    expect(readerText(first)).toContain(
       '**Terminas tu turno:** elige la carta que dejas encima de tu pila de descarte.',
     );
     expect(selects(first)[0]?.placeholder).toBe('La carta de encima…');
@@ -272,14 +269,14 @@ describe('the private hand', () => {
       turn: { ...v.turn, thoth: true, ring: true },
       me: v.me && { ...v.me, discard: [], shown: [{ seat: 1, cards: [{ instance: 99, card: 'urn' }] }] },
     };
-    const spanish = handMessage(marked, es, pictures, baseCatalog).content.split('\n');
+    const spanish = readerText(handMessage(marked, es, pictures, baseCatalog)).split('\n');
     expect(spanish[0]).toMatch(/— 6 de oro en total \(Estatua de Thot: cada carta vale 4\)$/);
     expect(spanish.slice(1, 4)).toEqual([
       '💍 Anillo: la próxima carta que juegues (para pagar, por su acción o para sepultarla) vale el doble de oro.',
       '👁 bob te ha enseñado su mano (sin cartas de conjunto): Urna.',
       'Tu pila de descarte (0): vacía',
     ]);
-    const english = handMessage(marked, en, pictures, baseCatalog).content.split('\n');
+    const english = readerText(handMessage(marked, en, pictures, baseCatalog)).split('\n');
     expect(english[0]).toMatch(/— 6 gold in all \(Statue of Thoth: every card is worth 4\)$/);
     expect(english.slice(1, 4)).toEqual([
       '💍 Ring: the next card you play (to pay, for its action or to entomb) has double gold value.',
@@ -290,7 +287,7 @@ describe('the private hand', () => {
 
   it('someone else’s turn: what the game waits for, and Refresh', () => {
     const v = view(table().s, 1);
-    const spanish = handMessage(v, es, pictures, baseCatalog).content.split('\n');
+    const spanish = readerText(handMessage(v, es, pictures, baseCatalog)).split('\n');
     expect(spanish.slice(0, 2)).toEqual([
       '**Tu mano** (partida n.º 12): vacía — 0 de oro en total',
       'Tu pila de descarte (0): vacía',
@@ -298,7 +295,7 @@ describe('the private hand', () => {
     expect(spanish[2]).toMatch(/^⏳ .*alice.*\.$/);
     expect(buttons(handMessage(v, es, pictures, baseCatalog))).toEqual(['Actualizar']);
     const english = handMessage(v, en, pictures, baseCatalog);
-    expect(english.content.split('\n')).toEqual([
+    expect(readerText(english).split('\n')).toEqual([
       '**Your hand** (game #12): empty — 0 gold in all',
       'Your discard pile (0): empty',
       '⏳ alice to play.',
@@ -350,7 +347,7 @@ describe('the private hand', () => {
 describe('tombs, log and results', () => {
   it('the tombs, with set names in Spanish', () => {
     const v = view(table().s, null);
-    expect(tombsMessage(v, es, pictures).content).toBe(
+    expect(readerText(tombsMessage(v, es, pictures))).toBe(
       [
         '**Tumbas** · partida n.º 12',
         '**alice** — 5 PV (iniciales 1, únicas 0, Estatuas 2² = 4)',
@@ -359,7 +356,7 @@ describe('tombs, log and results', () => {
         'vacía',
       ].join('\n'),
     );
-    expect(tombsMessage(v, en, pictures).content).toBe(
+    expect(readerText(tombsMessage(v, en, pictures))).toBe(
       [
         '**Tombs** · game #12',
         '**alice** — 5 VP (starters 1, uniques 0, Statues 2² = 4)',
@@ -375,11 +372,11 @@ describe('tombs, log and results', () => {
     const entomb = legalActions(t.s, 0).find((a) => a.type === 'entomb');
     t.act(0, entomb as never);
     const v = view(t.s, null);
-    const spanish = logMessage(v, { ...es, log: t.log }).content.split('\n');
+    const spanish = readerText(logMessage(v, { ...es, log: t.log })).split('\n');
     expect(spanish[0]).toBe('**Registro** · partida n.º 12 (lo más reciente, al final)');
     expect(spanish.length).toBeGreaterThan(1);
     expect(spanish.slice(1).every((l) => /^T1: \S/.test(l))).toBe(true);
-    const english = logMessage(v, { ...en, log: t.log }).content.split('\n');
+    const english = readerText(logMessage(v, { ...en, log: t.log })).split('\n');
     expect(english[0]).toBe('**Log** · game #12 (latest last)');
     expect(english.slice(1).every((l) => /^T1: \S/.test(l))).toBe(true);
     expect(english.length).toBe(spanish.length);
@@ -387,13 +384,13 @@ describe('tombs, log and results', () => {
 
   it('the results: places, scores and the card pool', () => {
     const v = finished();
-    const spanish = resultsMessage(v, es, pictures, ['rating']).content.split('\n');
+    const spanish = readerText(resultsMessage(v, es, pictures, ['rating'])).split('\n');
     expect(spanish[0]).toMatch(/^🏁 \*\*Valle de los Reyes\*\* · la partida n\.º 12 ha terminado\. /);
     expect(spanish[1]).toMatch(
       /^1\. \*\*(alice|bob)\*\* — \d+ PV \(\d+ cartas? en la tumba; iniciales \d+, únicas \d+(, [^,]+ \d²=\d+)*\)$/,
     );
     expect(spanish.slice(3)).toEqual(['🃏 Cartas: Base.', 'rating', '<@1>']);
-    const english = resultsMessage(v, en, pictures, ['rating']).content.split('\n');
+    const english = readerText(resultsMessage(v, en, pictures, ['rating'])).split('\n');
     expect(english[0]).toMatch(/^🏁 \*\*Valley of the Kings\*\* · game #12 is over\. /);
     expect(english[1]).toMatch(
       /^1\. \*\*(alice|bob)\*\* — \d+ VP \(\d+ tomb cards; starters \d+, uniques \d+(, [A-Z][^,]+ \d²=\d+)*\)$/,
@@ -408,7 +405,7 @@ describe('tombs, log and results', () => {
       ...v,
       players: v.players.map((p) => ({ ...p, score: { ...p.score, sets } })),
     };
-    const line = (ctx: GameContext) => resultsMessage(withSets, ctx, pictures).content.split('\n')[1];
+    const line = (ctx: GameContext) => readerText(resultsMessage(withSets, ctx, pictures)).split('\n')[1];
     expect(line(en)).toMatch(/, Canopic Jars 2²=4, Statues 1²=1\)$/);
     expect(line(es)).toMatch(new RegExp(`, ${setName('canopic-jars', 'es')} 2²=4, Estatuas 1²=1\\)$`));
     expect(line(en)).not.toMatch(/canopic-jars|statues/);
@@ -417,7 +414,7 @@ describe('tombs, log and results', () => {
 
 describe('/rules', () => {
   it('in Spanish, in the rulebook’s words, with the Spanish command and buttons', () => {
-    const text = rulesMessage('es').content;
+    const text = readerText(rulesMessage('es'));
     expect(text.split('\n')).toHaveLength(11);
     for (const words of [
       'llena tu tumba con los objetos más valiosos',
@@ -437,7 +434,7 @@ describe('/rules', () => {
   });
 
   it('in English, word for word as it always read', () => {
-    expect(rulesMessage('en').content).toBe(
+    expect(readerText(rulesMessage('en'))).toBe(
       [
         '**Valley of the Kings** — fill your tomb with the most valuable artifacts.',
         '**Your turn, in order:**',
