@@ -109,6 +109,7 @@ function posted(p: Payload, extra: Partial<PageMessage> = {}): PageMessage {
     content: p.content,
     embeds: [],
     components: p.components,
+    componentsV2: false,
     attachments: p.files.map((f, i) => ({
       id: `${clock}-${i}`,
       filename: f.name,
