@@ -130,11 +130,12 @@ const firstLine = (text) => lines(text)[0] ?? '';
  * @returns {{ kind: 'lobby' | 'board' | 'decision' | 'over' | 'cancelled', game: number } | null}
  */
 function classify(m, read) {
-  const first = firstLine(m.content);
+  const content = shownText(m);
+  const first = firstLine(content);
   const results = read('results', first);
   if (results) return { kind: 'over', game: Number(results.id) };
   // The note of /manage cancel, alone or under the closed board's title.
-  for (const line of lines(m.content)) {
+  for (const line of lines(content)) {
     const cancelled = read('cancelled', line);
     if (cancelled) return { kind: 'cancelled', game: Number(cancelled.id) };
   }
@@ -150,20 +151,74 @@ function classify(m, read) {
   return null;
 }
 
-/** @param {readonly unknown[]} components @returns {string[]} */
-function customIds(components) {
+/**
+ * The text a message shows everyone: its content, or, for a Components V2 message (which has none),
+ * its text displays in order, one line each, without the marks of a heading or a subtext (`## `,
+ * `-# `), which change how a line looks and not what it says.
+ *
+ * @param {PageMessage} m @returns {string}
+ */
+function shownText(m) {
+  if (!m.componentsV2) return m.content;
   /** @type {string[]} */
   const out = [];
+  walkComponents(m.components, (c) => {
+    if (c.type === 10 && typeof c.content === 'string')
+      for (const line of lines(c.content)) out.push(line.replace(/^(?:#{1,3}|-#) /, ''));
+  });
+  return out.join('\n');
+}
+
+/**
+ * What the message's picture says: a Components V2 message's first gallery item's description (its
+ * first thumbnail's, if it has no gallery), or the first attachment's (a classic message shows its
+ * attachments, with theirs).
+ *
+ * @param {PageMessage} m @returns {string}
+ */
+function pictureText(m) {
+  if (m.componentsV2) {
+    /** @type {string[]} */
+    const gallery = [];
+    /** @type {string[]} */
+    const thumbnails = [];
+    walkComponents(m.components, (c) => {
+      if (c.type === 11 && typeof c.description === 'string') thumbnails.push(c.description);
+      if (c.type === 12 && Array.isArray(c.items))
+        for (const item of c.items) if (typeof item?.description === 'string') gallery.push(item.description);
+    });
+    const said = gallery[0] ?? thumbnails[0];
+    if (said !== undefined) return said;
+  }
+  return m.attachments[0]?.description ?? '';
+}
+
+/**
+ * Every component, depth first, as Discord nests them: rows, containers and sections, with their
+ * accessories.
+ *
+ * @param {readonly unknown[]} components @param {(c: Record<string, any>) => void} visit
+ */
+function walkComponents(components, visit) {
   /** @param {unknown} c */
   const walk = (c) => {
     if (typeof c !== 'object' || c === null) return;
-    const o = /** @type {Record<string, unknown>} */ (c);
-    if (typeof o.custom_id === 'string') out.push(o.custom_id);
+    const o = /** @type {Record<string, any>} */ (c);
+    visit(o);
     for (const key of ['components', 'component', 'accessory'])
       if (Array.isArray(o[key])) for (const child of o[key]) walk(child);
       else walk(o[key]);
   };
   for (const c of components) walk(c);
+}
+
+/** @param {readonly unknown[]} components @returns {string[]} */
+function customIds(components) {
+  /** @type {string[]} */
+  const out = [];
+  walkComponents(components, (c) => {
+    if (typeof c.custom_id === 'string') out.push(c.custom_id);
+  });
   return out;
 }
 
@@ -174,10 +229,10 @@ function statusOf(g, me, read, userName) {
   if (g.end?.kind === 'cancelled' || lobbyState(g.lobby, read) === 'cancelled')
     return { state: 'cancelled', game, text: t('page.status.cancelled', { game, again }) };
   const board = g.boards.at(-1);
-  const status = firstLine(board?.attachments[0]?.description ?? '');
+  const status = firstLine(board ? pictureText(board) : '');
   // 🏁 opens every finished board's last line, in every language.
-  if (g.end?.kind === 'over' || board?.content.includes('🏁') || read('gameOver', status)) {
-    const results = g.end?.kind === 'over' ? read('results', firstLine(g.end.message.content)) : null;
+  if (g.end?.kind === 'over' || (board && shownText(board).includes('🏁')) || read('gameOver', status)) {
+    const results = g.end?.kind === 'over' ? read('results', firstLine(shownText(g.end.message))) : null;
     // The results' summary ends without a full stop ("Khufu wins with $57"): the next sentence needs one.
     const said = plain(results?.summary ?? '');
     const summary = said === '' || /[.!?…]$/.test(said) ? said : `${said}.`;
@@ -196,7 +251,7 @@ function statusOf(g, me, read, userName) {
   const mine = mover === me.name || board.mentions.users.includes(me.id);
   // Someone who handed their seat over is no longer on the board's line of players and scores: the bot
   // will not mention them, nor ask them to react.
-  const seated = mine || board.content.includes(me.name);
+  const seated = mine || shownText(board).includes(me.name);
   if (!deciding)
     return mine
       ? { state: 'your-turn', game, text: t('page.status.your-turn', { turn }) }
@@ -222,7 +277,7 @@ function statusOf(g, me, read, userName) {
   // for room in the channel); an older one was about this board's question or is gone.
   const boardAt = board.editedAt ?? board.createdAt;
   const note = g.decisions.filter((m) => m.createdAt >= boardAt).at(-1);
-  const asked = lines((note ?? board).content)
+  const asked = lines(shownText(note ?? board))
     .map((line) => ({ line, read: read('decision', line) }))
     .find((d) => d.read !== null);
   // valley.board.decision calls the question `text`, the others `what`.
@@ -249,7 +304,7 @@ function unmention(text, userName) {
  * @param {PageMessage | null} lobby @param {Reader} read
  */
 function lobbyState(lobby, read) {
-  const status = lobby ? read('lobby', firstLine(lobby.content))?.status : undefined;
+  const status = lobby ? read('lobby', firstLine(shownText(lobby)))?.status : undefined;
   return status === 'other' ? 'cancelled' : (status ?? null);
 }
 
@@ -258,7 +313,7 @@ function lobbyState(lobby, read) {
  * @returns {GameStatus}
  */
 function lobbyStatus(lobby, game, me, read) {
-  const content = lobby?.content ?? '';
+  const content = lobby ? shownText(lobby) : '';
   if (lobbyState(lobby, read) === 'active') return { state: 'waiting', game, text: t('page.status.started') };
   const hosting = lines(content).some((line) => read('host', line)?.host === `<@${me.id}>`);
   const text = hosting
