@@ -285,7 +285,7 @@ describe.skipIf(!hasChromium)(
         // One divider, one space; the rows, the menu and the file inside the card.
         expect(await card.getByRole('separator').count()).toBe(1);
         expect(await card.locator('.separator-space.large').count()).toBe(1);
-        expect(await card.locator('.action-row').getByRole('button').allTextContents()).toEqual([
+        expect(await card.locator('.action-row .btn').allTextContents()).toEqual([
           'My hand',
           'End turn',
         ]);
