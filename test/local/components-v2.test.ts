@@ -51,6 +51,7 @@ let client: Client;
 let desktop: Browser;
 let aliceId: string;
 let boardId: string;
+let tombsId: string;
 /** What the bot was sent: each press and choice, with the message it was made on. */
 const pressed: { customId: string; messageId: string; values: string[] }[] = [];
 const botErrors: unknown[] = [];
@@ -181,7 +182,7 @@ beforeAll(async () => {
     ],
   });
   boardId = board.id;
-  await channel.send({
+  const tombs = await channel.send({
     flags: MessageFlags.IsComponentsV2,
     files: TOMB_ALTS.map(
       (_, n) =>
@@ -201,6 +202,7 @@ beforeAll(async () => {
       },
     ],
   });
+  tombsId = tombs.id;
 
   const started = await startWebServer(0, log);
   // This bot has no computer players: the pace is there because the page shows it.
@@ -235,7 +237,7 @@ async function openTable(browser: Browser, errors: string[]): Promise<{ page: Pa
   await page.goto(`${web.url}/?as=${aliceId}`);
   const board = page.locator(`#message-${boardId}`);
   await board.waitFor(WAIT);
-  await page.locator('li.message', { hasText: 'Tombs' }).waitFor(WAIT);
+  await page.locator(`#message-${tombsId}`).waitFor(WAIT);
   return { page, board };
 }
 
@@ -294,7 +296,7 @@ describe.skipIf(!hasChromium)(
         expect(await file.getAttribute('href')).toMatch(/^\/attachments\/\d+\/\d+\/record\.txt$/);
 
         // The gallery of three: one large on the left, two stacked on the right; the third a spoiler.
-        const tombs = page.locator('li.message', { hasText: 'Tombs' });
+        const tombs = page.locator(`#message-${tombsId}`);
         expect(await tombs.getByRole('heading', { name: 'Tombs' }).count()).toBe(1);
         const cells = tombs.locator('.gallery-item');
         expect(await cells.count()).toBe(3);
@@ -362,7 +364,7 @@ describe.skipIf(!hasChromium)(
 
         await page.screenshot({ path: `${SCREENS}/local-390-components-v2.png` });
         await board.screenshot({ path: `${SCREENS}/local-390-components-v2-board.png` });
-        await page.locator('li.message', { hasText: 'Tombs' }).screenshot({
+        await page.locator(`#message-${tombsId}`).screenshot({
           path: `${SCREENS}/local-390-components-v2-gallery.png`,
         });
 
