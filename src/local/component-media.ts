@@ -76,7 +76,10 @@ function unfurl(media: Node & { url: string }, attachments: readonly MediaAttach
   };
 }
 
-function find(media: Node & { url: string }, attachments: readonly MediaAttachment[]): MediaAttachment | undefined {
+function find(
+  media: Node & { url: string },
+  attachments: readonly MediaAttachment[],
+): MediaAttachment | undefined {
   const { url } = media;
   if (url.startsWith('attachment://')) {
     const name = url.slice('attachment://'.length);

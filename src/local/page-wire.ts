@@ -9,8 +9,8 @@ import {
   type LocalizationMap,
   MessageFlags,
 } from 'discord-api-types/v10';
-import { resolveComponentMedia } from './component-media.ts';
 import type { LoopbackChannel, LoopbackEvent, LoopbackMessage, LoopbackUser } from '../loopback/index.ts';
+import { resolveComponentMedia } from './component-media.ts';
 import type {
   PageChannel,
   PageChannelKind,

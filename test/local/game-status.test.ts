@@ -422,7 +422,11 @@ function asV2(m: PageMessage): PageMessage {
     componentsV2: true,
     attachments: m.attachments.map((a) => ({ ...a, description: null })),
     components: [
-      { type: ComponentType.Container, accent_color: 0xe9b949, components: [...text, ...gallery, ...m.components] },
+      {
+        type: ComponentType.Container,
+        accent_color: 0xe9b949,
+        components: [...text, ...gallery, ...m.components],
+      },
     ] as APIMessageTopLevelComponent[],
   };
 }
@@ -430,7 +434,8 @@ function asV2(m: PageMessage): PageMessage {
 describe('the hint line on Components V2 messages', () => {
   it('reads the lobby, the turn, a decision, a reaction window and the end from text displays and the gallery', () => {
     for (const language of LANGUAGES) {
-      const board = (s: ValleyState) => posted(boardMessage(valley.view(s, null), ctx(1, language), pictures));
+      const board = (s: ValleyState) =>
+        posted(boardMessage(valley.view(s, null), ctx(1, language), pictures));
       const lobby = store.lobbies.create({
         type: 'valley',
         guildId: 'g',
@@ -463,7 +468,9 @@ describe('the hint line on Components V2 messages', () => {
   });
 
   it('reads the text displays only of a message flagged as Components V2', () => {
-    const v2 = asV2(posted(boardMessage(valley.view(found.aliceToPlay as ValleyState, null), ctx(1, 'en'), pictures)));
+    const v2 = asV2(
+      posted(boardMessage(valley.view(found.aliceToPlay as ValleyState, null), ctx(1, 'en'), pictures)),
+    );
     expect(gameStatus([v2], ALICE)?.state).toBe('your-turn');
     expect(gameStatus([{ ...v2, componentsV2: false }], ALICE)).toBeNull();
   });

@@ -68,4 +68,3 @@ export function walkComponents(components, visit) {
   };
   for (const c of components) walk(c);
 }
-
