@@ -486,5 +486,50 @@ describe.skipIf(!hasChromium)(
       expect(errors).toEqual([]);
       await page.close();
     });
+
+    it('tiles galleries of 2 to 10 pictures in rows of Discord’s', async () => {
+      const errors: string[] = [];
+      const { page, board } = await openTable(desktop, errors);
+      const src = await board.locator('.gallery img').first().getAttribute('src');
+      // Laid out in a column of a message's width, each gallery's cells counted row by row.
+      const rows: Record<string, number[]> = await page.evaluate(`(async () => {
+          const { renderComponents } = await import('/components.js');
+          const none = () => {};
+          const column = document.createElement('div');
+          column.style.width = '600px';
+          document.body.append(column);
+          const out = {};
+          for (let n = 2; n <= 10; n++) {
+            const box = renderComponents(
+              [{ type: 12, items: Array.from({ length: n }, () => ({ media: { url: ${JSON.stringify(src)} } })) }],
+              { click: none, select: none, entityOptions: () => [], markdown: (t) => document.createTextNode(t) },
+              true,
+            );
+            column.replaceChildren(box);
+            const tops = new Map();
+            for (const cell of box.querySelectorAll('.gallery-item')) {
+              const top = Math.round(cell.getBoundingClientRect().top);
+              tops.set(top, (tops.get(top) ?? 0) + 1);
+            }
+            out[n] = [...tops.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+          }
+          column.remove();
+          return out;
+        })()`);
+      // Three is one large picture beside two stacked: its rows start with both the large and the first small.
+      expect(rows).toEqual({
+        2: [2],
+        3: [2, 1],
+        4: [2, 2],
+        5: [2, 3],
+        6: [3, 3],
+        7: [1, 3, 3],
+        8: [2, 3, 3],
+        9: [3, 3, 3],
+        10: [1, 3, 3, 3],
+      });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
   },
 );
