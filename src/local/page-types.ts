@@ -52,7 +52,17 @@ export interface PageMessage {
   readonly authorId: string;
   readonly content: string;
   readonly embeds: readonly APIEmbed[];
+  /**
+   * As the bot sent them, with each `attachment://` media and file resolved as Discord answers them
+   * (`component-media.ts`): `url` at the page's address, `width`, `height`, `content_type`,
+   * `attachment_id`; a File component's `name` and `size`.
+   */
   readonly components: readonly APIMessageTopLevelComponent[];
+  /**
+   * The message has the `IS_COMPONENTS_V2` flag: its components are its whole body (no content, no
+   * embeds), and an attachment shows only where a component shows it.
+   */
+  readonly componentsV2: boolean;
   readonly attachments: readonly PageAttachment[];
   /** Only the viewer can see it (and only the viewer ever receives it). */
   readonly ephemeral: boolean;

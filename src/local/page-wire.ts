@@ -7,8 +7,10 @@ import {
   ApplicationCommandOptionType,
   ChannelType,
   type LocalizationMap,
+  MessageFlags,
 } from 'discord-api-types/v10';
 import type { LoopbackChannel, LoopbackEvent, LoopbackMessage, LoopbackUser } from '../loopback/index.ts';
+import { resolveComponentMedia } from './component-media.ts';
 import type {
   PageChannel,
   PageChannelKind,
@@ -50,23 +52,28 @@ export function pageChannel(c: Readonly<LoopbackChannel>): PageChannel {
 }
 
 export function pageMessage(m: LoopbackMessage): PageMessage {
+  const attachments = m.attachments.map((a) => ({
+    id: a.id,
+    filename: a.filename,
+    description: a.description,
+    contentType: a.contentType,
+    size: a.size,
+    width: a.width,
+    height: a.height,
+    url: attachmentPath(m.channelId, a.id, a.filename),
+  }));
   return {
     id: m.id,
     channelId: m.channelId,
     authorId: m.authorId,
     content: m.content,
     embeds: m.embeds,
-    components: m.components,
-    attachments: m.attachments.map((a) => ({
-      id: a.id,
-      filename: a.filename,
-      description: a.description,
-      contentType: a.contentType,
-      size: a.size,
-      width: a.width,
-      height: a.height,
-      url: attachmentPath(m.channelId, a.id, a.filename),
-    })),
+    components: resolveComponentMedia(
+      m.components,
+      attachments.map((a) => ({ ...a, pageUrl: a.url })),
+    ),
+    componentsV2: (m.flags & MessageFlags.IsComponentsV2) !== 0,
+    attachments,
     ephemeral: m.ephemeral,
     loading: m.loading,
     mentions: { users: m.mentions.users, everyone: m.mentions.everyone },

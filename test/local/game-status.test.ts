@@ -1,3 +1,4 @@
+import { type APIMessageTopLevelComponent, ComponentType } from 'discord-api-types/v10';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { boardMessage as archaeologyBoard } from '../../src/adapters/archaeology/board-message.ts';
@@ -109,6 +110,7 @@ function posted(p: Payload, extra: Partial<PageMessage> = {}): PageMessage {
     content: p.content,
     embeds: [],
     components: p.components,
+    componentsV2: false,
     attachments: p.files.map((f, i) => ({
       id: `${clock}-${i}`,
       filename: f.name,
@@ -389,6 +391,88 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
       state: 'waiting',
       text: expect.stringMatching(/^Waiting for \S+ \(turn 1\)/),
     });
+  });
+});
+
+/**
+ * The same message as a Components V2 one, laid out as a bot lays one out (issue #37): no content, its
+ * lines as text displays in a container (the title as a heading), the picture in a gallery with its
+ * description (the attachment itself without one), the rows inside the container.
+ */
+function asV2(m: PageMessage): PageMessage {
+  const [title = '', ...rest] = m.content.split('\n');
+  const text = [
+    ...(title ? [{ type: ComponentType.TextDisplay, content: `## ${title}` }] : []),
+    ...(rest.length ? [{ type: ComponentType.TextDisplay, content: rest.join('\n') }] : []),
+  ];
+  const gallery = m.attachments.length
+    ? [
+        {
+          type: ComponentType.MediaGallery,
+          items: m.attachments.map((a) => ({
+            media: { url: a.url },
+            ...(a.description === null ? {} : { description: a.description }),
+          })),
+        },
+      ]
+    : [];
+  return {
+    ...m,
+    content: '',
+    componentsV2: true,
+    attachments: m.attachments.map((a) => ({ ...a, description: null })),
+    components: [
+      {
+        type: ComponentType.Container,
+        accent_color: 0xe9b949,
+        components: [...text, ...gallery, ...m.components],
+      },
+    ] as APIMessageTopLevelComponent[],
+  };
+}
+
+describe('the hint line on Components V2 messages', () => {
+  it('reads the lobby, the turn, a decision, a reaction window and the end from text displays and the gallery', () => {
+    for (const language of LANGUAGES) {
+      const board = (s: ValleyState) =>
+        posted(boardMessage(valley.view(s, null), ctx(1, language), pictures));
+      const lobby = store.lobbies.create({
+        type: 'valley',
+        guildId: 'g',
+        channelId: 'c',
+        hostUserId: ALICE.id,
+        seats: [{ userId: ALICE.id, displayName: ALICE.name }],
+        language,
+      });
+      const decision = found.decision as ValleyState;
+      const situations = [
+        [posted(lobbyMessage(store.getGame(lobby.id)))],
+        [board(found.aliceToPlay as ValleyState)],
+        [board(decision), posted(decisionPing(valley.view(decision, null), ctx(1, language)))],
+        [board(found.window as ValleyState)],
+        [
+          board(found.aliceToPlay as ValleyState),
+          posted(resultsMessage(valley.view(found.over as ValleyState, null), ctx(2, language), pictures)),
+        ],
+      ];
+      const states = new Set<string>();
+      for (const messages of situations)
+        for (const who of [ALICE, BOB]) {
+          const classic = gameStatus(messages, who);
+          expect(classic, language).not.toBeNull();
+          expect(gameStatus(messages.map(asV2), who), language).toEqual(classic);
+          states.add(classic?.state ?? '');
+        }
+      expect([...states].sort()).toEqual(['decision', 'lobby', 'over', 'reaction', 'waiting', 'your-turn']);
+    }
+  });
+
+  it('reads the text displays only of a message flagged as Components V2', () => {
+    const v2 = asV2(
+      posted(boardMessage(valley.view(found.aliceToPlay as ValleyState, null), ctx(1, 'en'), pictures)),
+    );
+    expect(gameStatus([v2], ALICE)?.state).toBe('your-turn');
+    expect(gameStatus([{ ...v2, componentsV2: false }], ALICE)).toBeNull();
   });
 });
 

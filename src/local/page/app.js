@@ -3,6 +3,7 @@ import { ApiError, api } from './api.js';
 import { Composer } from './composer.js';
 import { setUpDrawers } from './drawers.js';
 import { gameStatus } from './game-status.js';
+import { shownText } from './message-text.js';
 import { avatar, renderMessage } from './message-view.js';
 import { openModal } from './modal.js';
 import {
@@ -379,7 +380,7 @@ function followThread(m) {
     return;
   }
   state.early.delete(id);
-  const thread = [...m.content.matchAll(/<#(\d+)>/g)]
+  const thread = [...shownText(m).matchAll(/<#(\d+)>/g)]
     .map((x) => x[1] ?? '')
     .find((c) => !before.has(c) && state.channels.get(c)?.kind === 'thread');
   if (!thread) return;

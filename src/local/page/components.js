@@ -2,9 +2,13 @@
 import { t } from './texts.js';
 
 /**
- * Message components as Discord draws them: action rows of buttons and select menus, plus the
- * layout components (containers, sections, text, media) of components v2. Buttons are real buttons;
- * a select menu is a button that opens a list of option buttons, with their descriptions.
+ * Message components as Discord's clients draw them: action rows of buttons and select menus, and the
+ * layout components of Components V2 (containers, sections, text displays, thumbnails, media galleries,
+ * files, separators). Buttons are real buttons; a select menu is a button that opens a list of option
+ * buttons, with their descriptions. A button or menu inside a container or a section is drawn and
+ * answers exactly as one in an action row. Media urls arrive resolved (page-types.ts); an
+ * `attachment://` left unresolved names a file the message does not have, and says so. A component
+ * the page does not know is a small note, never a failure of the whole message.
  *
  * @typedef {import('../page-types.ts').PageMessage} PageMessage
  * @typedef {{ label: string, value: string, description?: string, default?: boolean }} Option
@@ -25,35 +29,52 @@ const BUTTON_STYLE = /** @type {Record<number, string>} */ ({
 });
 
 /**
+ * How Discord's clients tile a media gallery of n items: rows of 1, 2 or 3 (the three-item gallery is
+ * one large picture beside two small ones, drawn apart).
+ */
+const GALLERY_ROWS = /** @type {Record<number, number[]>} */ ({
+  1: [1],
+  2: [2],
+  4: [2, 2],
+  5: [2, 3],
+  6: [3, 3],
+  7: [1, 3, 3],
+  8: [2, 3, 3],
+  9: [3, 3, 3],
+  10: [1, 3, 3, 3],
+});
+
+/**
  * @param {readonly unknown[]} components
  * @param {ComponentActions} actions
+ * @param {boolean} [v2] the message's components are its whole body (IS_COMPONENTS_V2)
  * @returns {HTMLElement | null}
  */
-export function renderComponents(components, actions) {
+export function renderComponents(components, actions, v2 = false) {
   if (components.length === 0) return null;
   const box = document.createElement('div');
   box.className = 'components';
+  if (v2) box.classList.add('v2');
   for (const c of components) {
-    const node = renderNode(/** @type {Record<string, any>} */ (c), actions);
+    const node = renderNode(c, actions);
     if (node) box.append(node);
   }
   return box;
 }
 
 /**
- * @param {Record<string, any>} c a component as the bot sent it
+ * @param {unknown} value a component as the bot sent it
  * @param {ComponentActions} actions
  * @returns {HTMLElement | null}
  */
-function renderNode(c, actions) {
+function renderNode(value, actions) {
+  if (typeof value !== 'object' || value === null) return unsupported('?');
+  const c = /** @type {Record<string, any>} */ (value);
   switch (c.type) {
     case 1: {
       const row = document.createElement('div');
       row.className = 'action-row';
-      for (const child of c.components ?? []) {
-        const node = renderNode(child, actions);
-        if (node) row.append(node);
-      }
+      append(row, c.components, actions);
       return row;
     }
     case 2:
@@ -64,56 +85,249 @@ function renderNode(c, actions) {
     case 7:
     case 8:
       return selectMenu(c, actions);
-    case 9: {
-      // Section: text on the left, a button or thumbnail on the right.
-      const section = document.createElement('div');
-      section.className = 'action-row';
-      const text = document.createElement('div');
-      text.style.flex = '1';
-      for (const child of c.components ?? []) {
-        const node = renderNode(child, actions);
-        if (node) text.append(node);
-      }
-      section.append(text);
-      const accessory = c.accessory ? renderNode(c.accessory, actions) : null;
-      if (accessory) section.append(accessory);
-      return section;
-    }
+    case 9:
+      return section(c, actions);
     case 10: {
       const div = document.createElement('div');
       div.className = 'content';
+      div.classList.add('text-display');
       div.append(actions.markdown(String(c.content ?? '')));
       return div;
     }
     case 11:
-      return media(c.media?.url, c.description);
-    case 12: {
-      const gallery = document.createElement('div');
-      gallery.className = 'attachments';
-      for (const item of c.items ?? []) {
-        const img = media(item.media?.url, item.description);
-        if (img) gallery.append(img);
-      }
-      return gallery;
-    }
+      return thumbnail(c);
+    case 12:
+      return gallery(c);
+    case 13:
+      return file(c);
     case 14:
-      return document.createElement('hr');
-    case 17: {
-      const container = document.createElement('div');
-      container.className = 'embed';
-      if (typeof c.accent_color === 'number') container.style.borderLeftColor = color(c.accent_color);
-      for (const child of c.components ?? []) {
-        const node = renderNode(child, actions);
-        if (node) container.append(node);
-      }
-      return container;
+      return separator(c);
+    case 17:
+      return container(c, actions);
+    default:
+      return unsupported(String(c.type));
+  }
+}
+
+/** @param {HTMLElement} parent @param {unknown} children @param {ComponentActions} actions */
+function append(parent, children, actions) {
+  for (const child of Array.isArray(children) ? children : []) {
+    const node = renderNode(child, actions);
+    if (node) parent.append(node);
+  }
+}
+
+/** @param {string} type */
+function unsupported(type) {
+  const note = document.createElement('p');
+  note.className = 'component-unsupported';
+  note.textContent = t('page.component.unknown', { type });
+  return note;
+}
+
+/**
+ * A card with the accent colour as a bar down its left side; everything in it (rows and menus too)
+ * as at the top level.
+ *
+ * @param {Record<string, any>} c @param {ComponentActions} actions
+ */
+function container(c, actions) {
+  const box = document.createElement('div');
+  box.className = 'v2-container';
+  box.setAttribute('role', 'group');
+  if (typeof c.accent_color === 'number') {
+    box.classList.add('accent');
+    box.style.borderLeftColor = color(c.accent_color);
+  }
+  append(box, c.components, actions);
+  return c.spoiler === true ? spoiler(box) : box;
+}
+
+/**
+ * Text beside its accessory: a button centred on the right, which wraps below the text when a phone
+ * has no room for both (as Discord's app), or a thumbnail at the top right, which never wraps.
+ *
+ * @param {Record<string, any>} c @param {ComponentActions} actions
+ */
+function section(c, actions) {
+  const box = document.createElement('div');
+  box.className = 'section';
+  const text = document.createElement('div');
+  text.className = 'section-text';
+  append(text, c.components, actions);
+  box.append(text);
+  const accessory = c.accessory === undefined ? null : renderNode(c.accessory, actions);
+  if (accessory) {
+    const side = document.createElement('div');
+    side.className = 'section-accessory';
+    side.append(accessory);
+    box.classList.add(c.accessory?.type === 11 ? 'with-thumbnail' : 'with-button');
+    box.append(side);
+  }
+  return box;
+}
+
+/** @param {Record<string, any>} c */
+function thumbnail(c) {
+  const shown = media(c.media, c.description);
+  shown.classList.add('thumbnail');
+  return c.spoiler === true ? spoiler(shown) : shown;
+}
+
+/** @param {Record<string, any>} c */
+function gallery(c) {
+  const items = Array.isArray(c.items) ? c.items : [];
+  const box = document.createElement('div');
+  box.className = 'gallery';
+  box.dataset.count = String(items.length);
+  const spans = gallerySpans(items.length);
+  items.forEach((/** @type {any} */ item, /** @type {number} */ i) => {
+    const cell = document.createElement('div');
+    cell.className = 'gallery-item';
+    const span = spans[i];
+    if (span) {
+      cell.style.gridColumn = `span ${span}`;
+      cell.dataset.span = String(span);
     }
-    default: {
-      const unknown = document.createElement('p');
-      unknown.className = 'interaction-error';
-      unknown.textContent = t('page.component.unknown', { type: String(c.type) });
-      return unknown;
-    }
+    const shown = media(item?.media, item?.description);
+    cell.append(item?.spoiler === true ? spoiler(shown) : shown);
+    box.append(cell);
+  });
+  return box;
+}
+
+/**
+ * Each item's width in sixths of the gallery. Three items are the CSS's own layout (one large, two
+ * stacked), and so is a count Discord would refuse (over 10).
+ *
+ * @param {number} count @returns {number[]}
+ */
+function gallerySpans(count) {
+  const rows = GALLERY_ROWS[count];
+  if (!rows) return [];
+  return rows.flatMap((n) => Array.from({ length: n }, () => 6 / n));
+}
+
+/**
+ * A picture as Discord's clients show media: a link to the full picture around it, the bot's
+ * description as its alt text (the file's name where it gave none).
+ *
+ * @param {unknown} value the unfurled media @param {unknown} description
+ * @returns {HTMLElement}
+ */
+function media(value, description) {
+  const m = /** @type {Record<string, any> | null} */ (typeof value === 'object' ? value : null);
+  const url = pageUrl(m?.url);
+  if (url === null) return missing(m?.url);
+  const link = document.createElement('a');
+  link.className = 'media';
+  link.href = url;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  const img = document.createElement('img');
+  img.src = url;
+  img.alt = typeof description === 'string' && description !== '' ? description : fileName(url);
+  if (typeof m?.width === 'number' && typeof m?.height === 'number') {
+    // The box keeps its shape before the picture arrives, so the list does not jump.
+    img.width = m.width;
+    img.height = m.height;
+  }
+  link.append(img);
+  return link;
+}
+
+/** A File component: the file's chip, named and sized as Discord answers it. @param {Record<string, any>} c */
+function file(c) {
+  const url = pageUrl(c.file?.url);
+  if (url === null) return missing(c.file?.url);
+  const name = typeof c.name === 'string' ? c.name : fileName(url);
+  const chip = fileChip(url, name, typeof c.size === 'number' ? c.size : null);
+  return c.spoiler === true ? spoiler(chip) : chip;
+}
+
+/**
+ * A file as Discord's clients show one that is not a picture: its name and size, a link to it.
+ *
+ * @param {string} url @param {string} name @param {number | null} size bytes, when known
+ */
+export function fileChip(url, name, size) {
+  const link = document.createElement('a');
+  link.className = 'file';
+  link.href = url;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.textContent = size === null ? `📄 ${name}` : `📄 ${name} (${Math.ceil(size / 1024)} KB)`;
+  return link;
+}
+
+/** @param {Record<string, any>} c */
+function separator(c) {
+  const large = c.spacing === 2;
+  if (c.divider === false) {
+    const space = document.createElement('div');
+    space.className = 'separator-space';
+    if (large) space.classList.add('large');
+    space.setAttribute('aria-hidden', 'true');
+    return space;
+  }
+  const hr = document.createElement('hr');
+  hr.className = 'separator';
+  if (large) hr.classList.add('large');
+  return hr;
+}
+
+/**
+ * Hidden behind a "Spoiler" cover until it is pressed, as Discord hides a spoiler's media.
+ *
+ * @param {HTMLElement} inner
+ */
+function spoiler(inner) {
+  const box = document.createElement('div');
+  box.className = 'spoiler-box';
+  inner.setAttribute('aria-hidden', 'true');
+  inner.inert = true;
+  const reveal = document.createElement('button');
+  reveal.type = 'button';
+  reveal.className = 'spoiler-reveal';
+  reveal.textContent = t('page.component.spoiler');
+  reveal.addEventListener('click', () => {
+    inner.removeAttribute('aria-hidden');
+    inner.inert = false;
+    box.classList.add('revealed');
+    reveal.remove();
+  });
+  box.append(inner, reveal);
+  return box;
+}
+
+/** What a media url the page cannot show names: a file the message does not have. @param {unknown} url */
+function missing(url) {
+  const note = document.createElement('p');
+  note.className = 'component-unsupported';
+  const name = typeof url === 'string' ? url.replace(/^attachment:\/\//, '') : '?';
+  note.textContent = t('page.component.missing-file', { name });
+  return note;
+}
+
+/**
+ * A url the page may load and link to: the page's own attachments, or the web's. Anything else (an
+ * unresolved `attachment://`, a `javascript:` link) is not.
+ *
+ * @param {unknown} url @returns {string | null}
+ */
+function pageUrl(url) {
+  if (typeof url !== 'string') return null;
+  return url.startsWith('/attachments/') || /^https?:\/\//i.test(url) ? url : null;
+}
+
+/** @param {string} url */
+function fileName(url) {
+  const last = url.split(/[?#]/)[0]?.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    // A name with a stray "%" is shown as it is written.
+    return last;
   }
 }
 
@@ -251,15 +465,6 @@ function selectMenu(c, actions) {
   }
   wrap.append(toggle, list);
   return wrap;
-}
-
-/** @param {unknown} url @param {unknown} description */
-function media(url, description) {
-  if (typeof url !== 'string') return null;
-  const img = document.createElement('img');
-  img.src = url;
-  img.alt = typeof description === 'string' ? description : '';
-  return img;
 }
 
 /** @param {number} value */

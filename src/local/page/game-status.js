@@ -1,4 +1,5 @@
 // @ts-check
+import { pictureText, shownText, walkComponents } from './message-text.js';
 import { t } from './texts.js';
 
 /**
@@ -130,11 +131,12 @@ const firstLine = (text) => lines(text)[0] ?? '';
  * @returns {{ kind: 'lobby' | 'board' | 'decision' | 'over' | 'cancelled', game: number } | null}
  */
 function classify(m, read) {
-  const first = firstLine(m.content);
+  const content = shownText(m);
+  const first = firstLine(content);
   const results = read('results', first);
   if (results) return { kind: 'over', game: Number(results.id) };
   // The note of /manage cancel, alone or under the closed board's title.
-  for (const line of lines(m.content)) {
+  for (const line of lines(content)) {
     const cancelled = read('cancelled', line);
     if (cancelled) return { kind: 'cancelled', game: Number(cancelled.id) };
   }
@@ -154,16 +156,9 @@ function classify(m, read) {
 function customIds(components) {
   /** @type {string[]} */
   const out = [];
-  /** @param {unknown} c */
-  const walk = (c) => {
-    if (typeof c !== 'object' || c === null) return;
-    const o = /** @type {Record<string, unknown>} */ (c);
-    if (typeof o.custom_id === 'string') out.push(o.custom_id);
-    for (const key of ['components', 'component', 'accessory'])
-      if (Array.isArray(o[key])) for (const child of o[key]) walk(child);
-      else walk(o[key]);
-  };
-  for (const c of components) walk(c);
+  walkComponents(components, (c) => {
+    if (typeof c.custom_id === 'string') out.push(c.custom_id);
+  });
   return out;
 }
 
@@ -174,10 +169,10 @@ function statusOf(g, me, read, userName) {
   if (g.end?.kind === 'cancelled' || lobbyState(g.lobby, read) === 'cancelled')
     return { state: 'cancelled', game, text: t('page.status.cancelled', { game, again }) };
   const board = g.boards.at(-1);
-  const status = firstLine(board?.attachments[0]?.description ?? '');
+  const status = firstLine(board ? pictureText(board) : '');
   // 🏁 opens every finished board's last line, in every language.
-  if (g.end?.kind === 'over' || board?.content.includes('🏁') || read('gameOver', status)) {
-    const results = g.end?.kind === 'over' ? read('results', firstLine(g.end.message.content)) : null;
+  if (g.end?.kind === 'over' || (board && shownText(board).includes('🏁')) || read('gameOver', status)) {
+    const results = g.end?.kind === 'over' ? read('results', firstLine(shownText(g.end.message))) : null;
     // The results' summary ends without a full stop ("Khufu wins with $57"): the next sentence needs one.
     const said = plain(results?.summary ?? '');
     const summary = said === '' || /[.!?…]$/.test(said) ? said : `${said}.`;
@@ -196,7 +191,7 @@ function statusOf(g, me, read, userName) {
   const mine = mover === me.name || board.mentions.users.includes(me.id);
   // Someone who handed their seat over is no longer on the board's line of players and scores: the bot
   // will not mention them, nor ask them to react.
-  const seated = mine || board.content.includes(me.name);
+  const seated = mine || shownText(board).includes(me.name);
   if (!deciding)
     return mine
       ? { state: 'your-turn', game, text: t('page.status.your-turn', { turn }) }
@@ -222,7 +217,7 @@ function statusOf(g, me, read, userName) {
   // for room in the channel); an older one was about this board's question or is gone.
   const boardAt = board.editedAt ?? board.createdAt;
   const note = g.decisions.filter((m) => m.createdAt >= boardAt).at(-1);
-  const asked = lines((note ?? board).content)
+  const asked = lines(shownText(note ?? board))
     .map((line) => ({ line, read: read('decision', line) }))
     .find((d) => d.read !== null);
   // valley.board.decision calls the question `text`, the others `what`.
@@ -249,7 +244,7 @@ function unmention(text, userName) {
  * @param {PageMessage | null} lobby @param {Reader} read
  */
 function lobbyState(lobby, read) {
-  const status = lobby ? read('lobby', firstLine(lobby.content))?.status : undefined;
+  const status = lobby ? read('lobby', firstLine(shownText(lobby)))?.status : undefined;
   return status === 'other' ? 'cancelled' : (status ?? null);
 }
 
@@ -258,7 +253,7 @@ function lobbyState(lobby, read) {
  * @returns {GameStatus}
  */
 function lobbyStatus(lobby, game, me, read) {
-  const content = lobby?.content ?? '';
+  const content = lobby ? shownText(lobby) : '';
   if (lobbyState(lobby, read) === 'active') return { state: 'waiting', game, text: t('page.status.started') };
   const hosting = lines(content).some((line) => read('host', line)?.host === `<@${me.id}>`);
   const text = hosting

@@ -1,5 +1,5 @@
 // @ts-check
-import { color, renderComponents } from './components.js';
+import { color, fileChip, renderComponents } from './components.js';
 import { renderMarkdown } from './markdown.js';
 import { parts, t, textLocale } from './texts.js';
 
@@ -97,19 +97,24 @@ export function renderMessage(m, ctx) {
 
   for (const embed of m.embeds) li.append(renderEmbed(embed, ctx.markdown));
 
-  if (m.attachments.length > 0) {
+  // A Components V2 message shows an attachment only where one of its components does.
+  if (m.attachments.length > 0 && !m.componentsV2) {
     const box = document.createElement('div');
     box.className = 'attachments';
     for (const a of m.attachments) box.append(attachment(a));
     li.append(box);
   }
 
-  const components = renderComponents(m.components, {
-    click: (customId, control) => ctx.click(m, customId, control),
-    select: (customId, values, control) => ctx.select(m, customId, values, control),
-    entityOptions: ctx.entityOptions,
-    markdown: (text) => renderMarkdown(text, ctx.markdown),
-  });
+  const components = renderComponents(
+    m.components,
+    {
+      click: (customId, control) => ctx.click(m, customId, control),
+      select: (customId, values, control) => ctx.select(m, customId, values, control),
+      entityOptions: ctx.entityOptions,
+      markdown: (text) => renderMarkdown(text, ctx.markdown),
+    },
+    m.componentsV2,
+  );
   if (components) li.append(components);
 
   if (m.ephemeral) {
@@ -199,9 +204,7 @@ function attachment(a) {
     link.append(img);
     return link;
   }
-  link.className = 'file';
-  link.textContent = `📄 ${a.filename} (${Math.ceil(a.size / 1024)} KB)`;
-  return link;
+  return fileChip(a.url, a.filename, a.size);
 }
 
 /**
