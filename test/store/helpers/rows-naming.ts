@@ -52,7 +52,7 @@ export function sqliteRowsHolding(sqlite: Database.Database, text: string): Foun
   return { tables, hits };
 }
 
-async function pgRowsHolding(url: string, text: string): Promise<Found> {
+export async function pgRowsHolding(url: string, text: string): Promise<Found> {
   const hits: Record<string, number> = {};
   const client = new pg.Client({ connectionString: url });
   await client.connect();
