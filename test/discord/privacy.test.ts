@@ -157,6 +157,15 @@ describe('/privacy', () => {
     expect(over.seats.find((s) => s.botKind === FORMER_PLAYER)?.displayName).toBe('a former player');
     expect((await aliceStats()).content).toBe(statsBefore);
 
+    // Their finished game's replay still steps to its end, through the bot.
+    let replay = await c.as(alice).slash('replay', { game: finished }).reply();
+    expect(replay.content).toContain(`move 0 of ${over.version}`);
+    const last = controls(replay).find((x) => x.label === '⏭');
+    if (!last) throw new Error(`no ⏭ on: ${replay.content}`);
+    replay = await d.press(alice, replay, last);
+    expect(replay.content).toContain(`move ${over.version} of ${over.version}`);
+    expect(replay.content).toContain('The final position.');
+
     // Asking again: nothing is kept any more.
     const empty = await privacy(bob);
     expect(empty.content).toMatch(/Games: none/);
