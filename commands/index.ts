@@ -12,6 +12,7 @@ import { manageCommand } from './manage.ts';
 import { myGamesCommand } from './my-games.ts';
 import { nudgeCommand } from './nudge.ts';
 import { lobbyCommand } from './open-lobby.ts';
+import { privacyCommand } from './privacy.ts';
 import { replayCommand } from './replay.ts';
 import { rulesCommand } from './rules.ts';
 import { settingsCommand } from './settings.ts';
@@ -48,6 +49,7 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
     localized(leaderboardCommand(adapters), 'cmd.leaderboard'),
     localized(statsCommand(adapters), 'cmd.stats'),
     localized(replayCommand, 'cmd.replay'),
+    localized(privacyCommand, 'cmd.privacy'),
   ];
 }
 

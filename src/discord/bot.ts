@@ -20,7 +20,9 @@ import { BoardRetries } from './board-retries.ts';
 import { ChannelPacer, scaledChannelLimits } from './channel-pacer.ts';
 import { slashCommands } from './command-map.ts';
 import { ComputerPlayers } from './computer-players.ts';
+import { tellForgottenSeats } from './forgotten-seats.ts';
 import { GameLocks } from './game-lock.ts';
+import { GuildDepartures } from './guild-departures.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
@@ -200,6 +202,20 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   client.on(Events.InteractionCreate, (i) => {
     void computers.answering(() => route(runtime, i));
   });
+  tellForgottenSeats(runtime);
+  const departures = new GuildDepartures(store, scheduler, clock, o.log, (id) => client.guilds.cache.has(id));
+  // discord.js emits guildDelete only for a removal (an outage is guildUnavailable), and guildCreate only
+  // for a server joined once ready (the ones of READY are looked at by `atStart` below).
+  client.on(Events.GuildDelete, (guild) => {
+    void departures
+      .left(guild.id)
+      .catch((e) => o.log.error({ err: e, guildId: guild.id }, 'could not plan forgetting a server'));
+  });
+  client.on(Events.GuildCreate, (guild) => {
+    void departures
+      .joined(guild.id)
+      .catch((e) => o.log.error({ err: e, guildId: guild.id }, 'could not note a server invited back'));
+  });
   // From the gateway's own packets: discord.js emits threadDelete only for threads it has cached, and a
   // game's thread archived after a week of silence is not among them.
   const onGone = (gone: GoneChannel) =>
@@ -231,6 +247,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await recover(runtime);
   // Seasons of this process's servers whose end is not planned yet (a stop between a game and its plan).
   await seasons.planAll(client.guilds.cache.keys());
+  // Servers that invited the bot back while it was down keep their settings and lobbies.
+  await departures.atStart(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');

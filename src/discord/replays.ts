@@ -25,8 +25,9 @@ const STEPS_KEPT = 32;
 
 /**
  * Replays of finished games, rebuilt from the store's action log on first use and kept for the next clicks
- * (the newest `KEPT`): a step then costs at most 31 moves of the rules and one picture. A finished game
- * never changes, so a kept replay never goes stale.
+ * (the newest `KEPT`): a step then costs at most 31 moves of the rules and one picture. A finished game's
+ * moves never change; its names do when a person asks to be forgotten (`forget`), the one way a kept replay
+ * goes stale.
  */
 export class Replays {
   private readonly kept = new Map<number, Replay>();
@@ -65,6 +66,12 @@ export class Replays {
     this.kept.set(game.id, replay);
     if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value as number);
     return replay;
+  }
+
+  /** Drops what is kept of a game whose seats were renamed (a person forgotten: forget-person.ts). */
+  forget(gameId: number): void {
+    this.kept.delete(gameId);
+    for (const key of [...this.steps.keys()]) if (key.startsWith(`${gameId}:`)) this.steps.delete(key);
   }
 
   /**

@@ -4,6 +4,7 @@ import { fallbackFor, watchAck } from './ack-deadline.ts';
 import { clickIsOnMessage } from './clicked-message.ts';
 import { onGameComponent } from './handlers/game-components.ts';
 import { onLobbyComponent } from './handlers/lobby-components.ts';
+import { onPrivacyComponent } from './handlers/privacy-components.ts';
 import { onLeaderboardComponent } from './handlers/rating-boards.ts';
 import { onReplayComponent } from './handlers/replay-components.ts';
 import { say } from './handlers/replies.ts';
@@ -41,6 +42,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
       if (!clickIsOnMessage(i)) return await say(i, 'error.not-on-message');
       if (id.scope === 'board') return await onLeaderboardComponent(rt, i, id);
       if (id.scope === 'replay') return await onReplayComponent(rt, i, id);
+      if (id.scope === 'privacy') return await onPrivacyComponent(rt, i, id);
       return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
     }
     if (i.isRepliable()) await say(i, 'error.unknown-interaction');

@@ -122,3 +122,17 @@ export class DuplicateGameError extends StoreError {
     );
   }
 }
+
+/**
+ * A person still holds a seat of a lobby or a running game, so forgetting them would leave a table without
+ * its player: their seats are handed over first (src/discord/forget-person.ts), then they are forgotten.
+ */
+export class PersonStillSeatedError extends StoreError {
+  readonly code = 'person-still-seated';
+  constructor(readonly gameIds: readonly GameId[]) {
+    super(
+      gameIds[0] ?? 0,
+      `They still hold a seat in game${gameIds.length === 1 ? '' : 's'} ${gameIds.map((id) => `#${id}`).join(', ')}: hand it over first.`,
+    );
+  }
+}

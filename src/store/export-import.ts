@@ -17,6 +17,7 @@ import { DuplicateGameError, type GameId, GameNotFoundError } from './errors.ts'
 import { checkRecord, readGameRecord } from './game-record-schema.ts';
 import { encodeLines } from './log-codec.ts';
 import { readStoredParts } from './lookups.ts';
+import { FORMER_PLAYER } from './privacy-records.ts';
 import { type ActionRecord, type GameRecord, IMPORTED_MARK, type ImportedGame, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
 import { actions, GAME_STATUSES, gameMessages, games, seatHolders, seats, stateParts } from './schema.ts';
@@ -198,7 +199,10 @@ export interface ImportOptions {
   readonly computerKinds?: (type: string) => readonly string[] | undefined;
 }
 
-/** A lobby's levels (src/table-kit/computer-levels.ts) and the players' names seats stored before them. */
+/**
+ * A lobby's levels (src/table-kit/computer-levels.ts), the players' names seats stored before them, and the
+ * seat of a person forgotten on request (`FORMER_PLAYER`: in finished games only, which nothing plays).
+ */
 export const STORED_COMPUTER_KINDS: readonly string[] = [
   'easy',
   'normal',
@@ -206,6 +210,7 @@ export const STORED_COMPUTER_KINDS: readonly string[] = [
   'heuristic',
   'search',
   'random',
+  FORMER_PLAYER,
 ];
 
 /**

@@ -19,6 +19,7 @@ import { GuildSettingsStore } from './guild-settings-store.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
+import { PrivacyStore } from './privacy-store.ts';
 import type { ActionRecord, AppliedAction, GameRecord, GameSummary } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
@@ -54,6 +55,8 @@ export class GameStore {
   readonly guilds: GuildSettingsStore;
   /** Seats whose person keeps timing out, and the vote on replacing them (absence-store.ts). */
   readonly absences: AbsenceStore;
+  /** A person's own data, and forgetting it; a server's, once the bot left it (privacy-store.ts). */
+  readonly privacy: PrivacyStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -67,6 +70,7 @@ export class GameStore {
     this.players = new PlayerSettingsStore(this.core);
     this.guilds = new GuildSettingsStore(this.core);
     this.absences = new AbsenceStore(this.core);
+    this.privacy = new PrivacyStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */

@@ -16,6 +16,7 @@ import { importOnPostgres, verifyOnPostgres } from './pg-import.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
+import { PgPrivacy } from './pg-privacy.ts';
 import { cancelRows, markDone, PgSchedule, planAll } from './pg-schedule.ts';
 import { games } from './pg-schema.ts';
 import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } from './records.ts';
@@ -43,6 +44,7 @@ export class PostgresStore implements Store {
   readonly guilds: PgGuilds;
   readonly absences: PgAbsences;
   readonly ratings;
+  readonly privacy: PgPrivacy;
 
   constructor(private readonly core: PgCore) {
     this.lobbies = new PgLobbies(core);
@@ -52,6 +54,7 @@ export class PostgresStore implements Store {
     this.guilds = new PgGuilds(core);
     this.absences = new PgAbsences(core);
     this.ratings = core.ratings;
+    this.privacy = new PgPrivacy(core);
   }
 
   get cachedGames(): number {

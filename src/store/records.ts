@@ -12,6 +12,7 @@ import { historyOf, type SeatHolderRow } from './seat-history.ts';
 import { joinState, type StatePart } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
+export type { ForgetReport, GuildForgetReport, PersonalData } from './privacy-records.ts';
 export type { GameStatus } from './schema.ts';
 
 /** Who takes a seat: a Discord user, or a computer player of some kind. */

@@ -15,6 +15,7 @@ import type {
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
+  PrivacyRepository,
   RatingRepository,
   ScheduleRepository,
   Store,
@@ -40,10 +41,11 @@ export class SqliteStore implements Store {
   readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
   readonly ratings: RatingRepository;
+  readonly privacy: PrivacyRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, guilds, absences, ratings } = sync;
+    const { lobbies, locations, schedule, players, guilds, absences, ratings, privacy } = sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -103,6 +105,11 @@ export class SqliteStore implements Store {
       playedGames: (q) => settle(() => ratings.playedGames(q)),
       seasons: (scope) => settle(() => ratings.seasons(scope)),
       seasonsEndingAfter: (since) => settle(() => ratings.seasonsEndingAfter(since)),
+    };
+    this.privacy = {
+      dataOf: (userId) => settle(() => privacy.dataOf(userId)),
+      forget: (userId, formerName) => settle(() => privacy.forget(userId, formerName)),
+      forgetGuild: (guildId) => settle(() => privacy.forgetGuild(guildId)),
     };
   }
 

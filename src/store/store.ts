@@ -27,16 +27,19 @@ import type {
   AppliedAction,
   CreateLobbyInput,
   DiscordLocation,
+  ForgetReport,
   GameId,
   GameMessage,
   GameMessageInput,
   GameRecord,
   GameStatus,
   GameSummary,
+  GuildForgetReport,
   GuildSettings,
   GuildSettingsChange,
   ImportedGame,
   Participant,
+  PersonalData,
   PlannedRow,
   PlayerSettings,
   PlayerSettingsChange,
@@ -250,6 +253,24 @@ export interface RatingRepository {
   seasonsEndingAfter(since: Date): Promise<OpenedSeason[]>;
 }
 
+/**
+ * A person's own data (`store.privacy`): every row that names them, and forgetting them on request; and a
+ * server's, once the bot has left it for good (privacy-steps.ts decides, README "Privacy").
+ */
+export interface PrivacyRepository {
+  /** Every row naming the person: settings, games (seats, hosting, results), votes, ratings, their scheduled rows; throws nothing of its own. */
+  dataOf(userId: string): Promise<PersonalData>;
+  /**
+   * In one transaction: their seats and earlier holdings in every game become a former player's (`FORMER_PLAYER`,
+   * named `formerName(game's language)`), they host nothing, their settings, votes, scheduled rows and rating rows
+   * are deleted, and every rating is recomputed without them; throws `PersonStillSeatedError` while they hold a
+   * seat in a lobby or a running game (hand those over first).
+   */
+  forget(userId: string, formerName: (language: string | null) => string): Promise<ForgetReport>;
+  /** In one transaction: the server's settings and its lobbies (seats, messages, votes, scheduled rows) are deleted; throws nothing of its own. */
+  forgetGuild(guildId: string): Promise<GuildForgetReport>;
+}
+
 export interface Store extends GameRepository {
   /** Which database holds the games (for logs, the benchmark and the tools). */
   readonly backend: 'sqlite' | 'postgres';
@@ -260,6 +281,7 @@ export interface Store extends GameRepository {
   readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
   readonly ratings: RatingRepository;
+  readonly privacy: PrivacyRepository;
   /** Games in this process's memory (for tests and the benchmark). */
   readonly cachedGames: number;
   /** Forgets every loaded game; the next touch reads the database again. */

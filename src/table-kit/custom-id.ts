@@ -4,8 +4,11 @@
  * Format: `s1:<scope>:<gameId>:<version>:<verb>[:<arg>]` (≤ 100 characters, Discord's limit).
  * Leaderboard pages (scope `board`) have no game: their id slot is the page number (see
  * src/discord/leaderboard-id.ts). A replay's controls (scope `replay`) carry the move shown in the version's slot.
+ * A person's own data (scope `privacy`, src/discord/messages/privacy-message.ts) has no game either: its id
+ * slot is when the control was drawn (Unix seconds), so a confirmation's age is part of the control a click
+ * must match.
  */
-export type Scope = 'lobby' | 'game' | 'board' | 'replay';
+export type Scope = 'lobby' | 'game' | 'board' | 'replay' | 'privacy';
 
 export interface CustomId {
   scope: Scope;
@@ -16,8 +19,8 @@ export interface CustomId {
 }
 
 const PREFIX = 's1';
-const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board', r: 'replay' };
-const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b', replay: 'r' };
+const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board', r: 'replay', p: 'privacy' };
+const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b', replay: 'r', privacy: 'p' };
 
 export function encodeCustomId(id: CustomId): string {
   if (id.verb.includes(':')) throw new Error(`custom_id verb '${id.verb}' contains ':'`);

@@ -1,6 +1,7 @@
 /**
  * `npm run games -- verify | export <id> [file] | import <file> [--count-in-stats] | move-to-postgres --from
- * <file> --to <url>`: maintenance of stored games. The database is the one the bot uses (DATABASE_URL when
+ * <file> --to <url> | forget <user id>`: maintenance of stored games, and forgetting a person who asked
+ * (src/discord/forget-person.ts, as `/privacy` does). The database is the one the bot uses (DATABASE_URL when
  * set, else DATABASE_PATH, default ./data/scarab.db), through the `Store` contract; the bot may keep running
  * meanwhile, except for a move (stop it first: what it writes after the move's snapshot would stay behind in
  * the file).
@@ -8,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { forgetPerson } from '../discord/forget-person.ts';
 import { listGames } from '../games/registry.ts';
 import { catalogNote } from '../store/catalog-pins.ts';
 import { DatabaseOpenError, type ScarabDatabase } from '../store/database.ts';
@@ -46,6 +48,10 @@ const USAGE = `usage: npm run games -- <command>
   move-to-postgres --from <file> --to <postgresql://...>
                           copy every row of the SQLite <file> into an empty PostgreSQL database, in one
                           transaction, and check the copy (rows, checksums, replays, ratings) before committing
+  forget <user id>        forget a person (their Discord id) as /privacy's delete does: their seats in running
+                          games pass to computer players (the running bot tells each table), their seats in
+                          finished games read "a former player", their settings, votes, reminders and
+                          ratings are deleted, and every rating is recomputed without them
 The database is the bot's: DATABASE_URL (PostgreSQL) when set, else DATABASE_PATH (default ./data/scarab.db),
 from the environment or .env.`;
 
@@ -99,6 +105,10 @@ export async function runGamesCli(args: readonly string[], io: CliIo): Promise<n
       });
     }
     if (command === 'move-to-postgres') return await moveCommand(rest, io);
+    if (command === 'forget' && rest.length === 1) {
+      const userId = parseUserId(rest[0] as string);
+      return await withStore(io, (store) => forgetCommand(store, userId, io));
+    }
     throw new UsageError(command === undefined ? 'no command given' : `cannot understand: ${args.join(' ')}`);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -257,6 +267,33 @@ async function moveCommand(args: readonly string[], io: CliIo): Promise<number> 
 /** `npm run` moves to the package root; a file named on the command line is meant from where it was typed. */
 function fromCaller(io: CliIo, file: string): string {
   return resolve(io.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/** A Discord user id: a snowflake, 17 to 20 digits (Discord's first ids, of 2015, have 17). */
+function parseUserId(text: string): string {
+  if (!/^\d{17,20}$/.test(text) || BigInt(text) >= 2n ** 64n)
+    throw new UsageError(
+      `'${text}' is not a Discord user id (a snowflake: 17 to 20 digits, e.g. 80351110224678912)`,
+    );
+  return text;
+}
+
+async function forgetCommand(store: Store, userId: string, io: CliIo): Promise<number> {
+  const { report, handedOver, lobbies } = await forgetPerson(store, userId, {
+    // The running bot's scheduler fires these rows (it tells each table); a stopped bot, at its next start.
+    plan: (row) => store.schedule.plan(row),
+    now: () => Date.now(),
+  });
+  io.stdout(
+    `forgot ${userId}: ${report.games} game(s) now name them "a former player"` +
+      ` (${handedOver.length} running game(s) handed to a computer player, ${lobbies.length} lobby(ies) left);` +
+      ` deleted their settings (${report.settings ? 'yes' : 'none stored'}), ${report.votes} vote(s),` +
+      ` ${report.scheduleRows} scheduled row(s), ${report.ratings} rating(s) and ${report.ratingChanges} rating` +
+      ` change(s); ${report.ratedGames === null ? 'no rating changes without them' : `ratings recomputed from ${report.ratedGames} rated game(s)`}`,
+  );
+  for (const h of handedOver)
+    io.stdout(`  game #${h.gameId}: seat ${h.seat + 1} is now played by the computer player ${h.computer}`);
+  return 0;
 }
 
 function parseId(text: string): number {

@@ -7,7 +7,8 @@ import { type CliIo, runGamesCli } from '../../src/tools/games.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../helpers/postgres.ts';
 import { removeDir } from '../remove-dir.ts';
-import { finishedRecord } from './helpers/snowflake-games.ts';
+import { pgRowsHolding } from './helpers/rows-naming.ts';
+import { finishedRecord, user } from './helpers/snowflake-games.ts';
 
 /**
  * `npm run games` on a PostgreSQL deployment (issue #35, item 5): with DATABASE_URL set, every verb works on
@@ -95,6 +96,26 @@ describe.skipIf(missing !== null)('the games tool with DATABASE_URL', () => {
 
     // Nothing went to the SQLite file DATABASE_PATH names.
     expect(existsSync(sqlitePath)).toBe(false);
+  });
+
+  it('forgets a person on PostgreSQL: no row holds their id, and a bad id is refused', async () => {
+    const other = await createTestDatabase();
+    try {
+      const env = { DATABASE_URL: other.url, DATABASE_PATH: sqlitePath };
+      const file = join(tmp, 'forget.json');
+      writeFileSync(file, JSON.stringify(finishedRecord('forget-on-pg', 3)));
+      expect(await runGamesCli(['import', file], { ...cli(), env })).toBe(0);
+      expect((await pgRowsHolding(other.url, user(1))).hits).not.toEqual({});
+      const bad = { ...cli(), env };
+      expect(await runGamesCli(['forget', 'user-1'], bad)).toBe(2);
+      expect(bad.err[0]).toMatch(/'user-1' is not a Discord user id/);
+      const io = { ...cli(), env };
+      expect(await runGamesCli(['forget', user(1)], io)).toBe(0);
+      expect(io.out[0]).toMatch(/^forgot \d+: 1 game\(s\) now name them "a former player"/);
+      expect((await pgRowsHolding(other.url, user(1))).hits).toEqual({});
+    } finally {
+      await other.drop();
+    }
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL’s', async () => {

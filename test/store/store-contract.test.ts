@@ -8,11 +8,13 @@ import {
   InvalidOptionsError,
   LobbyError,
   NotASeatError,
+  PersonStillSeatedError,
   StaleVersionError,
   StoreError,
   WrongStatusError,
 } from '../../src/store/errors.ts';
 import { prepareImport } from '../../src/store/export-import.ts';
+import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
 import { IMPORTED_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
@@ -43,6 +45,7 @@ const REPOSITORIES = [
   'guilds',
   'absences',
   'ratings',
+  'privacy',
 ] as const;
 type RepositoryName = (typeof REPOSITORIES)[number];
 
@@ -108,6 +111,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     seasons: true,
     seasonsEndingAfter: true,
   },
+  privacy: { dataOf: true, forget: true, forgetGuild: true },
 };
 
 const contractMethods = (): string[] =>
@@ -674,6 +678,36 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
 
     const all = await store.countGames(['lobby', 'active', 'finished', 'cancelled']);
     expect(await store.verifyGames()).toEqual({ checked: all, problems: [], olderCatalogs: [] });
+  });
+
+  it('privacy: a person’s rows, refused while seated, forgotten once the seat is handed over; a server’s lobbies', async () => {
+    const { store, gameId } = await open();
+    await store.players.update('user-1', { turnDms: true });
+    const before = await store.privacy.dataOf('user-1');
+    expect(before.settings?.turnDms).toBe(true);
+    expect(before.games.map((g) => g.id)).toEqual([gameId]);
+    await expect(store.privacy.forget('user-1', () => 'gone')).rejects.toBeInstanceOf(PersonStillSeatedError);
+    expect((await store.privacy.dataOf('user-1')).settings?.turnDms).toBe(true);
+    await store.lobbies.replaceSeat(gameId, 1, { botKind: 'normal', displayName: 'Computer' });
+    const report = await store.privacy.forget('user-1', (language) => `gone ${language ?? 'en'}`);
+    expect(report).toMatchObject({ games: 1, gameIds: [gameId], settings: true });
+    const holders = (await store.getGame(gameId)).holders ?? [];
+    expect(holders.filter((h) => h.seat === 1).map((h) => [h.userId, h.botKind, h.displayName])).toEqual([
+      [null, FORMER_PLAYER, 'gone en'],
+      [null, 'normal', 'Computer'],
+    ]);
+    expect(await store.privacy.dataOf('user-1')).toMatchObject({ settings: null, games: [] });
+
+    const lobby = await store.lobbies.create({
+      type: 'dice-race',
+      guildId: 'guild-9',
+      seats: [{ userId: 'user-5', displayName: 'Five' }],
+    });
+    await store.guilds.update('guild-9', { seasonCadence: 'off' });
+    expect(await store.privacy.forgetGuild('guild-9')).toEqual({ settings: true, lobbies: 1 });
+    expect(await store.findGame(lobby.id)).toBeUndefined();
+    expect((await store.guilds.get('guild-9')).seasonCadence).toBe('monthly');
+    expect((await store.findGame(gameId))?.status).toBe('active');
   });
 
   // Last: the cases above, on this backend, called every method the contract has.
