@@ -57,11 +57,11 @@ export interface GracefulStop {
   request(reason: string): void;
 }
 
-/** "2 interactions, 1 thought": the kinds with something under way, or "nothing". */
+/** "2 interactions, 1 games busy" (from `gamesBusy`): the kinds with something under way, or "nothing". */
 export function describeRunning(running: Running): string {
   const parts = Object.entries(running)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`);
+    .map(([kind, n]) => `${n} ${kind.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`);
   return parts.length === 0 ? 'nothing' : parts.join(', ');
 }
 

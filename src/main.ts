@@ -84,7 +84,7 @@ async function startOne(): Promise<void> {
         await (await started)?.shutdown({ thinkingMs: Math.floor(config.STOP_TIMEOUT_MS / 3) });
         await asStore(store).close();
       },
-      running: () => bot?.running() ?? { 'bot starting': 1 },
+      running: () => bot?.running() ?? { botStarting: 1 },
     });
     started = startBot({
       token: config.DISCORD_TOKEN,

@@ -26,7 +26,7 @@ function setup(o: { listenToManager?: boolean } = {}) {
   const timers: { ms: number; fn: () => void; cancelled: boolean }[] = [];
   let abandoned = 0;
   let time = 0;
-  const running = { interactions: 2, thoughts: 0, 'games busy': 1 };
+  const running = { interactions: 2, thoughts: 0, gamesBusy: 1 };
   const stopper = stopGracefully({
     name: 'bot',
     boundMs: 30_000,
@@ -120,7 +120,7 @@ describe('a graceful stop', () => {
     expect(last?.msg).toBe(
       'bot: a second signal (SIGTERM); exiting at once with code 1, still running: 2 interactions, 1 games busy',
     );
-    expect(last?.running).toEqual({ interactions: 2, thoughts: 0, 'games busy': 1 });
+    expect(last?.running).toEqual({ interactions: 2, thoughts: 0, gamesBusy: 1 });
     // The stop ending afterwards changes nothing: the process has exited once.
     s.finish();
     await settle();
@@ -173,7 +173,7 @@ describe('a graceful stop', () => {
 
   it('names only what is under way', () => {
     expect(describeRunning({ interactions: 0, thoughts: 0 })).toBe('nothing');
-    expect(describeRunning({ interactions: 3, thoughts: 0, 'computer moves': 1 })).toBe(
+    expect(describeRunning({ interactions: 3, thoughts: 0, computerMoves: 1 })).toBe(
       '3 interactions, 1 computer moves',
     );
   });

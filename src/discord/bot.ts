@@ -117,13 +117,13 @@ export interface BotActivity {
   /** Interactions being answered, and gateway events being dealt with. */
   readonly interactions: number;
   /** Computer moves and automatic passes armed or being made. */
-  readonly 'computer moves': number;
+  readonly computerMoves: number;
   /** Moves being thought on the thinking pool, or waiting for a thread. */
   readonly thoughts: number;
   /** Games with a task holding or awaiting their lock. */
-  readonly 'games busy': number;
+  readonly gamesBusy: number;
   /** 1 while the scheduler runs due rows. */
-  readonly 'scheduler runs': number;
+  readonly schedulerRuns: number;
 }
 
 /** How long a Hard computer's thought may go on once an orderly stop begins, unless the caller says. */
@@ -295,11 +295,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     // A thought still going when its time is up is refused: the computer's default player moves instead
     // (ComputerPlayers.move), and that move is finished like any other.
     const handOver = setTimeout(() => {
-      if (computers.thinking > 0)
-        o.log.warn(
-          { thoughts: computers.thinking },
-          'stopping: thoughts still under way go to the default player',
-        );
+      const thoughts = computers.thinking;
+      if (thoughts > 0) o.log.warn({ thoughts }, 'stopping: the thoughts under way go to Normal');
       void computers.close();
     }, thinkingMs);
     try {
@@ -329,10 +326,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     },
     running: () => ({
       interactions: work.size + notes.size,
-      'computer moves': autopilot.pending,
+      computerMoves: autopilot.pending,
       thoughts: computers.thinking,
-      'games busy': locks.busy,
-      'scheduler runs': scheduler.busy ? 1 : 0,
+      gamesBusy: locks.busy,
+      schedulerRuns: scheduler.busy ? 1 : 0,
     }),
   };
 }

@@ -107,10 +107,8 @@ export class ShardFleet {
         await shard.spawn(SHARD_READY_TIMEOUT_MS);
         this.o.log.info({ shard: shard.id }, 'rolling restart: shard ready again');
       } catch (e) {
-        this.o.log.error(
-          { err: e, shard: shard.id },
-          'rolling restart: the shard did not come back; stopped there',
-        );
+        const failed = { err: e, shard: shard.id };
+        this.o.log.error(failed, 'rolling restart: the shard did not come back; stopped there');
         this.held.delete(shard.id);
         if (!shard.process) this.respawn(shard);
         return;

@@ -100,10 +100,10 @@ describe('an orderly stop', () => {
     ]);
     expect(h.bot.running()).toEqual({
       interactions: 0,
-      'computer moves': 0,
+      computerMoves: 0,
       thoughts: 0,
-      'games busy': 0,
-      'scheduler runs': 0,
+      gamesBusy: 0,
+      schedulerRuns: 0,
     });
   }, 60_000);
 
