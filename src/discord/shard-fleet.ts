@@ -4,8 +4,9 @@
  * restart stops and starts the shards one at a time, so the other shards' servers keep playing meanwhile.
  *
  * A shard is asked over IPC (`STOP_MESSAGE`, see `src/graceful-stop.ts`), not with a signal: a terminal's
- * Ctrl+C or systemd may signal it too, and two signals would make it stop at once. A shard still starting
- * (not ready) is sent SIGTERM: it may not listen yet.
+ * Ctrl+C or systemd may signal it too, and two signals would make it stop at once. A shard process that has
+ * never been ready is sent SIGTERM instead: it may not listen yet (one that was ready once listens, even
+ * while its gateway reconnects and discord.js calls it not ready).
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Shard, ShardingManager } from 'discord.js';
@@ -34,12 +35,19 @@ export class ShardFleet {
   private rolling: Promise<void> | null = null;
   /** Shards stopped on purpose (the stop, a rolling restart): their exit is not a crash to restart. */
   private readonly held = new Set<number>();
+  /** Shard processes that have been ready: they listen for the stop message. */
+  private readonly listening = new WeakSet<ChildProcess>();
 
   constructor(
     readonly manager: ShardingManager,
     private readonly o: ShardFleetOptions,
   ) {
-    manager.on('shardCreate', (shard) => shard.on('death', () => this.died(shard)));
+    manager.on('shardCreate', (shard) => {
+      shard.on('death', () => this.died(shard));
+      shard.on('ready', () => {
+        if (shard.process) this.listening.add(shard.process);
+      });
+    });
   }
 
   /**
@@ -146,7 +154,7 @@ export class ShardFleet {
     const exited = new Promise<ShardExit>((resolve) =>
       child.once('exit', (code, signal) => resolve({ shard: shard.id, code, signal })),
     );
-    ask(shard, child);
+    this.ask(child);
     const limitMs = this.o.stopBoundMs + SHARD_EXIT_GRACE_MS;
     const timer = setTimeout(() => {
       this.o.log.error({ shard: shard.id, limitMs }, 'a shard did not exit in time; killing it');
@@ -158,14 +166,14 @@ export class ShardFleet {
       clearTimeout(timer);
     }
   }
-}
 
-function ask(shard: Shard, child: ChildProcess): void {
-  if (!shard.ready || !child.connected) {
-    child.kill('SIGTERM');
-    return;
+  private ask(child: ChildProcess): void {
+    if (!this.listening.has(child) || !child.connected) {
+      child.kill('SIGTERM');
+      return;
+    }
+    child.send(STOP_MESSAGE, (e) => {
+      if (e) child.kill('SIGTERM');
+    });
   }
-  child.send(STOP_MESSAGE, (e) => {
-    if (e) child.kill('SIGTERM');
-  });
 }

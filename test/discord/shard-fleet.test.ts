@@ -67,6 +67,7 @@ class FakeShard extends EventEmitter {
           reject(new Error('ShardingReadyDied'));
         } else {
           this.ready = true;
+          this.emit('ready');
           resolve(child);
         }
       }),
@@ -132,17 +133,21 @@ describe('the shard fleet', () => {
     expect(fleet.running).toEqual([]);
   });
 
-  it('names the shards that did not exit 0, and signals a shard not ready yet instead of asking it', async () => {
-    const f = fleetOf(2);
+  it('names the shards that did not exit 0, and signals a shard never ready yet instead of asking it', async () => {
+    const f = fleetOf(3);
     await f.shards[0]?.spawn();
+    await f.shards[2]?.spawn();
+    // Shard 1 is still starting; shard 2's gateway reconnects (discord.js: not ready), and it still listens.
     void f.shards[1]?.spawn();
-    (f.shards[1] as FakeShard).ready = false;
+    (f.shards[2] as FakeShard).ready = false;
     f.fleet.takeOver();
     const stopping = f.fleet.stop();
     expect(f.shards[1]?.process?.sent).toEqual([]);
     expect(f.shards[1]?.process?.signals).toEqual(['SIGTERM']);
+    expect(f.shards[2]?.process?.sent).toEqual([STOP_MESSAGE]);
     f.shards[0]?.process?.exit(1);
     f.shards[1]?.process?.exit(0);
+    f.shards[2]?.process?.exit(0);
     await expect(stopping).rejects.toThrow('shards that did not stop in order: 0 (exit 1)');
   });
 

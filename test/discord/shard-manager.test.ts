@@ -86,9 +86,14 @@ describe('npm start with SHARDS=auto', () => {
       ]);
       const said = (text: string) => logLines(output).filter((l) => l.msg.startsWith(text)).length;
       await expect.poll(() => said('bot ready'), { timeout: 30_000 }).toBe(4);
-      expect(said('bot: stopping (asked by the shard manager)')).toBe(2);
-      expect(said('bot: stopped in order')).toBe(2);
-      expect(shards()).toEqual(['0/2', '1/2']);
+      expect(said('bot: stopping (asked by the shard manager)'), output).toBe(2);
+      expect(said('bot: stopped in order'), output).toBe(2);
+      const connected = loopback.control.gateway
+        .sessions()
+        .filter((s) => s.connected)
+        .map((s) => s.shard.join('/'))
+        .sort();
+      expect(connected, output).toEqual(['0/2', '1/2']);
     } finally {
       manager.kill('SIGTERM');
       const code = await exited;
@@ -103,7 +108,10 @@ describe('npm start with SHARDS=auto', () => {
       output,
     ).toHaveLength(4);
     const own = lines.filter((l) => /^(shard stopped|shard manager: stop)/.test(l.msg));
-    expect(own.map((l) => [l.msg, l.shard, l.code])).toEqual([
+    expect(
+      own.map((l) => [l.msg, l.shard, l.code]),
+      output,
+    ).toEqual([
       [
         'shard manager: stopping (SIGTERM): no new work, finishing what is under way within 40000 ms',
         undefined,
