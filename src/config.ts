@@ -42,6 +42,11 @@ const schema = z.object({
     .regex(/^\d+(,\d+)*$/, 'must be shard numbers separated by commas, e.g. 0,1')
     .optional(),
   SHARD_COUNT: z.coerce.number().int().min(1).max(16_384).optional(),
+  /**
+   * On SIGTERM/SIGINT the bot finishes what is under way and exits 0 within this bound (ms); past it, or on a
+   * second signal, it exits 1 at once, logging what was still running (src/graceful-stop.ts).
+   */
+  STOP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -8,8 +8,10 @@ import 'dotenv/config';
 import { hostedGames } from '../commands/index.ts';
 import { installedAdapters } from './adapters/installed.ts';
 import { type Config, ConfigError, loadConfig, shardingOf } from './config.ts';
-import { type HostedGames, startBot } from './discord/bot.ts';
+import { type Bot, type HostedGames, startBot } from './discord/bot.ts';
+import { SHARD_EXIT_GRACE_MS } from './discord/shard-fleet.ts';
 import { startShards } from './discord/shard-manager.ts';
+import { stopGracefully } from './graceful-stop.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
 import { openPostgresStore, type PostgresStore } from './store/postgres-store.ts';
@@ -32,18 +34,23 @@ const sharding = shardingOf(config);
 if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
   // The manager only starts and watches the shard processes; each opens the store itself.
   try {
-    const manager = await startShards({
+    const fleet = await startShards({
       token: config.DISCORD_TOKEN,
       apiUrl: config.DISCORD_API_URL,
       shards: sharding.shards,
       log,
+      stopBoundMs: config.STOP_TIMEOUT_MS,
     });
-    const stop = () => {
-      for (const shard of manager.shards.values()) shard.kill();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    // Every shard stops in order side by side, each within its own bound; the manager allows for that.
+    stopGracefully({
+      name: 'shard manager',
+      boundMs: config.STOP_TIMEOUT_MS + 2 * SHARD_EXIT_GRACE_MS,
+      log,
+      stop: () => fleet.stop(),
+      running: () => ({ shards: fleet.running.length }),
+      abandon: () => fleet.abandon(),
+    });
+    process.on('SIGHUP', () => void fleet.rollingRestart());
   } catch (e) {
     process.stderr.write(`scarab: cannot start the shards: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
@@ -63,7 +70,23 @@ async function startOne(): Promise<void> {
     const store = config.DATABASE_URL
       ? await openPostgresOrExit(config.DATABASE_URL)
       : openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
-    const bot = await startBot({
+    // Listening before the bot starts: a stop asked for meanwhile (the manager stopping a shard that is still
+    // starting) waits for the start, then stops in order.
+    let bot: Bot | null = null;
+    let started: Promise<Bot> | null = null;
+    stopGracefully({
+      name: 'bot',
+      boundMs: config.STOP_TIMEOUT_MS,
+      log,
+      listenToManager: process.env.SHARDING_MANAGER === 'true',
+      async stop() {
+        // A Hard computer's thought gets a third of the bound to end; its move, and the rest, the remainder.
+        await (await started)?.shutdown({ thinkingMs: Math.floor(config.STOP_TIMEOUT_MS / 3) });
+        await asStore(store).close();
+      },
+      running: () => bot?.running() ?? { botStarting: 1 },
+    });
+    started = startBot({
       token: config.DISCORD_TOKEN,
       apiUrl: config.DISCORD_API_URL,
       store,
@@ -74,13 +97,7 @@ async function startOne(): Promise<void> {
       thinkingNice: config.THINKING_NICE,
       ...(sharding.mode === 'fixed' ? { shards: { ids: sharding.ids, count: sharding.count } } : {}),
     });
-    const stop = async () => {
-      await bot.stop();
-      await asStore(store).close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
+    bot = await started;
   } else {
     const store = openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
     try {

@@ -32,8 +32,10 @@ export interface AutopilotTiming {
 export class Autopilot implements DueMoves {
   private readonly timers = new Map<string, { version: number; cancel: () => void }>();
   private stopped = false;
+  /** An orderly stop is under way: nothing more is armed, the moves being made are finished (`drain`). */
+  private draining = false;
   /** Moves whose timer fired and which are still being decided or made. */
-  private firing = 0;
+  private readonly firing = new Set<Promise<void>>();
 
   constructor(
     private readonly tables: Tables,
@@ -57,7 +59,7 @@ export class Autopilot implements DueMoves {
 
   /** Arms a timer for every seat the game waits for that a person need not decide. */
   async poke(game: GameRecord): Promise<void> {
-    if (this.stopped || game.status !== 'active') return;
+    if (this.stopped || this.draining || game.status !== 'active') return;
     const adapter = this.tables.adapterOf(game);
     let window: boolean | undefined;
     for (const seat of this.tables.waitingFor(game)) {
@@ -100,12 +102,25 @@ export class Autopilot implements DueMoves {
     this.timers.clear();
   }
 
+  /**
+   * The orderly stop: moves not yet begun are dropped (the store still owes them, and `recover` arms them
+   * again at the next start), and the moves being made are finished, a thinking computer's included (its
+   * thought ends, or is handed to its default player when the pool closes).
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    for (const { cancel } of this.timers.values()) cancel();
+    this.timers.clear();
+    while (this.firing.size > 0) await Promise.all([...this.firing]);
+  }
+
   /** Moves due: armed, or being decided and made (a thinking computer's included). */
   get pending(): number {
-    return this.timers.size + this.firing;
+    return this.timers.size + this.firing.size;
   }
 
   private arm(game: GameRecord, seat: Seat, delay: number, decide: (game: GameRecord) => unknown): void {
+    if (this.draining) return;
     const key = `${game.id}:${seat}`;
     const existing = this.timers.get(key);
     if (existing?.version === game.version) return;
@@ -116,10 +131,10 @@ export class Autopilot implements DueMoves {
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
       if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
-      this.firing++;
-      this.fire(game.id, seat, version, decide)
+      const firing: Promise<void> = this.fire(game.id, seat, version, decide)
         .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'))
-        .finally(() => this.firing--);
+        .finally(() => this.firing.delete(firing));
+      this.firing.add(firing);
     });
     this.timers.set(key, { version, cancel });
   }

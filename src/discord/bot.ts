@@ -23,6 +23,8 @@ import { ComputerPlayers } from './computer-players.ts';
 import { tellForgottenSeats } from './forgotten-seats.ts';
 import { GameLocks } from './game-lock.ts';
 import { GuildDepartures } from './guild-departures.ts';
+import { answerWhileStopping } from './handlers/while-stopping.ts';
+import { InFlight } from './in-flight.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
@@ -94,8 +96,40 @@ export interface HostedGames {
 export interface Bot {
   client: Client;
   runtime: Runtime;
+  /**
+   * Stops now: what is armed is dropped (the next start arms it again from the store), a thought under way
+   * is refused and its move not made; only tasks holding a game's lock are awaited. Tests and the local
+   * table use it; `shutdown` is the orderly stop.
+   */
   stop(): Promise<void>;
+  /**
+   * The orderly stop (SIGTERM, `src/graceful-stop.ts`): from now on an interaction is answered "restarting,
+   * try again in a moment" and starts nothing; the interactions, computer moves and due rows already under
+   * way are finished; a thought gets `thinkingMs` to end, then the thinking pool closes and its default
+   * player moves instead; then the gateway closes. The caller closes the store after it.
+   */
+  shutdown(options?: { thinkingMs?: number }): Promise<void>;
+  /** What is under way now, by kind (the log line of a stop cut short). */
+  running(): BotActivity;
 }
+
+/** Work under way in a bot, counted. */
+export interface BotActivity {
+  readonly [kind: string]: number;
+  /** Interactions being answered, and gateway events being dealt with. */
+  readonly interactions: number;
+  /** Computer moves and automatic passes armed or being made. */
+  readonly computerMoves: number;
+  /** Moves being thought on the thinking pool, or waiting for a thread. */
+  readonly thoughts: number;
+  /** Games with a task holding or awaiting their lock. */
+  readonly gamesBusy: number;
+  /** 1 while the scheduler runs due rows. */
+  readonly schedulerRuns: number;
+}
+
+/** How long a Hard computer's thought may go on once an orderly stop begins, unless the caller says. */
+export const STOP_THINKING_MS = 10_000;
 
 /** What THREAD_DELETE and CHANNEL_DELETE carry that matters here. */
 interface DeletedChannel {
@@ -199,8 +233,20 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
+  /** Interactions and gateway events under way: an orderly stop finishes them. */
+  const work = new InFlight();
+  /** "Restarting" answers: apart, so that a flood of clicks while stopping cannot keep `work` busy. */
+  const notes = new InFlight();
+  /** Set once a stop begins: from then on nothing new starts. */
+  let stopping: Promise<void> | null = null;
   client.on(Events.InteractionCreate, (i) => {
-    void computers.answering(() => route(runtime, i));
+    if (stopping)
+      return notes.track(
+        answerWhileStopping(i).catch((e: unknown) =>
+          o.log.warn({ err: e, interaction: i.id }, 'could not tell a person the bot is restarting'),
+        ),
+      );
+    work.track(computers.answering(() => route(runtime, i)));
   });
   tellForgottenSeats(runtime);
   const departures = new GuildDepartures(store, scheduler, clock, o.log, (id) => client.guilds.cache.has(id));
@@ -219,8 +265,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   // From the gateway's own packets: discord.js emits threadDelete only for threads it has cached, and a
   // game's thread archived after a week of silence is not among them.
   const onGone = (gone: GoneChannel) =>
-    void onChannelGone(runtime, gone).catch((e) =>
-      o.log.error({ err: e, channel: gone.id }, 'could not deal with a deleted channel'),
+    work.track(
+      onChannelGone(runtime, gone).catch((e) =>
+        o.log.error({ err: e, channel: gone.id }, 'could not deal with a deleted channel'),
+      ),
     );
   client.ws.on(GatewayDispatchEvents.ThreadDelete, (d: DeletedChannel) =>
     onGone({ id: d.id, parentId: d.parent_id ?? null }),
@@ -252,17 +300,55 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   o.log.info({ user: client.user?.tag }, 'bot ready');
+  const stopNow = async () => {
+    autopilot.stop();
+    scheduler.stop();
+    publisher.stop();
+    await computers.close();
+    await locks.idle();
+    await client.destroy();
+  };
+  const shutdown = async (thinkingMs: number) => {
+    scheduler.stop();
+    // A thought still going when its time is up is refused: the computer's default player moves instead
+    // (ComputerPlayers.move), and that move is finished like any other.
+    const handOver = setTimeout(() => {
+      const thoughts = computers.thinking;
+      if (thoughts > 0) o.log.warn({ thoughts }, 'stopping: the thoughts under way go to Normal');
+      void computers.close();
+    }, thinkingMs);
+    try {
+      await Promise.all([autopilot.drain(), scheduler.idle(), work.idle()]);
+    } finally {
+      clearTimeout(handOver);
+    }
+    // Then what they queued behind a game's lock. Board edits postponed for room in a channel are dropped:
+    // the next start brings every board up to date (board-recovery.ts).
+    await locks.idle();
+    publisher.stop();
+    await computers.close();
+    await client.destroy();
+    // Answers to clicks that came before the gateway closed (they need no gateway to go out).
+    await notes.idle();
+  };
   return {
     client,
     runtime,
-    async stop() {
-      autopilot.stop();
-      scheduler.stop();
-      publisher.stop();
-      await computers.close();
-      await locks.idle();
-      await client.destroy();
+    stop() {
+      stopping ??= stopNow();
+      return stopping;
     },
+    shutdown(options = {}) {
+      stopping ??= shutdown(options.thinkingMs ?? STOP_THINKING_MS);
+      return stopping;
+    },
+    running: () => ({
+      interactions: work.size + notes.size,
+      computerMoves: autopilot.pending,
+      thoughts: computers.thinking,
+      gamesBusy: locks.busy,
+      schedulerRuns: scheduler.busy ? 1 : 0,
+    }),
   };
 }
 

@@ -19,6 +19,11 @@ export class GameLocks {
     return next;
   }
 
+  /** Games with a task running or queued. */
+  get busy(): number {
+    return this.tails.size;
+  }
+
   /** Resolves when every queued task has finished (for shutdown and tests). */
   async idle(): Promise<void> {
     while (this.tails.size > 0) await Promise.all([...this.tails.values()]);

@@ -66,6 +66,16 @@ export class Scheduler {
     this.arming++;
   }
 
+  /** Whether due rows are being run now. */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** Resolves once the rows being run now are done (an orderly stop waits for them after `stop`). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => {});
+  }
+
   /** Plans a row (idempotent by key) and moves the timer earlier if it is the new earliest. */
   async plan(row: PlannedRow): Promise<boolean> {
     const added = await this.store.schedule.plan(row);

@@ -7,6 +7,7 @@ import { REST, ShardingManager } from 'discord.js';
 import { type RESTGetAPIGatewayBotResult, Routes } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import { ENTRY } from '../paths.ts';
+import { SHARD_READY_TIMEOUT_MS, ShardFleet } from './shard-fleet.ts';
 
 /**
  * Discord's recommended shard count and how many shards may log in at once, from `GET /gateway/bot` of
@@ -32,12 +33,15 @@ export interface ShardsOptions {
    * the bundle `.build/main.js` when this runs compiled, else `src/main.ts`.
    */
   readonly file?: string;
+  /** The shards' own stop bound (STOP_TIMEOUT_MS), which the manager allows them when it stops them. */
+  readonly stopBoundMs: number;
 }
 
 /** Discord allows one login per 5 s per bucket; `max_concurrency` buckets log in side by side. */
 const IDENTIFY_SPACING_MS = 5_500;
 
-export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
+/** Starts every shard; the fleet returned restarts a dead one, stops them all, or one at a time. */
+export async function startShards(o: ShardsOptions): Promise<ShardFleet> {
   const limits = await gatewayLimits(o.token, o.apiUrl);
   const total = o.shards === 'auto' ? limits.shards : o.shards;
   const manager = new ShardingManager(o.file ?? ENTRY, {
@@ -48,13 +52,12 @@ export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
     // bundle, and tsx's loader besides for the TypeScript sources.
     execArgv: process.execArgv,
   });
-  manager.on('shardCreate', (shard) => {
-    o.log.info({ shard: shard.id, of: total }, 'shard started');
-    shard.on('death', () => o.log.warn({ shard: shard.id }, 'shard process exited; discord.js respawns it'));
-  });
+  manager.on('shardCreate', (shard) => o.log.info({ shard: shard.id, of: total }, 'shard started'));
+  const fleet = new ShardFleet(manager, { log: o.log, stopBoundMs: o.stopBoundMs });
   // discord.js starts shards one after another; they need no spacing when every one has its own bucket.
   const delay = limits.maxConcurrency >= total ? 0 : IDENTIFY_SPACING_MS;
-  await manager.spawn({ amount: total, delay, timeout: 120_000 });
+  await manager.spawn({ amount: total, delay, timeout: SHARD_READY_TIMEOUT_MS });
+  fleet.takeOver();
   o.log.info({ shards: total }, 'every shard is ready');
-  return manager;
+  return fleet;
 }

@@ -18,4 +18,11 @@ describe('the configuration', () => {
     for (const bad of ['20', '-1', 'low', '2.5'])
       expect(refusal({ THINKING_NICE: bad })).toMatch(/THINKING_NICE/);
   });
+
+  it('STOP_TIMEOUT_MS: the bound of an orderly stop, 30 s by default, 1 s to 10 min, else refused', () => {
+    expect(loadConfig({}).STOP_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({ STOP_TIMEOUT_MS: '5000' }).STOP_TIMEOUT_MS).toBe(5_000);
+    for (const bad of ['999', '600001', 'soon', '2.5'])
+      expect(refusal({ STOP_TIMEOUT_MS: bad })).toMatch(/STOP_TIMEOUT_MS/);
+  });
 });
