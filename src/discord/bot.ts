@@ -10,6 +10,10 @@ import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import { ThinkingPool, type ThinkingPoolOptions } from '../adapters/thinking-pool.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { attachOps } from '../ops/attach-ops.ts';
+import type { BudgetOptions, InvalidRequestBudget } from '../ops/invalid-requests.ts';
+import { ProcessOps } from '../ops/process-ops.ts';
+import { timedStore } from '../ops/timed-store.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
@@ -80,6 +84,13 @@ export interface BotOptions {
   thinking?: Pick<ThinkingPoolOptions, 'timeoutMs' | 'size' | 'script'>;
   /** How long a click may go unacknowledged before the bot defers it itself (default ACK_DEADLINE_MS). */
   ackDeadlineMs?: number;
+  /**
+   * The process's readiness and metrics, made before the bot so the operator port answers while it starts
+   * (src/main.ts); a fresh one unless given (src/ops/README.md).
+   */
+  ops?: ProcessOps;
+  /** Discord's invalid-request budget (tests: a smaller one); Discord's own unless given. */
+  invalidBudget?: Partial<BudgetOptions>;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -92,6 +103,10 @@ export interface HostedGames {
 export interface Bot {
   client: Client;
   runtime: Runtime;
+  /** Its readiness and metrics (src/ops). */
+  ops: ProcessOps;
+  /** Discord's invalid-request budget as the bot counts it. */
+  budget: InvalidRequestBudget;
   stop(): Promise<void>;
 }
 
@@ -135,7 +150,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
     rest: { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...(o.apiUrl ? { api: o.apiUrl } : {}), ...o.rest },
   });
-  const store = asStore(o.store);
+  const ops = o.ops ?? new ProcessOps();
+  const given = asStore(o.store);
+  ops.readiness.storeOpened(given);
+  // Every store call timed by kind, every committed move counted (src/ops/timed-store.ts).
+  const store = timedStore(given, ops.metrics);
   const tables = new Tables(store, o.hosted.adapters);
   const locks = new GameLocks();
   const hands = new PrivateHands();
@@ -197,8 +216,22 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
+  const watched = attachOps({
+    ops,
+    client,
+    store,
+    pool,
+    scheduler,
+    autopilot,
+    publisher,
+    runtime,
+    clock,
+    log: o.log,
+    budget: o.invalidBudget,
+  });
   client.on(Events.InteractionCreate, (i) => {
-    void computers.answering(() => route(runtime, i));
+    const watch = watched.watch(i);
+    void computers.answering(() => route(runtime, i)).finally(() => watch.done());
   });
   // From the gateway's own packets: discord.js emits threadDelete only for threads it has cached, and a
   // game's thread archived after a week of silence is not among them.
@@ -233,11 +266,16 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await seasons.planAll(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
+  ops.readiness.started();
   o.log.info({ user: client.user?.tag }, 'bot ready');
   return {
     client,
     runtime,
+    ops,
+    budget: watched.budget,
     async stop() {
+      ops.readiness.stopping();
+      watched.budget.stop();
       autopilot.stop();
       scheduler.stop();
       publisher.stop();
