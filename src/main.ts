@@ -7,11 +7,14 @@
 import 'dotenv/config';
 import { hostedGames } from '../commands/index.ts';
 import { installedAdapters } from './adapters/installed.ts';
-import { type Config, ConfigError, loadConfig, shardingOf } from './config.ts';
+import { type Config, ConfigError, DEFAULT_OPS_HOST, loadConfig, shardingOf } from './config.ts';
 import { type HostedGames, startBot } from './discord/bot.ts';
 import { startShards } from './discord/shard-manager.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
+import { startOpsServer } from './ops/ops-server.ts';
+import { type OpsSource, ProcessOps } from './ops/process-ops.ts';
+import { answerManager, isManagedShard, ManagerOps, rosterOf } from './ops/shard-ops.ts';
 import { openPostgresStore, type PostgresStore } from './store/postgres-store.ts';
 import { asStore } from './store/sqlite-store.ts';
 import { openStoreOrExit } from './store/startup.ts';
@@ -31,14 +34,18 @@ const log = createLogger(config.LOG_LEVEL);
 const sharding = shardingOf(config);
 if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
   // The manager only starts and watches the shard processes; each opens the store itself.
+  const ops = new ManagerOps();
+  await opsServerOrExit(ops);
   try {
     const manager = await startShards({
       token: config.DISCORD_TOKEN,
       apiUrl: config.DISCORD_API_URL,
       shards: sharding.shards,
       log,
+      created: (m) => ops.use(() => rosterOf(m)),
     });
     const stop = () => {
+      ops.stopping();
       for (const shard of manager.shards.values()) shard.kill();
       process.exit(0);
     };
@@ -60,6 +67,10 @@ async function startOne(): Promise<void> {
   };
 
   if (config.DISCORD_TOKEN) {
+    // Health and metrics answer from now on: not ready while the database migrates and the gateway connects.
+    const ops = new ProcessOps();
+    if (isManagedShard()) answerManager(ops, log);
+    await opsServerOrExit(ops);
     const store = config.DATABASE_URL
       ? await openPostgresOrExit(config.DATABASE_URL)
       : openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
@@ -72,6 +83,7 @@ async function startOne(): Promise<void> {
       log,
       registerCommands: false,
       thinkingNice: config.THINKING_NICE,
+      ops,
       ...(sharding.mode === 'fixed' ? { shards: { ids: sharding.ids, count: sharding.count } } : {}),
     });
     const stop = async () => {
@@ -94,6 +106,17 @@ async function startOne(): Promise<void> {
       store.database.close();
       process.exit(1);
     }
+  }
+}
+
+/** The operator port when OPS_PORT is set (src/ops/README.md); one that cannot listen stops the bot. */
+async function opsServerOrExit(source: OpsSource): Promise<void> {
+  if (config.OPS_PORT === undefined) return;
+  try {
+    await startOpsServer({ port: config.OPS_PORT, host: config.OPS_HOST ?? DEFAULT_OPS_HOST, source, log });
+  } catch (e) {
+    process.stderr.write(`scarab: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
   }
 }
 

@@ -32,6 +32,8 @@ export interface ShardsOptions {
    * the bundle `.build/main.js` when this runs compiled, else `src/main.ts`.
    */
   readonly file?: string;
+  /** Told of the manager as soon as it exists, before its shards are spawned (the operator port asks them). */
+  readonly created?: (manager: ShardingManager) => void;
 }
 
 /** Discord allows one login per 5 s per bucket; `max_concurrency` buckets log in side by side. */
@@ -48,6 +50,7 @@ export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
     // bundle, and tsx's loader besides for the TypeScript sources.
     execArgv: process.execArgv,
   });
+  o.created?.(manager);
   manager.on('shardCreate', (shard) => {
     o.log.info({ shard: shard.id, of: total }, 'shard started');
     shard.on('death', () => o.log.warn({ shard: shard.id }, 'shard process exited; discord.js respawns it'));
