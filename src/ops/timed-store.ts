@@ -50,24 +50,36 @@ export function timedStore(store: Store, metrics: ScarabMetrics): Store {
       metrics.moves.inc({ game: applied.game.type, seat: seat?.botKind ? 'computer' : 'person' });
       return applied;
     };
+  /** What each wrapper wraps: a wrapper assigned back (a test restoring what it replaced) is unwrapped. */
+  const originals = new WeakMap<object, unknown>();
   const wrap = <T extends object>(target: T, prefix: string): T => {
-    /** Each wrapper made once: the bot reads `store.schedule` and its methods on every tick. */
-    const cache = new Map<PropertyKey, unknown>();
+    /**
+     * Each wrapper made once per value: the bot reads `store.schedule` and its methods on every tick. A
+     * property assigned anew (a test holding a store call) is wrapped anew, so the proxy never hides it.
+     */
+    const cache = new Map<PropertyKey, { readonly value: unknown; readonly wrapped: unknown }>();
     return new Proxy(target, {
       // The target as `this`, never the proxy: a backend's getters may read its private fields.
       get(t, prop) {
         const value = Reflect.get(t, prop);
         if (typeof prop !== 'string' || UNTIMED.has(prop)) return value;
-        if (cache.has(prop)) return cache.get(prop);
-        let wrapped: unknown;
+        const cached = cache.get(prop);
+        if (cached && cached.value === value) return cached.wrapped;
+        let wrapped: object;
         if (prefix === '' && REPOSITORIES.has(prop) && typeof value === 'object' && value !== null)
           wrapped = wrap(value, `${prop}.`);
         else if (prefix === '' && prop === 'applyAction')
           wrapped = counted(timed(prop, value as Method, t) as unknown as Store['applyAction']);
         else if (typeof value === 'function') wrapped = timed(`${prefix}${prop}`, value as Method, t);
         else return value;
-        cache.set(prop, wrapped);
+        originals.set(wrapped, value);
+        cache.set(prop, { value, wrapped });
         return wrapped;
+      },
+      set(t, prop, value) {
+        const original =
+          typeof value === 'object' || typeof value === 'function' ? originals.get(value) : undefined;
+        return Reflect.set(t, prop, original ?? value);
       },
     });
   };
