@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -47,6 +48,23 @@ const schema = z.object({
    * second signal, it exits 1 at once, logging what was still running (src/graceful-stop.ts).
    */
   STOP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** The operator's HTTP port (/livez, /readyz, /metrics); unset: no such server. */
+  OPS_PORT: z.coerce
+    .number({ error: 'must be a port number, 1 to 65535' })
+    .int('must be a whole port number, 1 to 65535')
+    .min(1, 'must be a port number, 1 to 65535')
+    .max(65535, 'must be a port number, 1 to 65535')
+    .optional(),
+  /** The address the operator's port listens on: loopback unless the operator opens it wider. */
+  OPS_HOST: z
+    .string()
+    .refine(
+      (h) =>
+        isIP(h) !== 0 ||
+        /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(h),
+      'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name',
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -64,8 +82,14 @@ export type Sharding =
   | { readonly mode: 'manager'; readonly shards: 'auto' | number }
   | { readonly mode: 'fixed'; readonly ids: readonly number[]; readonly count: number };
 
-/** discord.js sets these in a ShardingManager's children, and their Client reads them itself. */
-const SHARD_CHILD_VARIABLES = ['SHARDS', 'SHARD_IDS', 'SHARD_COUNT'];
+/**
+ * discord.js sets these in a ShardingManager's children, and their Client reads them itself. The operator
+ * port is the manager's: its children answer it over IPC (src/ops/shard-ops.ts) and must not listen too.
+ */
+const SHARD_CHILD_VARIABLES = ['SHARDS', 'SHARD_IDS', 'SHARD_COUNT', 'OPS_PORT', 'OPS_HOST'];
+
+/** Where the operator port listens unless OPS_HOST says otherwise: this machine only. */
+export const DEFAULT_OPS_HOST = '127.0.0.1';
 
 export function shardingOf(c: Config): Sharding {
   if (c.SHARDS !== undefined) return { mode: 'manager', shards: c.SHARDS };
@@ -90,6 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.DATABASE_URL && !c.DISCORD_TOKEN)
     throw new ConfigError(
       'invalid configuration:\n  DATABASE_URL needs DISCORD_TOKEN: the local table keeps its games in its SQLite file',
+    );
+  if (c.OPS_HOST !== undefined && c.OPS_PORT === undefined)
+    throw new ConfigError(
+      'invalid configuration:\n  OPS_HOST needs OPS_PORT: without a port there is no operator server',
+    );
+  if (c.OPS_PORT !== undefined && !c.DISCORD_TOKEN)
+    throw new ConfigError(
+      'invalid configuration:\n  OPS_PORT needs DISCORD_TOKEN: the local table has no operator server',
     );
   const problem = shardingProblem(c);
   if (problem) throw new ConfigError(`invalid configuration:\n  ${problem}`);

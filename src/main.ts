@@ -7,13 +7,16 @@
 import 'dotenv/config';
 import { hostedGames } from '../commands/index.ts';
 import { installedAdapters } from './adapters/installed.ts';
-import { type Config, ConfigError, loadConfig, shardingOf } from './config.ts';
+import { type Config, ConfigError, DEFAULT_OPS_HOST, loadConfig, shardingOf } from './config.ts';
 import { type Bot, type HostedGames, startBot } from './discord/bot.ts';
 import { SHARD_EXIT_GRACE_MS } from './discord/shard-fleet.ts';
 import { startShards } from './discord/shard-manager.ts';
 import { stopGracefully } from './graceful-stop.ts';
 import { startLocal, stopOnSignals } from './local/start-local.ts';
 import { createLogger } from './log.ts';
+import { startOpsServer } from './ops/ops-server.ts';
+import { type OpsSource, ProcessOps } from './ops/process-ops.ts';
+import { answerManager, isManagedShard, ManagerOps, rosterOf } from './ops/shard-ops.ts';
 import { openPostgresStore, type PostgresStore } from './store/postgres-store.ts';
 import { asStore } from './store/sqlite-store.ts';
 import { openStoreOrExit } from './store/startup.ts';
@@ -33,6 +36,8 @@ const log = createLogger(config.LOG_LEVEL);
 const sharding = shardingOf(config);
 if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
   // The manager only starts and watches the shard processes; each opens the store itself.
+  const ops = new ManagerOps();
+  await opsServerOrExit(ops);
   try {
     const fleet = await startShards({
       token: config.DISCORD_TOKEN,
@@ -40,13 +45,17 @@ if (sharding.mode === 'manager' && config.DISCORD_TOKEN) {
       shards: sharding.shards,
       log,
       stopBoundMs: config.STOP_TIMEOUT_MS,
+      created: (m) => ops.use(() => rosterOf(m)),
     });
     // Every shard stops in order side by side, each within its own bound; the manager allows for that.
     stopGracefully({
       name: 'shard manager',
       boundMs: config.STOP_TIMEOUT_MS + 2 * SHARD_EXIT_GRACE_MS,
       log,
-      stop: () => fleet.stop(),
+      stop: () => {
+        ops.stopping();
+        return fleet.stop();
+      },
       running: () => ({ shards: fleet.running.length }),
       abandon: () => fleet.abandon(),
     });
@@ -67,6 +76,10 @@ async function startOne(): Promise<void> {
   };
 
   if (config.DISCORD_TOKEN) {
+    // Health and metrics answer from now on: not ready while the database migrates and the gateway connects.
+    const ops = new ProcessOps();
+    if (isManagedShard()) answerManager(ops, log);
+    await opsServerOrExit(ops);
     const store = config.DATABASE_URL
       ? await openPostgresOrExit(config.DATABASE_URL)
       : openStoreOrExit({ ...process.env, DATABASE_PATH: config.DATABASE_PATH });
@@ -95,6 +108,7 @@ async function startOne(): Promise<void> {
       log,
       registerCommands: false,
       thinkingNice: config.THINKING_NICE,
+      ops,
       ...(sharding.mode === 'fixed' ? { shards: { ids: sharding.ids, count: sharding.count } } : {}),
     });
     bot = await started;
@@ -111,6 +125,17 @@ async function startOne(): Promise<void> {
       store.database.close();
       process.exit(1);
     }
+  }
+}
+
+/** The operator port when OPS_PORT is set (src/ops/README.md); one that cannot listen stops the bot. */
+async function opsServerOrExit(source: OpsSource): Promise<void> {
+  if (config.OPS_PORT === undefined) return;
+  try {
+    await startOpsServer({ port: config.OPS_PORT, host: config.OPS_HOST ?? DEFAULT_OPS_HOST, source, log });
+  } catch (e) {
+    process.stderr.write(`scarab: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
   }
 }
 

@@ -92,6 +92,8 @@ export class ThinkingPool {
   private closed = false;
   /** Jobs answered, for the benchmark and the logs. */
   answered = 0;
+  /** Jobs given up over their time limit (the operator's metrics). */
+  timedOut = 0;
 
   constructor(private readonly options: ThinkingPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
@@ -142,6 +144,11 @@ export class ThinkingPool {
   /** Jobs asked for and not settled: waiting, given to a thread still starting, or being thought. */
   get pending(): number {
     return this.jobs.size;
+  }
+
+  /** Jobs waiting for a free thread (the operator's metrics). */
+  get waiting(): number {
+    return this.queue.length;
   }
 
   /** Threads open, starting ones included (at most the pool's size). */
@@ -249,6 +256,7 @@ export class ThinkingPool {
    * little: the script is found (bundled) once per process.
    */
   private expire(job: Job): void {
+    if (this.jobs.has(job)) this.timedOut++;
     const thread = job.thread;
     this.settle(job, new ThinkingError(`a computer thought for more than ${job.timeoutMs} ms`));
     if (thread) this.lose(thread, null);

@@ -5,6 +5,7 @@ import type { GameRecord } from '../store/records.ts';
 import { standInOf } from '../table-kit/computer-levels.ts';
 import { autoPassDelay } from './auto-pass-delay.ts';
 import type { ComputerPlayers } from './computer-players.ts';
+import type { OptionalWork } from './optional-work.ts';
 import type { Publisher } from './publisher.ts';
 import type { DueMoves, TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
@@ -36,6 +37,8 @@ export class Autopilot implements DueMoves {
   private draining = false;
   /** Moves whose timer fired and which are still being decided or made. */
   private readonly firing = new Set<Promise<void>>();
+  /** While this is held (Discord's invalid-request budget, optional-work.ts), moves wait for it. */
+  optional: OptionalWork | null = null;
 
   constructor(
     private readonly tables: Tables,
@@ -131,12 +134,29 @@ export class Autopilot implements DueMoves {
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
       if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
+      if (this.optional && this.optional.heldUntil() !== null && !this.stopped)
+        return this.holdMove(this.optional, game, seat, decide);
       const firing: Promise<void> = this.fire(game.id, seat, version, decide)
         .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'))
         .finally(() => this.firing.delete(firing));
       this.firing.add(firing);
     });
     this.timers.set(key, { version, cancel });
+  }
+
+  /** The move waits, still counted as due, until optional work is free; then it is armed again. */
+  private holdMove(
+    optional: OptionalWork,
+    game: GameRecord,
+    seat: Seat,
+    decide: (game: GameRecord) => unknown,
+  ): void {
+    const key = `${game.id}:${seat}`;
+    const cancel = optional.whenFree(() => {
+      this.timers.delete(key);
+      if (!this.stopped) this.arm(game, seat, 0, decide);
+    });
+    this.timers.set(key, { version: game.version, cancel });
   }
 
   private async fire(

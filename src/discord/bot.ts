@@ -10,6 +10,10 @@ import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import { ThinkingPool, type ThinkingPoolOptions } from '../adapters/thinking-pool.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { attachOps } from '../ops/attach-ops.ts';
+import type { BudgetOptions, InvalidRequestBudget } from '../ops/invalid-requests.ts';
+import { ProcessOps } from '../ops/process-ops.ts';
+import { timedStore } from '../ops/timed-store.ts';
 import type { GameStore } from '../store/game-store.ts';
 import { asStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
@@ -84,6 +88,13 @@ export interface BotOptions {
   thinking?: Pick<ThinkingPoolOptions, 'timeoutMs' | 'size' | 'script'>;
   /** How long a click may go unacknowledged before the bot defers it itself (default ACK_DEADLINE_MS). */
   ackDeadlineMs?: number;
+  /**
+   * The process's readiness and metrics, made before the bot so the operator port answers while it starts
+   * (src/main.ts); a fresh one unless given (src/ops/README.md).
+   */
+  ops?: ProcessOps;
+  /** Discord's invalid-request budget (tests: a smaller one); Discord's own unless given. */
+  invalidBudget?: Partial<BudgetOptions>;
 }
 
 /** What a bot hosts: the games, each with its adapter, and the slash commands for them. */
@@ -101,6 +112,10 @@ export interface Bot {
    * is refused and its move not made; only tasks holding a game's lock are awaited. Tests and the local
    * table use it; `shutdown` is the orderly stop.
    */
+  /** Its readiness and metrics (src/ops). */
+  ops: ProcessOps;
+  /** Discord's invalid-request budget as the bot counts it. */
+  budget: InvalidRequestBudget;
   stop(): Promise<void>;
   /**
    * The orderly stop (SIGTERM, `src/graceful-stop.ts`): from now on an interaction is answered "restarting,
@@ -171,7 +186,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ...(o.shards ? { shards: [...o.shards.ids], shardCount: o.shards.count } : {}),
     rest: { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...(o.apiUrl ? { api: o.apiUrl } : {}), ...o.rest },
   });
-  const store = asStore(o.store);
+  const ops = o.ops ?? new ProcessOps();
+  const given = asStore(o.store);
+  ops.readiness.storeOpened(given);
+  // Every store call timed by kind, every committed move counted (src/ops/timed-store.ts).
+  const store = timedStore(given, ops.metrics);
   const tables = new Tables(store, o.hosted.adapters);
   const locks = new GameLocks();
   const hands = new PrivateHands();
@@ -233,6 +252,19 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ratingPictures: o.ratingPictures ?? canvasRatingPictures,
     log: o.log,
   };
+  const watched = attachOps({
+    ops,
+    client,
+    store,
+    pool,
+    scheduler,
+    autopilot,
+    publisher,
+    runtime,
+    clock,
+    log: o.log,
+    budget: o.invalidBudget,
+  });
   /** Interactions and gateway events under way: an orderly stop finishes them. */
   const work = new InFlight();
   /** "Restarting" answers: apart, so that a flood of clicks while stopping cannot keep `work` busy. */
@@ -246,7 +278,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           o.log.warn({ err: e, interaction: i.id }, 'could not tell a person the bot is restarting'),
         ),
       );
-    work.track(computers.answering(() => route(runtime, i)));
+    const watch = watched.watch(i);
+    work.track(computers.answering(() => route(runtime, i)).finally(() => watch.done()));
   });
   tellForgottenSeats(runtime);
   const departures = new GuildDepartures(store, scheduler, clock, o.log, (id) => client.guilds.cache.has(id));
@@ -299,8 +332,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await departures.atStart(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
+  ops.readiness.started();
   o.log.info({ user: client.user?.tag }, 'bot ready');
   const stopNow = async () => {
+    ops.readiness.stopping();
+    watched.budget.stop();
     autopilot.stop();
     scheduler.stop();
     publisher.stop();
@@ -309,6 +345,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     await client.destroy();
   };
   const shutdown = async (thinkingMs: number) => {
+    ops.readiness.stopping();
+    watched.budget.stop();
     scheduler.stop();
     // A thought still going when its time is up is refused: the computer's default player moves instead
     // (ComputerPlayers.move), and that move is finished like any other.
@@ -334,6 +372,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   return {
     client,
     runtime,
+    ops,
+    budget: watched.budget,
     stop() {
       stopping ??= stopNow();
       return stopping;

@@ -19,6 +19,7 @@ import { messageLink } from './message-links.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withTableButtons } from './my-games.ts';
+import type { OptionalWork } from './optional-work.ts';
 import { pictureTurn } from './picture-turns.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { creditedNames } from './seat-names.ts';
@@ -41,7 +42,10 @@ const RESULTS = 'results';
 export class Publisher {
   /** Reaction DMs per game, edited when their window closes so no dead buttons stay behind. */
   private readonly reactionDms = new Map<number, { channelId: string; messageId: string }[]>();
-  private readonly pendingRefresh = new Map<number, NodeJS.Timeout>();
+  /** Board edits left for later, by game: how to cancel each. */
+  private readonly pendingRefresh = new Map<number, () => void>();
+  /** While this is held (Discord's invalid-request budget, optional-work.ts), board edits wait for it. */
+  optional: OptionalWork | null = null;
   /** When the player to move's time runs out, for the board (set at startup: turn-timers.ts). */
   deadlineOf: (game: GameRecord) => Promise<number | null> = async () => null;
   /** Lines the table adds under any game's board (who is away: turn-timers.ts). */
@@ -209,6 +213,7 @@ export class Publisher {
     if (!board?.channelId) return this.postBoard(game);
     const wait = this.pacer.waitFor(board.channelId, 'edit', 2);
     if (wait > 0) return this.refreshLater(game.id, wait);
+    if (this.optional && this.optional.heldUntil() !== null) return this.refreshLater(game.id, this.optional);
     const ctx = this.tables.context(game);
     const deadline = await this.deadlineOf(game);
     await pictureTurn();
@@ -235,9 +240,10 @@ export class Publisher {
     );
   }
 
-  private refreshLater(gameId: number, wait: number): void {
+  /** The edit after `after` ms, or once optional work is free again. */
+  private refreshLater(gameId: number, after: number | OptionalWork): void {
     if (this.pendingRefresh.has(gameId)) return;
-    const timer = setTimeout(() => {
+    const refresh = () => {
       this.pendingRefresh.delete(gameId);
       void this.locks
         .run(gameId, async () => {
@@ -248,14 +254,19 @@ export class Publisher {
             await this.refreshBoard(game);
         })
         .catch((e: unknown) => this.log.warn({ err: e, gameId }, 'a postponed board edit failed'));
-    }, wait);
+    };
+    if (typeof after !== 'number') {
+      this.pendingRefresh.set(gameId, after.whenFree(refresh));
+      return;
+    }
+    const timer = setTimeout(refresh, after);
     timer.unref();
-    this.pendingRefresh.set(gameId, timer);
+    this.pendingRefresh.set(gameId, () => clearTimeout(timer));
   }
 
   /** Stops postponed edits (the bot is stopping). */
   stop(): void {
-    for (const timer of this.pendingRefresh.values()) clearTimeout(timer);
+    for (const cancel of this.pendingRefresh.values()) cancel();
     this.pendingRefresh.clear();
   }
 

@@ -48,6 +48,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
     if (i.isRepliable()) await say(i, 'error.unknown-interaction');
   } catch (e) {
     rt.log.error({ err: e, interaction: i.id, user: i.user.id }, 'interaction failed');
+    rt.interactionFailed?.(i);
     if (i.isRepliable())
       await say(i, 'error.internal').catch((err: unknown) =>
         rt.log.error({ err }, 'could not report the failure to the user'),

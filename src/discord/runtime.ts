@@ -1,4 +1,4 @@
-import type { Client } from 'discord.js';
+import type { Client, Interaction } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Autopilot } from './autopilot.ts';
@@ -48,4 +48,6 @@ export interface Runtime {
   ackDeadlineMs: number;
   ratingPictures: RatingPictures;
   log: Logger;
+  /** Told when an interaction's handler failed (the operator's metrics, src/ops); unset in tests. */
+  interactionFailed?: (i: Interaction) => void;
 }

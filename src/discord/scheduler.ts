@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { PlannedRow, ScheduledRow, ShardSet } from '../store/schedule-store.ts';
 import type { Store } from '../store/store.ts';
+import type { OptionalWork } from './optional-work.ts';
 
 const UNKNOWN_CHANNEL = 10003;
 /** How often rows past their retention are deleted (schedule-retention.ts); the first time, at start. */
@@ -33,6 +34,10 @@ export class Scheduler {
   /** Rows of other shards' games are theirs to fire (see shards.ts); all rows when unset. */
   private shards: ShardSet | undefined;
   private cancelPrune: (() => void) | null = null;
+  /** Rows of these kinds wait while `work` is held (Discord's invalid-request budget, optional-work.ts). */
+  private optional: { kinds: ReadonlySet<string>; work: OptionalWork } | null = null;
+  /** Told of each row as it runs, with how late it runs in ms (the operator's metrics, src/ops). */
+  ranRow: ((row: ScheduledRow, lateMs: number) => void) | null = null;
 
   constructor(
     private readonly store: Store,
@@ -47,6 +52,11 @@ export class Scheduler {
 
   on(kind: string, handler: DueHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /** Rows of `kinds` are postponed, not run, while `work` is held: they fire once it is free. */
+  holdOptional(kinds: readonly string[], work: OptionalWork): void {
+    this.optional = { kinds: new Set(kinds), work };
   }
 
   /** Resolves once the timer is armed for the earliest row (an overdue one fires right after). */
@@ -114,6 +124,12 @@ export class Scheduler {
         // Closed meanwhile (an earlier row cancelled its game's schedule): nothing to do.
         if ((await this.store.schedule.find(row.key))?.doneAt) continue;
         const handler = this.handlers.get(row.kind);
+        const heldUntil = this.optional?.kinds.has(row.kind) ? this.optional.work.heldUntil() : null;
+        if (heldUntil !== null) {
+          await this.store.schedule.postpone(row.id, new Date(heldUntil));
+          continue;
+        }
+        this.ranRow?.(row, this.clock.now() - row.dueAt.getTime());
         try {
           if (handler) await handler(row);
           else this.log.error({ row: row.key }, 'no handler for a scheduled row; closed');

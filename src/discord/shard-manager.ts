@@ -35,6 +35,8 @@ export interface ShardsOptions {
   readonly file?: string;
   /** The shards' own stop bound (STOP_TIMEOUT_MS), which the manager allows them when it stops them. */
   readonly stopBoundMs: number;
+  /** Told of the manager as soon as it exists, before its shards are spawned (the operator port asks them). */
+  readonly created?: (manager: ShardingManager) => void;
 }
 
 /** Discord allows one login per 5 s per bucket; `max_concurrency` buckets log in side by side. */
@@ -52,6 +54,7 @@ export async function startShards(o: ShardsOptions): Promise<ShardFleet> {
     // bundle, and tsx's loader besides for the TypeScript sources.
     execArgv: process.execArgv,
   });
+  o.created?.(manager);
   manager.on('shardCreate', (shard) => o.log.info({ shard: shard.id, of: total }, 'shard started'));
   const fleet = new ShardFleet(manager, { log: o.log, stopBoundMs: o.stopBoundMs });
   // discord.js starts shards one after another; they need no spacing when every one has its own bucket.
