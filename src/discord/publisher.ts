@@ -23,7 +23,7 @@ import type { OptionalWork } from './optional-work.ts';
 import { pictureTurn } from './picture-turns.ts';
 import type { PrivateHands } from './private-hands.ts';
 import { creditedNames } from './seat-names.ts';
-import { editOptions, messageOptions } from './send.ts';
+import { editOptions, isPlainMessageClash, messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
 import { Watchers, watchView } from './watchers.ts';
 
@@ -226,6 +226,9 @@ export class Publisher {
     try {
       await this.edit(board.channelId, board.messageId, payload);
     } catch (e) {
+      // A board posted before Components V2 cannot be edited into one: the turn gets a new board, and
+      // the old one loses its buttons the old way.
+      if (isPlainMessageClash(e)) return this.postBoard(game, { ping: false });
       await this.owe(game, false, e);
       throw e;
     }

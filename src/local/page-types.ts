@@ -51,6 +51,8 @@ export interface PageMessage {
   readonly channelId: string;
   readonly authorId: string;
   readonly content: string;
+  /** What a reader sees as text: the content, or a Components V2 message's text displays (tests read it). */
+  readonly text: string;
   readonly embeds: readonly APIEmbed[];
   /**
    * As the bot sent them, with each `attachment://` media and file resolved as Discord answers them

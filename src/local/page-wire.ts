@@ -67,6 +67,7 @@ export function pageMessage(m: LoopbackMessage): PageMessage {
     channelId: m.channelId,
     authorId: m.authorId,
     content: m.content,
+    text: m.text,
     embeds: m.embeds,
     components: resolveComponentMedia(
       m.components,

@@ -50,7 +50,7 @@ describe('an orderly stop', () => {
     const mover = game.seats[seat]?.userId === alice.id ? alice : bea;
     const hand = await d.openHand(mover, where);
     const end = d.endTurnControl(hand);
-    if (!end) throw new Error(`no way to end the turn on: ${hand.content}`);
+    if (!end) throw new Error(`no way to end the turn on: ${hand.text}`);
 
     // Her move is committed and its answer drawn, but the bot still waits to hear that the answer went out.
     const hold = h.loopback.control.faults.holdAnswer(
@@ -79,7 +79,7 @@ describe('an orderly stop', () => {
     for (const ask of asks) {
       const answer = await ask.handle.reply();
       expect(answer.ephemeral).toBe(true);
-      expect(answer.content).toBe(t(ask.language, 'error.restarting'));
+      expect(answer.text).toBe(t(ask.language, 'error.restarting'));
     }
     expect(t('es', 'error.restarting')).not.toBe(t('en', 'error.restarting'));
     // The move under way holds the stop.
@@ -88,7 +88,7 @@ describe('an orderly stop', () => {
     hold.release();
     await stopping;
     const moved = await moving.reply();
-    expect(moved.content).toMatch(/^✅/);
+    expect(moved.text).toMatch(/^✅/);
     const after = h.store.getGame(gameId);
     expect(after.version).toBe(game.version + 1);
     expect(h.store.actionLog(gameId).at(-1)?.seat).toBe(seat);
@@ -112,7 +112,7 @@ describe('an orderly stop', () => {
     await h.up();
     const alice = h.loopback.control.createUser('alice2');
     const opened = await h.loopback.control.as(alice).slash('valley', { computers: 1 }).reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await h.settle();
     const lobby = d.latest(where, 'join');
     const levels = controls(lobby).find((c) => c.verb === 'levels');

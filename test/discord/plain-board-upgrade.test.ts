@@ -69,7 +69,7 @@ describe('a board from before Components V2', () => {
     expect(controls(board).map((x) => x.verb)).toContain('hand');
     const old = c.message(plain.id)!;
     expect(old.components).toEqual([]);
-    expect(old.content).toContain('a board from before Components V2');
+    expect(old.text).toContain('a board from before Components V2');
     // Discord's refusal was met once, and taken here: the bot's first try at the edit.
     expect(c.takeContractViolations().map((v) => v.rule)).toEqual([
       'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',

@@ -32,7 +32,7 @@ const dump = () => sqliteDump(h.store.database.sqlite);
 const privacy = (user: LoopbackUser) => h.loopback.control.as(user).slash('privacy').reply();
 const verb = (m: LoopbackMessage, v: string) => {
   const c = controls(m).find((x) => x.verb === v);
-  if (!c) throw new Error(`no ${v} on: ${m.content}`);
+  if (!c) throw new Error(`no ${v} on: ${m.text}`);
   return c;
 };
 const current = (m: LoopbackMessage) => h.loopback.control.message(m.id) as LoopbackMessage;
@@ -72,9 +72,9 @@ describe('/privacy', () => {
   it('shows privately what Scarab keeps, with all of it as a JSON file', async () => {
     const r = await privacy(bob);
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toContain('What Scarab keeps about you');
-    expect(r.content).toMatch(/Games: 2 games \(1 open, 1 over\)/);
-    expect(r.content).toMatch(/Settings: your time zone/);
+    expect(r.text).toContain('What Scarab keeps about you');
+    expect(r.text).toMatch(/Games: 2 games \(1 open, 1 over\)/);
+    expect(r.text).toMatch(/Settings: your time zone/);
     const file = r.attachments[0];
     expect(file?.filename).toBe(`scarab-data-${bob.id}.json`);
     const data = JSON.parse(Buffer.from(file?.bytes ?? []).toString('utf8'));
@@ -101,19 +101,19 @@ describe('/privacy', () => {
     ] as const) {
       const refused = await c.as(who).forgeClick(target, forged).reply();
       expect(refused.ephemeral).toBe(true);
-      expect(refused.content).toMatch(/not on this message/);
+      expect(refused.text).toMatch(/not on this message/);
     }
     // Carol's own answer, with her own controls, cannot reach bob's data: her id is in them.
     expect(controls(await privacy(carol)).every((x) => x.arg === carol.id)).toBe(true);
 
     // Asking shows the confirmation only; declining ends it.
     const asked = await c.as(bob).click(answer, verb(answer, 'ask').customId).reply();
-    expect(asked.content).toMatch(/cannot be undone/);
+    expect(asked.text).toMatch(/cannot be undone/);
     expect(controls(asked).map((x) => x.verb)).toEqual(['erase', 'keep']);
     await h.settle();
     expect(dump()).toBe(before);
     const kept = await c.as(bob).click(asked, verb(asked, 'keep').customId).reply();
-    expect(kept.content).toMatch(/Nothing was deleted/);
+    expect(kept.text).toMatch(/Nothing was deleted/);
     expect(controls(current(kept))).toEqual([]);
 
     // A confirmation older than five minutes.
@@ -121,7 +121,7 @@ describe('/privacy', () => {
     const confirm = await c.as(bob).click(again, verb(again, 'ask').customId).reply();
     clock.advance(5 * 60_000 + 1_000);
     const stale = await c.as(bob).click(confirm, verb(confirm, 'erase').customId).reply();
-    expect(stale.content).toMatch(/older than 5 minutes, so nothing was deleted/);
+    expect(stale.text).toMatch(/older than 5 minutes, so nothing was deleted/);
     await h.settle();
     expect(dump()).toBe(before);
     expect(sqliteRowsHolding(h.store.database.sqlite, bob.id).hits).not.toEqual({});
@@ -129,13 +129,13 @@ describe('/privacy', () => {
 
   it('a confirmed request forgets them: no row of any table holds their id, and the table is told', async () => {
     const c = h.loopback.control;
-    const statsBefore = (await aliceStats()).content;
+    const statsBefore = (await aliceStats()).text;
     const answer = await privacy(bob);
     const confirm = await c.as(bob).click(answer, verb(answer, 'ask').customId).reply();
     const erase = c.as(bob).click(confirm, verb(confirm, 'erase').customId);
-    expect((await erase.reply()).content).toMatch(/Deleting your data/);
+    expect((await erase.reply()).text).toMatch(/Deleting your data/);
     // The answer once the work is done: the deferred edit of the same private message.
-    expect((await erase.edited()).content).toMatch(/Scarab has forgotten you/);
+    expect((await erase.edited()).text).toMatch(/Scarab has forgotten you/);
     await h.settle();
     await h.bot.runtime.scheduler.tick();
     await h.settle();
@@ -149,26 +149,26 @@ describe('/privacy', () => {
     expect(game.status).toBe('active');
     expect(game.seats.every((s) => s.userId !== bob.id)).toBe(true);
     expect(game.seats.some((s) => s.botKind === 'normal')).toBe(true);
-    const told = c.messages(where).filter((m) => m.content.includes('asked Scarab to forget them'));
+    const told = c.messages(where).filter((m) => m.text.includes('asked Scarab to forget them'));
     expect(told).toHaveLength(1);
     expect(told[0]?.ephemeral).toBe(false);
 
     const over = h.store.getGame(finished);
     expect(over.seats.find((s) => s.botKind === FORMER_PLAYER)?.displayName).toBe('a former player');
-    expect((await aliceStats()).content).toBe(statsBefore);
+    expect((await aliceStats()).text).toBe(statsBefore);
 
     // Their finished game's replay still steps to its end, through the bot.
     let replay = await c.as(alice).slash('replay', { game: finished }).reply();
-    expect(replay.content).toContain(`move 0 of ${over.version}`);
+    expect(replay.text).toContain(`move 0 of ${over.version}`);
     const last = controls(replay).find((x) => x.label === '⏭');
-    if (!last) throw new Error(`no ⏭ on: ${replay.content}`);
+    if (!last) throw new Error(`no ⏭ on: ${replay.text}`);
     replay = await d.press(alice, replay, last);
-    expect(replay.content).toContain(`move ${over.version} of ${over.version}`);
-    expect(replay.content).toContain('The final position.');
+    expect(replay.text).toContain(`move ${over.version} of ${over.version}`);
+    expect(replay.text).toContain('The final position.');
 
     // Asking again: nothing is kept any more.
     const empty = await privacy(bob);
-    expect(empty.content).toMatch(/Games: none/);
-    expect(empty.content).toMatch(/Settings: none/);
+    expect(empty.text).toMatch(/Games: none/);
+    expect(empty.text).toMatch(/Settings: none/);
   });
 });

@@ -125,8 +125,8 @@ describe('SIGTERM during a flood of clicks', () => {
       clicks.push(record);
       void answer.then(
         (a) => {
-          if (note.has(a.content)) notes.push(record);
-          else if (move && a.content.startsWith('✅')) taken.add(record);
+          if (note.has(a.text)) notes.push(record);
+          else if (move && a.text.startsWith('✅')) taken.add(record);
         },
         () => {},
       );
@@ -139,7 +139,7 @@ describe('SIGTERM during a flood of clicks', () => {
         const open = controls(board).find((k) => k.verb === 'hand');
         if (!open) throw new Error('the board has no My hand button');
         const hand = await click(x, p, board, open.customId);
-        if (!flooding || !hand || note.has(hand.content)) continue;
+        if (!flooding || !hand || note.has(hand.text)) continue;
         const answer = controls(hand).find((k) => k.verb === 'ans');
         const end = d.endTurnControl(hand);
         const one = (v: string | undefined) => (v === undefined ? undefined : [v]);

@@ -20,8 +20,10 @@ import { gameTitle } from '../../src/i18n/command-localizations.ts';
 import { catalogues, LANGUAGES, t } from '../../src/i18n/messages.ts';
 import { pageTexts, STATUS_KEYS, statusPattern, statusPatterns } from '../../src/local/page-texts.ts';
 import type { PageMessage, StatusKind, StatusPatterns } from '../../src/local/page-types.ts';
+import { readableText } from '../../src/loopback/components.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
+import { v2Components, withoutControls } from '../../src/table-kit/components-v2.ts';
 import type { GameContext } from '../../src/table-kit/context.ts';
 import type { Payload } from '../../src/table-kit/payload.ts';
 
@@ -107,10 +109,12 @@ function posted(p: Payload, extra: Partial<PageMessage> = {}): PageMessage {
     id: String(clock),
     channelId: 'thread',
     authorId: BOT,
-    content: p.content,
+    // As the bot sends it (send.ts): a Components V2 message, its words in text displays.
+    content: '',
+    text: readableText('', v2Components(p)),
     embeds: [],
-    components: p.components,
-    componentsV2: false,
+    components: v2Components(p),
+    componentsV2: true,
     attachments: p.files.map((f, i) => ({
       id: `${clock}-${i}`,
       filename: f.name,
@@ -266,8 +270,8 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
     // What the decision says, with alice named as the ping names her (a mention) or as the line does.
     const said = (alice: string) => valleyText(passed.waiting.text, { names: [alice, 'bob'], language });
     expect(said('alice')).toMatch(/^alice (is choosing a card|está eligiendo una carta)/);
-    expect(note.content).toContain(said('<@100>'));
-    expect(note.content).not.toMatch(/alice/);
+    expect(note.text).toContain(said('<@100>'));
+    expect(note.text).not.toMatch(/alice/);
     const messages = [stale, note];
     expect(gameStatus(messages, ALICE)).toMatchObject({
       state: 'decision',
@@ -334,10 +338,14 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
       text: `Game over. ${summary} Type a game’s command (see /rules) in a text channel for another game.`,
     });
     // The last board, stripped of its controls, says so too, even before the results are posted.
+    // As publisher.strip sends it: the controls gone, the first text display replaced.
     const stripped = {
       ...last,
-      content: finishedBoardText(ctx(2, language), view.turn.number, null),
-      components: [],
+      components: withoutControls(
+        last.components,
+        new Map(),
+        finishedBoardText(ctx(2, language), view.turn.number, null),
+      ),
     };
     expect(gameStatus([stripped], ALICE)?.state).toBe('over');
     // As does the board of the last move, whose picture reads "Game over".
@@ -347,10 +355,14 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
   it('says a game was cancelled with /manage cancel: the note, and the board it closed', () => {
     const text = t(language, 'manage.cancelled-by', { id: '1', who: '<@100>' });
     const title = gameTitle(language, 'valley', valley.title);
-    const closed = { ...board(found.aliceToPlay as ValleyState), components: [] };
+    const open = board(found.aliceToPlay as ValleyState);
     const closedBoard = {
-      ...closed,
-      content: `${t(language, 'manage.cancelled-title', { title, id: '1' })}\n${text}`,
+      ...open,
+      components: withoutControls(
+        open.components,
+        new Map(),
+        `${t(language, 'manage.cancelled-title', { title, id: '1' })}\n${text}`,
+      ),
     };
     expect(gameStatus([board(found.aliceToPlay as ValleyState), note(text)], ALICE)).toMatchObject({
       state: 'cancelled',
@@ -400,7 +412,7 @@ describe.each(LANGUAGES)("the hint line's reading of a game played in %s", (lang
  * description (the attachment itself without one), the rows inside the container.
  */
 function asV2(m: PageMessage): PageMessage {
-  const [title = '', ...rest] = m.content.split('\n');
+  const [title = '', ...rest] = m.text.split('\n');
   const text = [
     ...(title ? [{ type: ComponentType.TextDisplay, content: `## ${title}` }] : []),
     ...(rest.length ? [{ type: ComponentType.TextDisplay, content: rest.join('\n') }] : []),

@@ -13,7 +13,8 @@ let ana: { id: string; name: string; locale: string };
 let general: string;
 
 interface Message {
-  content: string;
+  /** The message's words: its content, or a Components V2 message's text displays. */
+  text: string;
   ephemeral: boolean;
 }
 const latest = async () =>
@@ -37,7 +38,7 @@ describe('the language switch', () => {
   it('starts in English', async () => {
     expect(ana.locale).toBe('en-US');
     await call(`${h.url}/api/commands`, { body: { as: ana.id, channelId: general, command: 'mygames' } });
-    await expect.poll(async () => (await latest())?.content).toMatch(/^You are not seated in any game/);
+    await expect.poll(async () => (await latest())?.text).toMatch(/^You are not seated in any game/);
   });
 
   it('switched to Español, the bot answers in Spanish and opens new games in Spanish', async () => {
@@ -45,19 +46,19 @@ describe('the language switch', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: ana.id, locale: 'es-ES' });
     await call(`${h.url}/api/commands`, { body: { as: ana.id, channelId: general, command: 'mygames' } });
-    expect((await latest())?.content).toMatch(
+    expect((await latest())?.text).toMatch(
       /^No tienes asiento en ninguna partida\. Empieza una con `\/valle`/,
     );
     await call(`${h.url}/api/commands`, { body: { as: ana.id, channelId: general, command: 'valley' } });
     await expect
-      .poll(async () => (await latest())?.content)
+      .poll(async () => (await latest())?.text)
       .toMatch(/^La partida n\.º \d+ está abierta en <#\d+>/);
-    const opened = (await latest())?.content ?? '';
+    const opened = (await latest())?.text ?? '';
     const thread = /<#(\d+)>/.exec(opened)?.[1] as string;
     const lobby = (
       (await call(`${h.url}/api/channels/${thread}/messages?as=${ana.id}`)).body as unknown as Message[]
     )
-      .map((m) => m.content)
+      .map((m) => m.text)
       .find((c) => c.includes('Asientos'));
     expect(lobby).toContain('**Valle de los Reyes** · partida n.º');
   });

@@ -47,13 +47,13 @@ describe("another user's ephemeral messages", () => {
     const opened = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${general}/messages?as=${alice.id}`))
         .body as unknown as Message[];
-      return list.find((m) => m.ephemeral && /Game #\d+ is open in <#(\d+)>/.test(m.content));
+      return list.find((m) => m.ephemeral && /Game #\d+ is open in <#(\d+)>/.test(m.text));
     }, "alice's ephemeral 'game is open' reply");
-    const thread = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const thread = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     const lobby = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${thread}/messages?as=${alice.id}`))
         .body as unknown as Message[];
-      return list.find((m) => m.content.includes('lobby'));
+      return list.find((m) => m.text.includes('lobby'));
     }, 'the lobby');
     const start = JSON.stringify(lobby.components).match(/"custom_id":"([^"]*:start[^"]*)"/)?.[1] as string;
     await post(`${h.url}/api/messages/${lobby.id}/click`, { as: alice.id, customId: start });
@@ -76,7 +76,7 @@ describe("another user's ephemeral messages", () => {
     const hand = await until(async () => {
       const list = (await call(`${h.url}/api/channels/${thread}/messages?as=${alice.id}`))
         .body as unknown as Message[];
-      return list.find((m) => m.ephemeral && m.content.includes('Your hand'));
+      return list.find((m) => m.ephemeral && m.text.includes('Your hand'));
     }, "alice's hand");
     expect(hand.attachments[0]?.contentType).toBe('image/png');
     // bob also looks at his own (empty-handed) view, so his feed has ephemeral messages of his own.
@@ -105,7 +105,7 @@ describe("another user's ephemeral messages", () => {
       for (const id of aliceEphemeral) expect(e.data).not.toContain(id);
       expect(e.data).not.toContain('Your hand');
       const m = (JSON.parse(e.data) as { message?: Message }).message;
-      if (m?.ephemeral) expect(m.content).not.toContain('Game #');
+      if (m?.ephemeral) expect(m.text).not.toContain('Game #');
     }
     // The messages endpoint, in every channel bob can see.
     const channels = (await call(`${h.url}/api/channels?as=${bob.id}`)).body as unknown as { id: string }[];

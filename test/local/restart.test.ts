@@ -42,12 +42,12 @@ describe('a restart of the local table', () => {
       options: { computers: 1 },
     });
     const opened = await until(
-      async () => (await messages(general, alice.id)).find((m) => m.content.includes('is open in')),
+      async () => (await messages(general, alice.id)).find((m) => m.text.includes('is open in')),
       'the lobby',
     );
-    const thread = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const thread = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     const lobby = await until(
-      async () => (await messages(thread, alice.id)).find((m) => m.content.includes('lobby')),
+      async () => (await messages(thread, alice.id)).find((m) => m.text.includes('lobby')),
       'lobby',
     );
     await post(`${h.url}/api/messages/${lobby.id}/click`, {
@@ -56,7 +56,7 @@ describe('a restart of the local table', () => {
     });
     const board = await until(
       async () =>
-        (await messages(thread, alice.id)).findLast((m) => m.content.includes('@') && customId(m, 'hand')),
+        (await messages(thread, alice.id)).findLast((m) => m.text.includes('@') && customId(m, 'hand')),
       'a board',
     );
     const before = (await messages(thread, alice.id)).filter((m) => !m.ephemeral);
@@ -89,8 +89,7 @@ describe('a restart of the local table', () => {
       customId: customId(newest, 'hand'),
     });
     const hand = await until(
-      async () =>
-        (await messages(thread, alice.id)).find((m) => m.ephemeral && m.content.includes('Your hand')),
+      async () => (await messages(thread, alice.id)).find((m) => m.ephemeral && m.text.includes('Your hand')),
       'the hand after the restart',
     );
     expect(hand.attachments[0]?.contentType).toBe('image/png');

@@ -216,6 +216,6 @@ describe('Components V2 messages, held to Discord’s rules', () => {
     ]);
     await edit({ flags: V2, content: '', components: [text('now V2')] });
     const stored = control.messages(where).find((m) => m.id === sent.id);
-    expect([stored?.text, stored?.text, (stored?.flags ?? 0) & V2]).toEqual(['', 'now V2', V2]);
+    expect([stored?.content, stored?.text, (stored?.flags ?? 0) & V2]).toEqual(['', 'now V2', V2]);
   });
 });

@@ -41,11 +41,11 @@ describe("Discord's invalid-request budget", () => {
     const d = new Driver(tableOf(p, bot));
     const alice = c.createUser('alice');
     const opened = await c.as(alice).slash('dicerace').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await bot.runtime.locks.idle();
     const press = (m: LoopbackMessage, verb: string, arg?: string) => {
       const control = controls(m).find((x) => x.verb === verb && (arg === undefined || x.arg === arg));
-      if (!control) throw new Error(`no '${verb}' control on: ${m.content}`);
+      if (!control) throw new Error(`no '${verb}' control on: ${m.text}`);
       return d.press(alice, m, control);
     };
     const lobby = await press(d.latest(where, 'join'), 'bot');

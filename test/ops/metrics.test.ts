@@ -59,12 +59,12 @@ describe.each(BACKENDS)('/metrics after a played game (%s)', (backend) => {
     const d = new Driver(tableOf(p, bot));
     const alice = c.createUser('alice');
     const opened = await c.as(alice).slash('dicerace').reply();
-    const where = /<#(\d+)>/.exec(opened.content)?.[1] as string;
+    const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
     await bot.runtime.locks.idle();
     let lobby = d.latest(where, 'join');
     const press = (m: LoopbackMessage, verb: string, arg?: string) => {
       const control = controls(m).find((x) => x.verb === verb && (arg === undefined || x.arg === arg));
-      if (!control) throw new Error(`no '${verb}' control on: ${m.content}`);
+      if (!control) throw new Error(`no '${verb}' control on: ${m.text}`);
       return d.press(alice, m, control);
     };
     lobby = await press(lobby, 'bot');
