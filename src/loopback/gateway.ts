@@ -7,9 +7,9 @@ import {
   ChannelType,
   GatewayCloseCodes,
   GatewayDispatchEvents,
+  type GatewayGuildDeleteDispatchData,
   GatewayIntentBits,
   GatewayOpcodes,
-  type GatewayGuildDeleteDispatchData,
   type GatewayReadyDispatchData,
 } from 'discord-api-types/v10';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { DiscordAPIError, type Guild, GatewayIntentBits as Intents } from 'discord.js';
 import { GatewayDispatchEvents, GatewayIntentBits } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoopbackDiscord } from '../../src/loopback/index.ts';
+import { LoopbackDiscord, LoopbackHttpClient } from '../../src/loopback/index.ts';
 import { type Harness, PING, startHarness } from './harness.ts';
 import { RawGateway } from './raw-gateway.ts';
 
@@ -72,6 +72,24 @@ describe('the bot removed from a guild, over a raw gateway', () => {
     expect(again.readyGuildIds().sort()).toStrictEqual([control.defaultGuild.id, other.id].sort());
   });
 
+  it('is driven over the HTTP control API too', async () => {
+    loopback = await LoopbackDiscord.start();
+    const remote = new LoopbackHttpClient(loopback.url);
+    const guildId = loopback.control.defaultGuild.id;
+    const raw = new RawGateway(loopback.gatewayUrl);
+    sockets.push(raw);
+    await raw.identify(loopback.token, GatewayIntentBits.Guilds);
+    await raw.next((p) => p.t === GatewayDispatchEvents.GuildCreate);
+    await remote.removeBot(guildId);
+    expect((await raw.next((p) => p.t === GatewayDispatchEvents.GuildDelete)).d).toStrictEqual({
+      id: guildId,
+    });
+    await expect(remote.removeBot(guildId)).rejects.toThrow(/not in guild/);
+    const before = raw.received.length;
+    await remote.addBot(guildId);
+    await raw.next((p) => p.t === GatewayDispatchEvents.GuildCreate, before);
+  });
+
   it('refuses to remove a bot that is not there, or add one that is', async () => {
     loopback = await LoopbackDiscord.start();
     const { control } = loopback;
@@ -107,7 +125,10 @@ describe('the bot removed from a guild, with discord.js', () => {
     // The guild itself: 10004, as for a guild that does not exist (discord-api-docs #5840).
     expect(await codeOf(client.rest.get(`/guilds/${guildId}`))).toStrictEqual({ status: 404, code: 10004 });
     // Its channels and members: 50001 Missing Access.
-    expect(await codeOf(client.rest.get(`/channels/${channelId}`))).toStrictEqual({ status: 403, code: 50001 });
+    expect(await codeOf(client.rest.get(`/channels/${channelId}`))).toStrictEqual({
+      status: 403,
+      code: 50001,
+    });
     expect(
       await codeOf(client.rest.post(`/channels/${channelId}/messages`, { body: { content: 'still here?' } })),
     ).toStrictEqual({ status: 403, code: 50001 });
