@@ -72,6 +72,25 @@ describe('the bot removed from a guild, over a raw gateway', () => {
     expect(again.readyGuildIds().sort()).toStrictEqual([control.defaultGuild.id, other.id].sort());
   });
 
+  it("sends GUILD_DELETE only to the sessions of the guild's shard", async () => {
+    loopback = await LoopbackDiscord.start({ defaultGuild: false });
+    const { control } = loopback;
+    const { guild } = control.createGuild('on shard 1', ['general'], { onShard: [1, 2] });
+    const [zero, one] = [new RawGateway(loopback.gatewayUrl), new RawGateway(loopback.gatewayUrl)];
+    sockets.push(zero, one);
+    await zero.identify(loopback.token, GatewayIntentBits.Guilds, [0, 2]);
+    await one.identify(loopback.token, GatewayIntentBits.Guilds, [1, 2]);
+    await zero.next((p) => p.t === GatewayDispatchEvents.Ready);
+    await one.next((p) => p.t === GatewayDispatchEvents.GuildCreate);
+
+    control.removeBot(guild.id);
+    expect((await one.next((p) => p.t === GatewayDispatchEvents.GuildDelete)).d).toStrictEqual({
+      id: guild.id,
+    });
+    await zero.sync();
+    expect(zero.dispatches(GatewayDispatchEvents.GuildDelete)).toHaveLength(0);
+  });
+
   it('is driven over the HTTP control API too', async () => {
     loopback = await LoopbackDiscord.start();
     const remote = new LoopbackHttpClient(loopback.url);
