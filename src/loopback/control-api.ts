@@ -208,6 +208,21 @@ export class LoopbackControl {
     return this.#deps.world.deleteChannel(id);
   }
 
+  /**
+   * The bot is removed from a guild, as when a moderator kicks it: its sessions get GUILD_DELETE (no
+   * `unavailable`: a removal, not an outage), the guild's routes refuse it (10004 for the guild, 50001 for
+   * its channels and members), and nothing of the guild is dispatched to it any more. The guild, its
+   * channels and its messages stay, for `addBot`.
+   */
+  removeBot(guildId: string): void {
+    this.#deps.world.removeBot(guildId);
+  }
+
+  /** The bot is invited back to a guild it was removed from: GUILD_CREATE with the whole guild, as on a join. */
+  addBot(guildId: string): void {
+    this.#deps.world.addBot(guildId);
+  }
+
   /** Replaces the permissions refused to the bot in a channel (and its threads). */
   denyBot(channelId: string, permissions: readonly PermissionName[]): void {
     this.#deps.world.setBotDeny(channelId, permissionBits(permissions));
@@ -433,7 +448,7 @@ export class GatewayControl {
 
   /** The `shards` that `GET /gateway/bot` answers now. */
   recommendedShards(): number {
-    return this.#sharding.recommended(this.#world.guilds().length);
+    return this.#sharding.recommended(this.#world.botGuilds().length);
   }
 
   /** A fixed recommendation, or null for Discord's rule (one shard per 1,000 guilds, at least 1). */

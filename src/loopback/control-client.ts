@@ -59,6 +59,16 @@ export class LoopbackHttpClient {
     return this.#call('PUT', `/guilds/${guildId}/locale`, { locale });
   }
 
+  /** The bot is removed from the guild (a kick): GUILD_DELETE, and the guild's routes refuse it. */
+  removeBot(guildId: string): Promise<void> {
+    return this.#call('DELETE', `/guilds/${guildId}/bot`);
+  }
+
+  /** The bot is invited back: GUILD_CREATE with the whole guild. */
+  addBot(guildId: string): Promise<void> {
+    return this.#call('PUT', `/guilds/${guildId}/bot`);
+  }
+
   /** `onShard: [id, count]` puts the guild on that shard of Discord's sharding formula. */
   createGuild(
     name: string,

@@ -116,6 +116,10 @@ export class ControlHttp {
           Array.isArray(body.channels) ? body.channels.map(String) : undefined,
           body.onShard === undefined ? {} : { onShard: shardTuple(body.onShard) },
         );
+      case 'DELETE /guilds/:id/bot':
+        return c.removeBot(id);
+      case 'PUT /guilds/:id/bot':
+        return c.addBot(id);
       case 'GET /guilds/:id/shard': {
         const count = Number(url.searchParams.get('count') ?? 1);
         return { shard: c.gateway.shardOf(id, count), count };

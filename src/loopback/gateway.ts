@@ -7,6 +7,7 @@ import {
   ChannelType,
   GatewayCloseCodes,
   GatewayDispatchEvents,
+  type GatewayGuildDeleteDispatchData,
   GatewayIntentBits,
   GatewayOpcodes,
   type GatewayReadyDispatchData,
@@ -81,6 +82,7 @@ class Connection {
 
 const INTENT_OF: Partial<Record<GatewayDispatchEvents, (guildId: string | null) => number>> = {
   [GatewayDispatchEvents.GuildCreate]: () => GatewayIntentBits.Guilds,
+  [GatewayDispatchEvents.GuildDelete]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.ChannelCreate]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.ChannelUpdate]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.ChannelDelete]: () => GatewayIntentBits.Guilds,
@@ -280,7 +282,7 @@ export class Gateway {
       connection.socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
       return;
     }
-    const guilds = this.#world.guilds().filter((g) => inShard(g.id, shard));
+    const guilds = this.#world.botGuilds().filter((g) => inShard(g.id, shard));
     if (guilds.length > this.#options.sharding.maxGuildsPerShard) {
       // Discord checks at IDENTIFY only: a live session that grows past the cap keeps running.
       connection.socket.close(GatewayCloseCodes.ShardingRequired, 'Sharding required.');
@@ -419,6 +421,13 @@ export class Gateway {
           guildCreateJson(this.#world, event.guild),
         );
         return;
+      case 'guild-delete': {
+        // A removal leaves `unavailable` out; an outage would send `unavailable: true`. Typed here because
+        // the gateway is not in Discord's specification.
+        const data: GatewayGuildDeleteDispatchData = { id: event.guildId };
+        this.#broadcast(GatewayDispatchEvents.GuildDelete, event.guildId, data, { botLeft: true });
+        return;
+      }
       case 'guild-update': {
         // GUILD_UPDATE carries the guild object without GUILD_CREATE's extra fields (channels, members…).
         this.#broadcast(
@@ -505,8 +514,15 @@ export class Gateway {
     }
   }
 
-  #broadcast(event: GatewayDispatchEvents, guildId: string | null, data: unknown): void {
+  #broadcast(
+    event: GatewayDispatchEvents,
+    guildId: string | null,
+    data: unknown,
+    options: { botLeft?: boolean } = {},
+  ): void {
     this.#expireSessions();
+    // A guild the bot is not in sends it nothing, but the GUILD_DELETE that says it was removed.
+    if (guildId !== null && !options.botLeft && !this.#world.isMember(guildId, this.#world.bot.id)) return;
     const intentOf = INTENT_OF[event];
     for (const session of this.#sessions.values()) {
       if (!inShard(guildId, session.shard)) continue;

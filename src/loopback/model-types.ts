@@ -158,6 +158,8 @@ export type LoopbackEvent =
       readonly guild: Readonly<LoopbackGuild>;
       readonly audience: Audience;
     }
+  /** The bot was removed from the guild (not an outage): the guild stays, without the bot. */
+  | { readonly type: 'guild-delete'; readonly guildId: string; readonly audience: Audience }
   | {
       readonly type: 'member-add';
       readonly guildId: string;

@@ -244,6 +244,31 @@ export class World {
     return this.#guilds.get(guildId)?.members.has(userId) ?? false;
   }
 
+  /** The guilds the bot is in now: a guild it was removed from stays in the world, without it. */
+  botGuilds(): LoopbackGuild[] {
+    return this.guilds().filter((g) => g.members.has(this.bot.id));
+  }
+
+  /**
+   * The bot is removed from a guild (kicked, banned, or it left): Discord sends GUILD_DELETE without
+   * `unavailable`, and the guild's routes refuse the bot from then on. Its channels and messages stay.
+   */
+  removeBot(guildId: string): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (!guild.members.delete(this.bot.id)) throw new Error(`the bot is not in guild ${guildId}`);
+    this.events.emit({ type: 'guild-delete', guildId, audience: { kind: 'guild', guildId } });
+  }
+
+  /** The bot is invited back: it is a new member, and hears GUILD_CREATE with the whole guild, as on a join. */
+  addBot(guildId: string): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (guild.members.has(this.bot.id)) throw new Error(`the bot is already in guild ${guildId}`);
+    guild.members.set(this.bot.id, this.clock.now());
+    this.events.emit({ type: 'guild-create', guild, audience: { kind: 'guild', guildId } });
+  }
+
   // ── channels ───────────────────────────────────────────────────────────────────────────────────
 
   createTextChannel(input: {

@@ -23,6 +23,9 @@ export function channelRoutes(world: World, options: { attachmentSizeLimit: numb
    */
   const channelOf = (id: string): LoopbackChannel => {
     const channel = world.channel(id);
+    // A channel of a guild the bot was removed from exists, but not for the bot: Discord says 50001.
+    if (channel?.guildId && !world.isMember(channel.guildId, world.bot.id))
+      throw discordErrors.missingAccess();
     if (!channel || !world.canSeeChannel(world.bot.id, id)) throw discordErrors.unknownChannel();
     if (
       channel.guildId !== null &&

@@ -15,9 +15,16 @@ export function miscRoutes(
   sharding: ShardingSettings,
 ): RestRoute[] {
   const param = (params: Readonly<Record<string, string>>, name: string): string => params[name] ?? '';
-  const guildOf = (id: string): LoopbackGuild => {
+  /**
+   * A guild the bot is not in: the guild itself answers 10004 Unknown Guild, as for one that does not
+   * exist (discord-api-docs #5840: since January 2023, so that a bot cannot probe for guilds), and its
+   * sub-routes (channels, members, guild commands) 50001 Missing Access.
+   */
+  const guildOf = (id: string, outside: 'unknown' | 'no-access' = 'no-access'): LoopbackGuild => {
     const guild = world.guild(id);
     if (!guild) throw discordErrors.unknownGuild();
+    if (!guild.members.has(world.bot.id))
+      throw outside === 'unknown' ? discordErrors.unknownGuild() : discordErrors.missingAccess();
     return guild;
   };
   const app = (params: Readonly<Record<string, string>>): void => {
@@ -97,7 +104,7 @@ export function miscRoutes(
       auth: 'bot',
       handle: () => {
         // Computed on every call: Discord's answer "changes as the bot joins/leaves guilds".
-        const shards = sharding.recommended(world.guilds().length);
+        const shards = sharding.recommended(world.botGuilds().length);
         return ok({
           url: gatewayUrl(),
           shards,
@@ -136,7 +143,7 @@ export function miscRoutes(
       auth: 'bot',
       handle: () =>
         ok(
-          world.guilds().map((g) => ({
+          world.botGuilds().map((g) => ({
             id: g.id,
             name: g.name,
             icon: null,
@@ -146,6 +153,16 @@ export function miscRoutes(
             features: [],
           })),
         ),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/users/@me/guilds/:guildId',
+      auth: 'bot',
+      // The bot leaves by itself: the same GUILD_DELETE as a kick.
+      handle: ({ params }) => {
+        world.removeBot(guildOf(param(params, 'guildId'), 'unknown').id);
+        return noContent();
+      },
     },
     {
       method: 'GET',
@@ -170,7 +187,7 @@ export function miscRoutes(
           redirect_uris: [],
           interactions_endpoint_url: null,
           role_connections_verification_url: null,
-          approximate_guild_count: world.guilds().length,
+          approximate_guild_count: world.botGuilds().length,
           approximate_user_install_count: 0,
           approximate_user_authorization_count: 0,
           explicit_content_filter: 0,
@@ -189,7 +206,7 @@ export function miscRoutes(
           presences: _p,
           voice_states: _v,
           ...guild
-        } = guildCreateJson(world, guildOf(param(params, 'guildId')));
+        } = guildCreateJson(world, guildOf(param(params, 'guildId'), 'unknown'));
         return ok(guild);
       },
     },

@@ -291,6 +291,11 @@ export class UserActor {
     if (!world.canSeeChannel(this.user.id, channelId)) {
       throw new Error(`${this.user.username} cannot see channel ${channelId}`);
     }
+    const guildId = world.channel(channelId)?.guildId ?? null;
+    if (guildId !== null && !world.isMember(guildId, world.bot.id)) {
+      // Discord offers no command or component of an app that is not in the server.
+      throw new Error(`the bot is not in guild ${guildId}, so ${this.user.username} cannot reach it there`);
+    }
     const id = world.ids.next();
     const token = newInteractionToken(id);
     const payload = build({

@@ -32,6 +32,7 @@ export const ANSWER_SCHEMAS: Readonly<Record<string, AnswerSchemaEntry>> = {
   'GET /users/@me': entry('get', '/users/@me', { 200: 'UserPIIResponse' }),
   'GET /users/:userId': entry('get', '/users/{user_id}', { 200: 'UserResponse' }),
   'GET /users/@me/guilds': entry('get', '/users/@me/guilds', { 200: 'MyGuildResponse[] | null' }),
+  'DELETE /users/@me/guilds/:guildId': entry('delete', '/users/@me/guilds/{guild_id}', { 204: null }),
   'GET /applications/@me': entry('get', '/applications/@me', { 200: 'PrivateApplicationResponse' }),
   'GET /guilds/:guildId': entry('get', '/guilds/{guild_id}', { 200: 'GuildWithCountsResponse' }),
   'GET /guilds/:guildId/channels': entry('get', '/guilds/{guild_id}/channels', {

@@ -53,6 +53,7 @@ export const SPEC_ROUTES: Readonly<Record<string, SpecRoute>> = {
   'GET /users/@me': { method: 'get', path: '/users/@me', body: none },
   'GET /users/:userId': { method: 'get', path: '/users/{user_id}', body: none },
   'GET /users/@me/guilds': { method: 'get', path: '/users/@me/guilds', body: none },
+  'DELETE /users/@me/guilds/:guildId': { method: 'delete', path: '/users/@me/guilds/{guild_id}', body: none },
   'GET /applications/@me': { method: 'get', path: '/applications/@me', body: none },
   'GET /guilds/:guildId': { method: 'get', path: '/guilds/{guild_id}', body: none },
   'GET /guilds/:guildId/channels': { method: 'get', path: '/guilds/{guild_id}/channels', body: none },
