@@ -25,7 +25,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const byLabel = (s: Spoken, re: RegExp): SpokenControl | undefined => s.controls.find((c) => re.test(c.label));
+const byLabel = (s: Spoken, re: RegExp): SpokenControl | undefined =>
+  s.controls.find((c) => re.test(c.label));
 
 async function press(user: LoopbackUser, m: LoopbackMessage, c: SpokenControl): Promise<LoopbackMessage> {
   const reply = await h.loopback.control.as(user).click(m, c.customId).reply();
@@ -73,9 +74,13 @@ function expectBoardSaid(board: Spoken, view: ValleyView, names: readonly string
   for (const p of view.players) {
     const name = escapeRe(names[p.seat] as string);
     const tomb = p.score.tombCards === 0 ? 'tomb empty' : `tomb ${p.score.tombCards} cards?`;
-    expect(said, `seat ${p.seat}`).toMatch(new RegExp(`${name}[^\\n]*: ${p.score.total} VP;[^\\n]*; ${tomb}`));
+    expect(said, `seat ${p.seat}`).toMatch(
+      new RegExp(`${name}[^\\n]*: ${p.score.total} VP;[^\\n]*; ${tomb}`),
+    );
   }
-  expect(said).toMatch(new RegExp(`Turn ${view.turn.number + 1}: ${escapeRe(names[view.turn.seat] as string)} to play`));
+  expect(said).toMatch(
+    new RegExp(`Turn ${view.turn.number + 1}: ${escapeRe(names[view.turn.seat] as string)} to play`),
+  );
 }
 
 /** The hand's words against the seat's own view: every card with its gold, the gold in all. */
@@ -176,10 +181,13 @@ describe('a game played from a screen reader', () => {
       if (ended) break;
       const boardMsg = c
         .messages(where)
-        .filter((m) => !m.ephemeral && spoken(m).controls.some((x) => x.verb === 'hand' || x.verb === 'respond'))
+        .filter(
+          (m) => !m.ephemeral && spoken(m).controls.some((x) => x.verb === 'hand' || x.verb === 'respond'),
+        )
         .at(-1) as LoopbackMessage;
       const board = spoken(boardMsg);
-      const open = board.controls.find((x) => x.verb === 'respond') ?? board.controls.find((x) => x.verb === 'hand');
+      const open =
+        board.controls.find((x) => x.verb === 'respond') ?? board.controls.find((x) => x.verb === 'hand');
       const hand = await press(alice, boardMsg, open as SpokenControl);
       expect(hand.ephemeral).toBe(true);
       const turn = Number(/Turn (\d+): alice to play/.exec(board.alts.join('\n'))?.[1] ?? 0);
@@ -191,7 +199,14 @@ describe('a game played from a screen reader', () => {
         checkedTurns.add(turn);
       }
       if (process.env.SR_DEBUG)
-        console.log(steps, turn, h.store.getGame(gameId).version, spoken(hand).controls.map((x) => x.label).join(' | '));
+        console.log(
+          steps,
+          turn,
+          h.store.getGame(gameId).version,
+          spoken(hand)
+            .controls.map((x) => x.label)
+            .join(' | '),
+        );
       // Her turn, step by step on what each click shows her, until it offers her nothing more.
       let next: LoopbackMessage | null = hand;
       for (let k = 0; next && k < 40; k++) next = await playOneStep(alice, next);

@@ -35,7 +35,14 @@ export function spoken(m: LoopbackMessage): Spoken {
     if (c.type === ComponentType.Button && 'custom_id' in c) {
       const id = decodeCustomId(c.custom_id);
       if (id && !c.disabled)
-        cs.push({ customId: c.custom_id, verb: id.verb, kind: 'button', label: c.label ?? '', options: [], max: 1 });
+        cs.push({
+          customId: c.custom_id,
+          verb: id.verb,
+          kind: 'button',
+          label: c.label ?? '',
+          options: [],
+          max: 1,
+        });
     } else if (c.type === ComponentType.StringSelect) {
       const id = decodeCustomId(c.custom_id);
       if (id && !c.disabled)
@@ -44,7 +51,11 @@ export function spoken(m: LoopbackMessage): Spoken {
           verb: id.verb,
           kind: 'select',
           label: c.placeholder ?? '',
-          options: c.options.map((o) => ({ label: o.label, value: o.value, description: o.description ?? '' })),
+          options: c.options.map((o) => ({
+            label: o.label,
+            value: o.value,
+            description: o.description ?? '',
+          })),
           max: c.max_values ?? 1,
         });
     }
