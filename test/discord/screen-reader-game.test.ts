@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../src/adapters/valley/card-names.ts';
+import { setInfo } from '../../src/adapters/valley/pictures/card-styles.ts';
+import { fullCatalog } from '../../src/games/valley/catalog.ts';
 import { valley } from '../../src/games/valley/index.ts';
-import type { ValleyState } from '../../src/games/valley/state.ts';
+import type { CardDef, ValleyState } from '../../src/games/valley/state.ts';
 import type { ValleyView } from '../../src/games/valley/view.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { ROMAN } from '../../src/render/canvas-shapes.ts';
 import { Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 import { escapeRe, type Spoken, type SpokenControl, spoken } from './screen-reader.ts';
@@ -47,10 +50,16 @@ async function choose(
 
 const count = (text: string, re: RegExp) => text.match(new RegExp(re.source, 'g'))?.length ?? 0;
 
-/** "Statue of Isis (Statues, cost 7, gold 3…": a card named with its cost and gold, as often as it is there. */
-function cardWithNumbers(name: string, cost: number | null, gold: number): RegExp {
-  const costPart = cost === null ? '' : `[^)]*\\bcost ${cost}\\b`;
-  return new RegExp(`${escapeRe(name)} \\(${costPart}[^)]*\\bgold ${gold}\\b`);
+/**
+ * "Statue of Isis (Statues, set of 7, level II, cost 7, gold 3…": a card named with what its face prints
+ * (its set's size, level, cost and gold).
+ */
+function cardWithNumbers(def: CardDef, gold: number = def.gold): RegExp {
+  const size = def.kind === 'set' && def.set ? setInfo(def.set, fullCatalog).size : null;
+  const sizePart = size === null ? '' : `[^)]*\\bset of ${size}\\b`;
+  return new RegExp(
+    `${escapeRe(cardName(def.id, 'en'))} \\(${sizePart}[^)]*\\blevel ${ROMAN[def.level]},[^)]*\\bcost ${def.cost}\\b[^)]*\\bgold ${gold}\\b`,
+  );
 }
 
 /** The board's words against the public view: pyramid, piles, every seat's score and tomb, who moves. */
@@ -61,7 +70,7 @@ function expectBoardSaid(board: Spoken, view: ValleyView, names: readonly string
     if (!ref) continue;
     const def = view.defs[ref.card];
     if (!def) throw new Error(`no definition of ${ref.card}`);
-    const re = cardWithNumbers(cardName(ref.card, 'en'), def.cost, def.gold);
+    const re = cardWithNumbers(def);
     inPyramid.set(re.source, (inPyramid.get(re.source) ?? 0) + 1);
     expect(said, `pyramid card ${ref.card}`).toMatch(re);
   }
@@ -89,7 +98,9 @@ function expectHandSaid(hand: Spoken, view: ValleyView) {
   const said = hand.alts.join('\n');
   const wanted = new Map<string, number>();
   for (const c of mine) {
-    const source = cardWithNumbers(cardName(c.card, 'en'), view.defs[c.card]?.cost ?? null, c.gold).source;
+    const def = view.defs[c.card];
+    if (!def) throw new Error(`no definition of ${c.card}`);
+    const source = cardWithNumbers(def, c.gold).source;
     wanted.set(source, (wanted.get(source) ?? 0) + 1);
   }
   for (const [source, n] of wanted) expect(count(said, new RegExp(source)), source).toBe(n);
@@ -198,15 +209,6 @@ describe('a game played from a screen reader', () => {
         expectHandSaid(spoken(hand), valley.view(state, aliceSeat) as ValleyView);
         checkedTurns.add(turn);
       }
-      if (process.env.SR_DEBUG)
-        console.log(
-          steps,
-          turn,
-          h.store.getGame(gameId).version,
-          spoken(hand)
-            .controls.map((x) => x.label)
-            .join(' | '),
-        );
       // Her turn, step by step on what each click shows her, until it offers her nothing more.
       let next: LoopbackMessage | null = hand;
       for (let k = 0; next && k < 40; k++) next = await playOneStep(alice, next);
