@@ -162,7 +162,7 @@ const goldOf = (label: string) => Number(/\((\d+)g\)/.exec(label)?.[1] ?? 0);
 const costOf = (label: string) => Number(/\((\d+)\)\s*$/.exec(label)?.[1] ?? 0);
 
 describe('a game played from a screen reader', () => {
-  it('alice beats or loses to an Easy computer choosing only from words and alt text; they say what the pictures show', async () => {
+  it('alice plays a whole game against an Easy computer from words and alt text alone; they say what the pictures show', async () => {
     const c = h.loopback.control;
     const alice = c.createUser('alice');
     const opened = await c.as(alice).slash('valley', { computers: 1 }).reply();
