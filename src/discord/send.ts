@@ -1,4 +1,5 @@
 import { type BaseMessageOptions, MessageFlags } from 'discord.js';
+import { splitAlt } from '../table-kit/alt-text.ts';
 import { v2Components } from '../table-kit/components-v2.ts';
 import type { Payload } from '../table-kit/payload.ts';
 
@@ -11,7 +12,12 @@ import type { Payload } from '../table-kit/payload.ts';
 export function messageOptions(p: Payload): BaseMessageOptions & { flags: MessageFlags.IsComponentsV2 } {
   return {
     components: v2Components(p),
-    files: p.files.map((f) => ({ attachment: f.attachment, name: f.name, description: f.description })),
+    files: p.files.map((f) => ({
+      attachment: f.attachment,
+      name: f.name,
+      // The attachment's own description is held to the same limit; the message says the rest.
+      description: splitAlt(f.description).alt,
+    })),
     allowedMentions: { parse: [], users: p.mentionUsers },
     flags: MessageFlags.IsComponentsV2,
   };

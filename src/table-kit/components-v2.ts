@@ -6,6 +6,7 @@ import {
   ComponentType,
   SeparatorSpacingSize,
 } from 'discord-api-types/v10';
+import { splitAlt } from './alt-text.ts';
 import type { Payload, PayloadSection } from './payload.ts';
 
 /** Discord's limits on one Components V2 message: every component counted, nested ones too. */
@@ -42,14 +43,18 @@ export function v2Components(p: Payload): APIMessageTopLevelComponent[] {
   const inner: APIComponentInContainer[] = [];
   if (p.content) inner.push(text(p.content));
   const pictures = p.files.filter((f) => PICTURE.test(f.name));
+  const described = pictures.map((f) => ({ f, ...splitAlt(f.description ?? '') }));
   if (pictures.length > 0)
     inner.push({
       type: ComponentType.MediaGallery,
-      items: pictures.map((f) => ({
+      items: described.map(({ f, alt }) => ({
         media: { url: `attachment://${f.name}` },
-        ...(f.description ? { description: f.description.slice(0, 1024) } : {}),
+        ...(alt ? { description: alt } : {}),
       })),
     });
+  // What a description says beyond the alt text's limit, read right after the picture.
+  const overflow = described.map((d) => d.rest).filter(Boolean);
+  if (overflow.length > 0) inner.push(text(overflow.join('\n')));
   // Anything else (a game's record) is shown as a file to download, where a picture would be.
   for (const f of p.files)
     if (!PICTURE.test(f.name))

@@ -29,7 +29,10 @@ export function recentLines(ctx: GameContext, viewer: Seat | null, count: number
   return readableBy(ctx.log ?? [], viewer).slice(-count);
 }
 
-/** A picture to attach, with the text equivalent screen readers read (attachment description, ≤ 1024 chars). */
+/**
+ * A picture to attach, with the text equivalent screen readers read: all of it, however long; the message
+ * puts what fits in the picture's description (1024 characters) and the rest under the picture.
+ */
 export interface Picture {
   png: Buffer;
   alt: string;

@@ -154,10 +154,10 @@ describe('Spanish text equivalents of Valley', () => {
     const lines = describeTable(valley.view(showcase(), null), NAMES, baseCatalog, ES).split('\n');
     expect(lines[0]).toBe('Turno 1: le toca a Chione.');
     expect(lines[1]).toBe(
-      'Base de la pirámide (se puede comprar): Estatua de Isis (Estatuas, coste 7, oro 3); Vaso canopo de Qebehsenuef (Vasos canopos, coste 5, oro 2); Libro de recorrer la eternidad (Libros, coste 4, oro 2).',
+      'Base de la pirámide (se puede comprar): Estatua de Isis (Estatuas, conjunto de 7, nivel III, coste 7, oro 3); Vaso canopo de Qebehsenuef (Vasos canopos, conjunto de 4, nivel III, coste 5, oro 2); Libro de recorrer la eternidad (Libros, conjunto de 6, nivel II, coste 4, oro 2).',
     );
     expect(lines[2]).toBe(
-      'Fila central: Gato momificado (Única, coste 4, oro 2, 3 PV); vacío. Cima: Estatua de Sobek (Estatuas, coste 6, oro 2).',
+      'Fila central: Gato momificado (Única, nivel II, coste 4, oro 2, 3 PV); vacío. Cima: Estatua de Sobek (Estatuas, conjunto de 7, nivel III, coste 6, oro 2).',
     );
     expect(lines[3]).toBe(
       'Reserva: 4 cartas. Cementerio: 2 cartas, arriba Amuleto del escarabajo del corazón.',
@@ -172,11 +172,11 @@ describe('Spanish text equivalents of Valley', () => {
   it('describes a hand, with what a card pays under Statue of Thoth', () => {
     const s = position({ players: 2, hands: [['shabti', 'statue-of-isis'], ['urn']] });
     expect(describeHand(valley.view(s, 0), NAMES, baseCatalog, ES).split('\n')[0]).toBe(
-      'Mano de Amunet, 2 cartas, 4 de oro: Shabti (Inicial, coste 1, oro 1, 1 PV); Estatua de Isis (Estatuas, coste 7, oro 3).',
+      'Mano de Amunet, 2 cartas, 4 de oro: Shabti (Inicial, nivel I, coste 1, oro 1, 1 PV); Estatua de Isis (Estatuas, conjunto de 7, nivel III, coste 7, oro 3).',
     );
     s.turn.thoth = true;
     expect(describeHand(valley.view(s, 0), NAMES, baseCatalog, ES)).toContain(
-      'Shabti (Inicial, coste 1, oro 1, 1 PV), ahora paga 4 de oro',
+      'Shabti (Inicial, nivel I, coste 1, oro 1, 1 PV), ahora paga 4 de oro',
     );
     const empty = position({ players: 2, hands: [[], ['urn']] });
     expect(describeHand(valley.view(empty, 0), NAMES, baseCatalog, ES).split('\n')[0]).toBe(
@@ -223,10 +223,10 @@ describe('Spanish text equivalents of Valley', () => {
 
   it('describes a card in Spanish, saying which numbers are provisional', () => {
     expect(describeCard(def('statue-of-bastet'), fullCatalog, ES)).toBe(
-      'Estatua de Bastet (Estatuas, coste 4, oro 2): Estatuas (7), nivel II. Provisionales: oro.',
+      'Estatua de Bastet (Estatuas, conjunto de 7, nivel II, coste 4, oro 2). Provisionales: oro.',
     );
     expect(describeCard(def('shabti'), fullCatalog, ES)).toBe(
-      'Shabti (Inicial, coste 1, oro 1, 1 PV): Inicial, nivel I. Provisionales: coste, oro.',
+      'Shabti (Inicial, nivel I, coste 1, oro 1, 1 PV). Provisionales: coste, oro.',
     );
   });
 

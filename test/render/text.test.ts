@@ -27,10 +27,10 @@ describe('text equivalents', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('Turn 1: Chione to play.');
     expect(lines[1]).toBe(
-      'Pyramid base (buyable): Statue of Isis (Statues, cost 7, gold 3); Qebehsenuef Canopic Jar (Canopic Jars, cost 5, gold 2); Book of Traversing Eternity (Books, cost 4, gold 2).',
+      'Pyramid base (buyable): Statue of Isis (Statues, set of 7, level III, cost 7, gold 3); Qebehsenuef Canopic Jar (Canopic Jars, set of 4, level III, cost 5, gold 2); Book of Traversing Eternity (Books, set of 6, level II, cost 4, gold 2).',
     );
     expect(lines[2]).toBe(
-      'Middle: Mummified Cat (Unique, cost 4, gold 2, 3 VP); empty. Top: Statue of Sobek (Statues, cost 6, gold 2).',
+      'Middle: Mummified Cat (Unique, level II, cost 4, gold 2, 3 VP); empty. Top: Statue of Sobek (Statues, set of 7, level III, cost 6, gold 2).',
     );
     expect(lines[3]).toBe('Stock: 4 cards. Boneyard: 2 cards, top Heart Scarab Amulet.');
     expect(lines[5]).toBe(
@@ -68,11 +68,11 @@ describe('text equivalents', () => {
   it('describes a hand with its gold, and what a card pays under Statue of Thoth', () => {
     const s = position({ players: 2, hands: [['shabti', 'statue-of-isis'], ['urn']] });
     expect(describeHand(valley.view(s, 0), NAMES, baseCatalog).split('\n')[0]).toBe(
-      "Amunet's hand, 2 cards, 4 gold: Shabti (Starter, cost 1, gold 1, 1 VP); Statue of Isis (Statues, cost 7, gold 3).",
+      "Amunet's hand, 2 cards, 4 gold: Shabti (Starter, level I, cost 1, gold 1, 1 VP); Statue of Isis (Statues, set of 7, level III, cost 7, gold 3).",
     );
     s.turn.thoth = true;
     expect(describeHand(valley.view(s, 0), NAMES, baseCatalog)).toContain(
-      'Shabti (Starter, cost 1, gold 1, 1 VP), pays 4 gold now',
+      'Shabti (Starter, level I, cost 1, gold 1, 1 VP), pays 4 gold now',
     );
     expect(() => describeHand(valley.view(s, null), NAMES, baseCatalog)).toThrow(/own view/);
   });
@@ -121,10 +121,10 @@ describe('text equivalents', () => {
 
   it('says which numbers of a card are provisional', () => {
     expect(describeCard(def('book-of-the-netherworld'), baseCatalog)).toBe(
-      'Book of the Netherworld (Books, cost 3, gold 3): Books (6), level II. Provisional: cost.',
+      'Book of the Netherworld (Books, set of 6, level II, cost 3, gold 3). Provisional: cost.',
     );
     expect(describeCard(def('shabti'), baseCatalog)).toBe(
-      'Shabti (Starter, cost 1, gold 1, 1 VP): Starter, level I. Provisional: cost, gold.',
+      'Shabti (Starter, level I, cost 1, gold 1, 1 VP). Provisional: cost, gold.',
     );
   });
 });

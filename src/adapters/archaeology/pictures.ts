@@ -6,10 +6,10 @@ import { describeHand, describeResults, describeTable } from './pictures/picture
 import { renderArchaeologyResults } from './pictures/results-image.ts';
 import { renderArchaeologyTable } from './pictures/table-image.ts';
 
-/** Discord limits an attachment's description to 1024 characters. */
-const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slice(0, 1023)}…`);
-
-/** Pictures of Archaeology's views, each with its text equivalent. A port, so tests can draw nothing. */
+/**
+ * Pictures of Archaeology's views, each with its whole text equivalent (a message cuts it to Discord's
+ * limit and says the rest: table-kit/alt-text.ts). A port, so tests can draw nothing.
+ */
 export interface ArchaeologyPictures {
   table(view: ArchaeologyView, reader: Reader): Picture;
   /** null when the viewer has no seat. */
@@ -21,14 +21,14 @@ export interface ArchaeologyPictures {
 export const canvasArchaeologyPictures: ArchaeologyPictures = {
   table: (v, { names, language }) => ({
     png: renderArchaeologyTable(v, names, language),
-    alt: alt(describeTable(v, names, language)),
+    alt: describeTable(v, names, language),
   }),
   hand: (v, { language }) => {
     const png = renderArchaeologyHand(v, language);
-    return png ? { png, alt: alt(describeHand(v, language)) } : null;
+    return png ? { png, alt: describeHand(v, language) } : null;
   },
   results: (v, { names, language }) => ({
     png: renderArchaeologyResults(v, names, language),
-    alt: alt(describeResults(v, names, language)),
+    alt: describeResults(v, names, language),
   }),
 };

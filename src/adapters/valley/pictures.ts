@@ -16,10 +16,9 @@ import { renderResults } from './pictures/results-image.ts';
 import { renderTable } from './pictures/table-image.ts';
 import { renderTomb } from './pictures/tomb-image.ts';
 
-/** Discord limits an attachment's description to 1024 characters. */
-const alt = (text: string): string => (text.length <= 1024 ? text : `${text.slice(0, 1023)}…`);
-
-/** Pictures of Valley's views, each with its text equivalent. A port, so tests and benchmarks can draw nothing. */
+/**
+ * Pictures of Valley's views, each with its whole text equivalent (a message cuts it to Discord's limit
+ * and says the rest: table-kit/alt-text.ts). A port, so tests and benchmarks can draw nothing. */
 export interface ValleyPictures {
   table(view: ValleyView, reader: Reader): Picture;
   hand(view: ValleyView, reader: Reader): Picture;
@@ -40,27 +39,27 @@ export function canvasPictures(catalog: Catalog): ValleyPictures {
   return {
     table: (v, { names, language }) => ({
       png: renderTable(v, names, catalog, language),
-      alt: alt(describeTable(v, names, catalog, language)),
+      alt: describeTable(v, names, catalog, language),
     }),
     hand: (v, { names, language }) => ({
       png: renderHand(v, names, catalog, language),
-      alt: alt(describeHand(v, names, catalog, language)),
+      alt: describeHand(v, names, catalog, language),
     }),
     tombs: (v, { names, language }) =>
       v.players.map(
         (p): Picture => ({
           png: renderTomb(v, p.seat, names, catalog, language),
-          alt: alt(describeTomb(v, p.seat, names, catalog, language)),
+          alt: describeTomb(v, p.seat, names, catalog, language),
         }),
       ),
     results: (v, { names, language }) => ({
       png: renderResults(v, names, catalog, language),
-      alt: alt(describeResults(v, names, catalog, language)),
+      alt: describeResults(v, names, catalog, language),
     }),
     card: (id, language) => {
       const d = defs[id];
       if (!d) throw new Error(`no card '${id}'`);
-      return { png: renderCard(d, catalog, language), alt: alt(describeCard(d, catalog, language)) };
+      return { png: renderCard(d, catalog, language), alt: describeCard(d, catalog, language) };
     },
   };
 }

@@ -53,6 +53,8 @@ export function describeTable(
       t('alt.seat', {
         name: seatNameIn(names, s.seat, language),
         hand: s.handSize,
+        owing: s.owes ? 'yes' : 'no',
+        owes: s.owes ?? 0,
         money: money(s.money, language),
         sold: soldIn(s.sold, language),
       }),

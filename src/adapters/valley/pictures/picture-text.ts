@@ -7,17 +7,8 @@ import type { Values } from '../../../i18n/messages.ts';
 import { ROMAN } from '../../../render/canvas-shapes.ts';
 import { provisional } from './card-face.ts';
 import { defOf, seatName, type TombGroup, tombGroups } from './card-groups.ts';
-import {
-  kindOf,
-  nameOf,
-  ordinalIn,
-  promptText,
-  setLabelIn,
-  setTitle,
-  summaryText,
-  w,
-  waitingText,
-} from './words.ts';
+import { setInfo } from './card-styles.ts';
+import { kindOf, nameOf, ordinalIn, promptText, setTitle, summaryText, w, waitingText } from './words.ts';
 
 /**
  * Text equivalents of the images, for message bodies and screen readers. Each reads the same view (and
@@ -27,11 +18,19 @@ import {
 
 const yes = (b: boolean): string => (b ? 'yes' : 'no');
 
-/** "Statue of Isis (Statues, cost 7, gold 3)"; VP only where the card prints it. */
+/**
+ * "Statue of Isis (Statues, set of 7, level II, cost 7, gold 3)": what the card's face prints (the set's
+ * size and the level too, which a player planning a set or the stock's next level reads there); VP only
+ * where the card prints it.
+ */
 export function cardLine(d: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): string {
+  const size = d.kind === 'set' && d.set ? setInfo(d.set, catalog).size : null;
   return w(language, 'alt.card-line', {
     name: nameOf(d, language),
     kind: kindOf(d, catalog, language),
+    hasSize: yes(size !== null),
+    size: size ?? 0,
+    level: ROMAN[d.level],
     cost: d.cost,
     gold: d.gold,
     printed: yes(d.kind !== 'set'),
@@ -41,12 +40,10 @@ export function cardLine(d: CardDef, catalog: Catalog, language: string = DEFAUL
 
 /** A card's full description, saying which numbers are Scarab's guesses. */
 export function describeCard(d: CardDef, catalog: Catalog, language: string = DEFAULT_LANGUAGE): string {
-  const type =
-    d.kind === 'set' && d.set ? setLabelIn(d.set, catalog, language) : kindOf(d, catalog, language);
   const guessed = (['cost', 'gold', 'vp'] as const).filter(
     (k) => (k !== 'vp' || d.kind !== 'set') && provisional(d, k, catalog),
   );
-  const line = w(language, 'alt.card', { line: cardLine(d, catalog, language), type, level: ROMAN[d.level] });
+  const line = w(language, 'alt.card', { line: cardLine(d, catalog, language) });
   if (!guessed.length) return line;
   const numbers = guessed.map((k) => w(language, k)).join(', ');
   return `${line} ${w(language, 'alt.provisional', { numbers })}`;
