@@ -6,6 +6,7 @@ import archaeologyBox from '../../assets/cards/archaeology.json' with { type: 'j
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import { archaeologyBook } from '../../src/games/archaeology/catalog-versions.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { splitAlt } from '../../src/table-kit/alt-text.ts';
 import { runGamesCli } from '../../src/tools/games.ts';
 import { removeDir } from '../remove-dir.ts';
 import { type Control, controls, Driver } from './driver.ts';
@@ -69,7 +70,8 @@ function finishedGame(
   return {
     id: game.id,
     moves: views.length - 1,
-    at: (move) => adapter.messages.board(views[move], ctx, {}).files[0]?.description as string,
+    // The attachment carries what fits Discord's alt text; the rest is said under the picture (alt-text.ts).
+    at: (move) => splitAlt(adapter.messages.board(views[move], ctx, {}).files[0]?.description as string).alt,
   };
 }
 
