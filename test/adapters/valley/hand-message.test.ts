@@ -199,3 +199,35 @@ describe('the text beside the hand’s picture', () => {
     expect(asked.content).not.toContain('Pick one of these');
   });
 });
+
+describe('buying where the choice is made (issue #37, item 3)', () => {
+  it('each card that can be bought sits beside its Buy button with its cost and its action', () => {
+    const t = Table.from({
+      players: 2,
+      hands: [TWO_GOLD, []],
+      pyramid: ['boat', 'chariot', 'censer', null, null, null],
+    });
+    const v = view(t.s, 0);
+    const payload = handMessage(v, ctx, pictures, baseCatalog);
+    const sections = payload.sections ?? [];
+    const buyable = [...new Set(v.actions.flatMap((a) => (a.action.type === 'buy' ? [a.action.slot] : [])))];
+    expect(sections.map((s) => decodeCustomId((s.button as { custom_id: string }).custom_id)?.arg)).toEqual(
+      buyable.map(String),
+    );
+    for (const [k, slot] of buyable.entries()) {
+      const card = v.pyramid[slot]?.card as string;
+      const action = baseCatalog.cards.find((c) => c.id === card)?.action as string;
+      expect(action).toBeTruthy();
+      expect(sections[k]?.text).toContain(`**${v.defs[card]!.name}** · cost ${v.defs[card]!.cost}`);
+      expect(sections[k]?.text).toContain(action);
+      expect((sections[k]?.button as { label?: string }).label).toBe(
+        `Buy ${v.defs[card]!.name} (${v.defs[card]!.cost})`,
+      );
+    }
+    // The step that chooses how to pay says the card's action too.
+    const paying = handMessage(v, ctx, pictures, baseCatalog, { buySlot: buyable[0] as number });
+    const first = baseCatalog.cards.find((c) => c.id === v.pyramid[buyable[0] as number]?.card)
+      ?.action as string;
+    expect(paying.content).toContain(first);
+  });
+});
