@@ -220,7 +220,7 @@ describe('buying where the choice is made (issue #37, item 3)', () => {
       expect(action).toBeTruthy();
       expect(sections[k]?.text).toContain(`**${v.defs[card]!.name}** · cost ${v.defs[card]!.cost}`);
       expect(sections[k]?.text).toContain(action);
-      expect((sections[k]?.button as { label?: string }).label).toBe(
+      expect((sections[k]?.button as { label?: string } | undefined)?.label).toBe(
         `Buy ${v.defs[card]!.name} (${v.defs[card]!.cost})`,
       );
     }
