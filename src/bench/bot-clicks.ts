@@ -7,6 +7,7 @@
  */
 import type { Bot } from '../discord/bot.ts';
 import { getGame } from '../games/registry.ts';
+import { customIds as controlIds, findComponent } from '../loopback/components.ts';
 import type { InteractionHandle, LoopbackControl, LoopbackMessage, LoopbackUser } from '../loopback/index.ts';
 import type { Store } from '../store/store.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
@@ -35,25 +36,14 @@ export function round(x: number, digits = 2): number {
   return Math.round(x * f) / f;
 }
 
-function customIds(m: LoopbackMessage): string[] {
-  const out: string[] = [];
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && typeof c.custom_id === 'string') out.push(c.custom_id);
-  }
-  return out;
+/** Every control's custom_id on a message, nested ones too (a Components V2 board nests them in its card). */
+export function customIds(m: LoopbackMessage): string[] {
+  return controlIds(m.components);
 }
 
 /** A select menu's option values; none for a button. */
-function options(m: LoopbackMessage, customId: string): string[] {
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && c.custom_id === customId && 'options' in c)
-        return c.options.map((o) => o.value);
-  }
-  return [];
+export function options(m: LoopbackMessage, customId: string): string[] {
+  return findComponent(m.components, customId)?.options?.map((o) => o.value) ?? [];
 }
 
 const firstOption = (m: LoopbackMessage, customId: string): string | undefined => options(m, customId)[0];

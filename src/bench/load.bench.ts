@@ -22,14 +22,13 @@ import { fileURLToPath } from 'node:url';
 import {
   type LoopbackControl,
   LoopbackDiscord,
-  type LoopbackMessage,
   type LoopbackUser,
 } from '../loopback/index.ts';
 import { openDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
-import { percentile, round } from './bot-clicks.ts';
+import { customIds, options, percentile, round } from './bot-clicks.ts';
 import type { MemorySample } from './load-bot.ts';
 
 /** Memory is read every `sampleMs` and averaged over each `minuteMs` ("minute": 3 s in quick mode). */
@@ -43,26 +42,6 @@ interface Table {
   readonly users: readonly LoopbackUser[];
   /** A replacement game being opened: the other player waits for it. */
   renewing: Promise<void> | null;
-}
-
-function customIds(m: LoopbackMessage): string[] {
-  const out: string[] = [];
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && typeof c.custom_id === 'string') out.push(c.custom_id);
-  }
-  return out;
-}
-
-function options(m: LoopbackMessage, customId: string): string[] {
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && c.custom_id === customId && 'options' in c)
-        return c.options.map((o) => o.value);
-  }
-  return [];
 }
 
 const verbOf = (id: string) => decodeCustomId(id)?.verb;
