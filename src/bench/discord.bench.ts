@@ -3,30 +3,14 @@ import type { LoopbackMessage } from '../loopback/index.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 import { startBenchBot } from './bench-bot.ts';
+import { customIds, options } from './bot-clicks.ts';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return Number((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN).toFixed(2));
 };
 
-function customIds(m: LoopbackMessage): string[] {
-  const out: string[] = [];
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && typeof c.custom_id === 'string') out.push(c.custom_id);
-  }
-  return out;
-}
-
-function firstOption(m: LoopbackMessage, customId: string): string | undefined {
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && c.custom_id === customId && 'options' in c) return c.options[0]?.value;
-  }
-  return undefined;
-}
+const firstOption = (m: LoopbackMessage, customId: string): string | undefined => options(m, customId)[0];
 
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
   const gameCount = quick ? 10 : 200;

@@ -19,11 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type LoopbackControl,
-  LoopbackDiscord,
-  type LoopbackUser,
-} from '../loopback/index.ts';
+import { type LoopbackControl, LoopbackDiscord, type LoopbackUser } from '../loopback/index.ts';
 import { openDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
 import { decodeCustomId } from '../table-kit/custom-id.ts';

@@ -12,6 +12,7 @@ import { decodeCustomId } from '../table-kit/custom-id.ts';
 import { ReplayPositions } from '../table-kit/replay-positions.ts';
 import type { BenchFigure, BenchOptions } from '../tools/bench.ts';
 import { startBenchBot } from './bench-bot.ts';
+import { customIds, options } from './bot-clicks.ts';
 
 const GOAL_P50_MS = 50;
 const quantile = (xs: readonly number[], q: number) => {
@@ -80,26 +81,15 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
   await sent(report, quick);
 }
 
-/** The custom id of the control whose verb is `verb` on `m`. */
+/** The custom id of the control whose verb is `verb` on `m` (nested in its card, as Components V2 sends it). */
 function control(m: LoopbackMessage, verb: string): string {
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && decodeCustomId(c.custom_id)?.verb === verb) return c.custom_id;
-  }
-  throw new Error(`no ${verb} control on the replay message`);
+  const id = customIds(m).find((x) => decodeCustomId(x)?.verb === verb);
+  if (id === undefined) throw new Error(`no ${verb} control on the replay message`);
+  return id;
 }
 
 /** The option values of the menu `customId` on `m`. */
-function menuValues(m: LoopbackMessage, customId: string): string[] {
-  for (const row of m.components) {
-    if (!('components' in row)) continue;
-    for (const c of row.components)
-      if ('custom_id' in c && c.custom_id === customId && 'options' in c)
-        return c.options.map((o) => o.value);
-  }
-  return [];
-}
+const menuValues = options;
 
 /** ▶ pressed through the loopback and the real bot, from near move 280 on: press → message edited. */
 async function sent(report: (figure: BenchFigure) => void, quick: boolean): Promise<void> {
