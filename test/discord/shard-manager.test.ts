@@ -9,7 +9,7 @@ import { npmStartCommand } from '../helpers/npm-start.ts';
 import { removeDir } from '../remove-dir.ts';
 
 /** The log's lines (JSON, from the manager and its shards, which share its output), in order. */
-function logLines(output: string): { msg: string; shard?: number; code?: number }[] {
+function logLines(output: string): { msg: string; time?: number; shard?: number; code?: number }[] {
   return output.split('\n').flatMap((line) => {
     try {
       const parsed = JSON.parse(line) as unknown;
@@ -107,7 +107,10 @@ describe('npm start with SHARDS=auto', () => {
       lines.filter((l) => l.msg === 'bot: stopped in order'),
       output,
     ).toHaveLength(4);
-    const own = lines.filter((l) => /^(shard stopped|shard manager: stop)/.test(l.msg));
+    // In the order they were logged (their time), not the order two processes' pipes delivered them in.
+    const own = lines
+      .filter((l) => /^(shard stopped|shard manager: stop)/.test(l.msg))
+      .sort((a, b) => Number(a.time) - Number(b.time));
     expect(
       own.map((l) => [l.msg, l.shard, l.code]),
       output,
