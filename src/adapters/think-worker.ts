@@ -6,6 +6,7 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { AnalysisRequest } from '../games/kernel/analysis.ts';
 import { playersOf } from '../games/registry.ts';
 import { setBeforePlayout } from '../games/search/search-move.ts';
 import { playerOf } from '../table-kit/computer-levels.ts';
@@ -17,6 +18,8 @@ export interface ThinkJob {
   readonly state: unknown;
   readonly seat: number;
   readonly kind: string;
+  /** Asked of an analysis (a hint, a key moment) instead of a move: the answer's `action` is the Analysis. */
+  readonly request?: AnalysisRequest<unknown>;
 }
 
 /** What the pool gives a thread when it starts. */
@@ -43,6 +46,10 @@ export type ThinkAnswer =
  */
 export function think(job: ThinkJob): unknown {
   const players = playersOf(job.game);
+  if (job.request) {
+    if (!players.analyse) throw new Error(`${job.game} has no search player to analyse with`);
+    return players.analyse(job.state, job.seat, job.request);
+  }
   const player = playerOf(job.kind);
   if (!players.names.includes(player)) throw new Error(`no computer player '${job.kind}' for ${job.game}`);
   return players.move(job.state, job.seat, player);

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { AnalysisRequest } from '../games/kernel/analysis.ts';
 import { COMPILED, fromRoot } from '../paths.ts';
 import { GiveWay } from './give-way.ts';
 import type { ThinkAnswer, ThinkJob, ThinkThreadData, ThreadPriority } from './think-worker.ts';
@@ -117,11 +118,29 @@ export class ThinkingPool {
    * (else the pool's) of this call whatever happens: answered, or refused with a ThinkingError.
    */
   think(game: string, state: unknown, seat: number, kind: string, timeoutMs?: number): Promise<Thought> {
+    return this.submit({ game, state, seat, kind }, timeoutMs);
+  }
+
+  /**
+   * The Hard player's analysis of `seat`'s decision (src/games/kernel/analysis.ts; null where it does not
+   * search), thought on a thread like a move, with the same limits: `action` of the Thought is the Analysis.
+   */
+  analyse(
+    game: string,
+    state: unknown,
+    seat: number,
+    request: AnalysisRequest<unknown>,
+    timeoutMs?: number,
+  ): Promise<Thought> {
+    return this.submit({ game, state, seat, kind: 'hard', request }, timeoutMs);
+  }
+
+  private submit(fields: Omit<ThinkJob, 'id'>, timeoutMs?: number): Promise<Thought> {
     if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
     return new Promise<Thought>((resolve, reject) => {
       const limit = timeoutMs ?? this.timeoutMs;
       const job: Job = {
-        job: { id: this.nextId++, game, state, seat, kind },
+        job: { id: this.nextId++, ...fields },
         timeoutMs: limit,
         // Referenced: a job asked for keeps the process alive until it settles, as any awaited work would
         // (the threads themselves never do).

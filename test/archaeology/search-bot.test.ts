@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { analyseArchaeology } from '../../src/games/archaeology/bots/analysis.ts';
 import { determinize } from '../../src/games/archaeology/bots/determinize.ts';
 import { heuristicBot } from '../../src/games/archaeology/bots/heuristic-bot.ts';
+import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import {
   candidates,
   SEARCHED_TRADES,
@@ -9,7 +11,7 @@ import {
 import { applyInPlace, archaeology, waitingFor } from '../../src/games/archaeology/index.ts';
 import { conservationError, redealHidden } from '../../src/games/archaeology/invariants.ts';
 import { legalActions } from '../../src/games/archaeology/legal-actions.ts';
-import type { ArchaeologyState } from '../../src/games/archaeology/state.ts';
+import type { ArchaeologyAction, ArchaeologyState } from '../../src/games/archaeology/state.ts';
 import { seedRng } from '../../src/games/kernel/rng.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -111,5 +113,36 @@ describe('the Archaeology search player', () => {
     const { s, seat } = positions(3, 'pending', 3)[2] as { s: ArchaeologyState; seat: number };
     const pending = { ...s, pending: { type: 'thief' as const, id: 1, seat, targets: [(seat + 1) % 3] } };
     expect(searchArchaeology(pending, seat, { playouts: 10 }, seedRng('p'))).toBeNull();
+  });
+});
+
+describe('the Archaeology search player’s analysis (hints and key moments)', () => {
+  it('gives first the move the Hard player makes from the same view and seed, each move with its chance', () => {
+    let checked = 0;
+    for (const { s, seat } of positions(2, 'hint', 7).slice(0, 3)) {
+      const a = analyseArchaeology(s, seat, { top: 3 });
+      if (!a) continue;
+      expect(a.moves[0]?.action).toEqual(archaeologyBotMove(s, seat, 'search'));
+      expect(a.moves.length).toBeGreaterThan(1);
+      for (const m of a.moves) {
+        expect(m.winChance).toBeGreaterThanOrEqual(0);
+        expect(m.winChance).toBeLessThanOrEqual(1);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('never cheats: the same hint and the same cost of a move whatever the hidden cards are', () => {
+    let compared = 0;
+    for (const { s, seat } of positions(3, 'hint-honest', 5).slice(0, 4)) {
+      const other = redealHidden(s, seat, `hidden-${compared}`);
+      const played = legalActions(s, seat).at(-1) as ArchaeologyAction;
+      const a = analyseArchaeology(s, seat, { top: 3, played, duels: 8 }, seedRng('a'), 12);
+      const b = analyseArchaeology(other, seat, { top: 3, played, duels: 8 }, seedRng('a'), 12);
+      expect(b).toEqual(a);
+      compared++;
+    }
+    expect(compared).toBe(4);
   });
 });

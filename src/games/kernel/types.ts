@@ -1,3 +1,4 @@
+import type { Analysis, AnalysisRequest } from './analysis.ts';
 import type { CatalogPin } from './catalog-book.ts';
 import type { LogLine } from './log.ts';
 import type { Message } from './message.ts';
@@ -90,6 +91,11 @@ export interface GamePlayers<State, Action> {
   readonly names: readonly string[];
   /** One move for `seat` (one of `waitingFor(state)`) by the player `name`, one of `names`. */
   move(state: State, seat: Seat, name: string): Action;
+  /**
+   * The Hard player's view of `seat`'s decision (src/games/search/analysis.ts), or null where it does not
+   * search; absent for a game without a search player.
+   */
+  analyse?(state: State, seat: Seat, request: AnalysisRequest<Action>): Analysis<Action> | null;
 }
 
 export interface GameModule<Options, State, Action, View> {

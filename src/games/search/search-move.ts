@@ -34,9 +34,13 @@ export interface SearchResult<A> {
   readonly action: A;
   /** Index of the chosen candidate. */
   readonly chosen: number;
+  /** The moves compared, in the order the indices below refer to. */
+  readonly candidates: readonly A[];
   /** Mean reward of each candidate (NaN for one never tried), and how many playouts it got. */
   readonly means: readonly number[];
   readonly visits: readonly number[];
+  /** Playouts each candidate won (a tie shared among its winners counts its share). */
+  readonly wins: readonly number[];
   readonly playouts: number;
   /** Actions applied in all the playouts: the search's work. */
   readonly steps: number;
@@ -77,6 +81,7 @@ export function searchMove<S, A>(
   if (k === 0) throw new Error(`search: seat ${seat} has no candidate`);
   const sums = new Array<number>(k).fill(0);
   const visits = new Array<number>(k).fill(0);
+  const wins = new Array<number>(k).fill(0);
   let playouts = 0;
   let steps = 0;
   let alive = candidates.map((_, i) => i);
@@ -88,12 +93,13 @@ export function searchMove<S, A>(
         const world = rules.determinize(state, seat, rng);
         const dice: RngState = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
         for (const i of alive) {
-          beforePlayout();
           const s = rules.clone(world);
           rules.applyInPlace(s, seat, candidates[i] as A);
           const played = playOut(rules, s, [...dice], budget.maxActions ?? 5_000);
           steps += played + 1;
-          sums[i] = (sums[i] as number) + reward(rules.outcome(s), seat);
+          const end = rules.outcome(s);
+          sums[i] = (sums[i] as number) + reward(end, seat);
+          wins[i] = (wins[i] as number) + winShare(end, seat);
           visits[i] = (visits[i] as number) + 1;
           playouts++;
         }
@@ -112,11 +118,12 @@ export function searchMove<S, A>(
   // The last round's survivors, each tried in the most worlds; the earlier rounds' losers are out.
   let chosen = alive[0] as number;
   for (const i of alive) if (score(i) > score(chosen)) chosen = i;
-  return { action: candidates[chosen] as A, chosen, means, visits, playouts, steps };
+  return { action: candidates[chosen] as A, chosen, candidates, means, visits, wins, playouts, steps };
 }
 
 /** Plays the policy for whoever is awaited until the game ends; returns how many actions it took. */
-function playOut<S, A>(rules: SearchRules<S, A>, s: S, rng: RngState, maxActions: number): number {
+export function playOut<S, A>(rules: SearchRules<S, A>, s: S, rng: RngState, maxActions: number): number {
+  beforePlayout();
   let n = 0;
   while (!rules.isOver(s) && n < maxActions) {
     const waiting = rules.waitingFor(s);
@@ -126,6 +133,14 @@ function playOut<S, A>(rules: SearchRules<S, A>, s: S, rng: RngState, maxActions
     n++;
   }
   return n;
+}
+
+/** 1 for a win, 1/n for a tie among n winners, 0 otherwise (no outcome: 0). */
+export function winShare(outcome: Outcome | null, seat: Seat): number {
+  if (!outcome) return 0;
+  const mine = outcome.results.find((r) => r.seat === seat);
+  if (!mine || mine.rank !== 1) return 0;
+  return 1 / outcome.results.filter((r) => r.rank === 1).length;
 }
 
 /** A win (shared among tied winners) plus a little for the margin over the best other seat. */

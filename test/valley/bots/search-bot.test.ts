@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { nextInt, type RngState, seedRng, shuffleInPlace } from '../../../src/games/kernel/rng.ts';
+import { NOISE_Z, NOTABLE_LOSS } from '../../../src/games/search/analysis.ts';
+import { analyseValley } from '../../../src/games/valley/bots/analysis.ts';
 import { determinize } from '../../../src/games/valley/bots/determinize.ts';
 import { heuristicBot } from '../../../src/games/valley/bots/heuristic-bot.ts';
+import { botMove } from '../../../src/games/valley/bots/index.ts';
 import { candidates, searchValley } from '../../../src/games/valley/bots/search-bot.ts';
 import { applyInPlace, valley, waitingFor } from '../../../src/games/valley/index.ts';
 import { conservationError } from '../../../src/games/valley/invariants.ts';
 import { legalActions } from '../../../src/games/valley/legal-actions.ts';
-import type { Instance, ValleyState } from '../../../src/games/valley/state.ts';
+import type { Instance, ValleyAction, ValleyState } from '../../../src/games/valley/state.ts';
 import { def } from '../../../src/games/valley/zones.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -165,5 +168,63 @@ describe('the search player', () => {
     const seat = waitingFor(s)[0] as number;
     const asked = { ...structuredClone(s), stack: [{ kind: 'x', seat, step: 0, src: null, v: {}, q: null }] };
     expect(searchValley(asked as ValleyState, seat, { playouts: 10 }, seedRng('q'))).toBeNull();
+  });
+});
+
+describe('the search player’s analysis (hints and key moments)', () => {
+  it('gives first the move the Hard player makes from the same view and seed, then others, each with its chance', () => {
+    let checked = 0;
+    for (const { s, seat } of positions(2, 'hint', 13).slice(1, 3)) {
+      const hard = botMove(s, seat, 'search');
+      const a = analyseValley(s, seat, { top: 3 });
+      if (!a) continue;
+      expect(a.moves[0]?.action).toEqual(hard);
+      expect(a.moves.length).toBeGreaterThan(1);
+      expect(a.moves.length).toBeLessThanOrEqual(3);
+      for (const m of a.moves) {
+        expect(m.winChance).toBeGreaterThanOrEqual(0);
+        expect(m.winChance).toBeLessThanOrEqual(1);
+        expect(legalActions(s, seat).some((l) => same(l, m.action))).toBe(true);
+      }
+      // Ranked by how long each survived the halving: the playouts behind each never grow down the list.
+      const played = a.moves.map((m) => m.playouts);
+      expect(played.slice(1)).toEqual([...played.slice(1)].sort((x, y) => y - x));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('never cheats: the same hint and the same cost of a move whatever the hidden cards are', () => {
+    let compared = 0;
+    for (const { s, seat } of positions(3, 'hint-honest', 19).slice(0, 4)) {
+      const other = dealtOtherwise(s, seat, seedRng(`hidden-${compared}`));
+      const played = legalActions(s, seat).at(-1) as ValleyAction;
+      const a = analyseValley(s, seat, { top: 3, played, duels: 8 }, seedRng('a'), 12);
+      const b = analyseValley(other, seat, { top: 3, played, duels: 8 }, seedRng('a'), 12);
+      expect(b).toEqual(a);
+      compared++;
+    }
+    expect(compared).toBe(4);
+  });
+
+  it('costs nothing for the best move, and flags a move only when its loss clears the noise', () => {
+    let flagged = 0;
+    let unflagged = 0;
+    for (const { s, seat } of positions(2, 'moments', 11).slice(0, 4)) {
+      const best = analyseValley(s, seat, { top: 1 }, seedRng('m'), 12)?.moves[0]?.action;
+      if (!best) continue;
+      const same0 = analyseValley(s, seat, { top: 1, played: best }, seedRng('m'), 12);
+      expect(same0?.cost).toMatchObject({ loss: 0, duels: 0, notable: false });
+      for (const played of legalActions(s, seat).slice(0, 3)) {
+        const cost = analyseValley(s, seat, { top: 1, played, duels: 40 }, seedRng('m'), 12)?.cost;
+        if (!cost || cost.duels === 0) continue;
+        expect(cost.notable).toBe(cost.loss - NOISE_Z * cost.stderr >= NOTABLE_LOSS);
+        expect(cost.loss).toBeCloseTo(cost.bestWinChance - cost.playedWinChance, 10);
+        if (cost.notable) flagged++;
+        else unflagged++;
+      }
+    }
+    expect(unflagged).toBeGreaterThan(0);
+    expect(flagged + unflagged).toBeGreaterThan(3);
   });
 });

@@ -1,6 +1,8 @@
-import { type RngState, seedRng } from '../../kernel/rng.ts';
+import type { RngState } from '../../kernel/rng.ts';
 import type { GamePlayers, Seat } from '../../kernel/types.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../state.ts';
+import { analyseArchaeology } from './analysis.ts';
+import { archaeologyDecisionSeed } from './decision-seed.ts';
 import { easyBot } from './easy-bot.ts';
 import { heuristicBot } from './heuristic-bot.ts';
 import { randomBot } from './random-bot.ts';
@@ -32,16 +34,12 @@ export function archaeologyBotMove(
   name: ArchaeologyBotName = 'heuristic',
   rng?: RngState,
 ): ArchaeologyAction {
-  const r =
-    rng ??
-    seedRng(
-      `${name}/${seat}/${state.turn.number}/${state.decisionSeq}/${state.dig.length}/${state.market.length}/${state.hands[seat]?.length}`,
-    );
-  return archaeologyBots[name](state, seat, r);
+  return archaeologyBots[name](state, seat, rng ?? archaeologyDecisionSeed(state, seat, name));
 }
 
 /** Archaeology's players by name, for callers that know a game only by its id (the registry, a thinking thread). */
 export const archaeologyPlayers: GamePlayers<ArchaeologyState, ArchaeologyAction> = {
   names: ARCHAEOLOGY_BOT_NAMES,
   move: (state, seat, name) => archaeologyBotMove(state, seat, name as ArchaeologyBotName),
+  analyse: (state, seat, request) => analyseArchaeology(state, seat, request),
 };

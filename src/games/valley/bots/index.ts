@@ -1,7 +1,9 @@
-import { type RngState, seedRng } from '../../kernel/rng.ts';
+import type { RngState } from '../../kernel/rng.ts';
 import type { GamePlayers, Seat } from '../../kernel/types.ts';
 import type { ValleyAction, ValleyState } from '../state.ts';
+import { analyseValley } from './analysis.ts';
 import type { Bot } from './bot.ts';
+import { decisionSeed } from './decision-seed.ts';
 import { easyBot } from './easy-bot.ts';
 import { heuristicBot } from './heuristic-bot.ts';
 import { randomBot } from './random-bot.ts';
@@ -39,17 +41,12 @@ export function botMove(
   name: BotName = 'heuristic',
   rng?: RngState,
 ): ValleyAction {
-  const p = state.players[seat];
-  const r =
-    rng ??
-    seedRng(
-      `${name}/${seat}/${state.turn.number}/${state.stack.length}/${state.questionSeq}/${state.stock.length}/${p?.hand.length}/${p?.play.length}`,
-    );
-  return getBot(name)(state, seat, r);
+  return getBot(name)(state, seat, rng ?? decisionSeed(state, seat, name));
 }
 
 /** Valley's players by name, for callers that know a game only by its id (the registry, a thinking thread). */
 export const valleyPlayers: GamePlayers<ValleyState, ValleyAction> = {
   names: BOT_NAMES,
   move: (state, seat, name) => botMove(state, seat, name as BotName),
+  analyse: (state, seat, request) => analyseValley(state, seat, request),
 };
