@@ -139,7 +139,7 @@ export function playOut<S, A>(rules: SearchRules<S, A>, s: S, rng: RngState, max
 export function winShare(outcome: Outcome | null, seat: Seat): number {
   if (!outcome) return 0;
   const mine = outcome.results.find((r) => r.seat === seat);
-  if (!mine || mine.rank !== 1) return 0;
+  if (mine?.rank !== 1) return 0;
   return 1 / outcome.results.filter((r) => r.rank === 1).length;
 }
 
