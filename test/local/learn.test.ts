@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)(
       const page: Page = watch(await browser.context.newPage(), errors);
       await page.goto(h.url);
       await joinTable(page, 'lena');
-      await slash(page, '/learn');
+      await slash(page, '/learn game:Valley of the Kings');
       const narrator = (text: string) => page.locator('.message:not(.ephemeral)', { hasText: text }).last();
       await narrator('Lesson 1 of 9: The goal').waitFor(WAIT);
       const store = h.table.bot.runtime.tables.store;
