@@ -8,6 +8,7 @@ import { boardCommand } from './board.ts';
 import { cardCommand } from './card.ts';
 import { gamesCommand } from './games.ts';
 import { leaderboardCommand } from './leaderboard.ts';
+import { learnCommand, teachingGames } from './learn.ts';
 import { manageCommand } from './manage.ts';
 import { myGamesCommand } from './my-games.ts';
 import { nudgeCommand } from './nudge.ts';
@@ -40,6 +41,7 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
       ),
     })),
     localized(rulesCommand(adapters), 'cmd.rules'),
+    ...(teachingGames(adapters).length > 0 ? [localized(learnCommand(adapters), 'cmd.learn')] : []),
     localized(gamesCommand, 'cmd.games'),
     localized(myGamesCommand, 'cmd.mygames'),
     localized(settingsCommand, 'cmd.settings'),

@@ -1,3 +1,4 @@
+import type { Lesson } from '../games/kernel/lesson.ts';
 import type { Message } from '../games/kernel/message.ts';
 import type { GameModule, Seat, TableView } from '../games/kernel/types.ts';
 import type { SetInGame } from '../ratings/player-stats.ts';
@@ -63,6 +64,12 @@ export interface GameAdapter<
   rules(language: string): Payload;
   /** What the host may choose in the lobby beyond seats, rating and turn limit (stored in the options). */
   readonly lobbySettings?: LobbySettings;
+  /**
+   * `/learn`: the game's guided first game (the rules' lesson module), if it has one. Its scripted seat's
+   * moves and its refusals come from it; the table stores and shows it like any game.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the game's own state, read only by its own lesson
+  readonly lesson?: Lesson<any>;
   /** `/stats`: a player's favourite groups of cards in a finished game (e.g. Valley's sets), if any. */
   readonly favourites?: {
     // biome-ignore lint/suspicious/noExplicitAny: the game's own final state

@@ -5,6 +5,7 @@ import type { GameRecord } from '../store/records.ts';
 import { standInOf } from '../table-kit/computer-levels.ts';
 import { autoPassDelay } from './auto-pass-delay.ts';
 import type { ComputerPlayers } from './computer-players.ts';
+import { LESSON_KIND } from './lessons.ts';
 import type { OptionalWork } from './optional-work.ts';
 import type { Publisher } from './publisher.ts';
 import type { DueMoves, TableService } from './table-service.ts';
@@ -72,7 +73,12 @@ export class Autopilot implements DueMoves {
         record.botKind ?? ((await this.turnTimers?.computerPlaysFor(game, seat)) ? standInOf(game) : null);
       if (kind) {
         this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
-          this.computers ? this.computers.move(g, seat, kind) : adapter.computers.move(g.state, seat, kind),
+          // A lesson's scripted seat moves by its script, never as a computer player.
+          kind === LESSON_KIND && adapter.lesson
+            ? adapter.lesson.scripted(g.state)
+            : this.computers
+              ? this.computers.move(g, seat, kind)
+              : adapter.computers.move(g.state, seat, kind),
         );
         continue;
       }

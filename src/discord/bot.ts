@@ -29,6 +29,7 @@ import { GameLocks } from './game-lock.ts';
 import { GuildDepartures } from './guild-departures.ts';
 import { answerWhileStopping } from './handlers/while-stopping.ts';
 import { InFlight } from './in-flight.ts';
+import { Lessons } from './lessons.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
 import { PrivateHands } from './private-hands.ts';
@@ -230,7 +231,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     if (game.guildId && game.rated) await seasons.planFor(game.guildId);
   };
   const autopilot = new Autopilot(tables, table, publisher, o.timing, o.log, Math.random, timers, computers);
-  table.attach(autopilot, timers);
+  const lessons = new Lessons(tables, publisher, o.log);
+  table.attach(autopilot, timers, lessons);
   const commands = slashCommands(o.hosted.commands);
   const runtime: Runtime = {
     client,
@@ -243,6 +245,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     hands,
     autopilot,
     computers,
+    lessons,
     replays: new Replays(tables),
     scheduler,
     seasons,

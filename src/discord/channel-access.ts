@@ -16,6 +16,7 @@ const NAMES = new Map<bigint, string>([
   [PermissionFlagsBits.SendMessages, 'Send Messages'],
   [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'],
   [PermissionFlagsBits.AttachFiles, 'Attach Files'],
+  [PermissionFlagsBits.CreatePrivateThreads, 'Create Private Threads'],
 ]);
 
 const isThread = (type: ChannelType) => (Constants.ThreadChannelTypes as ChannelType[]).includes(type);
@@ -34,6 +35,20 @@ export function mayOpenThread(perms: Readonly<PermissionsBitField>): boolean {
   return (
     perms.has(PermissionFlagsBits.CreatePublicThreads) && perms.has(PermissionFlagsBits.SendMessagesInThreads)
   );
+}
+
+/**
+ * What a lesson (`/learn`) needs in a text channel: a private thread of its own for one person, written in
+ * with pictures. Without it the lesson is refused with the permissions named, never played in public.
+ */
+export function missingForLesson(perms: Readonly<PermissionsBitField>): string[] {
+  const needed = [
+    PermissionFlagsBits.ViewChannel,
+    PermissionFlagsBits.CreatePrivateThreads,
+    PermissionFlagsBits.SendMessagesInThreads,
+    PermissionFlagsBits.AttachFiles,
+  ];
+  return needed.filter((p) => !perms.has(p)).map((p) => NAMES.get(p) as string);
 }
 
 export function isAccessRefusal(e: unknown): e is DiscordAPIError {

@@ -24,6 +24,11 @@ export interface Planner {
   plan(game: GameRecord): Promise<void>;
 }
 
+/** A lesson's narrator (lessons.ts): told after every change of a game, once it is published. */
+export interface Narrator {
+  narrate(game: GameRecord): Promise<void>;
+}
+
 export interface MoveReplies {
   /** The scheduled row (a time-out) that makes this move: closed as fired in the move's transaction. */
   fires?: ScheduledRow;
@@ -46,6 +51,7 @@ export type MoveResult =
 export class TableService {
   private due: DueMoves | null = null;
   private planner: Planner | null = null;
+  private narrator: Narrator | null = null;
 
   constructor(
     readonly tables: Tables,
@@ -54,9 +60,10 @@ export class TableService {
   ) {}
 
   /** Set once at startup: the autopilot and the timers are built after the service they move through. */
-  attach(due: DueMoves, planner?: Planner): void {
+  attach(due: DueMoves, planner?: Planner, narrator?: Narrator): void {
     this.due = due;
     this.planner = planner ?? null;
+    this.narrator = narrator ?? null;
   }
 
   /**
@@ -96,6 +103,8 @@ export class TableService {
         await this.planner?.planned(applied.planned ?? []);
         await replies.committed?.(before, after, applied);
         await this.publisher.afterChange(before, after);
+        // A lesson's next step is told under the board that shows its position.
+        await this.narrator?.narrate(after);
       } finally {
         // Armed whatever happened to the replies: what is due must fire even if a message failed.
         await this.due?.poke(after);

@@ -3,11 +3,11 @@
  * `count(*)` and `rank()` are int8, which node-postgres hands back as text, hence the casts; user ids
  * compare in "C" order because SQLite compares text byte by byte whatever the database's locale.
  */
-import { and, asc, type Column, desc, eq, gt, gte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, gte, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { PgExecutor } from '../store/pg-database.ts';
 import { readStoredParts } from '../store/pg-lookups.ts';
 import { gameMessages, games, ratingChanges, ratings, seatHolders, seats } from '../store/pg-schema.ts';
-import { IMPORTED_MARK } from '../store/records.ts';
+import { UNCOUNTED_MARKS } from '../store/records.ts';
 import { joinState } from '../store/state-parts.ts';
 import { holderCount, playedGame, playedRows } from './played-games.ts';
 import {
@@ -147,13 +147,13 @@ export async function finishedGamesOf(db: PgExecutor, q: PlayedQuery): Promise<P
   const filters = (userId: SQL): SQL[] => {
     const where = [userId, eq(games.status, 'finished'), eq(games.type, q.gameType)];
     if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
-    // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+    // A game brought in by an import (unless the operator said so) or a lesson counts for nobody (records.ts).
     where.push(
       notExists(
         db
           .select({ one: gameMessages.gameId })
           .from(gameMessages)
-          .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+          .where(and(eq(gameMessages.gameId, games.id), inArray(gameMessages.kind, [...UNCOUNTED_MARKS]))),
       ),
     );
     return where;

@@ -3,11 +3,11 @@
  * games that know what "sets" are, which ones the player collects most. Casual games count here too;
  * ratings are the place where only rated games count.
  */
-import { and, eq, notExists, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
 import type { ScarabDrizzle } from '../store/database.ts';
 import { readStoredParts } from '../store/lookups.ts';
-import { IMPORTED_MARK } from '../store/records.ts';
+import { UNCOUNTED_MARKS } from '../store/records.ts';
 import { gameMessages, games, seatHolders, seats } from '../store/schema.ts';
 import { joinState } from '../store/state-parts.ts';
 import { holderCount, playedGame, playedRows } from './played-games.ts';
@@ -23,13 +23,13 @@ export function finishedGamesOf(db: ScarabDrizzle, q: PlayedQuery): PlayedGame[]
   const filters = (userId: SQL): SQL[] => {
     const where = [userId, eq(games.status, 'finished'), eq(games.type, q.gameType)];
     if (q.guildId !== null) where.push(eq(games.guildId, q.guildId));
-    // A game brought in by an import counts for nobody unless the operator said so (records.ts).
+    // A game brought in by an import (unless the operator said so) or a lesson counts for nobody (records.ts).
     where.push(
       notExists(
         db
           .select({ one: gameMessages.gameId })
           .from(gameMessages)
-          .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, IMPORTED_MARK))),
+          .where(and(eq(gameMessages.gameId, games.id), inArray(gameMessages.kind, [...UNCOUNTED_MARKS]))),
       ),
     );
     return where;

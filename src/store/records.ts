@@ -308,6 +308,16 @@ export function participantColumns(p: Participant): { userId: string | null; bot
  */
 export const IMPORTED_MARK = 'imported';
 
+/**
+ * The kind of `game_messages` row that marks a lesson (`/learn`), its `message_id` the lesson's id and its
+ * `version` the lessons read (src/discord/lessons.ts): a lesson counts in nobody's statistics or records
+ * either, and is never rated (one person plays it).
+ */
+export const LESSON_MARK = 'lesson';
+
+/** Marks that keep a finished game out of every statistic (player-stats.ts). */
+export const UNCOUNTED_MARKS: readonly string[] = [IMPORTED_MARK, LESSON_MARK];
+
 /** A game record read, checked and replayed by an import (export-import.ts): the rows a backend writes. */
 export interface ImportedGame {
   /** Its id where it was exported. */

@@ -15,7 +15,7 @@ import {
 } from '../../src/store/errors.ts';
 import { prepareImport } from '../../src/store/export-import.ts';
 import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
-import { IMPORTED_MARK } from '../../src/store/records.ts';
+import { IMPORTED_MARK, LESSON_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
@@ -678,6 +678,17 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
 
     const all = await store.countGames(['lobby', 'active', 'finished', 'cancelled']);
     expect(await store.verifyGames()).toEqual({ checked: all, problems: [], olderCatalogs: [] });
+  });
+
+  it('a lesson (/learn) counts in nobody’s statistics or records', async () => {
+    const { store } = await open();
+    const played = () => store.ratings.playedGames({ gameType: 'dice-race', userId: user(0), guildId: null });
+    const counted = await store.importGame(
+      prepareImport(finishedRecord('contract-lesson'), { countInStats: true }),
+    );
+    expect((await played()).map((g) => g.gameId)).toEqual([counted]);
+    await store.locations.setMessage(counted, LESSON_MARK, { messageId: 'a-lesson', version: 2 });
+    expect(await played()).toEqual([]);
   });
 
   it('privacy: a person’s rows, refused while seated, forgotten once the seat is handed over; a server’s lobbies', async () => {

@@ -1,6 +1,7 @@
 import { botMove, isBotName } from '../../games/valley/bots/index.ts';
 import { type Catalog, fullCatalog } from '../../games/valley/catalog.ts';
 import { valley } from '../../games/valley/index.ts';
+import { valleyFirstGame } from '../../games/valley/lessons/first-game.ts';
 import { scoreSeat } from '../../games/valley/score.ts';
 import type { ValleyAction, ValleyState } from '../../games/valley/state.ts';
 import type { ValleyView } from '../../games/valley/view.ts';
@@ -43,6 +44,7 @@ export function valleyAdapter(
       { verb: 'tombs', label: 'Tombs', build: (v, ctx) => tombsMessage(v, ctx, pictures) },
       { verb: 'log', label: 'Log', build: logMessage },
     ],
+    lesson: valleyFirstGame,
     computers: {
       kinds: ['normal', 'easy', 'hard'],
       thinks: ['hard', 'search'],

@@ -9,6 +9,7 @@ import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
 import { userLanguage } from '../language.ts';
+import { LESSON_NEXT } from '../lessons.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import { pictureTurn } from '../picture-turns.ts';
@@ -109,12 +110,18 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
     return showHand(rt, i, game, seat, closed ? { banner: t(userLanguage(i), 'table.dms-closed-hand') } : {});
   }
 
+  if (id.verb === LESSON_NEXT) return readLesson(rt, i, game.id, Number(id.arg));
+
   const values = i.isStringSelectMenu() ? i.values : [];
   const step = adapter.click(id.verb, id.arg, values, rt.tables.view(game, seat), userLanguage(i));
   if (!step) return say(i, 'error.old-hand-control');
   if (step.kind === 'refuse') return tell(i, step.message);
   if (step.fresh === 'version' && id.version !== game.version) return stale(rt, i, game.id, seat);
   if (step.kind === 'show') return showHand(rt, i, game, seat, step.options);
+  // In a lesson, a move the step does not ask for is not made: the learner is told why, and tries again.
+  const why = await rt.lessons.refusal(game, seat, step.action, userLanguage(i));
+  if (why !== null)
+    return showHand(rt, i, game, seat, { banner: t(userLanguage(i), 'lesson.not-this-step', { why }) });
   return act(rt, i, game.id, seat, step.action, step.fresh === 'version' ? id.version : game.version);
 }
 
@@ -141,6 +148,15 @@ async function act(rt: Runtime, i: Click, gameId: number, seat: Seat, action: un
         }),
       });
     },
+  });
+}
+
+/** The narrator's Continue: the lesson is read, and the next step is told, under the game's lock. */
+async function readLesson(rt: Runtime, i: Click, gameId: number, step: number): Promise<void> {
+  await i.deferUpdate();
+  await rt.locks.run(gameId, async () => {
+    const game = await rt.tables.store.getGame(gameId);
+    if (await rt.lessons.read(game, step)) await rt.lessons.narrate(game);
   });
 }
 

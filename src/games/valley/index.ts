@@ -28,6 +28,15 @@ const optionsSchema = z.object({
   catalogs: z
     .record(z.string(), z.string().regex(/^[0-9a-f]{12}$/, 'a catalog version is 12 hex digits'))
     .optional(),
+  deal: z
+    .object({
+      hands: z.array(z.array(z.string())),
+      decks: z.array(z.array(z.string())),
+      pyramid: z.array(z.string()).length(6, 'a dealt pyramid has six cards'),
+      stock: z.array(z.string()),
+      boneyard: z.array(z.string()),
+    })
+    .optional(),
 });
 
 const instance = z.number().int().min(0);
@@ -63,11 +72,14 @@ export function parseOptions(raw: unknown): ValleyOptions {
       throw new Error(`invalid card pool: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  if (o.deal && (o.deal.hands.length !== o.players || o.deal.decks.length !== o.players))
+    throw new Error('invalid Valley of the Kings options: a fixed deal has one hand and one deck per player');
   // Absent keys stay absent: the options of games stored before pools (and pins) existed keep their shape.
   const options: ValleyOptions = { players: o.players };
   if (o.firstSeat !== undefined) options.firstSeat = o.firstSeat;
   if (pool !== undefined) options.pool = pool;
   if (o.catalogs !== undefined) options.catalogs = o.catalogs;
+  if (o.deal !== undefined) options.deal = o.deal;
   return options;
 }
 

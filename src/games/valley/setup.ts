@@ -3,7 +3,7 @@ import type { Catalog } from './catalog.ts';
 import { boxesOf } from './catalog-versions.ts';
 import { say, seatOf } from './messages.ts';
 import { poolCatalog } from './pools.ts';
-import type { CardDef, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
+import type { CardDef, CardId, Instance, PlayerState, ValleyOptions, ValleyState } from './state.ts';
 import { draw, log, newTurn } from './zones.ts';
 
 export function defsFrom(catalog: Catalog): Record<string, CardDef> {
@@ -33,6 +33,7 @@ export function setup(
   seed: string,
   catalog: Catalog = poolCatalog(options.pool, undefined, boxesOf(options.pool, options.catalogs)),
 ): ValleyState {
+  if (options.deal) return fixedDeal(options, seed, catalog);
   const rng = seedRng(seed);
   const cards: string[] = [];
   const add = (id: string, n: number): Instance[] => Array.from({ length: n }, () => cards.push(id) - 1);
@@ -81,6 +82,53 @@ export function setup(
     finished: false,
   };
   for (let seat = 0; seat < options.players; seat++) draw(s, seat, 5);
+  log(s, say('begins', { seat: seatOf(firstSeat) }));
+  return s;
+}
+
+/**
+ * A fixed deal (`options.deal`, a lesson's): every zone as listed, hands already drawn; the seed still
+ * drives every later shuffle. The cards must be in the pool the options deal from.
+ */
+function fixedDeal(options: ValleyOptions, seed: string, catalog: Catalog): ValleyState {
+  const deal = options.deal as NonNullable<ValleyOptions['deal']>;
+  const defs = defsFrom(catalog);
+  const cards: CardId[] = [];
+  const make = (ids: readonly CardId[]): Instance[] =>
+    ids.map((id) => {
+      if (!defs[id]) throw new Error(`a fixed deal names a card outside its pool: '${id}'`);
+      return cards.push(id) - 1;
+    });
+  const players: PlayerState[] = deal.hands.map((hand, seat) => ({
+    hand: make(hand),
+    deck: make(deal.decks[seat] ?? []),
+    discard: [],
+    tomb: [],
+    play: [],
+    aside: [],
+  }));
+  const pyramid = make(deal.pyramid);
+  const stock = make(deal.stock);
+  const boneyard = make(deal.boneyard);
+  const firstSeat = options.firstSeat ?? 0;
+  const { catalogs: _pin, ...kept } = options;
+  const s: ValleyState = {
+    game: 'valley',
+    options: kept,
+    defs,
+    cards,
+    players,
+    pyramid,
+    stock,
+    boneyard,
+    firstSeat,
+    turn: newTurn(firstSeat, 0),
+    turnsTaken: players.map(() => 0),
+    stack: [],
+    rng: seedRng(seed),
+    questionSeq: 0,
+    finished: false,
+  };
   log(s, say('begins', { seat: seatOf(firstSeat) }));
   return s;
 }

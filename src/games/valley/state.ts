@@ -32,6 +32,23 @@ export interface ValleyOptions {
    * reads it; the state keeps what was dealt (`defs`), not the pin.
    */
   catalogs?: Record<string, string>;
+  /**
+   * A fixed deal instead of the shuffled one (a lesson's small deck, `lessons/`): every zone by card ids,
+   * piles bottom to top. Absent in every ordinary game, whose options keep their shape.
+   */
+  deal?: ValleyDeal;
+}
+
+/** Every card of a fixed deal by id; piles list their top card last, as the state keeps them. */
+export interface ValleyDeal {
+  /** One per seat. */
+  hands: CardId[][];
+  /** One per seat. */
+  decks: CardId[][];
+  /** Six slots: base left, centre, right, middle left, right, top. */
+  pyramid: CardId[];
+  stock: CardId[];
+  boneyard: CardId[];
 }
 
 export interface PlayerState {
