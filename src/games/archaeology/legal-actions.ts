@@ -14,19 +14,39 @@ export function minimalGives(
   value: number,
   exclude: Treasure | null = null,
 ): Counts[] {
-  const kinds = TREASURES.filter((k) => k !== exclude && (hand[k] ?? 0) > 0);
   const out: Counts[] = [];
+  eachMinimalGive(s, hand, value, exclude, (kinds, chosen) => out.push(givenCounts(kinds, chosen)));
+  return out;
+}
+
+/** A give found by `eachMinimalGive`, as counts. */
+export function givenCounts(kinds: readonly Treasure[], chosen: readonly number[]): Counts {
+  const c: Counts = {};
+  kinds.forEach((k, j) => {
+    if ((chosen[j] as number) > 0) c[k] = chosen[j] as number;
+  });
+  return c;
+}
+
+/**
+ * minimalGives one at a time, in its order, without building them: `chosen[j]` cards of `kinds[j]`
+ * (both reused for the next give). The heuristic weighs every trade at every turn of every playout.
+ */
+export function eachMinimalGive(
+  s: ArchaeologyState,
+  hand: Counts,
+  value: number,
+  exclude: Treasure | null,
+  visit: (kinds: readonly Treasure[], chosen: readonly number[]) => void,
+): void {
+  const kinds = TREASURES.filter((k) => k !== exclude && (hand[k] ?? 0) > 0);
   const chosen: number[] = new Array<number>(kinds.length).fill(0);
   const search = (i: number, sum: number): void => {
     if (sum >= value) {
       // Minimal: removing any one chosen card drops below the value.
       for (let j = 0; j < kinds.length; j++)
         if ((chosen[j] as number) > 0 && sum - s.numbers[kinds[j] as Treasure].trade >= value) return;
-      const c: Counts = {};
-      kinds.forEach((k, j) => {
-        if ((chosen[j] as number) > 0) c[k] = chosen[j] as number;
-      });
-      out.push(c);
+      visit(kinds, chosen);
       return;
     }
     if (i === kinds.length) return;
@@ -39,7 +59,6 @@ export function minimalGives(
     chosen[i] = 0;
   };
   search(0, 0);
-  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { nextInt, type RngState } from '../../kernel/rng.ts';
 import { NOT_REPEATABLE } from '../cards/tyet-amulet.ts';
+import { BASE } from '../pyramid.ts';
 import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
@@ -26,7 +27,11 @@ import {
 export const heuristicBot: Bot = (state, seat, rng) => decide(observe(state, seat), rng);
 
 export function decide(o: Observation, rng: RngState): ValleyAction {
-  if (o.legal.length === 0) throw new Error(`heuristic bot: seat ${o.seat} has nothing to do`);
+  if (!o.canAct) throw new Error(`heuristic bot: seat ${o.seat} has nothing to do`);
+  // A question with one answer (most seats in a reaction window can only pass): every way of judging
+  // the options below picks it, and none draws from `rng` for a single option.
+  const only = o.question?.options.length === 1 ? o.question.options[0] : undefined;
+  if (only) return { type: 'answer', value: only.value };
   const ctx = context(o);
   const action = o.question ? answer(ctx, o.question.options, rng) : mainMove(ctx, rng);
   return action;
@@ -509,63 +514,116 @@ function shabtiBest(ctx: Ctx, avail: readonly Instance[]) {
   return best ? { option: best.value, value: best.value_ - 0.2 } : null;
 }
 
+/**
+ * planValue of the hand left after paying, by the gold it holds: planValue reads the cards only through
+ * `gold` (sorted, best first), so equal golds give equal plans, and the ~70 payments a hand allows leave
+ * few different golds. Keyed by the base slot left out (3: none) and the golds, 4 bits each.
+ */
+class Plans {
+  readonly #ctx: Ctx;
+  readonly #gold: (c: Instance) => number;
+  readonly #bySlot = [
+    new Map<number, number>(),
+    new Map<number, number>(),
+    new Map<number, number>(),
+    new Map<number, number>(),
+  ];
+  readonly #golds: number[] = [];
+
+  constructor(ctx: Ctx, gold: (c: Instance) => number) {
+    this.#ctx = ctx;
+    this.#gold = gold;
+  }
+
+  /** planValue(ctx, cards without `out`, the base without `skipSlot` (-1: none), gold). */
+  of(cards: readonly Instance[], out: readonly (Instance | null)[], skipSlot: number): number {
+    const golds = this.#golds;
+    golds.length = 0;
+    for (const c of cards) if (!out.includes(c)) golds.push(this.#gold(c));
+    let key = -1;
+    if (golds.length <= 12) {
+      golds.sort((a, b) => b - a);
+      key = 1;
+      for (const g of golds) {
+        if (!(g >= 0 && g < 16 && Number.isInteger(g))) {
+          key = -1;
+          break;
+        }
+        key = key * 16 + g;
+      }
+    }
+    const memo = this.#bySlot[skipSlot < 0 ? 3 : skipSlot] as Map<number, number>;
+    if (key >= 0) {
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+    }
+    const v = planValue(this.#ctx, without(cards, ...out), baseIds(this.#ctx.o, skipSlot), this.#gold);
+    if (key >= 0) memo.set(key, v);
+    return v;
+  }
+}
+
 function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
   const o = ctx.o;
+  const moves = o.moves;
   const reserve = reserveOf(ctx);
   const gold = goldNow(o);
+  const plans = new Plans(ctx, gold);
   const avail = without(o.hand, reserve);
-  const base = baseIds(o);
-  const planNow = planValue(ctx, avail, base, gold);
+  const planNow = plans.of(avail, [], -1);
   const reserveEdge =
     reserve === null
       ? 0
       : tombGain(ctx, reserve) - (bestEntombs(ctx, without(o.hand, reserve), 1)[0]?.gain ?? 0);
 
   // What a card is worth when used otherwise: its gold towards this turn's purchases, or the tomb.
-  const altUse = (c: Instance) =>
-    (c === reserve ? reserveEdge : planNow - planValue(ctx, without(avail, c), base, gold)) + 0.05;
+  const altUse = (c: Instance) => (c === reserve ? reserveEdge : planNow - plans.of(avail, [c], -1)) + 0.05;
 
   let best: ValleyAction | null = null;
   let bestScore = 0;
-  for (const a of o.legal) {
-    if (a.type !== 'play') continue;
-    const v = playValue(ctx, o.id(a.card), a.card, reserve) - altUse(a.card);
+  for (const card of moves.plays()) {
+    const v = playValue(ctx, o.id(card), card, reserve) - altUse(card);
     if (v > bestScore) {
       bestScore = v;
-      best = a;
+      best = { type: 'play', card };
     }
   }
   if (best) return best;
 
-  for (const a of o.legal) {
-    if (a.type !== 'buy') continue;
-    const card = o.pyramid[a.slot] as Instance;
+  // The payments are weighed as the rules find them, never listed: only the best is copied.
+  let bought: ValleyAction | null = null as ValleyAction | null;
+  for (const slot of BASE) {
+    const card = o.pyramid[slot];
+    if (card === null || card === undefined) continue;
     const value = gainValue(ctx, o.id(card)) + 0.2 * opponentGain(ctx, o.id(card));
     if (value <= 0) continue;
-    let penalty = 0;
-    for (const c of a.pay) {
-      if (c === reserve) penalty += reserveEdge + 0.5;
-      const id = o.id(c);
-      // Cards whose action only pays off after a purchase are better kept for it.
-      if (id === 'book-of-traversing-eternity') penalty += 1.5;
-      if (id === 'urn' || id === 'tyet-amulet') penalty += 0.3;
-    }
-    const rest = without(avail, ...a.pay);
-    const score = value - penalty + planValue(ctx, rest, baseIds(o, a.slot), gold) - 0.01 * a.pay.length;
-    if (score > bestScore) {
-      bestScore = score;
-      best = a;
-    }
+    moves.eachPayment(slot, (pay) => {
+      let penalty = 0;
+      for (const c of pay) {
+        if (c === reserve) penalty += reserveEdge + 0.5;
+        const id = o.id(c);
+        // Cards whose action only pays off after a purchase are better kept for it.
+        if (id === 'book-of-traversing-eternity') penalty += 1.5;
+        if (id === 'urn' || id === 'tyet-amulet') penalty += 0.3;
+      }
+      const score = value - penalty + plans.of(avail, pay, slot) - 0.01 * pay.length;
+      if (score > bestScore) {
+        bestScore = score;
+        bought = { type: 'buy', slot, pay: pay.slice() };
+      }
+    });
   }
-  if (best) return best;
+  if (bought) return bought;
 
-  if (reserve !== null && tombGain(ctx, reserve) > 0) {
-    const entomb = o.legal.find((a) => a.type === 'entomb' && o.id(a.card) === o.id(reserve));
-    if (entomb) return entomb;
+  if (reserve !== null && tombGain(ctx, reserve) > 0 && !o.turn.entombed) {
+    // The entombing the rules list: the first copy in hand of the reserve's card.
+    const id = o.id(reserve);
+    const entomb = moves.handKinds().find((c) => o.id(c) === id);
+    if (entomb !== undefined) return { type: 'entomb', card: entomb };
   }
 
   // Censer takes the top of the discard pile: leave the card least worth taking there.
-  const ends = o.legal.filter((a) => a.type === 'end-turn');
+  const ends: ValleyAction[] = moves.endTops().map((top) => ({ type: 'end-turn', top }));
   return (
     pickBest(
       ends,

@@ -75,6 +75,9 @@ export interface Ctx {
   future: number;
   /** Probability that a card gained now is entombed before the game ends (drawn again, or dug out). */
   reach: number;
+  /** gainValue and opponentGain by card id, as computed once in this decision (a playout asks often). */
+  gains: Map<CardId, number>;
+  opponentGains: Map<CardId, number>;
 }
 
 function setsOf(o: Observation, cards: readonly Instance[], into = new Map<string, Set<CardId>>()) {
@@ -106,6 +109,8 @@ export function context(o: Observation): Ctx {
     turnsLeft,
     future: Math.max(0, Math.min(1, (turnsLeft - 1.5) / 6)),
     reach: Math.max(0.15, Math.min(1, turnsLeft / 4)),
+    gains: new Map(),
+    opponentGains: new Map(),
   };
 }
 
@@ -189,12 +194,22 @@ export function gainValueOf(ctx: Ctx, seat: number, id: CardId): number {
   return points * ctx.reach + keep - 0.3;
 }
 
-export const gainValue = (ctx: Ctx, id: CardId): number => gainValueOf(ctx, ctx.o.seat, id);
+export function gainValue(ctx: Ctx, id: CardId): number {
+  let v = ctx.gains.get(id);
+  if (v === undefined) {
+    v = gainValueOf(ctx, ctx.o.seat, id);
+    ctx.gains.set(id, v);
+  }
+  return v;
+}
 
 /** How much the best-placed opponent would gain from a card: what denying it is worth. */
 export function opponentGain(ctx: Ctx, id: CardId): number {
-  let best = 0;
+  let best = ctx.opponentGains.get(id);
+  if (best !== undefined) return best;
+  best = 0;
   for (let seat = 0; seat < ctx.o.players; seat++)
     if (seat !== ctx.o.seat) best = Math.max(best, gainValueOf(ctx, seat, id));
+  ctx.opponentGains.set(id, best);
   return best;
 }
