@@ -5,7 +5,6 @@ import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
 import {
-  addTo,
   bestEntombs,
   type Ctx,
   context,
@@ -59,9 +58,16 @@ const without = (cards: readonly Instance[], ...out: (Instance | null)[]) =>
 
 const goldNow = (o: Observation) => (c: Instance) => (o.turn.thoth ? 4 : o.def(c).gold);
 
-/** Indices of the cheapest set of `golds` reaching `cost` (fewest cards on ties), or null. */
-function cheapestPayment(golds: readonly number[], cost: number): number[] | null {
-  const n = Math.min(golds.length, 10);
+/**
+ * The cheapest set of the first ten `golds` (of `len`) reaching `cost` (fewest cards on ties), as bits of
+ * their indices, or -1. Every subset is tried, in the same order as ever, so ties go the same way.
+ */
+function cheapestMask(golds: readonly number[], len: number, cost: number): number {
+  const n = Math.min(len, 10);
+  let all = 0;
+  for (let i = 0; i < n; i++) all += golds[i] as number;
+  // Nothing reaches the cost if all of them together do not.
+  if (all < cost) return -1;
   let bestMask = -1;
   let bestSum = Infinity;
   let bestCount = Infinity;
@@ -79,11 +85,26 @@ function cheapestPayment(golds: readonly number[], cost: number): number[] | nul
       bestCount = count;
     }
   }
-  if (bestMask < 0) return null;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) if (bestMask & (1 << i)) out.push(i);
-  return out;
+  return bestMask;
 }
+
+/** Sorts the first `n` of a few numbers, highest first, in place (Array.prototype.sort allocates). */
+function sortDescending(xs: number[], n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = xs[i] as number;
+    let j = i;
+    for (; j > 0 && (xs[j - 1] as number) < x; j--) xs[j] = xs[j - 1] as number;
+    xs[j] = x;
+  }
+}
+
+/**
+ * Scratch lists of planValue, which never runs inside itself; used up to a count, never shortened (a
+ * shortened array gives up its storage, and the next push allocates it again).
+ */
+const planGolds: number[] = [];
+const targetIds: CardId[] = [];
+const targetValues: number[] = [];
 
 /** Roughly what `cards` can still buy from the base `base` this turn (greedy, best card first). */
 function planValue(
@@ -92,18 +113,38 @@ function planValue(
   base: readonly CardId[],
   gold: (c: Instance) => number,
 ) {
-  const targets = base
-    .map((id) => ({ id, v: gainValue(ctx, id) }))
-    .filter((t) => t.v > 0)
-    .sort((a, b) => b.v - a.v);
-  let left = [...cards].sort((a, b) => gold(b) - gold(a));
+  let n = 0;
+  for (const c of cards) planGolds[n++] = gold(c);
+  sortDescending(planGolds, n);
+  return planOfGolds(ctx, planGolds, n, base);
+}
+
+/** planValue of a hand known by its `n` golds, highest first (`golds` is used up). */
+function planOfGolds(ctx: Ctx, golds: number[], n: number, base: readonly CardId[]): number {
+  // The base cards worth having, most valuable first; equal values keep the base's order.
+  let targets = 0;
+  for (const id of base) {
+    const v = gainValue(ctx, id);
+    if (!(v > 0)) continue;
+    let j = targets++;
+    for (; j > 0 && (targetValues[j - 1] as number) < v; j--) {
+      targetIds[j] = targetIds[j - 1] as CardId;
+      targetValues[j] = targetValues[j - 1] as number;
+    }
+    targetIds[j] = id;
+    targetValues[j] = v;
+  }
+  let len = n;
   let total = 0;
-  for (const t of targets) {
-    const cost = ctx.o.defs[t.id]?.cost ?? 0;
-    const pay = cheapestPayment(left.map(gold), cost);
-    if (!pay) continue;
-    total += t.v;
-    left = left.filter((_, i) => !pay.includes(i));
+  for (let k = 0; k < targets; k++) {
+    const cost = ctx.o.defs[targetIds[k] as CardId]?.cost ?? 0;
+    const mask = cheapestMask(golds, len, cost);
+    if (mask < 0) continue;
+    total += targetValues[k] as number;
+    // The cards paid leave the hand; the rest keep their order.
+    let w = 0;
+    for (let i = 0; i < len; i++) if (!(i < 10 && mask & (1 << i))) golds[w++] = golds[i] as number;
+    len = w;
   }
   return total;
 }
@@ -463,17 +504,44 @@ function giveAwayCost(ctx: Ctx, c: Instance): number {
 }
 
 function tombScore(ctx: Ctx, ids: readonly CardId[]): number {
+  return tombScoreOf(ctx, ids, -1, null);
+}
+
+/**
+ * tombScore of `ids` without the one at `skip` (-1: none) and with `extra` after them (null: none),
+ * counted in place: Wadj Amulet weighs every swap of a hand card for a tomb card. The points are whole
+ * numbers, so counting them in another order gives the same sum.
+ */
+function tombScoreOf(ctx: Ctx, ids: readonly CardId[], skip: number, extra: CardId | null): number {
+  const defs = ctx.o.defs;
+  const n = ids.length + (extra === null ? 0 : 1);
+  const at = (i: number): CardId => (i < ids.length ? ids[i] : extra) as CardId;
   let points = 0;
-  const sets = new Map<string, Set<CardId>>();
-  for (const id of ids) {
-    const d = ctx.o.defs[id];
+  for (let i = 0; i < n; i++) {
+    if (i === skip) continue;
+    const d = defs[at(i)];
     if (!d) continue;
-    if (d.kind !== 'set' || d.set === null) points += d.vp;
-    else {
-      addTo(sets, d.set, id);
+    if (d.kind !== 'set' || d.set === null) {
+      points += d.vp;
+      continue;
     }
+    // A set is counted at its first card: its distinct cards, squared.
+    let first = true;
+    for (let j = 0; j < i && first; j++) {
+      const e = defs[at(j)];
+      if (j !== skip && e?.kind === 'set' && e.set === d.set) first = false;
+    }
+    if (!first) continue;
+    let distinct = 0;
+    for (let j = i; j < n; j++) {
+      const e = defs[at(j)];
+      if (j === skip || e?.kind !== 'set' || e.set !== d.set) continue;
+      let copy = false;
+      for (let k = i; k < j && !copy; k++) if (k !== skip && at(k) === at(j)) copy = true;
+      if (!copy) distinct++;
+    }
+    points += distinct * distinct;
   }
-  for (const g of sets.values()) points += g.size * g.size;
   return points;
 }
 
@@ -486,9 +554,11 @@ function wadjBest(ctx: Ctx, hand: readonly Instance[]) {
   let best: { into: Instance; out: Instance; value: number } | null = null;
   for (const h of hand)
     for (let i = 0; i < tomb.length; i++) {
-      const after = [...ids.slice(0, i), ...ids.slice(i + 1), o.id(h)];
       const value =
-        tombScore(ctx, after) - now + 0.5 * keepValue(ctx, tomb[i] as Instance) - keepValue(ctx, h);
+        tombScoreOf(ctx, ids, i, o.id(h)) -
+        now +
+        0.5 * keepValue(ctx, tomb[i] as Instance) -
+        keepValue(ctx, h);
       if (!best || value > best.value) best = { into: h, out: tomb[i] as Instance, value };
     }
   return best;
@@ -538,26 +608,20 @@ class Plans {
   /** planValue(ctx, cards without `out`, the base without `skipSlot` (-1: none), gold). */
   of(cards: readonly Instance[], out: readonly (Instance | null)[], skipSlot: number): number {
     const golds = this.#golds;
-    golds.length = 0;
-    for (const c of cards) if (!out.includes(c)) golds.push(this.#gold(c));
-    let key = -1;
-    if (golds.length <= 12) {
-      golds.sort((a, b) => b - a);
-      key = 1;
-      for (const g of golds) {
-        if (!(g >= 0 && g < 16 && Number.isInteger(g))) {
-          key = -1;
-          break;
-        }
-        key = key * 16 + g;
-      }
+    let n = 0;
+    for (const c of cards) if (!out.includes(c)) golds[n++] = this.#gold(c);
+    sortDescending(golds, n);
+    let key = n <= 12 ? 1 : -1;
+    for (let i = 0; key >= 0 && i < n; i++) {
+      const g = golds[i] as number;
+      key = Number.isInteger(g) && g >= 0 && g < 16 ? key * 16 + g : -1;
     }
     const memo = this.#bySlot[skipSlot < 0 ? 3 : skipSlot] as Map<number, number>;
     if (key >= 0) {
       const known = memo.get(key);
       if (known !== undefined) return known;
     }
-    const v = planValue(this.#ctx, without(cards, ...out), baseIds(this.#ctx.o, skipSlot), this.#gold);
+    const v = planOfGolds(this.#ctx, golds, n, baseIds(this.#ctx.o, skipSlot));
     if (key >= 0) memo.set(key, v);
     return v;
   }

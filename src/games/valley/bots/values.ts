@@ -95,6 +95,24 @@ export function addTo(sets: Map<string, Set<CardId>>, set: string, id: CardId): 
   else sets.set(set, new Set([id]));
 }
 
+/**
+ * setsOf a tomb, kept while the tomb holds the same cards: a tomb changes a few times a game, and every
+ * decision of every playout reads every tomb. Never changed by a reader (the maps are shared).
+ */
+const tombs = new WeakMap<readonly Instance[], { cards: Instance[]; sets: Map<string, Set<CardId>> }>();
+
+function tombSetsOf(o: Observation, tomb: readonly Instance[]): Map<string, Set<CardId>> {
+  const known = tombs.get(tomb);
+  if (known && known.cards.length === tomb.length) {
+    let same = true;
+    for (let i = 0; i < tomb.length && same; i++) same = known.cards[i] === tomb[i];
+    if (same) return known.sets;
+  }
+  const sets = setsOf(o, tomb);
+  tombs.set(tomb, { cards: tomb.slice(), sets });
+  return sets;
+}
+
 /** Cards leave the pyramid and stock at about this rate per turn (buys, takes, rebuild sacrifices). */
 const CARDS_PER_TURN = 1.6;
 
@@ -104,7 +122,7 @@ export function context(o: Observation): Ctx {
   const turnsLeft = (o.stockCount + pyramidCount) / (CARDS_PER_TURN * o.players);
   return {
     o,
-    tombSets: o.tombs.map((t) => setsOf(o, t)),
+    tombSets: o.tombs.map((t) => tombSetsOf(o, t)),
     ownedSets: setsOf(o, o.inPlay[o.seat] ?? [], setsOf(o, o.discard, setsOf(o, o.hand))),
     turnsLeft,
     future: Math.max(0, Math.min(1, (turnsLeft - 1.5) / 6)),
