@@ -5,6 +5,7 @@ import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
 import {
+  addTo,
   bestEntombs,
   type Ctx,
   context,
@@ -504,44 +505,17 @@ function giveAwayCost(ctx: Ctx, c: Instance): number {
 }
 
 function tombScore(ctx: Ctx, ids: readonly CardId[]): number {
-  return tombScoreOf(ctx, ids, -1, null);
-}
-
-/**
- * tombScore of `ids` without the one at `skip` (-1: none) and with `extra` after them (null: none),
- * counted in place: Wadj Amulet weighs every swap of a hand card for a tomb card. The points are whole
- * numbers, so counting them in another order gives the same sum.
- */
-function tombScoreOf(ctx: Ctx, ids: readonly CardId[], skip: number, extra: CardId | null): number {
-  const defs = ctx.o.defs;
-  const n = ids.length + (extra === null ? 0 : 1);
-  const at = (i: number): CardId => (i < ids.length ? ids[i] : extra) as CardId;
   let points = 0;
-  for (let i = 0; i < n; i++) {
-    if (i === skip) continue;
-    const d = defs[at(i)];
+  const sets = new Map<string, Set<CardId>>();
+  for (const id of ids) {
+    const d = ctx.o.defs[id];
     if (!d) continue;
-    if (d.kind !== 'set' || d.set === null) {
-      points += d.vp;
-      continue;
+    if (d.kind !== 'set' || d.set === null) points += d.vp;
+    else {
+      addTo(sets, d.set, id);
     }
-    // A set is counted at its first card: its distinct cards, squared.
-    let first = true;
-    for (let j = 0; j < i && first; j++) {
-      const e = defs[at(j)];
-      if (j !== skip && e?.kind === 'set' && e.set === d.set) first = false;
-    }
-    if (!first) continue;
-    let distinct = 0;
-    for (let j = i; j < n; j++) {
-      const e = defs[at(j)];
-      if (j === skip || e?.kind !== 'set' || e.set !== d.set) continue;
-      let copy = false;
-      for (let k = i; k < j && !copy; k++) if (k !== skip && at(k) === at(j)) copy = true;
-      if (!copy) distinct++;
-    }
-    points += distinct * distinct;
   }
+  for (const g of sets.values()) points += g.size * g.size;
   return points;
 }
 
@@ -551,17 +525,58 @@ function wadjBest(ctx: Ctx, hand: readonly Instance[]) {
   const tomb = o.tombs[o.seat] ?? [];
   const ids = tomb.map((c) => o.id(c));
   const now = tombScore(ctx, ids);
+  const swapped = swappedScore(ctx, ids, now);
   let best: { into: Instance; out: Instance; value: number } | null = null;
   for (const h of hand)
     for (let i = 0; i < tomb.length; i++) {
       const value =
-        tombScoreOf(ctx, ids, i, o.id(h)) -
+        swapped(ids[i] as CardId, o.id(h)) -
         now +
         0.5 * keepValue(ctx, tomb[i] as Instance) -
         keepValue(ctx, h);
       if (!best || value > best.value) best = { into: h, out: tomb[i] as Instance, value };
     }
   return best;
+}
+
+/**
+ * tombScore of the tomb `ids` (scoring `now`) with one card `out` of it swapped for `into`, from what
+ * changes (a set's distinct cards, a card's points) rather than counting the tomb again for each of the
+ * hand × tomb swaps. Points are whole numbers: the same sum as counting the swapped tomb.
+ */
+function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
+  const defs = ctx.o.defs;
+  const copies = new Map<CardId, number>();
+  const distinct = new Map<string, number>();
+  for (const id of ids) {
+    const d = defs[id];
+    if (d?.kind !== 'set' || d.set === null) continue;
+    const m = copies.get(id) ?? 0;
+    copies.set(id, m + 1);
+    if (m === 0) distinct.set(d.set, (distinct.get(d.set) ?? 0) + 1);
+  }
+  return (out: CardId, into: CardId): number => {
+    let score = now;
+    let shrunk: string | null = null;
+    const dOut = defs[out];
+    if (dOut) {
+      if (dOut.kind !== 'set' || dOut.set === null) score -= dOut.vp;
+      else if (copies.get(out) === 1) {
+        const n = distinct.get(dOut.set) as number;
+        score += (n - 1) * (n - 1) - n * n;
+        shrunk = dOut.set;
+      }
+    }
+    const dIn = defs[into];
+    if (dIn) {
+      if (dIn.kind !== 'set' || dIn.set === null) score += dIn.vp;
+      else if ((copies.get(into) ?? 0) - (into === out ? 1 : 0) === 0) {
+        const n = (distinct.get(dIn.set) ?? 0) - (shrunk === dIn.set ? 1 : 0);
+        score += (n + 1) * (n + 1) - n * n;
+      }
+    }
+    return score;
+  };
 }
 
 /** Shabti: bring a much better card down into the base when the rest of the hand can then buy it. */
