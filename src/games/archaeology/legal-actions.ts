@@ -40,21 +40,23 @@ export function eachMinimalGive(
   visit: (kinds: readonly Treasure[], chosen: readonly number[]) => void,
 ): void {
   const kinds = TREASURES.filter((k) => k !== exclude && (hand[k] ?? 0) > 0);
+  const trade = kinds.map((k) => s.numbers[k].trade);
+  const held = kinds.map((k) => hand[k] ?? 0);
   const chosen: number[] = new Array<number>(kinds.length).fill(0);
   const search = (i: number, sum: number): void => {
     if (sum >= value) {
       // Minimal: removing any one chosen card drops below the value.
       for (let j = 0; j < kinds.length; j++)
-        if ((chosen[j] as number) > 0 && sum - s.numbers[kinds[j] as Treasure].trade >= value) return;
+        if ((chosen[j] as number) > 0 && sum - (trade[j] as number) >= value) return;
       visit(kinds, chosen);
       return;
     }
     if (i === kinds.length) return;
-    const k = kinds[i] as Treasure;
-    for (let n = 0; n <= (hand[k] ?? 0); n++) {
+    const each = trade[i] as number;
+    for (let n = 0; n <= (held[i] as number); n++) {
       chosen[i] = n;
-      search(i + 1, sum + n * s.numbers[k].trade);
-      if (sum + n * s.numbers[k].trade >= value) break;
+      search(i + 1, sum + n * each);
+      if (sum + n * each >= value) break;
     }
     chosen[i] = 0;
   };

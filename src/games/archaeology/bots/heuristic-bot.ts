@@ -68,24 +68,36 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
   const future = futureOf(seen);
   let gain = 0.5;
   let best: ArchaeologyAction | null = null as ArchaeologyAction | null;
-  const change = new Array<number>(TREASURES.length);
+  // What giving c cards of each treasure, or taking one, changes in the hand's worth (as gainOf counts it:
+  // the term after less the term now), worked out once for the ~40 trades weighed below.
+  const give: number[][] = [];
+  const take: number[] = [];
+  for (let i = 0; i < TREASURES.length; i++) {
+    const kind = TREASURES[i] as Treasure;
+    const n = hand[kind] ?? 0;
+    const now = term(seen, kind, n, future, seen.mapsCount);
+    take.push(term(seen, kind, n + 1, future, seen.mapsCount) - now);
+    const lose = [0];
+    for (let c = 1; c <= n; c++) lose.push(term(seen, kind, n - c, future, seen.mapsCount) - now);
+    give.push(lose);
+  }
   for (let t = 0; t < TREASURES.length; t++) {
     const k = TREASURES[t] as Treasure;
     if ((market[k] ?? 0) === 0) continue;
     eachMinimalGive(s, hand, s.numbers[k].trade, k, (kinds, chosen) => {
-      change.fill(0);
-      change[t] = 1;
-      for (let j = 0; j < kinds.length; j++)
-        change[TREASURES.indexOf(kinds[j] as Treasure)] = -(chosen[j] as number);
-      // As gainOf adds it up, treasure by treasure.
+      // Summed treasure by treasure in catalog order, as gainOf sums it (`kinds` are in that order).
       let g = 0;
-      for (let i = 0; i < TREASURES.length; i++) {
-        const d = change[i] as number;
-        if (d === 0) continue;
-        const kind = TREASURES[i] as Treasure;
-        const n = hand[kind] ?? 0;
-        g += term(seen, kind, n + d, future, seen.mapsCount) - term(seen, kind, n, future, seen.mapsCount);
+      let took = false;
+      for (let j = 0; j < kinds.length; j++) {
+        const i = KIND_INDEX[kinds[j] as Treasure];
+        if (!took && i > t) {
+          g += take[t] as number;
+          took = true;
+        }
+        const c = chosen[j] as number;
+        if (c > 0) g += (give[i] as number[])[c] as number;
       }
+      if (!took) g += take[t] as number;
       if (g > gain) {
         gain = g;
         best = { type: 'trade', give: givenCounts(kinds, chosen), take: { [k]: 1 } };
@@ -97,6 +109,8 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
   for (const k of TREASURES) if ((hand[k] ?? 0) > 0) return { type: 'sell', kind: k, count: 1 };
   return null;
 }
+
+const KIND_INDEX = Object.fromEntries(TREASURES.map((k, i) => [k, i])) as Record<Treasure, number>;
 
 /** What the valuations read of a view. */
 interface Seen {
