@@ -14,32 +14,53 @@ export function minimalGives(
   value: number,
   exclude: Treasure | null = null,
 ): Counts[] {
-  const kinds = TREASURES.filter((k) => k !== exclude && (hand[k] ?? 0) > 0);
   const out: Counts[] = [];
+  eachMinimalGive(s, hand, value, exclude, (kinds, chosen) => out.push(givenCounts(kinds, chosen)));
+  return out;
+}
+
+/** A give found by `eachMinimalGive`, as counts. */
+export function givenCounts(kinds: readonly Treasure[], chosen: readonly number[]): Counts {
+  const c: Counts = {};
+  kinds.forEach((k, j) => {
+    if ((chosen[j] as number) > 0) c[k] = chosen[j] as number;
+  });
+  return c;
+}
+
+/**
+ * minimalGives one at a time, in its order, without building them: `chosen[j]` cards of `kinds[j]`
+ * (both reused for the next give). The heuristic weighs every trade at every turn of every playout.
+ */
+export function eachMinimalGive(
+  s: ArchaeologyState,
+  hand: Counts,
+  value: number,
+  exclude: Treasure | null,
+  visit: (kinds: readonly Treasure[], chosen: readonly number[]) => void,
+): void {
+  const kinds = TREASURES.filter((k) => k !== exclude && (hand[k] ?? 0) > 0);
+  const trade = kinds.map((k) => s.numbers[k].trade);
+  const held = kinds.map((k) => hand[k] ?? 0);
   const chosen: number[] = new Array<number>(kinds.length).fill(0);
   const search = (i: number, sum: number): void => {
     if (sum >= value) {
       // Minimal: removing any one chosen card drops below the value.
       for (let j = 0; j < kinds.length; j++)
-        if ((chosen[j] as number) > 0 && sum - s.numbers[kinds[j] as Treasure].trade >= value) return;
-      const c: Counts = {};
-      kinds.forEach((k, j) => {
-        if ((chosen[j] as number) > 0) c[k] = chosen[j] as number;
-      });
-      out.push(c);
+        if ((chosen[j] as number) > 0 && sum - (trade[j] as number) >= value) return;
+      visit(kinds, chosen);
       return;
     }
     if (i === kinds.length) return;
-    const k = kinds[i] as Treasure;
-    for (let n = 0; n <= (hand[k] ?? 0); n++) {
+    const each = trade[i] as number;
+    for (let n = 0; n <= (held[i] as number); n++) {
       chosen[i] = n;
-      search(i + 1, sum + n * s.numbers[k].trade);
-      if (sum + n * s.numbers[k].trade >= value) break;
+      search(i + 1, sum + n * each);
+      if (sum + n * each >= value) break;
     }
     chosen[i] = 0;
   };
   search(0, 0);
-  return out;
 }
 
 /**

@@ -11,10 +11,9 @@ import type { Counts } from './state.ts';
  * plural and the article of "a Coin" are catalogue messages of their own (`archaeology.rules.plural.*`,
  * `archaeology.rules.a.*`), so a language words them as its grammar needs ("una Moneda", "un Mapa").
  */
-export const say = (key: string, values?: MessageValues): Message => ({
-  key: `archaeology.rules.${key}`,
-  ...(values ? { values } : {}),
-});
+// Said at every move of every playout of the search: no spread of a temporary object.
+export const say = (key: string, values?: MessageValues): Message =>
+  values ? { key: `archaeology.rules.${key}`, values } : { key: `archaeology.rules.${key}` };
 
 export const seatOf = seatRef;
 /** A treasure's name: singular. */

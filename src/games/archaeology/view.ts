@@ -92,7 +92,7 @@ const UNLABELLED: Message = { key: 'archaeology.unlabelled' };
 
 /** A game's thieves, counted once per card list (a game's never changes; playouts ask at every move). */
 const thieves = new WeakMap<readonly CardKind[], number>();
-function thievesIn(cards: readonly CardKind[]): number {
+export function thievesIn(cards: readonly CardKind[]): number {
   let n = thieves.get(cards);
   if (n === undefined) {
     n = cards.filter((k) => k === 'thief').length;

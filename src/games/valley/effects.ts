@@ -132,10 +132,31 @@ export function removeSource(s: ValleyState, seat: Seat, card: Instance): void {
  */
 function couldBeHeld(s: ValleyState, cardId: string): boolean {
   if (!s.defs[cardId]) return false;
-  for (let c = 0; c < s.cards.length; c++) {
-    if (s.cards[c] === cardId && !publiclyPlaced(s, c)) return true;
-  }
+  for (const c of copiesOf(s, cardId)) if (!publiclyPlaced(s, c)) return true;
   return false;
+}
+
+/**
+ * The instances of each reaction card, found once per game: a game's cards never change (copies of a
+ * state share the list), and every purchase and sacrifice asks, in every playout of the search.
+ */
+const copies = new WeakMap<readonly string[], { length: number; byId: Map<string, Instance[]> }>();
+
+function copiesOf(s: ValleyState, cardId: string): readonly Instance[] {
+  let found = copies.get(s.cards);
+  // A test that builds a position may add cards to the list: then it is read again.
+  if (!found || found.length !== s.cards.length) {
+    found = { length: s.cards.length, byId: new Map() };
+    copies.set(s.cards, found);
+  }
+  const byId = found.byId;
+  let list = byId.get(cardId);
+  if (!list) {
+    list = [];
+    for (let c = 0; c < s.cards.length; c++) if (s.cards[c] === cardId) list.push(c);
+    byId.set(cardId, list);
+  }
+  return list;
 }
 
 function publiclyPlaced(s: ValleyState, c: Instance): boolean {

@@ -71,13 +71,17 @@ function highest(kinds: Kinds, counts: readonly number[], k: number, drop: numbe
   return max;
 }
 
+/** Receives each payment found; `pay` is reused for the next one (copy it to keep it). */
+type PaymentVisit = (pay: readonly Instance[]) => void;
+
 function search(
   kinds: Kinds,
   cost: number,
   counts: number[],
   k: number,
   total: number,
-  out: Instance[][],
+  visit: PaymentVisit,
+  pay: Instance[],
 ): void {
   // `total` is the plain sum; with Ring the payment is worth its highest card more. Adding a card never
   // lowers what a payment is worth, so a payment that suffices ends the search down this branch.
@@ -89,10 +93,10 @@ function search(
       const less = total - (kinds.gold[i] as number);
       if ((kinds.ring ? less + highest(kinds, counts, k, i) : less) >= cost) return;
     }
-    const pay: Instance[] = [];
+    pay.length = 0;
     for (let i = 0; i < k; i++)
       for (let n = 0; n < (counts[i] as number); n++) pay.push((kinds.cards[i] as Instance[])[n] as Instance);
-    out.push(pay);
+    visit(pay);
     return;
   }
   if (k >= kinds.cards.length || total + (kinds.rest[k] as number) + (kinds.ring ? kinds.top : 0) < cost)
@@ -101,7 +105,7 @@ function search(
   const gold = kinds.gold[k] as number;
   for (let n = 0; n <= copies; n++) {
     counts[k] = n;
-    search(kinds, cost, counts, k + 1, total + n * gold, out);
+    search(kinds, cost, counts, k + 1, total + n * gold, visit, pay);
   }
   counts[k] = 0;
 }
@@ -123,8 +127,68 @@ export function minimalPayments(
 /** `counts` holds zeros for every kind, and does again on return: one array serves several costs. */
 function payments(kinds: Kinds, cost: number, counts: number[]): Instance[][] {
   const out: Instance[][] = [];
-  search(kinds, cost, counts, 0, 0, out);
+  search(kinds, cost, counts, 0, 0, (pay) => out.push(pay.slice()), []);
   return out;
+}
+
+/**
+ * The main phase's moves one kind at a time, in the order `legalActions` lists them, for a player that
+ * weighs them without building the list (the heuristic, which the search's playouts call at every move:
+ * a hand can pay for a card in ~70 ways). Only for the seat whose turn it is, with no question open.
+ */
+export class MainMoves {
+  readonly #s: ValleyState;
+  readonly #seat: Seat;
+  readonly #kinds: Kinds;
+  #counts: number[] | null = null;
+  #pay: Instance[] | null = null;
+
+  constructor(s: ValleyState, seat: Seat) {
+    this.#s = s;
+    this.#seat = seat;
+    this.#kinds = kindsOf(s, seat, player(s, seat).hand);
+  }
+
+  /** Calls `visit` with each minimal payment for the base card in `slot` (none if the slot is empty). */
+  eachPayment(slot: number, visit: PaymentVisit): void {
+    const card = this.#s.pyramid[slot];
+    if (card === null || card === undefined) return;
+    this.#counts ??= new Array<number>(this.#kinds.cards.length).fill(0);
+    this.#pay ??= [];
+    search(this.#kinds, def(this.#s, card).cost, this.#counts, 0, 0, visit, this.#pay);
+  }
+
+  /** The lowest instance of each distinct card in hand, in order of first appearance. */
+  handKinds(): Instance[] {
+    return this.#kinds.cards.map((g) => g[0] as Instance);
+  }
+
+  /** The cards whose action may be played now (one instance per distinct card). */
+  plays(): Instance[] {
+    const s = this.#s;
+    return this.handKinds().filter((card) =>
+      programFor(s.cards[card] as string)?.canExecute(s, this.#seat, card),
+    );
+  }
+
+  /** The cards that may be left on top of the discard pile at the end of the turn (null: none). */
+  endTops(): (Instance | null)[] {
+    const p = player(this.#s, this.#seat);
+    const tops = distinct(this.#s, [...p.hand, ...p.play]);
+    return tops.length === 0 ? [null] : tops;
+  }
+}
+
+/** Whether `seat` has anything to do: `legalActions(s, seat)` is not empty (without listing it). */
+export function hasLegalAction(s: ValleyState, seat: Seat): boolean {
+  if (s.finished) return false;
+  const top = s.stack.at(-1);
+  if (top?.q) {
+    const ask = top.q.asks.find((a) => a.seat === seat);
+    return ask !== undefined && top.q.answers[String(seat)] === undefined && ask.options.length > 0;
+  }
+  // The main phase always allows ending the turn.
+  return seat === s.turn.seat;
 }
 
 export function legalActions(s: ValleyState, seat: Seat): ValleyAction[] {
@@ -136,24 +200,12 @@ export function legalActions(s: ValleyState, seat: Seat): ValleyAction[] {
     return ask.options.map((o) => ({ type: 'answer', value: o.value }));
   }
   if (seat !== s.turn.seat) return [];
-  const p = player(s, seat);
   const actions: ValleyAction[] = [];
-  // One grouping of the hand serves the three base slots, and gives the distinct cards in hand (the
-  // lowest instance of each, in order of first appearance, as `distinct` would).
-  const kinds = kindsOf(s, seat, p.hand);
-  const counts = new Array<number>(kinds.cards.length).fill(0);
-  for (const slot of BASE) {
-    const card = s.pyramid[slot];
-    if (card === null || card === undefined) continue;
-    for (const pay of payments(kinds, def(s, card).cost, counts)) actions.push({ type: 'buy', slot, pay });
-  }
-  const kindsInHand = kinds.cards.map((g) => g[0] as Instance);
-  for (const card of kindsInHand) {
-    if (programFor(s.cards[card] as string)?.canExecute(s, seat, card)) actions.push({ type: 'play', card });
-  }
-  if (!s.turn.entombed) for (const card of kindsInHand) actions.push({ type: 'entomb', card });
-  const tops = distinct(s, [...p.hand, ...p.play]);
-  if (tops.length === 0) actions.push({ type: 'end-turn', top: null });
-  for (const card of tops) actions.push({ type: 'end-turn', top: card });
+  const moves = new MainMoves(s, seat);
+  for (const slot of BASE)
+    moves.eachPayment(slot, (pay) => actions.push({ type: 'buy', slot, pay: pay.slice() }));
+  for (const card of moves.plays()) actions.push({ type: 'play', card });
+  if (!s.turn.entombed) for (const card of moves.handKinds()) actions.push({ type: 'entomb', card });
+  for (const top of moves.endTops()) actions.push({ type: 'end-turn', top });
   return actions;
 }

@@ -6,10 +6,9 @@ import type { Instance, ValleyState } from './state.ts';
  * questions, the options and the actions' labels. The rules render none of them: the table writes each
  * message in its reader's language.
  */
-export const say = (key: string, values?: MessageValues): Message => ({
-  key: `valley.rules.${key}`,
-  ...(values ? { values } : {}),
-});
+// Said at every move of every playout of the search: no spread of a temporary object.
+export const say = (key: string, values?: MessageValues): Message =>
+  values ? { key: `valley.rules.${key}`, values } : { key: `valley.rules.${key}` };
 
 export const seatOf = seatRef;
 export const cardOf = (s: ValleyState, card: Instance): string => cardRef(s.cards[card] as string);

@@ -1,8 +1,11 @@
 import type { RngState } from '../../kernel/rng.ts';
 import type { Seat } from '../../kernel/types.ts';
-import { CHAMBERS, TREASURES, type Treasure } from '../catalog.ts';
+import { CHAMBERS, type Chamber, TREASURES, type Treasure } from '../catalog.ts';
+import { mapsNeeded } from '../engine.ts';
+import { eachMinimalGive, givenCounts } from '../legal-actions.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from '../state.ts';
-import { type ArchaeologyView, view } from '../view.ts';
+import { type ArchaeologyView, thievesIn, view } from '../view.ts';
+import { countsOf } from '../zones.ts';
 
 /**
  * A greedy player that reads only its own view (what a person in the seat knows). It values a hand by
@@ -10,6 +13,10 @@ import { type ArchaeologyView, view } from '../view.ts';
  * would add while cards are still to be dug, and maps by the chambers left.
  */
 export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState): ArchaeologyAction {
+  return ownTurn(state, seat) ?? fromView(state, seat);
+}
+
+function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
   // Labels are for people: a computer reads the actions alone.
   const v = view(state, seat, false);
   const me = v.me;
@@ -22,14 +29,106 @@ export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState
     .reverse()
     .find((ch) => legal.some((a) => a.type === 'explore' && a.chamber === ch));
   if (explore) return { type: 'explore', chamber: explore };
-  const sale = bestSale(v, me.hand, me.mustSell);
+  const seen = seenIn(v);
+  const sale = bestSale(seen, me.hand, me.mustSell);
   if (sale) return sale;
-  const trade = bestTrade(v, me.hand, legal);
+  const trade = bestTrade(seen, me.hand, legal);
   if (trade) return trade;
   if (legal.some((a) => a.type === 'end')) return { type: 'end' };
   // Must sell and nothing is worth it: the smallest loss.
   const sells = legal.filter((a) => a.type === 'sell');
   return (sells[0] ?? legal[0]) as ArchaeologyAction;
+}
+
+/**
+ * The same choice as `fromView` on the seat's own turn with nothing pending, read from what the view
+ * would show without building it (its labels, outcome and every trade as an object): the search's
+ * playouts ask at every turn. Null where it does not apply, or where no move is found (the view decides).
+ */
+function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
+  if (s.finished || s.pending !== null || s.turn.seat !== seat) return null;
+  const hand = countsOf(s, s.hands[seat] ?? []);
+  for (let i = CHAMBERS.length - 1; i >= 0; i--) {
+    const chamber = CHAMBERS[i] as Chamber;
+    if (s.chambers[chamber] !== null && (hand.map ?? 0) >= mapsNeeded(chamber))
+      return { type: 'explore', chamber };
+  }
+  let sandstormsLeft = 0;
+  for (const c of s.dig) if (s.cards[c] === 'sandstorm') sandstormsLeft++;
+  const seen: Seen = {
+    numbers: s.numbers,
+    digSite: s.dig.length,
+    threats: thievesIn(s.cards) - s.thieves.length + sandstormsLeft,
+    mapsCount: CHAMBERS.some((ch) => s.chambers[ch] !== null),
+  };
+  const sale = bestSale(seen, hand, s.turn.mustSell && !s.turn.sold);
+  if (sale) return sale;
+  // The trades legalActions lists, in its order: one marketplace card for each minimal give.
+  const market = countsOf(s, s.market);
+  const future = futureOf(seen);
+  let gain = 0.5;
+  let best: ArchaeologyAction | null = null as ArchaeologyAction | null;
+  // What giving c cards of each treasure, or taking one, changes in the hand's worth (as gainOf counts it:
+  // the term after less the term now), worked out once for the ~40 trades weighed below.
+  const give: number[][] = [];
+  const take: number[] = [];
+  for (let i = 0; i < TREASURES.length; i++) {
+    const kind = TREASURES[i] as Treasure;
+    const n = hand[kind] ?? 0;
+    const now = term(seen, kind, n, future, seen.mapsCount);
+    take.push(term(seen, kind, n + 1, future, seen.mapsCount) - now);
+    const lose = [0];
+    for (let c = 1; c <= n; c++) lose.push(term(seen, kind, n - c, future, seen.mapsCount) - now);
+    give.push(lose);
+  }
+  for (let t = 0; t < TREASURES.length; t++) {
+    const k = TREASURES[t] as Treasure;
+    if ((market[k] ?? 0) === 0) continue;
+    eachMinimalGive(s, hand, s.numbers[k].trade, k, (kinds, chosen) => {
+      // Summed treasure by treasure in catalog order, as gainOf sums it (`kinds` are in that order).
+      let g = 0;
+      let took = false;
+      for (let j = 0; j < kinds.length; j++) {
+        const i = KIND_INDEX[kinds[j] as Treasure];
+        if (!took && i > t) {
+          g += take[t] as number;
+          took = true;
+        }
+        const c = chosen[j] as number;
+        if (c > 0) g += (give[i] as number[])[c] as number;
+      }
+      if (!took) g += take[t] as number;
+      if (g > gain) {
+        gain = g;
+        best = { type: 'trade', give: givenCounts(kinds, chosen), take: { [k]: 1 } };
+      }
+    });
+  }
+  if (best) return best;
+  if (!s.turn.mustSell || s.turn.sold) return { type: 'end' };
+  for (const k of TREASURES) if ((hand[k] ?? 0) > 0) return { type: 'sell', kind: k, count: 1 };
+  return null;
+}
+
+const KIND_INDEX = Object.fromEntries(TREASURES.map((k, i) => [k, i])) as Record<Treasure, number>;
+
+/** What the valuations read of a view. */
+interface Seen {
+  numbers: Record<Treasure, TreasureNumbers>;
+  digSite: number;
+  /** Thieves and sandstorms still in the dig site. */
+  threats: number;
+  /** Maps are worth more while a chamber is left to explore. */
+  mapsCount: boolean;
+}
+
+function seenIn(v: ArchaeologyView): Seen {
+  return {
+    numbers: v.numbers,
+    digSite: v.digSite,
+    threats: v.thieves.total - v.thieves.drawn + (v.sandstorms.total - v.sandstorms.drawn),
+    mapsCount: v.chambers.some((c) => !c.explored),
+  };
 }
 
 /** Best money from n cards of one treasure sold in sets no larger than the museum takes. */
@@ -56,7 +155,7 @@ function splitOf(numbers: TreasureNumbers, n: number): number {
 }
 
 /** What the hand's worth counts for holding `n` cards of `k` (worth is the sum over the treasures). */
-function term(v: ArchaeologyView, k: Treasure, n: number, future: number, mapsCount: boolean): number {
+function term(v: Seen, k: Treasure, n: number, future: number, mapsCount: boolean): number {
   const nums = v.numbers[k];
   const now = splitOf(nums, n);
   const next = n % nums.prices.length === 0 ? 0 : splitOf(nums, n + 1) - now;
@@ -64,13 +163,11 @@ function term(v: ArchaeologyView, k: Treasure, n: number, future: number, mapsCo
 }
 
 /** Cards still to come make partial sets worth more; the last turns value only what sells now. */
-const futureOf = (v: ArchaeologyView) => Math.min(1, v.digSite / 40);
-/** Maps are worth more while a chamber is left to explore. */
-const mapsCountIn = (v: ArchaeologyView) => v.chambers.some((c) => !c.explored);
+const futureOf = (v: Seen) => Math.min(1, v.digSite / 40);
 
-function worth(v: ArchaeologyView, hand: Counts): number {
+function worth(v: Seen, hand: Counts): number {
   const future = futureOf(v);
-  const maps = mapsCountIn(v);
+  const maps = v.mapsCount;
   let w = 0;
   for (const k of TREASURES) w += term(v, k, hand[k] ?? 0, future, maps);
   return w;
@@ -92,7 +189,7 @@ function cheapest(v: ArchaeologyView, hand: Counts, owed: number): Counts {
     for (const k of TREASURES) {
       if ((left[k] ?? 0) === 0) continue;
       const after = { ...left, [k]: (left[k] as number) - 1 };
-      const w = worth(v, after);
+      const w = worth(seenIn(v), after);
       if (w > best) {
         best = w;
         pick = k;
@@ -105,10 +202,10 @@ function cheapest(v: ArchaeologyView, hand: Counts, owed: number): Counts {
   return lost;
 }
 
-function bestSale(v: ArchaeologyView, hand: Counts, mustSell: boolean): ArchaeologyAction | null {
+function bestSale(v: Seen, hand: Counts, mustSell: boolean): ArchaeologyAction | null {
   const endgame = v.digSite === 0;
   // Risk of keeping cards: thieves and sandstorms still in the dig site.
-  const threats = v.thieves.total - v.thieves.drawn + (v.sandstorms.total - v.sandstorms.drawn);
+  const threats = v.threats;
   let best: { kind: Treasure; count: number; score: number } | null = null;
   for (const k of TREASURES) {
     const n = hand[k] ?? 0;
@@ -137,17 +234,17 @@ export function bestTrades(state: ArchaeologyState, seat: Seat, count: number): 
   return v.actions
     .map((a) => a.action)
     .filter((a) => a.type === 'trade')
-    .map((a, i) => ({ a, i, gain: gainOf(v, hand, a) }))
+    .map((a, i) => ({ a, i, gain: gainOf(seenIn(v), hand, a) }))
     .sort((x, y) => y.gain - x.gain || x.i - y.i)
     .slice(0, count)
     .map((x) => x.a);
 }
 
 /** How much a trade raises the hand's worth: only the treasures it moves change their terms. */
-function gainOf(v: ArchaeologyView, hand: Counts, a: ArchaeologyAction): number {
+function gainOf(v: Seen, hand: Counts, a: ArchaeologyAction): number {
   if (a.type !== 'trade') return 0;
   const future = futureOf(v);
-  const maps = mapsCountIn(v);
+  const maps = v.mapsCount;
   let gain = 0;
   for (const k of TREASURES) {
     const change = (a.take[k] ?? 0) - (a.give[k] ?? 0);
@@ -158,11 +255,7 @@ function gainOf(v: ArchaeologyView, hand: Counts, a: ArchaeologyAction): number 
   return gain;
 }
 
-function bestTrade(
-  v: ArchaeologyView,
-  hand: Counts,
-  legal: readonly ArchaeologyAction[],
-): ArchaeologyAction | null {
+function bestTrade(v: Seen, hand: Counts, legal: readonly ArchaeologyAction[]): ArchaeologyAction | null {
   let best: ArchaeologyAction | null = null;
   let gain = 0.5;
   for (const a of legal) {

@@ -1,5 +1,6 @@
 import { nextInt, type RngState } from '../../kernel/rng.ts';
 import { NOT_REPEATABLE } from '../cards/tyet-amulet.ts';
+import { BASE } from '../pyramid.ts';
 import type { CardId, Instance, Option, ValleyAction } from '../state.ts';
 import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
@@ -26,7 +27,11 @@ import {
 export const heuristicBot: Bot = (state, seat, rng) => decide(observe(state, seat), rng);
 
 export function decide(o: Observation, rng: RngState): ValleyAction {
-  if (o.legal.length === 0) throw new Error(`heuristic bot: seat ${o.seat} has nothing to do`);
+  if (!o.canAct) throw new Error(`heuristic bot: seat ${o.seat} has nothing to do`);
+  // A question with one answer (most seats in a reaction window can only pass): every way of judging
+  // the options below picks it, and none draws from `rng` for a single option.
+  const only = o.question?.options.length === 1 ? o.question.options[0] : undefined;
+  if (only) return { type: 'answer', value: only.value };
   const ctx = context(o);
   const action = o.question ? answer(ctx, o.question.options, rng) : mainMove(ctx, rng);
   return action;
@@ -54,9 +59,16 @@ const without = (cards: readonly Instance[], ...out: (Instance | null)[]) =>
 
 const goldNow = (o: Observation) => (c: Instance) => (o.turn.thoth ? 4 : o.def(c).gold);
 
-/** Indices of the cheapest set of `golds` reaching `cost` (fewest cards on ties), or null. */
-function cheapestPayment(golds: readonly number[], cost: number): number[] | null {
-  const n = Math.min(golds.length, 10);
+/**
+ * The cheapest set of the first ten `golds` (of `len`) reaching `cost` (fewest cards on ties), as bits of
+ * their indices, or -1. Every subset is tried, in the same order as ever, so ties go the same way.
+ */
+function cheapestMask(golds: readonly number[], len: number, cost: number): number {
+  const n = Math.min(len, 10);
+  let all = 0;
+  for (let i = 0; i < n; i++) all += golds[i] as number;
+  // Nothing reaches the cost if all of them together do not.
+  if (all < cost) return -1;
   let bestMask = -1;
   let bestSum = Infinity;
   let bestCount = Infinity;
@@ -74,11 +86,26 @@ function cheapestPayment(golds: readonly number[], cost: number): number[] | nul
       bestCount = count;
     }
   }
-  if (bestMask < 0) return null;
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) if (bestMask & (1 << i)) out.push(i);
-  return out;
+  return bestMask;
 }
+
+/** Sorts the first `n` of a few numbers, highest first, in place (Array.prototype.sort allocates). */
+function sortDescending(xs: number[], n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = xs[i] as number;
+    let j = i;
+    for (; j > 0 && (xs[j - 1] as number) < x; j--) xs[j] = xs[j - 1] as number;
+    xs[j] = x;
+  }
+}
+
+/**
+ * Scratch lists of planValue, which never runs inside itself; used up to a count, never shortened (a
+ * shortened array gives up its storage, and the next push allocates it again).
+ */
+const planGolds: number[] = [];
+const targetIds: CardId[] = [];
+const targetValues: number[] = [];
 
 /** Roughly what `cards` can still buy from the base `base` this turn (greedy, best card first). */
 function planValue(
@@ -87,18 +114,38 @@ function planValue(
   base: readonly CardId[],
   gold: (c: Instance) => number,
 ) {
-  const targets = base
-    .map((id) => ({ id, v: gainValue(ctx, id) }))
-    .filter((t) => t.v > 0)
-    .sort((a, b) => b.v - a.v);
-  let left = [...cards].sort((a, b) => gold(b) - gold(a));
+  let n = 0;
+  for (const c of cards) planGolds[n++] = gold(c);
+  sortDescending(planGolds, n);
+  return planOfGolds(ctx, planGolds, n, base);
+}
+
+/** planValue of a hand known by its `n` golds, highest first (`golds` is used up). */
+function planOfGolds(ctx: Ctx, golds: number[], n: number, base: readonly CardId[]): number {
+  // The base cards worth having, most valuable first; equal values keep the base's order.
+  let targets = 0;
+  for (const id of base) {
+    const v = gainValue(ctx, id);
+    if (!(v > 0)) continue;
+    let j = targets++;
+    for (; j > 0 && (targetValues[j - 1] as number) < v; j--) {
+      targetIds[j] = targetIds[j - 1] as CardId;
+      targetValues[j] = targetValues[j - 1] as number;
+    }
+    targetIds[j] = id;
+    targetValues[j] = v;
+  }
+  let len = n;
   let total = 0;
-  for (const t of targets) {
-    const cost = ctx.o.defs[t.id]?.cost ?? 0;
-    const pay = cheapestPayment(left.map(gold), cost);
-    if (!pay) continue;
-    total += t.v;
-    left = left.filter((_, i) => !pay.includes(i));
+  for (let k = 0; k < targets; k++) {
+    const cost = ctx.o.defs[targetIds[k] as CardId]?.cost ?? 0;
+    const mask = cheapestMask(golds, len, cost);
+    if (mask < 0) continue;
+    total += targetValues[k] as number;
+    // The cards paid leave the hand; the rest keep their order.
+    let w = 0;
+    for (let i = 0; i < len; i++) if (!(i < 10 && mask & (1 << i))) golds[w++] = golds[i] as number;
+    len = w;
   }
   return total;
 }
@@ -478,15 +525,58 @@ function wadjBest(ctx: Ctx, hand: readonly Instance[]) {
   const tomb = o.tombs[o.seat] ?? [];
   const ids = tomb.map((c) => o.id(c));
   const now = tombScore(ctx, ids);
+  const swapped = swappedScore(ctx, ids, now);
   let best: { into: Instance; out: Instance; value: number } | null = null;
   for (const h of hand)
     for (let i = 0; i < tomb.length; i++) {
-      const after = [...ids.slice(0, i), ...ids.slice(i + 1), o.id(h)];
       const value =
-        tombScore(ctx, after) - now + 0.5 * keepValue(ctx, tomb[i] as Instance) - keepValue(ctx, h);
+        swapped(ids[i] as CardId, o.id(h)) -
+        now +
+        0.5 * keepValue(ctx, tomb[i] as Instance) -
+        keepValue(ctx, h);
       if (!best || value > best.value) best = { into: h, out: tomb[i] as Instance, value };
     }
   return best;
+}
+
+/**
+ * tombScore of the tomb `ids` (scoring `now`) with one card `out` of it swapped for `into`, from what
+ * changes (a set's distinct cards, a card's points) rather than counting the tomb again for each of the
+ * hand × tomb swaps. Points are whole numbers: the same sum as counting the swapped tomb.
+ */
+function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
+  const defs = ctx.o.defs;
+  const copies = new Map<CardId, number>();
+  const distinct = new Map<string, number>();
+  for (const id of ids) {
+    const d = defs[id];
+    if (d?.kind !== 'set' || d.set === null) continue;
+    const m = copies.get(id) ?? 0;
+    copies.set(id, m + 1);
+    if (m === 0) distinct.set(d.set, (distinct.get(d.set) ?? 0) + 1);
+  }
+  return (out: CardId, into: CardId): number => {
+    let score = now;
+    let shrunk: string | null = null;
+    const dOut = defs[out];
+    if (dOut) {
+      if (dOut.kind !== 'set' || dOut.set === null) score -= dOut.vp;
+      else if (copies.get(out) === 1) {
+        const n = distinct.get(dOut.set) as number;
+        score += (n - 1) * (n - 1) - n * n;
+        shrunk = dOut.set;
+      }
+    }
+    const dIn = defs[into];
+    if (dIn) {
+      if (dIn.kind !== 'set' || dIn.set === null) score += dIn.vp;
+      else if ((copies.get(into) ?? 0) - (into === out ? 1 : 0) === 0) {
+        const n = (distinct.get(dIn.set) ?? 0) - (shrunk === dIn.set ? 1 : 0);
+        score += (n + 1) * (n + 1) - n * n;
+      }
+    }
+    return score;
+  };
 }
 
 /** Shabti: bring a much better card down into the base when the rest of the hand can then buy it. */
@@ -509,63 +599,110 @@ function shabtiBest(ctx: Ctx, avail: readonly Instance[]) {
   return best ? { option: best.value, value: best.value_ - 0.2 } : null;
 }
 
+/**
+ * planValue of the hand left after paying, by the gold it holds: planValue reads the cards only through
+ * `gold` (sorted, best first), so equal golds give equal plans, and the ~70 payments a hand allows leave
+ * few different golds. Keyed by the base slot left out (3: none) and the golds, 4 bits each.
+ */
+class Plans {
+  readonly #ctx: Ctx;
+  readonly #gold: (c: Instance) => number;
+  readonly #bySlot = [
+    new Map<number, number>(),
+    new Map<number, number>(),
+    new Map<number, number>(),
+    new Map<number, number>(),
+  ];
+  readonly #golds: number[] = [];
+
+  constructor(ctx: Ctx, gold: (c: Instance) => number) {
+    this.#ctx = ctx;
+    this.#gold = gold;
+  }
+
+  /** planValue(ctx, cards without `out`, the base without `skipSlot` (-1: none), gold). */
+  of(cards: readonly Instance[], out: readonly (Instance | null)[], skipSlot: number): number {
+    const golds = this.#golds;
+    let n = 0;
+    for (const c of cards) if (!out.includes(c)) golds[n++] = this.#gold(c);
+    sortDescending(golds, n);
+    let key = n <= 12 ? 1 : -1;
+    for (let i = 0; key >= 0 && i < n; i++) {
+      const g = golds[i] as number;
+      key = Number.isInteger(g) && g >= 0 && g < 16 ? key * 16 + g : -1;
+    }
+    const memo = this.#bySlot[skipSlot < 0 ? 3 : skipSlot] as Map<number, number>;
+    if (key >= 0) {
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+    }
+    const v = planOfGolds(this.#ctx, golds, n, baseIds(this.#ctx.o, skipSlot));
+    if (key >= 0) memo.set(key, v);
+    return v;
+  }
+}
+
 function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
   const o = ctx.o;
+  const moves = o.moves;
   const reserve = reserveOf(ctx);
   const gold = goldNow(o);
+  const plans = new Plans(ctx, gold);
   const avail = without(o.hand, reserve);
-  const base = baseIds(o);
-  const planNow = planValue(ctx, avail, base, gold);
+  const planNow = plans.of(avail, [], -1);
   const reserveEdge =
     reserve === null
       ? 0
       : tombGain(ctx, reserve) - (bestEntombs(ctx, without(o.hand, reserve), 1)[0]?.gain ?? 0);
 
   // What a card is worth when used otherwise: its gold towards this turn's purchases, or the tomb.
-  const altUse = (c: Instance) =>
-    (c === reserve ? reserveEdge : planNow - planValue(ctx, without(avail, c), base, gold)) + 0.05;
+  const altUse = (c: Instance) => (c === reserve ? reserveEdge : planNow - plans.of(avail, [c], -1)) + 0.05;
 
   let best: ValleyAction | null = null;
   let bestScore = 0;
-  for (const a of o.legal) {
-    if (a.type !== 'play') continue;
-    const v = playValue(ctx, o.id(a.card), a.card, reserve) - altUse(a.card);
+  for (const card of moves.plays()) {
+    const v = playValue(ctx, o.id(card), card, reserve) - altUse(card);
     if (v > bestScore) {
       bestScore = v;
-      best = a;
+      best = { type: 'play', card };
     }
   }
   if (best) return best;
 
-  for (const a of o.legal) {
-    if (a.type !== 'buy') continue;
-    const card = o.pyramid[a.slot] as Instance;
+  // The payments are weighed as the rules find them, never listed: only the best is copied.
+  let bought: ValleyAction | null = null as ValleyAction | null;
+  for (const slot of BASE) {
+    const card = o.pyramid[slot];
+    if (card === null || card === undefined) continue;
     const value = gainValue(ctx, o.id(card)) + 0.2 * opponentGain(ctx, o.id(card));
     if (value <= 0) continue;
-    let penalty = 0;
-    for (const c of a.pay) {
-      if (c === reserve) penalty += reserveEdge + 0.5;
-      const id = o.id(c);
-      // Cards whose action only pays off after a purchase are better kept for it.
-      if (id === 'book-of-traversing-eternity') penalty += 1.5;
-      if (id === 'urn' || id === 'tyet-amulet') penalty += 0.3;
-    }
-    const rest = without(avail, ...a.pay);
-    const score = value - penalty + planValue(ctx, rest, baseIds(o, a.slot), gold) - 0.01 * a.pay.length;
-    if (score > bestScore) {
-      bestScore = score;
-      best = a;
-    }
+    moves.eachPayment(slot, (pay) => {
+      let penalty = 0;
+      for (const c of pay) {
+        if (c === reserve) penalty += reserveEdge + 0.5;
+        const id = o.id(c);
+        // Cards whose action only pays off after a purchase are better kept for it.
+        if (id === 'book-of-traversing-eternity') penalty += 1.5;
+        if (id === 'urn' || id === 'tyet-amulet') penalty += 0.3;
+      }
+      const score = value - penalty + plans.of(avail, pay, slot) - 0.01 * pay.length;
+      if (score > bestScore) {
+        bestScore = score;
+        bought = { type: 'buy', slot, pay: pay.slice() };
+      }
+    });
   }
-  if (best) return best;
+  if (bought) return bought;
 
-  if (reserve !== null && tombGain(ctx, reserve) > 0) {
-    const entomb = o.legal.find((a) => a.type === 'entomb' && o.id(a.card) === o.id(reserve));
-    if (entomb) return entomb;
+  if (reserve !== null && tombGain(ctx, reserve) > 0 && !o.turn.entombed) {
+    // The entombing the rules list: the first copy in hand of the reserve's card.
+    const id = o.id(reserve);
+    const entomb = moves.handKinds().find((c) => o.id(c) === id);
+    if (entomb !== undefined) return { type: 'entomb', card: entomb };
   }
 
   // Censer takes the top of the discard pile: leave the card least worth taking there.
-  const ends = o.legal.filter((a) => a.type === 'end-turn');
+  const ends: ValleyAction[] = moves.endTops().map((top) => ({ type: 'end-turn', top }));
   return (
     pickBest(
       ends,

@@ -1,5 +1,5 @@
 import type { Seat } from '../../kernel/types.ts';
-import { legalActions } from '../legal-actions.ts';
+import { hasLegalAction, legalActions, MainMoves } from '../legal-actions.ts';
 import type { CardDef, CardId, Instance, Json, Option, ValleyAction, ValleyState } from '../state.ts';
 
 /**
@@ -48,38 +48,114 @@ export interface Observation {
   } | null;
   /** Kinds of the programs now resolving, bottom to top (public: everyone sees what is being resolved). */
   resolving: readonly string[];
+  /** Whether the seat has anything to do (`legal` is not empty), without listing the moves. */
+  canAct: boolean;
   legal: readonly ValleyAction[];
+  /** The main phase's legal moves one kind at a time, in `legal`'s order (its own main phase only). */
+  moves: MainMoves;
+}
+
+/**
+ * Built for every decision of every playout of the search, so it copies nothing up front: the lists
+ * below are made the first time a bot reads them, and the legal moves only if it asks for them all.
+ */
+class Sight implements Observation {
+  readonly #s: ValleyState;
+  readonly seat: Seat;
+  readonly players: number;
+  readonly defs: Readonly<Record<CardId, CardDef>>;
+  readonly hand: readonly Instance[];
+  readonly discard: readonly Instance[];
+  readonly pyramid: readonly (Instance | null)[];
+  readonly boneyardTop: Instance | null;
+  readonly stockCount: number;
+  readonly turn: Readonly<ValleyState['turn']>;
+  readonly turnsTaken: readonly number[];
+  readonly question: Observation['question'];
+  #tombs: Instance[][] | null = null;
+  #inPlay: Instance[][] | null = null;
+  #discardTops: (Instance | null)[] | null = null;
+  #handCounts: number[] | null = null;
+  #totalCards: number[] | null = null;
+  #resolving: string[] | null = null;
+  #legal: ValleyAction[] | null = null;
+  #moves: MainMoves | null = null;
+
+  constructor(s: ValleyState, seat: Seat) {
+    const me = s.players[seat];
+    if (!me) throw new Error(`no seat ${seat}`);
+    this.#s = s;
+    this.seat = seat;
+    this.players = s.players.length;
+    this.defs = s.defs;
+    this.hand = me.hand;
+    this.discard = me.discard;
+    this.pyramid = s.pyramid;
+    this.boneyardTop = s.boneyard.at(-1) ?? null;
+    this.stockCount = s.stock.length;
+    this.turn = s.turn;
+    this.turnsTaken = s.turnsTaken;
+    const top = s.stack.at(-1);
+    const ask = top?.q?.asks.find((a) => a.seat === seat);
+    this.question =
+      top && ask ? { kind: top.kind, step: top.step, asker: top.seat, options: ask.options, v: top.v } : null;
+  }
+
+  id(card: Instance): CardId {
+    return this.#s.cards[card] as CardId;
+  }
+
+  def(card: Instance): CardDef {
+    return this.#s.defs[this.#s.cards[card] as string] as CardDef;
+  }
+
+  get tombs(): readonly (readonly Instance[])[] {
+    this.#tombs ??= this.#s.players.map((p) => p.tomb);
+    return this.#tombs;
+  }
+
+  get inPlay(): readonly (readonly Instance[])[] {
+    this.#inPlay ??= this.#s.players.map((p) => p.play);
+    return this.#inPlay;
+  }
+
+  get discardTops(): readonly (Instance | null)[] {
+    this.#discardTops ??= this.#s.players.map((p) => p.discard.at(-1) ?? null);
+    return this.#discardTops;
+  }
+
+  get handCounts(): readonly number[] {
+    this.#handCounts ??= this.#s.players.map((p) => p.hand.length);
+    return this.#handCounts;
+  }
+
+  get totalCards(): readonly number[] {
+    this.#totalCards ??= this.#s.players.map(
+      (p) => p.hand.length + p.deck.length + p.discard.length + p.play.length + p.aside.length,
+    );
+    return this.#totalCards;
+  }
+
+  get resolving(): readonly string[] {
+    this.#resolving ??= this.#s.stack.map((f) => f.kind);
+    return this.#resolving;
+  }
+
+  get canAct(): boolean {
+    return this.#legal ? this.#legal.length > 0 : hasLegalAction(this.#s, this.seat);
+  }
+
+  get legal(): readonly ValleyAction[] {
+    this.#legal ??= legalActions(this.#s, this.seat);
+    return this.#legal;
+  }
+
+  get moves(): MainMoves {
+    this.#moves ??= new MainMoves(this.#s, this.seat);
+    return this.#moves;
+  }
 }
 
 export function observe(s: ValleyState, seat: Seat): Observation {
-  const me = s.players[seat];
-  if (!me) throw new Error(`no seat ${seat}`);
-  const top = s.stack.at(-1);
-  const ask = top?.q?.asks.find((a) => a.seat === seat);
-  const def = (card: Instance): CardDef => s.defs[s.cards[card] as string] as CardDef;
-  return {
-    seat,
-    players: s.players.length,
-    defs: s.defs,
-    id: (card) => s.cards[card] as CardId,
-    def,
-    hand: me.hand,
-    discard: me.discard,
-    tombs: s.players.map((p) => p.tomb),
-    inPlay: s.players.map((p) => p.play),
-    pyramid: s.pyramid,
-    boneyardTop: s.boneyard.at(-1) ?? null,
-    discardTops: s.players.map((p) => p.discard.at(-1) ?? null),
-    handCounts: s.players.map((p) => p.hand.length),
-    totalCards: s.players.map(
-      (p) => p.hand.length + p.deck.length + p.discard.length + p.play.length + p.aside.length,
-    ),
-    stockCount: s.stock.length,
-    turn: s.turn,
-    turnsTaken: s.turnsTaken,
-    question:
-      top && ask ? { kind: top.kind, step: top.step, asker: top.seat, options: ask.options, v: top.v } : null,
-    resolving: s.stack.map((f) => f.kind),
-    legal: legalActions(s, seat),
-  };
+  return new Sight(s, seat);
 }

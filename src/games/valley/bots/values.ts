@@ -75,6 +75,9 @@ export interface Ctx {
   future: number;
   /** Probability that a card gained now is entombed before the game ends (drawn again, or dug out). */
   reach: number;
+  /** gainValue and opponentGain by card id, as computed once in this decision (a playout asks often). */
+  gains: Map<CardId, number>;
+  opponentGains: Map<CardId, number>;
 }
 
 function setsOf(o: Observation, cards: readonly Instance[], into = new Map<string, Set<CardId>>()) {
@@ -92,6 +95,24 @@ export function addTo(sets: Map<string, Set<CardId>>, set: string, id: CardId): 
   else sets.set(set, new Set([id]));
 }
 
+/**
+ * setsOf a tomb, kept while the tomb holds the same cards: a tomb changes a few times a game, and every
+ * decision of every playout reads every tomb. Never changed by a reader (the maps are shared).
+ */
+const tombs = new WeakMap<readonly Instance[], { cards: Instance[]; sets: Map<string, Set<CardId>> }>();
+
+function tombSetsOf(o: Observation, tomb: readonly Instance[]): Map<string, Set<CardId>> {
+  const known = tombs.get(tomb);
+  if (known && known.cards.length === tomb.length) {
+    let same = true;
+    for (let i = 0; i < tomb.length && same; i++) same = known.cards[i] === tomb[i];
+    if (same) return known.sets;
+  }
+  const sets = setsOf(o, tomb);
+  tombs.set(tomb, { cards: tomb.slice(), sets });
+  return sets;
+}
+
 /** Cards leave the pyramid and stock at about this rate per turn (buys, takes, rebuild sacrifices). */
 const CARDS_PER_TURN = 1.6;
 
@@ -101,11 +122,13 @@ export function context(o: Observation): Ctx {
   const turnsLeft = (o.stockCount + pyramidCount) / (CARDS_PER_TURN * o.players);
   return {
     o,
-    tombSets: o.tombs.map((t) => setsOf(o, t)),
+    tombSets: o.tombs.map((t) => tombSetsOf(o, t)),
     ownedSets: setsOf(o, o.inPlay[o.seat] ?? [], setsOf(o, o.discard, setsOf(o, o.hand))),
     turnsLeft,
     future: Math.max(0, Math.min(1, (turnsLeft - 1.5) / 6)),
     reach: Math.max(0.15, Math.min(1, turnsLeft / 4)),
+    gains: new Map(),
+    opponentGains: new Map(),
   };
 }
 
@@ -189,12 +212,22 @@ export function gainValueOf(ctx: Ctx, seat: number, id: CardId): number {
   return points * ctx.reach + keep - 0.3;
 }
 
-export const gainValue = (ctx: Ctx, id: CardId): number => gainValueOf(ctx, ctx.o.seat, id);
+export function gainValue(ctx: Ctx, id: CardId): number {
+  let v = ctx.gains.get(id);
+  if (v === undefined) {
+    v = gainValueOf(ctx, ctx.o.seat, id);
+    ctx.gains.set(id, v);
+  }
+  return v;
+}
 
 /** How much the best-placed opponent would gain from a card: what denying it is worth. */
 export function opponentGain(ctx: Ctx, id: CardId): number {
-  let best = 0;
+  let best = ctx.opponentGains.get(id);
+  if (best !== undefined) return best;
+  best = 0;
   for (let seat = 0; seat < ctx.o.players; seat++)
     if (seat !== ctx.o.seat) best = Math.max(best, gainValueOf(ctx, seat, id));
+  ctx.opponentGains.set(id, best);
   return best;
 }
