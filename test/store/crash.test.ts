@@ -145,8 +145,9 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
       // The kills must have landed while actions were being written, not only before or after.
       expect(killedWhileWriting).toBeGreaterThanOrEqual(ROUNDS / 2);
       expect(reported).toBeGreaterThan(ROUNDS * 10);
-      // Ten writers start (tsx) one after another: ~15 s alone, nearer 30 s beside the rest of the suite, and
-      // over 90 s once at a load average of 10–20. A hang guard only: nothing here is timed.
+      // Ten writers start one after another (under tsx: ~15 s alone, nearer 30 s beside the rest of the suite,
+      // over 90 s once at a load average of 10–20; bundled, a fraction of that). A hang guard only: nothing
+      // here is timed.
     }, 240_000);
   });
 });
