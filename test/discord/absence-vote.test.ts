@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/clock.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { controls, Driver, sleep, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -22,7 +23,7 @@ let where: string;
 let gameId: number;
 
 beforeAll(async () => {
-  h = await startTableHarness({ clock });
+  h = await startTableHarness({ clock, adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   alice = h.loopback.control.createUser('alice');
   bob = h.loopback.control.createUser('bob');

@@ -9,6 +9,7 @@ import { archaeology } from '../../src/games/archaeology/index.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../../src/games/archaeology/state.ts';
 import { collectLines, type LogLine } from '../../src/games/kernel/log.ts';
 import type { LoopbackEvent, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { type Control, controls, Driver, sleep } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -23,7 +24,7 @@ let d: Driver;
 const seen: LoopbackMessage[] = [];
 
 beforeAll(async () => {
-  h = await startTableHarness();
+  h = await startTableHarness({ adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   h.loopback.control.subscribe((e: LoopbackEvent) => {
     if ((e.type === 'message-create' || e.type === 'message-update') && !e.message.ephemeral)
@@ -41,19 +42,29 @@ const find = (m: LoopbackMessage, verb: string, arg?: string) =>
 const copies = (counts: Partial<Record<string, number>>) =>
   TREASURES.flatMap((k) => Array.from({ length: counts[k] ?? 0 }, (_, i) => `${k}.${i + 1}`));
 
-/** The game at `version`, replayed from its seed and actions, with the lines said on the way (setup's first). */
-function stateAt(gameId: number, version: number): { s: ArchaeologyState; log: LogLine[] } {
+/**
+ * The game at each version, replayed from its seed and actions, with the lines said on the way (setup's
+ * first): replayed once, in order, and kept, rather than from the start for each of hundreds of messages.
+ */
+function replayOf(gameId: number): (version: number) => { s: ArchaeologyState; log: LogLine[] } {
   const g = h.store.getGame(gameId);
   const setup = collectLines(() => archaeology.setup(archaeology.parseOptions(g.options), g.seed));
-  let s = setup.value;
-  const log = [...setup.lines];
-  for (const a of h.store.actionLog(gameId).slice(0, version)) {
-    const r = archaeology.apply(s, a.seat, a.action);
-    if (!r.ok) throw new Error(en(r.error.msg));
-    s = r.state;
-    log.push(...r.log);
-  }
-  return { s, log };
+  const states = [{ s: setup.value, log: [...setup.lines] }];
+  const actions = h.store.actionLog(gameId);
+  return (version) => {
+    while (states.length <= version) {
+      const before = states.at(-1) as (typeof states)[number];
+      const a = actions[states.length - 1];
+      if (!a) {
+        states.push(before);
+        continue;
+      }
+      const r = archaeology.apply(before.s, a.seat, a.action);
+      if (!r.ok) throw new Error(en(r.error.msg));
+      states.push({ s: r.state, log: [...before.log, ...r.log] });
+    }
+    return states[version] as (typeof states)[number];
+  };
 }
 
 describe('Archaeology on Discord', () => {
@@ -175,12 +186,13 @@ describe('Archaeology on Discord', () => {
     // The computer's level beside its name, as the table writes it.
     const levels = h.bot.runtime.tables.context(final).levels;
     const privateLines = (log: readonly LogLine[]) => log.filter((l) => l.to).map((l) => en(l.text));
+    const stateAt = replayOf(gameId);
     let checked = 0;
     for (const m of seen) {
       if (m.channelId !== where || m.ephemeral) continue;
       const version = controls(m).find((x) => x.verb === 'hand')?.version;
       if (version === undefined) continue;
-      const { s, log } = stateAt(gameId, version);
+      const { s, log } = stateAt(version);
       const pub = archaeology.view(s, null);
       const users = final.seats.map((x) => x.userId);
       const ctx = { gameId, version, names, users, levels, language: 'en', log };

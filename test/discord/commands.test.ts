@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { controls, Driver, sleep } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -11,7 +12,7 @@ let bob: LoopbackUser;
 let mod: LoopbackUser;
 
 beforeAll(async () => {
-  h = await startTableHarness();
+  h = await startTableHarness({ adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   const c = h.loopback.control;
   alice = c.createUser('alice');

@@ -24,6 +24,8 @@ export interface TableHarness {
   bot: Bot;
   store: GameStore;
   dbPath: string;
+  /** The timing the running bot reads at each move it arms (and again after a restart): a test may change it. */
+  timing: AutopilotTiming;
   /** Stops the bot and closes the database, then starts both again on the same file. */
   restart(): Promise<void>;
   /** Stops the bot and closes the database; the loopback keeps running (another process may use both). */
@@ -106,6 +108,7 @@ export async function startTableHarness(
       return current.store;
     },
     dbPath,
+    timing,
     async restart() {
       await current.bot.stop();
       database.close();

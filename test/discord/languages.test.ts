@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackEvent, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 import { expectNoLeaks, playByClicks } from './play-by-clicks.ts';
@@ -22,7 +23,7 @@ const control = (m: LoopbackMessage, verb: string, arg?: string) => {
 };
 
 beforeAll(async () => {
-  h = await startTableHarness();
+  h = await startTableHarness({ adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   const c = h.loopback.control;
   c.setGuildLocale(c.defaultGuildId as string, 'es-ES');

@@ -2,12 +2,13 @@ import { expect } from 'vitest';
 import { en } from '../../src/adapters/english.ts';
 import { cardName } from '../../src/adapters/valley/card-names.ts';
 import { valleyText } from '../../src/adapters/valley/rules-text.ts';
-import { collectLines, type LogLine, readableBy } from '../../src/games/kernel/log.ts';
+import { collectLines, readableBy } from '../../src/games/kernel/log.ts';
 import type { Message } from '../../src/games/kernel/message.ts';
 import { valley } from '../../src/games/valley/index.ts';
 import type { ValleyAction, ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { controls, type Driver, sleep } from './driver.ts';
+import { FAST } from './harness.ts';
 
 export interface PlayedGame {
   windowsAnsweredByHand: number;
@@ -77,7 +78,13 @@ export async function playByClicks(
           // Passed automatically within milliseconds, it may be asked something else by the click.
           if (asked && h.store.getGame(gameId).version === game.version)
             throw new Error(`a seat that can only pass was asked: ${hand.text}`);
-          if (!asked) played.onlyPassHandsSeen++;
+          if (!asked) {
+            played.onlyPassHandsSeen++;
+            // The people's random pass delay (the harness's) was there for this one look: from now on the
+            // bot's fastest, as in every other test, rather than a quarter second in each of ~100 windows.
+            h.timing.autoPassMinMs = FAST.autoPassMinMs;
+            h.timing.autoPassMaxMs = FAST.autoPassMaxMs;
+          }
         }
         await waitForMove(game.version);
         played.autoPasses++;
@@ -143,19 +150,39 @@ export async function playByClicks(
   return played;
 }
 
-/** The game at `version`, replayed, with every public line of its log said so far. */
-function stateAt(d: Driver, gameId: number, version: number): { s: ValleyState; log: LogLine[] } {
+/**
+ * What the public could read at each of `versions`, in `language`: the names of the cards it could see
+ * and those its log names (as card ids in its messages, or in its English text), every sentence of the
+ * public view (some name a card in their own words, "descartó la Barca"), and the view's JSON. The log is
+ * replayed once, in order, rather than from the start for each message (thousands of them in a long game).
+ */
+function visibleAt(d: Driver, gameId: number, versions: ReadonlySet<number>, language: string) {
   const g = d.h.store.getGame(gameId);
   const started = collectLines(() => valley.setup(valley.parseOptions(g.options), g.seed) as ValleyState);
   let s = started.value;
   const log = [...started.lines];
-  for (const a of d.h.store.actionLog(gameId).slice(0, version)) {
+  const actions = d.h.store.actionLog(gameId);
+  const last = Math.max(-1, ...versions);
+  const visible = new Map<number, string>();
+  for (let version = 0; version <= last; version++) {
+    if (versions.has(version)) {
+      const pub = { ...valley.view(s, null), log: readableBy(log, null).map((l) => l.text) };
+      const json = JSON.stringify({ ...pub, defs: undefined });
+      const seenIds = [...json.matchAll(/"card":"([a-z-]+)"|"#([a-z-]+)"/g)].map((x) => x[1] ?? x[2]);
+      const said = sentencesOf(pub).map((m) => valleyText(m, { names: [], language }));
+      visible.set(
+        version,
+        `${seenIds.map((id) => cardName(id as string, language)).join('|')}|${said.join('|')}${json}`,
+      );
+    }
+    const a = actions[version];
+    if (!a) continue;
     const r = valley.apply(s, a.seat, a.action as ValleyAction);
     if (!r.ok) throw new Error(en(r.error.msg));
     s = r.state;
     log.push(...r.log);
   }
-  return { s, log: readableBy(log, null) };
+  return visible;
 }
 
 /**
@@ -172,32 +199,27 @@ export function expectNoLeaks(
 ): number {
   const final = d.h.store.getGame(gameId);
   const ids = Object.keys((final.state as ValleyState).defs);
-  const names = ids.map((id) => cardName(id, language));
-  let checked = 0;
+  // Whole words in any alphabet (Spanish names may start or end with an accented letter).
+  const names = ids.map((id) => {
+    const n = cardName(id, language);
+    return { n, word: new RegExp(`(?<!\\p{L})${n}(?!\\p{L})`, 'u') };
+  });
+  const checks: { m: LoopbackMessage; version: number }[] = [];
   for (const m of seen) {
     if (m.channelId !== where || m.ephemeral) continue;
     const version =
       controls(m).find((x) => x.verb === 'hand' || x.verb === 'respond')?.version ??
       (/is over|ha terminado/.test(m.text) ? final.version : null);
-    if (version === null) continue;
-    const at = stateAt(d, gameId, version);
-    const pub = { ...valley.view(at.s, null), log: at.log.map((l) => l.text) };
-    const json = JSON.stringify({ ...pub, defs: undefined });
-    // Names the public may read at this version, in the messages' language: the cards it can see, and
-    // those its log names (as card ids in its messages, or in its English text).
-    const seenIds = [...json.matchAll(/"card":"([a-z-]+)"|"#([a-z-]+)"/g)].map((x) => x[1] ?? x[2]);
-    // Every sentence of the public view in the messages' language too: some name a card in their own
-    // words ("descartó la Barca"), which the public may read once the view says it.
-    const said = sentencesOf(pub).map((m) => valleyText(m, { names: [], language }));
-    const visible = `${seenIds.map((id) => cardName(id as string, language)).join('|')}|${said.join('|')}${json}`;
-    const text = [m.text, ...m.attachments.map((a) => a.description ?? '')].join('\n');
-    // Whole words in any alphabet (Spanish names may start or end with an accented letter).
-    for (const n of names)
-      if (new RegExp(`(?<!\\p{L})${n}(?!\\p{L})`, 'u').test(text))
-        expect(visible, `${n} in a public message at v${version}`).toContain(n);
-    checked++;
+    if (version !== null) checks.push({ m, version });
   }
-  return checked;
+  const visible = visibleAt(d, gameId, new Set(checks.map((c) => c.version)), language);
+  for (const { m, version } of checks) {
+    const text = [m.text, ...m.attachments.map((a) => a.description ?? '')].join('\n');
+    for (const { n, word } of names)
+      if (word.test(text))
+        expect(visible.get(version), `${n} in a public message at v${version}`).toContain(n);
+  }
+  return checks.length;
 }
 
 /** The catalogue messages anywhere in a view (log lines, the waiting text, prompts, labels). */

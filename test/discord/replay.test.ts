@@ -8,6 +8,7 @@ import { archaeologyBook } from '../../src/games/archaeology/catalog-versions.ts
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { splitAlt } from '../../src/table-kit/alt-text.ts';
 import { runGamesCli } from '../../src/tools/games.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { removeDir } from '../remove-dir.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
@@ -23,7 +24,7 @@ let alice: LoopbackUser;
 let bob: LoopbackUser;
 
 beforeAll(async () => {
-  h = await startTableHarness();
+  h = await startTableHarness({ adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   alice = h.loopback.control.createUser('alice');
   bob = h.loopback.control.createUser('bob');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackEvent, LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { type Control, controls, Driver } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 import { expectNoLeaks, playByClicks } from './play-by-clicks.ts';
@@ -16,7 +17,11 @@ let d: Driver;
 const seen: LoopbackMessage[] = [];
 
 beforeAll(async () => {
-  h = await startTableHarness({ timing: { autoPassMinMs: 150, autoPassMaxMs: 300 } });
+  h = await startTableHarness({
+    timing: { autoPassMinMs: 150, autoPassMaxMs: 300 },
+    // What is drawn is read in words, never in pixels (words-only-pictures.ts).
+    adapters: wordsOnlyAdapters(),
+  });
   d = new Driver(h);
   h.loopback.control.subscribe((e: LoopbackEvent) => {
     if ((e.type === 'message-create' || e.type === 'message-update') && !e.message.ephemeral)

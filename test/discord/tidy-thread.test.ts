@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValleyState } from '../../src/games/valley/state.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import { bareLinks } from '../helpers/bare-links.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { controls, Driver, sleep } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -14,7 +15,7 @@ let d: Driver;
 let alice: LoopbackUser;
 
 beforeAll(async () => {
-  h = await startTableHarness();
+  h = await startTableHarness({ adapters: wordsOnlyAdapters() });
   d = new Driver(h);
   alice = h.loopback.control.createUser('alice');
 });

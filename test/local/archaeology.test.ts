@@ -5,6 +5,7 @@ import { archaeologyBotMove } from '../../src/games/archaeology/bots/index.ts';
 import { TREASURES } from '../../src/games/archaeology/catalog.ts';
 import { archaeology } from '../../src/games/archaeology/index.ts';
 import type { ArchaeologyState } from '../../src/games/archaeology/state.ts';
+import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import {
   type Browser,
   hasChromium,
@@ -28,7 +29,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  h = await startLocalHarness();
+  // What is drawn is read in words (alt texts), never in pixels (words-only-pictures.ts).
+  h = await startLocalHarness(undefined, { adapters: wordsOnlyAdapters() });
   browser = await launchChromium();
 });
 afterAll(async () => {

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { hostedGames } from '../../commands/index.ts';
+import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
 import { type LocalTable, startLocal } from '../../src/local/start-local.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
@@ -25,8 +27,14 @@ export interface LocalHarness {
 
 export const FAST = { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 };
 
-/** `timing`: the environment's (BOT_DELAY_MS, …) at each start; FAST by default. */
-export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise<LocalHarness> {
+/**
+ * `timing`: the environment's (BOT_DELAY_MS, …) at each start; FAST by default. `adapters`: the games
+ * hosted, the installed ones unless given (words-only-pictures.ts for a test that never looks at pixels).
+ */
+export async function startLocalHarness(
+  timing: AutopilotTiming = FAST,
+  options: { adapters?: readonly AnyAdapter[] } = {},
+): Promise<LocalHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-local-'));
   const dbPath = join(dir, 'scarab.db');
   let database: ScarabDatabase;
@@ -38,7 +46,7 @@ export async function startLocalHarness(timing: AutopilotTiming = FAST): Promise
       // Equal priority: the suite's own workers fill the machine (bot.ts, thinkingNice).
       config: { PORT: port, THINKING_NICE: 0 },
       store: new GameStore(database, { seeds: nextGameSeed }),
-      hosted: installedGames(),
+      hosted: options.adapters ? hostedGames(options.adapters) : installedGames(),
       log: pino({ level: process.env.LOCAL_LOG ?? 'silent' }),
       timing: current,
       print: () => {},

@@ -5,13 +5,12 @@
  * drops the child's connections mid-transaction: the server must roll back exactly what had not committed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { verifyAll } from '../../src/store/verify.ts';
+import { bundledChild } from '../helpers/bundled-child.ts';
 import { availableBackends, type BackendKind, backendOpener } from './helpers/backends.ts';
 import { childEnv } from './helpers/child-store.ts';
 import { REPO } from './helpers/children.ts';
@@ -19,7 +18,6 @@ import { CRASH_GAMES, type GameUnderTest } from './helpers/games-under-test.ts';
 import { verifyStore } from './helpers/verify-store.ts';
 
 const WRITER = join(REPO, 'test/store/helpers/crash-writer.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const ROUNDS = 10;
 const GAMES = 12;
 
@@ -46,18 +44,24 @@ type KillAt = { readonly afterMs: number } | { readonly afterActions: number };
 /** Complete `<game> <seq>` lines: one per action the writer reported committed. */
 const reportedActions = (stdout: string) => stdout.match(/^\d+ \d+\n/gm)?.length ?? 0;
 
-/** Starts the writer and kills it at `at`. */
-function runAndKill(backend: BackendKind, location: string, game: GameUnderTest, seed: string, at: KillAt) {
+/**
+ * Starts the writer (bundled with the game's module, as `npm start` runs the bot: bundled-child.ts) and
+ * kills it at `at`.
+ */
+function runAndKill(
+  writer: string,
+  backend: BackendKind,
+  location: string,
+  game: GameUnderTest,
+  seed: string,
+  at: KillAt,
+) {
   const args = [backend, game.type, String(GAMES), String(game.players), seed];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', TSX, '--import', game.module, WRITER, ...args],
-    {
-      cwd: REPO,
-      env: { ...process.env, ...childEnv(backend, location) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [writer, ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...childEnv(backend, location) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.on('exit', () => running.delete(child));
   let stdout = '';
@@ -87,6 +91,7 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
   describe.each(CRASH_GAMES)('with $type', (game) => {
     it(`keeps every committed action through ${ROUNDS} SIGKILLs`, async () => {
       await import(game.module);
+      const writer = await bundledChild(WRITER, [game.module]);
       // Opened here only for the empty database and its removal: the writer and the checks open their own.
       const opened = await backends.open();
       await opened.store.close();
@@ -101,7 +106,7 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
         const at: KillAt =
           round % 4 === 1 ? { afterMs: nextInt(rng, 400) } : { afterActions: 16 + nextInt(rng, 33) };
         const seed = `${game.type}-${round}`;
-        const result = await runAndKill(backend.kind, opened.location, game, seed, at);
+        const result = await runAndKill(writer, backend.kind, opened.location, game, seed, at);
         // The child never stops by itself: anything but our SIGKILL is a crash of its own.
         expect(result.stderr).toBe('');
         expect(result.signal).toBe('SIGKILL');
@@ -140,8 +145,9 @@ describe.each(availableBackends())('crash safety on $name', (backend) => {
       // The kills must have landed while actions were being written, not only before or after.
       expect(killedWhileWriting).toBeGreaterThanOrEqual(ROUNDS / 2);
       expect(reported).toBeGreaterThan(ROUNDS * 10);
-      // Ten writers start (tsx) one after another: ~15 s alone, nearer 30 s beside the rest of the suite, and
-      // over 90 s once at a load average of 10–20. A hang guard only: nothing here is timed.
+      // Ten writers start one after another (under tsx: ~15 s alone, nearer 30 s beside the rest of the suite,
+      // over 90 s once at a load average of 10–20; bundled, a fraction of that). A hang guard only: nothing
+      // here is timed.
     }, 240_000);
   });
 });

@@ -6,9 +6,7 @@
  * database, as shards are.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextInt, type RngState, seedRng } from '../../src/games/kernel/rng.ts';
 import { getGame } from '../../src/games/registry.ts';
@@ -16,6 +14,7 @@ import { StaleVersionError } from '../../src/store/errors.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { verifyAll } from '../../src/store/verify.ts';
+import { bundledChild } from '../helpers/bundled-child.ts';
 import { availableBackends, backendOpener, countsOn } from './helpers/backends.ts';
 import { childEnv } from './helpers/child-store.ts';
 import { REPO } from './helpers/children.ts';
@@ -24,7 +23,6 @@ import { randomMove } from './helpers/random-play.ts';
 import { verifyStore } from './helpers/verify-store.ts';
 
 const WRITER = join(REPO, 'test/store/helpers/race-writer.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function startGames(store: Store, game: GameUnderTest, count: number): Promise<number[]> {
   const ids: number[] = [];
@@ -149,16 +147,14 @@ describe.each(availableBackends())('races on $name', (backend) => {
         const opened = await backends.open();
         const referee = opened.store;
         const ids = await startGames(referee, game, 4);
+        // Bundled with the game's module, as `npm start` runs the bot (bundled-child.ts).
+        const writer = await bundledChild(WRITER, [game.module]);
         const writers = [0, 1].map(() => {
-          const child = spawn(
-            process.execPath,
-            ['--import', TSX, '--import', game.module, WRITER, backend.kind],
-            {
-              cwd: REPO,
-              env: { ...process.env, ...childEnv(backend.kind, opened.location) },
-              stdio: ['pipe', 'pipe', 'inherit'],
-            },
-          );
+          const child = spawn(process.execPath, [writer, backend.kind], {
+            cwd: REPO,
+            env: { ...process.env, ...childEnv(backend.kind, opened.location) },
+            stdio: ['pipe', 'pipe', 'inherit'],
+          });
           children.add(child);
           return { child, reader: new LineReader(child) };
         });

@@ -3,7 +3,7 @@
  * left byte for byte as it was. Each case starts a real child process, as the bot starts.
  */
 
-import { spawn } from 'node:child_process';
+import { type SpawnOptions, spawn } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -19,16 +19,15 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseOpenError, openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
+import { bundledChild } from '../helpers/bundled-child.ts';
 import { removeDir } from '../remove-dir.ts';
-import { type ChildResult, REPO, runTs, UNPRIVILEGED } from './helpers/children.ts';
+import { type ChildResult, REPO, runBundled, runTs, UNPRIVILEGED } from './helpers/children.ts';
 import { startedGame } from './helpers/memory-store.ts';
 
 const START = join(REPO, 'test/store/helpers/start-store.ts');
@@ -54,7 +53,6 @@ type Restricted =
   | { readonly how: string; run(env: NodeJS.ProcessEnv): Promise<ChildResult> }
   | { readonly how: null; readonly why: string };
 
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const NO_FILE_MODE_BYPASS = '-dac_override,-dac_read_search,-fowner';
 
 function runCollecting(
@@ -81,6 +79,11 @@ function runCollecting(
   });
 }
 
+/** The stand-in for the bot's start, bundled as `npm start` runs the bot (bundled-child.ts). */
+const START_BUNDLE = await bundledChild(START);
+const runStart = (env: NodeJS.ProcessEnv, spawnOptions?: SpawnOptions) =>
+  runBundled(START, [], { env, ...(spawnOptions ? { spawn: spawnOptions } : {}) });
+
 const withoutBypass = (env: NodeJS.ProcessEnv) =>
   runCollecting(
     'setpriv',
@@ -88,9 +91,7 @@ const withoutBypass = (env: NodeJS.ProcessEnv) =>
       `--inh-caps=${NO_FILE_MODE_BYPASS}`,
       `--bounding-set=${NO_FILE_MODE_BYPASS}`,
       process.execPath,
-      '--import',
-      TSX,
-      START,
+      START_BUNDLE,
     ],
     env,
   );
@@ -115,10 +116,10 @@ async function works(
 }
 
 async function restricted(): Promise<Restricted> {
-  if (process.getuid?.() !== 0) return { how: 'this user', run: (env) => runTs(START, [], { env }) };
+  if (process.getuid?.() !== 0) return { how: 'this user', run: (env) => runStart(env) };
   const setpriv = await works(withoutBypass, 'setpriv');
   if (setpriv === null) return { how: 'root without CAP_DAC_OVERRIDE (setpriv)', run: withoutBypass };
-  const asNobody = (env: NodeJS.ProcessEnv) => runTs(START, [], { env, spawn: UNPRIVILEGED });
+  const asNobody = (env: NodeJS.ProcessEnv) => runStart(env, UNPRIVILEGED);
   const nobody = await works(asNobody, 'nobody');
   if (nobody === null) return { how: 'nobody', run: asNobody };
   return {
@@ -173,7 +174,7 @@ async function expectRefusedStartup(path: string, message: RegExp, heldByFileMod
   const before = existsSync(path) && statSync(path).isFile() ? snapshot(path) : null;
   const env = { DATABASE_PATH: path };
   let result: ChildResult;
-  if (!heldByFileModes) result = await runTs(START, [], { env });
+  if (!heldByFileModes) result = await runStart(env);
   else if (restrictedChild.how !== null) result = await restrictedChild.run(env);
   else throw new Error(restrictedChild.why);
   expect(result.stdout).toBe('');
@@ -186,7 +187,7 @@ async function expectRefusedStartup(path: string, message: RegExp, heldByFileMod
 describe('startup', () => {
   it('creates the directory and the database when neither exists, and is ready', async () => {
     const path = join(tmp, 'new', 'nested', 'scarab.db');
-    const result = await runTs(START, [], { env: { DATABASE_PATH: path } });
+    const result = await runStart({ DATABASE_PATH: path });
     expect(result).toMatchObject({ code: 0, stdout: 'ready 0\n', stderr: '' });
     expect(statSync(path).size).toBeGreaterThan(0);
   });
@@ -194,13 +195,13 @@ describe('startup', () => {
   it('uses ./data/scarab.db when DATABASE_PATH is not set', async () => {
     const cwd = join(tmp, 'default-path');
     mkdirSync(cwd);
-    const result = await runTs(START, [], { env: { DATABASE_PATH: '' }, spawn: { cwd } });
+    const result = await runStart({ DATABASE_PATH: '' }, { cwd });
     expect(result).toMatchObject({ code: 0, stdout: 'ready 0\n' });
     expect(existsSync(join(cwd, 'data', 'scarab.db'))).toBe(true);
   });
 
   it('opens a healthy database with its games', async () => {
-    const result = await runTs(START, [], { env: { DATABASE_PATH: healthy } });
+    const result = await runStart({ DATABASE_PATH: healthy });
     expect(result).toMatchObject({ code: 0, stdout: 'ready 30\n', stderr: '' });
   });
 

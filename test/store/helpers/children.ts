@@ -2,6 +2,7 @@
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledChild } from '../../helpers/bundled-child.ts';
 
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 export const REGISTER_DICE_RACE = fileURLToPath(
@@ -17,14 +18,36 @@ export interface ChildResult {
   readonly stderr: string;
 }
 
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  imports?: readonly string[];
+  spawn?: SpawnOptions;
+}
+
 /** `node --import tsx [--import ...] <script> ...args`, collecting its output until it exits. */
 export function runTs(
   script: string,
   args: readonly string[] = [],
-  options: { env?: NodeJS.ProcessEnv; imports?: readonly string[]; spawn?: SpawnOptions } = {},
+  options: RunOptions = {},
 ): Promise<ChildResult> {
   const imports = [TSX, ...(options.imports ?? [])].flatMap((i) => ['--import', i]);
-  const child = spawn(process.execPath, [...imports, script, ...args], {
+  return runNode([...imports, script, ...args], options);
+}
+
+/**
+ * `runTs` as `npm start` runs the bot: the script and its imports bundled (bundled-child.ts), under plain
+ * Node. For children whose subject is what the code does, not how `npm run <tool>` starts it.
+ */
+export async function runBundled(
+  script: string,
+  args: readonly string[] = [],
+  options: RunOptions = {},
+): Promise<ChildResult> {
+  return runNode([await bundledChild(script, options.imports), ...args], options);
+}
+
+function runNode(nodeArgs: readonly string[], options: RunOptions): Promise<ChildResult> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
