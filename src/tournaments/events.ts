@@ -64,7 +64,12 @@ export const ALLOWED: Readonly<Record<EventType, readonly Status[]>> = {
   cancel: ['draft', 'registration', 'check-in', 'running', 'paused'],
 };
 
-export function createTournament(id: string, seed: string, settings: TournamentSettings, at: number): Tournament {
+export function createTournament(
+  id: string,
+  seed: string,
+  settings: TournamentSettings,
+  at: number,
+): Tournament {
   return {
     id,
     seed,
@@ -153,7 +158,8 @@ export function applyEvent(t: Tournament, e: TournamentEvent): Outcome<Tournamen
       if (!entrant?.checkedIn) return refuse({ code: 'not-an-entrant' });
       if (entrant.droppedAfterRound !== null) return refuse({ code: 'already-dropped' });
       const rule = t.settings.drop;
-      if (e.reason === 'left-server' && !rule.onLeavingServer) return refuse({ code: 'drop-rule', reason: e.reason });
+      if (e.reason === 'left-server' && !rule.onLeavingServer)
+        return refuse({ code: 'drop-rule', reason: e.reason });
       if (e.reason === 'timeouts' && (rule.afterTimeouts === null || (e.timeouts ?? 0) < rule.afterTimeouts))
         return refuse({ code: 'drop-rule', reason: e.reason });
       const rounds = t.rounds.length;

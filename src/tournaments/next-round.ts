@@ -81,5 +81,12 @@ export function nextRound(t: Tournament, at: number): Round | null {
     shuffleInPlace(seedRng(`${t.seed}:${number}:${i + 1}`), seats);
     return { id: `${number}.${i + 1}`, seats, group: table.group };
   });
-  return { number, startedAt: at, deadline: at + t.settings.roundMs, tables, byes: [...pairing.byes], results: {} };
+  return {
+    number,
+    startedAt: at,
+    deadline: at + t.settings.roundMs,
+    tables,
+    byes: [...pairing.byes],
+    results: {},
+  };
 }

@@ -12,9 +12,10 @@
  * with the fewest rounds, then the fewest meetings of the most-met pair, then the evenest, is kept. Byes,
  * when the layout needs some, go to those with the fewest so far, the latest seeds first.
  */
+
+import { seedRng, shuffleInPlace } from '../games/kernel/rng.ts';
 import type { Pairing } from './swiss.ts';
 import { byeCandidates, seatAvoidingRepeats } from './swiss.ts';
-import { seedRng, shuffleInPlace } from '../games/kernel/rng.ts';
 import { layout } from './table-layout.ts';
 import { pairKey } from './tally.ts';
 
@@ -37,7 +38,11 @@ const MAX_ROUNDS_FACTOR = 3;
 const made = new Map<string, Pairing[]>();
 const MEMO = 32;
 
-export function roundRobinSchedule(group: readonly string[], tableSize: number, minTableSize: number): Pairing[] {
+export function roundRobinSchedule(
+  group: readonly string[],
+  tableSize: number,
+  minTableSize: number,
+): Pairing[] {
   if (group.length < 2) return [];
   const key = JSON.stringify([tableSize, minTableSize, group]);
   const known = made.get(key);

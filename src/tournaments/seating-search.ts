@@ -57,7 +57,11 @@ export function seatPlayers(problem: SeatingProblem, budget = SEARCH_BUDGET): Se
  * `standings`: tables led by the best player left, the bound rising until a seating fits (the cheapest).
  * `constrained`: bound 0 only, each table led by the player with the fewest partners never met.
  */
-function exactSearch(problem: SeatingProblem, budget: number, mode: 'standings' | 'constrained'): Seating | null {
+function exactSearch(
+  problem: SeatingProblem,
+  budget: number,
+  mode: 'standings' | 'constrained',
+): Seating | null {
   const { count: n, sizes, weight: w } = problem;
   const big = Math.max(...sizes);
   const small = Math.min(...sizes);
@@ -66,7 +70,10 @@ function exactSearch(problem: SeatingProblem, budget: number, mode: 'standings' 
   // free[u]: players not seated yet whom u never met (weight 0), u excluded.
   const free = new Int32Array(n);
   const tables: number[][] = [];
-  const left = { big: sizes.filter((s) => s === big).length, small: big === small ? 0 : sizes.filter((s) => s === small).length };
+  const left = {
+    big: sizes.filter((s) => s === big).length,
+    small: big === small ? 0 : sizes.filter((s) => s === small).length,
+  };
   let bound = 0;
   let next = Number.POSITIVE_INFINITY;
 
@@ -95,7 +102,8 @@ function exactSearch(problem: SeatingProblem, budget: number, mode: 'standings' 
     if (lead === n) return true;
     if (mode === 'constrained') {
       steps -= n;
-      for (let u = lead + 1; u < n; u++) if (!seated[u] && (free[u] as number) < (free[lead] as number)) lead = u;
+      for (let u = lead + 1; u < n; u++)
+        if (!seated[u] && (free[u] as number) < (free[lead] as number)) lead = u;
     }
     const options: ('big' | 'small')[] = [];
     if (left.big > 0) options.push('big');
@@ -148,7 +156,8 @@ function exactSearch(problem: SeatingProblem, budget: number, mode: 'standings' 
 
   for (;;) {
     for (let u = 0; u < n; u++) free[u] = 0;
-    for (let u = 0; u < n; u++) for (let v = 0; v < n; v++) if (u !== v && w[u * n + v] === 0) free[u] = (free[u] as number) + 1;
+    for (let u = 0; u < n; u++)
+      for (let v = 0; v < n; v++) if (u !== v && w[u * n + v] === 0) free[u] = (free[u] as number) + 1;
     seated.fill(0);
     tables.length = 0;
     left.big = sizes.filter((s) => s === big).length;
@@ -156,7 +165,9 @@ function exactSearch(problem: SeatingProblem, budget: number, mode: 'standings' 
     next = Number.POSITIVE_INFINITY;
     try {
       if (nextTable(0)) {
-        const found = tables.map((t) => [...t].sort((p, q) => p - q)).sort((p, q) => (p[0] as number) - (q[0] as number));
+        const found = tables
+          .map((t) => [...t].sort((p, q) => p - q))
+          .sort((p, q) => (p[0] as number) - (q[0] as number));
         return { tables: found, cost: seatingCost(n, w, found), optimal: true };
       }
     } catch (e) {
@@ -209,7 +220,9 @@ function tighten(n: number, w: Int32Array, seating: Seating): Seating {
       }
     if (!improved) break;
   }
-  const sorted = tables.map((t) => t.sort((p, q) => p - q)).sort((p, q) => (p[0] as number) - (q[0] as number));
+  const sorted = tables
+    .map((t) => t.sort((p, q) => p - q))
+    .sort((p, q) => (p[0] as number) - (q[0] as number));
   return { tables: sorted, cost: seatingCost(n, w, sorted), optimal: true };
 }
 
@@ -265,6 +278,8 @@ function localSearch(n: number, sizes: readonly number[], w: Int32Array): Seatin
       }
     if (!improved) break;
   }
-  const sorted = tables.map((t) => [...t].sort((p, q) => p - q)).sort((p, q) => (p[0] as number) - (q[0] as number));
+  const sorted = tables
+    .map((t) => [...t].sort((p, q) => p - q))
+    .sort((p, q) => (p[0] as number) - (q[0] as number));
   return { tables: sorted, cost: seatingCost(n, w, sorted), optimal: false };
 }

@@ -37,7 +37,8 @@ export function participants(t: Tournament): string[] {
 /** Each participant's group: the group of the tables they sat at (round robin), else 0. */
 function groupsOf(t: Tournament): Map<string, number> {
   const groups = new Map<string, number>();
-  for (const r of t.rounds) for (const table of r.tables) for (const s of table.seats) groups.set(s, table.group);
+  for (const r of t.rounds)
+    for (const table of r.tables) for (const s of table.seats) groups.set(s, table.group);
   return groups;
 }
 

@@ -43,7 +43,8 @@ export function seatAvoidingRepeats(
   const weight = new Int32Array(n * n);
   for (const table of earlier) {
     const at = table.map((u) => index.get(u)).filter((i): i is number => i !== undefined);
-    for (const i of at) for (const j of at) if (i !== j) weight[i * n + j] = (weight[i * n + j] as number) + 1;
+    for (const i of at)
+      for (const j of at) if (i !== j) weight[i * n + j] = (weight[i * n + j] as number) + 1;
   }
   for (let i = 0; i < weight.length; i++) if (weight[i]) weight[i] = cost(weight[i] as number);
   return seatPlayers({ count: n, sizes, weight }, budget);

@@ -13,7 +13,8 @@ export interface Layout {
 
 /** The even split of `players` into tables of at most `max` and at least `min` seats, with its byes. */
 export function layout(players: number, max: number, min: number): Layout {
-  if (!(Number.isInteger(players) && players >= 0)) throw new RangeError(`not a number of players: ${players}`);
+  if (!(Number.isInteger(players) && players >= 0))
+    throw new RangeError(`not a number of players: ${players}`);
   if (!(2 <= min && min <= max)) throw new RangeError(`bad table sizes: ${min}–${max}`);
   for (let byes = 0; byes < players; byes++) {
     const seated = players - byes;

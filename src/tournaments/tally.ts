@@ -47,8 +47,8 @@ export function tally(t: Tournament, rounds: readonly Round[] = t.rounds): Tally
       result.places.forEach((p, i) => {
         add(points, p.userId, pts[i] as number);
         add(games, p.userId, 1);
-        let at = places.get(p.userId);
-        if (!at) places.set(p.userId, (at = new Map()));
+        const at = places.get(p.userId) ?? new Map<string, number>();
+        places.set(p.userId, at);
         at.set(table.id, p.place);
       });
     }

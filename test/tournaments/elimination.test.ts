@@ -9,11 +9,16 @@ import { HOUR, playRound, started, T0 } from './helpers.ts';
 
 /** Who goes on from `round`, computed here from the places: the best `advance` of each table by place, then seed. */
 function goOn(t: Tournament, round: Round): string[] {
-  const seeds = seeded(t, t.entrants.map((e) => e.userId));
+  const seeds = seeded(
+    t,
+    t.entrants.map((e) => e.userId),
+  );
   const on = [...round.byes];
   for (const table of round.tables) {
     const places = round.results[table.id]?.places ?? [];
-    const best = [...places].sort((a, b) => a.place - b.place || seeds.indexOf(a.userId) - seeds.indexOf(b.userId));
+    const best = [...places].sort(
+      (a, b) => a.place - b.place || seeds.indexOf(a.userId) - seeds.indexOf(b.userId),
+    );
     on.push(...best.slice(0, t.settings.advance).map((p) => p.userId));
   }
   return on;
@@ -32,7 +37,10 @@ function playOut(t0: Tournament, seed: string): Tournament {
 describe('elimination at multi-seat tables', () => {
   it('16 at four seats, the winner of each table goes on: 4 tables snake-seeded, then a final of 4; standings by round reached', () => {
     const t0 = started(16, { format: 'elimination', tableSize: 4, advance: 1 }, 'el16');
-    const seeds = seeded(t0, t0.entrants.map((e) => e.userId));
+    const seeds = seeded(
+      t0,
+      t0.entrants.map((e) => e.userId),
+    );
     const first = t0.rounds[0] as Round;
     expect(first.tables.map((x) => x.seats.length)).toEqual([4, 4, 4, 4]);
     // Snake: table 1 holds seeds 1, 8, 9 and 16.
@@ -52,14 +60,18 @@ describe('elimination at multi-seat tables', () => {
     const rows = standings(t);
     const finalResult = final.results[final.tables[0]?.id ?? ''];
     // The final's places are the top four places; the rest share by their place at their table.
-    for (const p of finalResult?.places ?? []) expect(rows.find((r) => r.userId === p.userId)?.place).toBe(p.place);
+    for (const p of finalResult?.places ?? [])
+      expect(rows.find((r) => r.userId === p.userId)?.place).toBe(p.place);
     const out = rows.filter((r) => r.reached === 1);
     expect(out).toHaveLength(12);
     for (const r of out) expect(r.place).toBe(5 + out.filter((o) => o.lastPlace < r.lastPlace).length);
   });
 
   it('16 at four seats, two go on: 4 tables, then 2, then the final', () => {
-    const t = playOut(started(16, { format: 'elimination', tableSize: 4, minTableSize: 3, advance: 2 }, 'el16b'), 'b');
+    const t = playOut(
+      started(16, { format: 'elimination', tableSize: 4, minTableSize: 3, advance: 2 }, 'el16b'),
+      'b',
+    );
     expect(t.rounds.map((r) => r.tables.length)).toEqual([4, 2, 1]);
   });
 

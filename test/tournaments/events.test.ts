@@ -19,7 +19,10 @@ function inStatus(status: Status): Tournament {
     case 'registration':
       return registered(4, swiss);
     case 'check-in':
-      return must(registered(4, { ...swiss, checkInMs: HOUR }), { type: 'close-registration', at: T0 + HOUR });
+      return must(registered(4, { ...swiss, checkInMs: HOUR }), {
+        type: 'close-registration',
+        at: T0 + HOUR,
+      });
     case 'running':
       return started(4, swiss);
     case 'paused':
@@ -90,7 +93,12 @@ describe('the tournament’s status, a pure reducer', () => {
     }
 
   it('the lifecycle: draft → registration → check-in → running ⇄ paused → finished, and cancel', () => {
-    let t = createTournament('t', 's', settingsWith({ format: 'swiss', tableSize: 2, rounds: 1, checkInMs: HOUR }), T0);
+    let t = createTournament(
+      't',
+      's',
+      settingsWith({ format: 'swiss', tableSize: 2, rounds: 1, checkInMs: HOUR }),
+      T0,
+    );
     t = must(t, { type: 'open', at: T0 });
     expect(t.status).toBe('registration');
     for (let i = 0; i < 3; i++) t = must(t, { type: 'register', userId: user(i), rating: i, at: T0 + i });
@@ -150,10 +158,16 @@ describe('the tournament’s status, a pure reducer', () => {
 
   it('settings are checked: the refusal names the setting', () => {
     const draft = createTournament('t', 's', settingsWith({}), T0);
-    const bad = (over: object) => applyEvent(draft, { type: 'configure', settings: { ...draft.settings, ...over } });
-    expect(bad({ tableSize: 7 })).toMatchObject({ ok: false, refusal: { code: 'invalid-settings', field: 'tableSize' } });
+    const bad = (over: object) =>
+      applyEvent(draft, { type: 'configure', settings: { ...draft.settings, ...over } });
+    expect(bad({ tableSize: 7 })).toMatchObject({
+      ok: false,
+      refusal: { code: 'invalid-settings', field: 'tableSize' },
+    });
     expect(bad({ minTableSize: 5 })).toMatchObject({ refusal: { field: 'minTableSize' } });
-    expect(bad({ format: 'elimination', advance: 3, minTableSize: 3 })).toMatchObject({ refusal: { field: 'advance' } });
+    expect(bad({ format: 'elimination', advance: 3, minTableSize: 3 })).toMatchObject({
+      refusal: { field: 'advance' },
+    });
     expect(bad({ rounds: 0 })).toMatchObject({ refusal: { field: 'rounds' } });
     expect(bad({ drop: { onLeavingServer: true, afterTimeouts: 0 } })).toMatchObject({
       refusal: { field: 'drop.afterTimeouts' },
@@ -196,12 +210,22 @@ describe('the tournament’s status, a pure reducer', () => {
     if (!done.ok) return;
     // Stored in seat order, whatever order it came in; the same result in another order is the same result.
     expect(done.value.rounds[0]?.results[table.id]?.places).toEqual(ok);
-    expect(applyEvent(done.value, { type: 'report', tableId: table.id, places: [...ok].reverse(), ending: 'played', at: T0 + 1 })).toEqual({
+    expect(
+      applyEvent(done.value, {
+        type: 'report',
+        tableId: table.id,
+        places: [...ok].reverse(),
+        ending: 'played',
+        at: T0 + 1,
+      }),
+    ).toEqual({
       ok: true,
       value: done.value,
       changed: false,
     });
-    expect(applyEvent(done.value, { type: 'report', tableId: table.id, places: ok, ending: 'stand-in', at: T0 })).toEqual({
+    expect(
+      applyEvent(done.value, { type: 'report', tableId: table.id, places: ok, ending: 'stand-in', at: T0 }),
+    ).toEqual({
       ok: false,
       refusal: { code: 'result-differs', tableId: table.id },
     });
@@ -226,7 +250,10 @@ describe('the tournament’s status, a pure reducer', () => {
     });
     const next = playRound(dropped.value, seedRng('d'), T0 + 30 * HOUR);
     expect(next.rounds).toHaveLength(2);
-    const seated = [...(next.rounds[1]?.tables.flatMap((x) => x.seats) ?? []), ...(next.rounds[1]?.byes ?? [])];
+    const seated = [
+      ...(next.rounds[1]?.tables.flatMap((x) => x.seats) ?? []),
+      ...(next.rounds[1]?.byes ?? []),
+    ];
     expect(seated).not.toContain(who);
     expect(seated).toHaveLength(5);
   });

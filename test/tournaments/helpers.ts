@@ -27,7 +27,8 @@ export function registered(n: number, over: Partial<TournamentSettings>, seed = 
   let t = createTournament('t1', seed, settingsWith(over), T0);
   t = must(t, { type: 'open', at: T0 });
   const rng = seedRng(`ratings:${seed}`);
-  for (let i = 0; i < n; i++) t = must(t, { type: 'register', userId: user(i), rating: nextInt(rng, 20), at: T0 + i });
+  for (let i = 0; i < n; i++)
+    t = must(t, { type: 'register', userId: user(i), rating: nextInt(rng, 20), at: T0 + i });
   return t;
 }
 
@@ -59,6 +60,12 @@ export function playRound(t: Tournament, rng: RngState, at: number): Tournament 
   expect(round).toBeDefined();
   let out = t;
   for (const table of round?.tables ?? [])
-    out = must(out, { type: 'report', tableId: table.id, places: randomPlaces(rng, table.seats), ending: 'played', at });
+    out = must(out, {
+      type: 'report',
+      tableId: table.id,
+      places: randomPlaces(rng, table.seats),
+      ending: 'played',
+      at,
+    });
   return out;
 }

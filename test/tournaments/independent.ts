@@ -52,7 +52,9 @@ export function independentStandings(t: Tournament): IndependentRow[] {
   const pts = independentPoints(t);
   const users = t.entrants.filter((e) => e.checkedIn).map((e) => e.userId);
   const rating = new Map(t.entrants.map((e) => [e.userId, e.rating]));
-  const games = t.rounds.flatMap((r) => r.tables.flatMap((tb) => (r.results[tb.id] ? [r.results[tb.id]] : [])));
+  const games = t.rounds.flatMap((r) =>
+    r.tables.flatMap((tb) => (r.results[tb.id] ? [r.results[tb.id]] : [])),
+  );
   // Opponents: per game, the mean total of the others; kept as a sum of fractions over 60 per game.
   const opp = new Map<string, number>(users.map((u) => [u, 0]));
   for (const g of games) {
@@ -63,7 +65,8 @@ export function independentStandings(t: Tournament): IndependentRow[] {
       opp.set(me.userId, (opp.get(me.userId) ?? 0) + (sum * 60) / others.length);
     }
   }
-  const level = (a: string, b: string) => (pts.get(a) ?? 0) === (pts.get(b) ?? 0) && opp.get(a) === opp.get(b);
+  const level = (a: string, b: string) =>
+    (pts.get(a) ?? 0) === (pts.get(b) ?? 0) && opp.get(a) === opp.get(b);
   const h2h = new Map<string, number>(users.map((u) => [u, 0]));
   for (const a of users)
     for (const b of users) {
@@ -115,7 +118,11 @@ export function repeatFreeExists(
       else minOut = Math.min(minOut, b(i));
     }
     if (byeCount > 0 && maxIn > minOut) continue;
-    if (partitionable(((1 << n) - 1) & ~byeMask, n, sizes, (i, j) => met(players[i] as string, players[j] as string)))
+    if (
+      partitionable(((1 << n) - 1) & ~byeMask, n, sizes, (i, j) =>
+        met(players[i] as string, players[j] as string),
+      )
+    )
       return true;
   }
   return false;

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byePoints, isCompetitionRanking, POINT, tablePoints } from '../../src/tournaments/placement-points.ts';
+import {
+  byePoints,
+  isCompetitionRanking,
+  POINT,
+  tablePoints,
+} from '../../src/tournaments/placement-points.ts';
 import { defaultMinTableSize, layout } from '../../src/tournaments/table-layout.ts';
 
 describe('placement points', () => {
@@ -26,14 +31,21 @@ describe('placement points', () => {
 
   it('a table hands out the same total whatever the ties (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }).chain((n) => fc.array(fc.boolean(), { minLength: n - 1, maxLength: n - 1 })), (ties) => {
-        const places = [1];
-        ties.forEach((tie, i) => places.push(tie ? (places[i] as number) : i + 2));
-        const pts = tablePoints(places);
-        const full = tablePoints(places.map((_, i) => i + 1));
-        expect(pts.reduce((a, b) => a + b, 0)).toBe(full.reduce((a, b) => a + b, 0));
-        for (const p of pts) expect(Number.isInteger(p)).toBe(true);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 2, max: 6 })
+          .chain((n) => fc.array(fc.boolean(), { minLength: n - 1, maxLength: n - 1 })),
+        (ties) => {
+          const places = [1];
+          ties.forEach((tie, i) => {
+            places.push(tie ? (places[i] as number) : i + 2);
+          });
+          const pts = tablePoints(places);
+          const full = tablePoints(places.map((_, i) => i + 1));
+          expect(pts.reduce((a, b) => a + b, 0)).toBe(full.reduce((a, b) => a + b, 0));
+          for (const p of pts) expect(Number.isInteger(p)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -65,25 +77,31 @@ describe('table layout', () => {
 
   it('the fewest byes, then the fewest tables, sizes one apart at most (checked against every split)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 6 }), (n, max, m) => {
-        const min = Math.min(m, max);
-        const got = layout(n, max, min);
-        // Every multiset of sizes in [min, max] by brute force: the least left over, then the fewest tables.
-        let best = { byes: n, tables: 0 };
-        const walk = (left: number, tables: number, smallest: number) => {
-          if (left < best.byes || (left === best.byes && tables < best.tables)) best = { byes: left, tables };
-          for (let s = smallest; s <= max && s <= left; s++) walk(left - s, tables + 1, s);
-        };
-        walk(n, 0, min);
-        expect(got.byes).toBe(best.byes);
-        expect(got.sizes.length).toBe(best.tables);
-        expect(got.sizes.reduce((a, b) => a + b, 0) + got.byes).toBe(n);
-        if (got.sizes.length > 0) {
-          expect(Math.max(...got.sizes) - Math.min(...got.sizes)).toBeLessThanOrEqual(1);
-          expect(Math.min(...got.sizes)).toBeGreaterThanOrEqual(min);
-          expect(Math.max(...got.sizes)).toBeLessThanOrEqual(max);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 2, max: 6 }),
+        (n, max, m) => {
+          const min = Math.min(m, max);
+          const got = layout(n, max, min);
+          // Every multiset of sizes in [min, max] by brute force: the least left over, then the fewest tables.
+          let best = { byes: n, tables: 0 };
+          const walk = (left: number, tables: number, smallest: number) => {
+            if (left < best.byes || (left === best.byes && tables < best.tables))
+              best = { byes: left, tables };
+            for (let s = smallest; s <= max && s <= left; s++) walk(left - s, tables + 1, s);
+          };
+          walk(n, 0, min);
+          expect(got.byes).toBe(best.byes);
+          expect(got.sizes.length).toBe(best.tables);
+          expect(got.sizes.reduce((a, b) => a + b, 0) + got.byes).toBe(n);
+          if (got.sizes.length > 0) {
+            expect(Math.max(...got.sizes) - Math.min(...got.sizes)).toBeLessThanOrEqual(1);
+            expect(Math.min(...got.sizes)).toBeGreaterThanOrEqual(min);
+            expect(Math.max(...got.sizes)).toBeLessThanOrEqual(max);
+          }
+        },
+      ),
     );
   });
 });

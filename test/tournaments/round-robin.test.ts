@@ -11,7 +11,8 @@ const players = (n: number) => Array.from({ length: n }, (_, i) => user(i));
 
 function meetings(tables: readonly (readonly string[])[]): Map<string, number> {
   const m = new Map<string, number>();
-  for (const t of tables) for (const a of t) for (const b of t) if (a < b) m.set(`${a}|${b}`, (m.get(`${a}|${b}`) ?? 0) + 1);
+  for (const t of tables)
+    for (const a of t) for (const b of t) if (a < b) m.set(`${a}|${b}`, (m.get(`${a}|${b}`) ?? 0) + 1);
   return m;
 }
 

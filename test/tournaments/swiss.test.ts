@@ -15,7 +15,8 @@ function meetings(rounds: readonly Round[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const r of rounds)
     for (const t of r.tables)
-      for (const a of t.seats) for (const b of t.seats) if (a < b) m.set(pair(a, b), (m.get(pair(a, b)) ?? 0) + 1);
+      for (const a of t.seats)
+        for (const b of t.seats) if (a < b) m.set(pair(a, b), (m.get(pair(a, b)) ?? 0) + 1);
   return m;
 }
 
@@ -55,9 +56,10 @@ function expectRepeatOnlyWhenForced(before: readonly Round[], t: Tournament, rou
   } else {
     const seated = round.tables.flatMap((x) => x.seats);
     const degree = Math.max(...seated.map((a) => seated.filter((b) => met.has(pair(a, b))).length));
-    expect(round.tables.length, `round ${round.number}: Δ = ${degree}, a repeat-free seating exists`).toBeLessThan(
-      degree + 1,
-    );
+    expect(
+      round.tables.length,
+      `round ${round.number}: Δ = ${degree}, a repeat-free seating exists`,
+    ).toBeLessThan(degree + 1);
   }
   return repeats;
 }
@@ -109,7 +111,13 @@ describe('Swiss tournaments', () => {
     // Every table but the last reported: reporting the last one makes round 3, from this state or its copy.
     let before = t;
     for (const x of round.tables.slice(0, -1))
-      before = must(before, { type: 'report', tableId: x.id, places: randomPlaces(rng, x.seats), ending: 'played', at: T0 });
+      before = must(before, {
+        type: 'report',
+        tableId: x.id,
+        places: randomPlaces(rng, x.seats),
+        ending: 'played',
+        at: T0,
+      });
     const event = {
       type: 'report',
       tableId: last.id,
