@@ -28,6 +28,7 @@ import { tellForgottenSeats } from './forgotten-seats.ts';
 import { GameLocks } from './game-lock.ts';
 import { GuildDepartures } from './guild-departures.ts';
 import { answerWhileStopping } from './handlers/while-stopping.ts';
+import { Hints } from './hints.ts';
 import { InFlight } from './in-flight.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
@@ -211,6 +212,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     warn: (text) => o.log.warn(text),
   });
   const computers = new ComputerPlayers(tables, pool, o.log, clock);
+  const hints = new Hints(tables, pool, o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = async (game) => [...thinkingNotes(tables, game), ...(await timers.awayNotes(game))];
@@ -243,6 +245,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     hands,
     autopilot,
     computers,
+    hints,
     replays: new Replays(tables),
     scheduler,
     seasons,
@@ -341,6 +344,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     scheduler.stop();
     publisher.stop();
     await computers.close();
+    // Hints being thought were refused by the closed pool: their "try again" replies go out first.
+    await hints.settled();
     await locks.idle();
     await client.destroy();
   };
@@ -356,7 +361,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       void computers.close();
     }, thinkingMs);
     try {
-      await Promise.all([autopilot.drain(), scheduler.idle(), work.idle()]);
+      await Promise.all([autopilot.drain(), scheduler.idle(), work.idle(), hints.settled()]);
     } finally {
       clearTimeout(handOver);
     }
