@@ -28,19 +28,30 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       }).id,
     );
     let thinking = true;
-    let thoughts = 0;
     const think = async () => {
       while (thinking) {
         await bot.runtime.computers.move(thinker, (thinker.state as ValleyState).turn.seat, 'hard');
-        thoughts++;
       }
     };
     const loop = think();
-    // The pool's thread started and in a thought before measuring.
-    while (thoughts === 0) await new Promise((r) => setTimeout(r, 20));
+    try {
+      await measure();
+    } finally {
+      // Whatever happened: a loop left running after the pool closes would never yield.
+      thinking = false;
+      await loop;
+    }
+  } finally {
+    await stop();
+  }
+
+  async function measure(): Promise<void> {
+    // The pool's thread started (its script bundled) and one thought answered before measuring.
+    while (bot.runtime.computers.thoughts === 0) await new Promise((r) => setTimeout(r, 20));
 
     const waits: number[] = [];
     const acks: number[] = [];
+    let failed = 0;
     for (let k = 0; k < samples; k++) {
       const channel = c.createChannel({ name: `hint-${k}` });
       const a = c.createUser(`asker${k}`);
@@ -73,13 +84,12 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       const pressed = c.as(mover).click(hand, hintId);
       await pressed.acknowledged();
       acks.push(performance.now() - before);
-      const answer = await pressed.edited(0, { timeoutMs: 30_000 });
-      waits.push(performance.now() - before);
-      if (!/\*\*1\. /.test(answer.text)) throw new Error(`not a hint: ${answer.text}`);
+      const answer = await pressed.edited(0, { timeoutMs: 60_000 });
+      // A hint the pool gave up on (over its limit) says "try again": counted apart, not as a wait.
+      if (/\*\*1\. /.test(answer.text)) waits.push(performance.now() - before);
+      else failed++;
       await bot.runtime.hints.settled();
     }
-    thinking = false;
-    await loop;
     report({
       bench: 'hint',
       what: 'press Hint → private reply with the three best moves, while another table’s Hard computer thinks',
@@ -88,11 +98,10 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
       p99ms: percentile(waits, 99),
       maxMs: percentile(waits, 100),
       ackP99ms: percentile(acks, 99),
-      thoughtsMeanwhile: thoughts,
+      failed,
+      thoughtsMeanwhile: bot.runtime.computers.thoughts,
       goalP50ms: 1_000,
       goalP99ms: 3_000,
     });
-  } finally {
-    await stop();
   }
 }
