@@ -2,7 +2,8 @@
  * Choices a game lets the host make in its lobby, stored in the game's options (e.g. Valley's card pool
  * and first player). The lobby message shows `lines` and one row per select; buttons share the row of
  * the rated/casual button and the language buttons. A lobby has five rows and uses three itself, so a
- * game gets two selects and up to two buttons (the shared row also holds the rating, the other languages and the computers' levels). Texts are in the game's language (`language`, a
+ * game gets two selects and one button (the shared row also holds the rating, the computers' levels, the
+ * other language and, on a casual table, the host's hint choice: five buttons, Discord's most in a row). Texts are in the game's language (`language`, a
  * catalogue of assets/i18n).
  */
 export type LobbyOptions = Readonly<Record<string, unknown>>;
@@ -31,7 +32,7 @@ export interface LobbyButton {
 }
 
 export const MAX_LOBBY_SELECTS = 2;
-export const MAX_LOBBY_BUTTONS = 2;
+export const MAX_LOBBY_BUTTONS = 1;
 
 /** A host's choice that the game refuses, with the sentence to show them. */
 export class LobbySettingError extends Error {}

@@ -36,7 +36,7 @@ export async function startBenchBot(name: string): Promise<BenchBot> {
     store,
     hosted: hostedGames(installedAdapters()),
     timing: { botDelayMs: 60_000, autoPassMinMs: 60_000, autoPassMaxMs: 60_000 },
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
     registerCommands: { guildId: loopback.control.defaultGuild.id },
     rest: { globalRequestsPerSecond: 1e6 },
     // As `npm start` runs it.

@@ -28,6 +28,7 @@ import { tellForgottenSeats } from './forgotten-seats.ts';
 import { GameLocks } from './game-lock.ts';
 import { GuildDepartures } from './guild-departures.ts';
 import { answerWhileStopping } from './handlers/while-stopping.ts';
+import { Hints } from './hints.ts';
 import { InFlight } from './in-flight.ts';
 import { Lessons } from './lessons.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
@@ -212,6 +213,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     warn: (text) => o.log.warn(text),
   });
   const computers = new ComputerPlayers(tables, pool, o.log, clock);
+  const hints = new Hints(tables, pool, o.log);
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = async (game) => [...thinkingNotes(tables, game), ...(await timers.awayNotes(game))];
@@ -246,6 +248,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     autopilot,
     computers,
     lessons,
+    hints,
     replays: new Replays(tables),
     scheduler,
     seasons,
@@ -344,6 +347,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     scheduler.stop();
     publisher.stop();
     await computers.close();
+    // Hints being thought were refused by the closed pool: their "try again" replies go out first.
+    await hints.settled();
     await locks.idle();
     await client.destroy();
   };
@@ -359,7 +364,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       void computers.close();
     }, thinkingMs);
     try {
-      await Promise.all([autopilot.drain(), scheduler.idle(), work.idle()]);
+      await Promise.all([autopilot.drain(), scheduler.idle(), work.idle(), hints.settled()]);
     } finally {
       clearTimeout(handOver);
     }

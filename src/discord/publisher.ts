@@ -14,6 +14,7 @@ import { clip, type Payload } from '../table-kit/payload.ts';
 import type { ChannelPacer } from './channel-pacer.ts';
 import type { GameLocks } from './game-lock.ts';
 import { closeHands, retireHand } from './hand-retirement.ts';
+import { hintLines } from './hints.ts';
 import { userLanguage } from './language.ts';
 import { messageLink } from './message-links.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
@@ -279,7 +280,10 @@ export class Publisher {
     // The ratings changed in the transaction that finished the game; this only reads them.
     const scope = game.guildId ?? GLOBAL_SCOPE;
     const changes = await this.tables.store.ratings.changesOfGame(game.id, scope);
-    const ratingLines = resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId);
+    const ratingLines = [
+      ...resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId),
+      ...(await hintLines(this.tables.store, game, ctx)),
+    ];
     const view = this.tables.view(game, null);
     const messages = this.tables.adapterOf(game).messages;
     // The results credit every holder of a seat handed over during play (seat-names.ts).

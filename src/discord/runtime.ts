@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Autopilot } from './autopilot.ts';
 import type { ComputerPlayers } from './computer-players.ts';
 import type { GameLocks } from './game-lock.ts';
+import type { Hints } from './hints.ts';
 import type { Lessons } from './lessons.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
@@ -37,6 +38,8 @@ export interface Runtime {
   computers: ComputerPlayers;
   /** Lessons (`/learn`): their narrator and their refusals of moves a step does not ask for. */
   lessons: Lessons;
+  /** The hand's Hint button: the Hard player's best moves, searched on the thinking pool (hints.ts). */
+  hints: Hints;
   /** Finished games' replays, rebuilt from their logs and kept for the next clicks. */
   replays: Replays;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */

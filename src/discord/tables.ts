@@ -6,6 +6,7 @@ import type { GameRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { levelOf } from '../table-kit/computer-levels.ts';
 import type { GameContext } from '../table-kit/context.ts';
+import { hintsOffered } from './hints.ts';
 import { gameLanguage } from './language.ts';
 import { recentWithTheirNames } from './seat-names.ts';
 
@@ -45,6 +46,7 @@ export class Tables {
       language: lang,
       // A line said before a seat changed hands names whoever held it then (seat-names.ts).
       log: recentWithTheirNames(game),
+      hints: hintsOffered(game),
     };
   }
 

@@ -16,6 +16,7 @@ import { DiscordLocations } from './discord-locations.ts';
 import { type GameId, GameNotFoundError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { GuildSettingsStore } from './guild-settings-store.ts';
+import { HintStore } from './hint-store.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
@@ -55,6 +56,7 @@ export class GameStore {
   readonly guilds: GuildSettingsStore;
   /** Seats whose person keeps timing out, and the vote on replacing them (absence-store.ts). */
   readonly absences: AbsenceStore;
+  readonly hints: HintStore;
   /** A person's own data, and forgetting it; a server's, once the bot left it (privacy-store.ts). */
   readonly privacy: PrivacyStore;
 
@@ -70,6 +72,7 @@ export class GameStore {
     this.players = new PlayerSettingsStore(this.core);
     this.guilds = new GuildSettingsStore(this.core);
     this.absences = new AbsenceStore(this.core);
+    this.hints = new HintStore(this.core);
     this.privacy = new PrivacyStore(this.core);
   }
 

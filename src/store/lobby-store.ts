@@ -103,6 +103,13 @@ export class LobbyStore {
     });
   }
 
+  /** Whether a casual table offers hints (null: the default, allowed); only in the lobby. */
+  setHints(gameId: GameId, allowed: boolean | null): GameRecord {
+    return this.core.lobbyChange(gameId, () => {
+      this.core.database.db.update(games).set({ hints: allowed }).where(eq(games.id, gameId)).run();
+    });
+  }
+
   /**
    * Gives a seat to someone else (a computer player taking over, say); the game state is untouched. During
    * play this marks the game handed over, which keeps it out of the ratings, and keeps who held the seat

@@ -97,6 +97,12 @@ export class PgLobbies {
     });
   }
 
+  setHints(gameId: GameId, allowed: boolean | null): Promise<GameRecord> {
+    return this.core.lobbyChange(gameId, async (tx) => {
+      await tx.update(games).set({ hints: allowed }).where(eq(games.id, gameId));
+    });
+  }
+
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord> {
     return this.core.change(gameId, OPEN_STATUSES, async (tx, game) => {
       const { columns, handedOver, holders } = seatReplacement(game, seat, participant);

@@ -72,6 +72,7 @@ export const games = pgTable(
     turnLimitMinutes: integer('turn_limit_minutes'),
     language: text('language'),
     standIn: text('stand_in'),
+    hints: boolean('hints'),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),
@@ -95,6 +96,7 @@ export const seats = pgTable(
     botKind: text('bot_kind'),
     displayName: text('display_name').notNull(),
     timeoutsInARow: integer('timeouts_in_a_row').notNull().default(0),
+    hintsUsed: integer('hints_used').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

@@ -12,6 +12,7 @@ import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgGuilds } from './pg-guilds.ts';
+import { PgHints } from './pg-hints.ts';
 import { importOnPostgres, verifyOnPostgres } from './pg-import.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
@@ -43,6 +44,7 @@ export class PostgresStore implements Store {
   readonly players: PgPlayers;
   readonly guilds: PgGuilds;
   readonly absences: PgAbsences;
+  readonly hints: PgHints;
   readonly ratings;
   readonly privacy: PgPrivacy;
 
@@ -53,6 +55,7 @@ export class PostgresStore implements Store {
     this.players = new PgPlayers(core);
     this.guilds = new PgGuilds(core);
     this.absences = new PgAbsences(core);
+    this.hints = new PgHints(core);
     this.ratings = core.ratings;
     this.privacy = new PgPrivacy(core);
   }

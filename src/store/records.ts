@@ -78,6 +78,8 @@ export interface GameRecord extends GameSummary {
   readonly language?: string | null;
   /** The level of the computer playing timed-out or absent people's turns; null: the default (Normal). */
   readonly standIn?: string | null;
+  /** Whether hints are allowed on this casual table (null: yes, the default); a rated game has none. */
+  readonly hints?: boolean | null;
   /**
    * The newest lines of its log (recent-log.ts), every seat's: whoever shows them shows a reader only what
    * `readableBy` gives. Empty in the lobby. Always set by the store (optional for hand-written records).
@@ -237,6 +239,7 @@ export function toSummary(
     | 'turnLimitMinutes'
     | 'language'
     | 'standIn'
+    | 'hints'
   >,
 ): GameSummary {
   return {
@@ -278,6 +281,7 @@ export function toRecord(
     turnLimitMinutes: row.turnLimitMinutes,
     language: row.language,
     standIn: row.standIn,
+    hints: row.hints,
   };
   // Read when first asked: a game loaded but never shown (a restart with many running games) never
   // inflates its lines (each costs zlib a native buffer that outlives the call until the next GC).

@@ -67,6 +67,11 @@ export const games = sqliteTable(
      * src/table-kit/computer-levels.ts), the host's choice; null: the default (Normal).
      */
     standIn: text('stand_in'),
+    /**
+     * Whether a person may ask for a hint (the Hard player's best moves) on a casual table: the host's
+     * choice; null: allowed (the default). A rated game never offers hints, whatever this says.
+     */
+    hints: integer('hints', { mode: 'boolean' }),
   },
   (t) => [
     index('games_channel_idx').on(t.channelId, t.status),
@@ -93,6 +98,8 @@ export const seats = sqliteTable(
     displayName: text('display_name').notNull(),
     /** Turns in a row the computer played for this person because their time ran out. */
     timeoutsInARow: integer('timeouts_in_a_row').notNull().default(0),
+    /** Hints this seat's person asked for (the results show it). */
+    hintsUsed: integer('hints_used').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

@@ -12,6 +12,7 @@ import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type {
   AbsenceRepository,
   GuildRepository,
+  HintRepository,
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
@@ -40,12 +41,13 @@ export class SqliteStore implements Store {
   readonly players: PlayerRepository;
   readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
+  readonly hints: HintRepository;
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, guilds, absences, ratings, privacy } = sync;
+    const { lobbies, locations, schedule, players, guilds, absences, hints, ratings, privacy } = sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -55,6 +57,7 @@ export class SqliteStore implements Store {
       setTurnLimit: (gameId, minutes) => settle(() => lobbies.setTurnLimit(gameId, minutes)),
       setLanguage: (gameId, language) => settle(() => lobbies.setLanguage(gameId, language)),
       setStandIn: (gameId, level) => settle(() => lobbies.setStandIn(gameId, level)),
+      setHints: (gameId, allowed) => settle(() => lobbies.setHints(gameId, allowed)),
       replaceSeat: (gameId, seat, participant) =>
         settle(() => lobbies.replaceSeat(gameId, seat, participant)),
       seatsOf: (gameId) => settle(() => lobbies.seatsOf(gameId)),
@@ -94,6 +97,10 @@ export class SqliteStore implements Store {
       reset: (gameId, seat) => settle(() => absences.reset(gameId, seat)),
       vote: (gameId, seat, voterId, choice) => settle(() => absences.vote(gameId, seat, voterId, choice)),
       tally: (gameId, seat) => settle(() => absences.tally(gameId, seat)),
+    };
+    this.hints = {
+      count: (gameId, seat) => settle(() => hints.count(gameId, seat)),
+      used: (gameId) => settle(() => hints.used(gameId)),
     };
     this.ratings = {
       board: (q, page, pageSize) => settle(() => ratings.board(q, page, pageSize)),

@@ -149,6 +149,8 @@ export interface LobbyRepository {
   setLanguage(gameId: GameId, language: string): Promise<GameRecord>;
   /** The level of the computer playing timed-out or absent people's turns (null: the default); throws `GameNotFoundError`, `WrongStatusError`. */
   setStandIn(gameId: GameId, level: string | null): Promise<GameRecord>;
+  /** Whether a casual table offers hints (null: the default, allowed); throws `GameNotFoundError`, `WrongStatusError`. */
+  setHints(gameId: GameId, allowed: boolean | null): Promise<GameRecord>;
   /** Gives a seat of an open game to someone else (during play: handed over, so never rated, and the new holder is kept from the game's version in `GameRecord.holders` with the earlier ones, in the same transaction); throws `GameNotFoundError`, `WrongStatusError`, `NotASeatError`, `LobbyError` ('already-seated'). */
   replaceSeat(gameId: GameId, seat: Seat, participant: Participant): Promise<GameRecord>;
   /** The game's seats in order; throws `GameNotFoundError`. */
@@ -231,6 +233,14 @@ export interface AbsenceRepository {
   tally(gameId: GameId, seat: Seat): Promise<Tally>;
 }
 
+/** Hints people asked for (`store.hints`): counted per seat, shown in the results. */
+export interface HintRepository {
+  /** One more hint for the seat, returning its count (0 for an unknown seat); throws nothing of its own. */
+  count(gameId: GameId, seat: Seat): Promise<number>;
+  /** Hints used by each seat of the game, in seat order (empty for an unknown game); throws nothing of its own. */
+  used(gameId: GameId): Promise<number[]>;
+}
+
 /** Ratings (`store.ratings`): read here, written only by the transaction that finishes a game, or rebuilt. */
 export interface RatingRepository {
   /** One page (1-based, clamped) of a board, best first, `pageSize` rows (default `PAGE_SIZE`); throws nothing of its own. */
@@ -280,6 +290,7 @@ export interface Store extends GameRepository {
   readonly players: PlayerRepository;
   readonly guilds: GuildRepository;
   readonly absences: AbsenceRepository;
+  readonly hints: HintRepository;
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
   /** Games in this process's memory (for tests and the benchmark). */

@@ -22,6 +22,11 @@ export interface GameContext {
    * `recentLines`, which keeps to what the reader may read. Absent: none (a context written by hand).
    */
   log?: readonly LogLine[];
+  /**
+   * The table offers hints (a casual game whose host allows them): a hand owing a decision shows the
+   * Hint button (hint-button.ts). Absent: no.
+   */
+  hints?: boolean;
 }
 
 /** The newest `count` lines of the log that `viewer` may read (null: the public board), oldest first. */

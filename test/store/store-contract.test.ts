@@ -44,6 +44,7 @@ const REPOSITORIES = [
   'players',
   'guilds',
   'absences',
+  'hints',
   'ratings',
   'privacy',
 ] as const;
@@ -78,6 +79,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     setTurnLimit: true,
     setLanguage: true,
     setStandIn: true,
+    setHints: true,
     replaceSeat: true,
     seatsOf: true,
   },
@@ -100,6 +102,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
   players: { get: true, update: true },
   guilds: { get: true, update: true },
   absences: { timeoutsInARow: true, countTimeout: true, reset: true, vote: true, tally: true },
+  hints: { count: true, used: true },
   ratings: {
     board: true,
     standing: true,
@@ -287,6 +290,16 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(await store.absences.timeoutsInARow(gameId, first.seat)).toBe(0);
   });
 
+  it('hints: counted per seat, in seat order', async () => {
+    const { store, gameId } = await open();
+    expect(await store.hints.used(gameId)).toEqual([0, 0]);
+    expect(await store.hints.count(gameId, 1)).toBe(1);
+    expect(await store.hints.count(gameId, 1)).toBe(2);
+    expect(await store.hints.used(gameId)).toEqual([0, 2]);
+    expect(await store.hints.count(gameId, 9)).toBe(0);
+    expect(await store.hints.used(gameId + 1000)).toEqual([]);
+  });
+
   it('a refusal is a rejected promise carrying the store’s error, and changes nothing', async () => {
     const { store, gameId } = await open();
     const { seat, version } = await mover(store, gameId);
@@ -359,6 +372,9 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     ).toBeNull();
     expect((await store.lobbies.setStandIn(id, 'hard')).standIn).toBe('hard');
     expect((await store.getGame(id)).standIn).toBe('hard');
+    expect((await store.getGame(id)).hints).toBeNull();
+    expect((await store.lobbies.setHints(id, false)).hints).toBe(false);
+    expect((await store.getGame(id)).hints).toBe(false);
     const replaced = await store.lobbies.replaceSeat(id, 0, { botKind: 'random', displayName: 'Bot' });
     expect(replaced.handedOver).toBe(false);
     expect(await store.lobbies.seatsOf(id)).toEqual([
@@ -380,6 +396,7 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       () => store.lobbies.setTurnLimit(gameId, 5),
       () => store.lobbies.setLanguage(gameId, 'de'),
       () => store.lobbies.setStandIn(gameId, 'easy'),
+      () => store.lobbies.setHints(gameId, false),
       () => store.lobbies.join(gameId, { userId: 'late', displayName: 'Late' }),
     ])
       await expect(change()).rejects.toBeInstanceOf(WrongStatusError);

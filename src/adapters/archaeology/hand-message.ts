@@ -8,6 +8,7 @@ import { t, type Values } from '../../i18n/messages.ts';
 import { seatAccent } from '../../table-kit/components-v2.ts';
 import type { GameContext } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
+import { hintButton } from '../../table-kit/hint-button.ts';
 import {
   button,
   buttonRows,
@@ -208,7 +209,11 @@ export function handMessage(
     }
   } else if (v.finished) lines.push(say('hand.over'));
   else lines.push(say('hand.waiting', { what: archaeologyText(v.waiting.text, ctx) }));
-  components.push(row(button(id('hand'), say('button.refresh'))));
+  // A decision of this seat's (its turn, a thief to aim, cards owed to a sandstorm) may ask for a hint.
+  const owes = !v.finished && (v.questionId !== null || (v.turn.seat === me.seat && acts.length > 0));
+  components.push(
+    row(button(id('hand'), say('button.refresh')), ...(ctx.hints && owes ? [hintButton(ctx)] : [])),
+  );
   const mine = recentLog(v, ctx, 3).map((l) => `> ${l}`);
   const pic = pictures.hand(v, ctx);
   return {

@@ -17,6 +17,7 @@ import {
   museumMessage,
   pricesMessage,
 } from './info-messages.ts';
+import { archaeologyMoveReasons } from './move-reasons.ts';
 import { type ArchaeologyPictures, canvasArchaeologyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
 import { archaeologyText } from './rules-text.ts';
@@ -58,6 +59,7 @@ export function archaeologyAdapter(
       show: (id, language) => archaeologyCardMessage(catalog, id, language),
     },
     rules: archaeologyRules,
+    moveReasons: archaeologyMoveReasons,
     // `/stats`: the treasures a player sold, with how many cards of each.
     favourites: {
       of: (state: ArchaeologyState | null, seat) => {

@@ -9,6 +9,7 @@ import { translated } from '../../i18n/translated.ts';
 import { seatAccent } from '../../table-kit/components-v2.ts';
 import type { GameContext } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
+import { hintButton } from '../../table-kit/hint-button.ts';
 import {
   button,
   buttonRows,
@@ -134,6 +135,8 @@ export function handMessage(
           answers.map((a) => ({ label: a.label, value: a.action.value })),
         ),
       );
+    // Pressed here, it says plainly that the search does not answer questions inside an action.
+    if (ctx.hints && components.length < 5) components.push(row(hintButton(ctx)));
   } else if (v.turn.seat === seat && !v.finished && !onlyPass && labelled.length > 0) {
     // The rules' own labels of the buys: a way to pay is read from them (see `payLabel`).
     const buys = v.actions.filter((a) => a.action.type === 'buy');
@@ -203,6 +206,7 @@ export function handMessage(
         button(id('act', encodeAction(endTurnAction(v))), say('valley.hand.end-turn'), ButtonStyle.Danger),
       );
     first.push(button(id('hand'), say('valley.hand.refresh')));
+    if (ctx.hints) first.push(hintButton(ctx));
     components.push(row(...first));
     const plays = labelled.filter((a) => a.action.type === 'play');
     if (plays.length)

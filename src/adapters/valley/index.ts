@@ -14,6 +14,7 @@ import { valleyClick } from './hand-clicks.ts';
 import { handMessage, type ValleyStep } from './hand-message.ts';
 import { cardMessage, logMessage, rulesMessage, tombsMessage } from './info-messages.ts';
 import { valleyLobbySettings } from './lobby-settings.ts';
+import { valleyMoveReasons } from './move-reasons.ts';
 import { canvasPictures, type ValleyPictures } from './pictures.ts';
 import { resultsMessage } from './results-message.ts';
 import { valleyText } from './rules-text.ts';
@@ -64,6 +65,7 @@ export function valleyAdapter(
     },
     rules: rulesMessage,
     lobbySettings: valleyLobbySettings,
+    moveReasons: valleyMoveReasons,
     favourites: {
       of: (state: ValleyState | null, seat) =>
         state === null ? [] : scoreSeat(state, seat).sets.map((s) => ({ set: s.set, distinct: s.distinct })),

@@ -5,6 +5,7 @@ import { t } from '../../i18n/messages.ts';
 import { RuleRefusedError } from '../../store/errors.ts';
 import type { GameRecord } from '../../store/records.ts';
 import type { CustomId } from '../../table-kit/custom-id.ts';
+import { HINT_VERB } from '../../table-kit/hint-button.ts';
 import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
@@ -103,6 +104,7 @@ export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Prom
   if (seat === null) return say(i, 'error.not-seated-hand', { id: game.id });
   if (isEphemeral(i) && rt.hands.isRetired(game.id, seat, i.message))
     return answerOnRetiredHand(rt.tables, i, game);
+  if (id.verb === HINT_VERB) return rt.hints.press(i, game, seat);
   if (id.verb === 'hand' || id.verb === 'respond') {
     await ackPrivately(i);
     // Their DMs found closed by a DM nobody else may know of (a reaction prompt): told here, privately.

@@ -118,6 +118,12 @@ export async function onLobbyComponent(rt: Runtime, i: Click, id: CustomId): Pro
         if (!canManage(i, game)) return onlyHost('rated');
         return update(await store.lobbies.setRated(game.id, id.arg === '1'));
       }
+      case 'hints': {
+        if (id.arg !== '1' && id.arg !== '0') return say(i, 'error.old-control');
+        if (!canManage(i, game)) return onlyHost('hints');
+        // A rated table offers none whatever is stored; the button is not drawn there.
+        return update(await store.lobbies.setHints(game.id, id.arg === '1' ? null : false));
+      }
       case 'limit': {
         const choice = i.isStringSelectMenu() ? readTurnLimit(i.values[0] ?? '') : null;
         if (!choice) return say(i, 'error.old-control');

@@ -63,6 +63,7 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
       limit: turnLimitText(game.turnLimitMinutes, language),
     }),
     open ? say('lobby.stand-in', { level: say(`computer.level.${standInOf(game)}`) }) : '',
+    open ? say('lobby.hints', { state: hintsState(game) }) : '',
     open ? say('lobby.language', { name: say('language.name') }) : '',
     note ?? '',
   ].filter(Boolean);
@@ -91,6 +92,8 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
             ...LANGUAGES.filter((l) => l !== language).map((l) =>
               button(id('lang', l), t(l, 'lobby.button.language', { name: t(l, 'language.name') })),
             ),
+            // Hints have no row of their own: their button shares this one (a game keeps one button here).
+            ...hintsButton(game, id, language),
             ...(own?.buttons ?? []).map((b) => button(id('set', `${b.id}:${b.value}`), b.label)),
           ),
           row(
@@ -124,6 +127,21 @@ export function lobbyMessage(game: GameRecord, settings?: LobbySettings, note?: 
     files: [],
     mentionUsers: [],
   };
+}
+
+/** Hints on this table: allowed, forbidden by the host, or none because the game is rated. */
+function hintsState(game: GameRecord): 'allowed' | 'forbidden' | 'rated' {
+  if (isRated(game)) return 'rated';
+  return game.hints === false ? 'forbidden' : 'allowed';
+}
+
+/** The host's hint choice on a casual table (a rated one has none); it sets, never toggles. */
+function hintsButton(game: GameRecord, id: (verb: string, arg?: string) => string, language: string) {
+  const state = hintsState(game);
+  if (state === 'rated') return [];
+  return state === 'allowed'
+    ? [button(id('hints', '0'), t(language, 'lobby.button.forbid-hints'))]
+    : [button(id('hints', '1'), t(language, 'lobby.button.allow-hints'))];
 }
 
 /** Sets the choice the button names (not a toggle), so a doubled click cannot flip it back. */
