@@ -63,6 +63,13 @@ export interface GameAdapter<
   rules(language: string): Payload;
   /** What the host may choose in the lobby beyond seats, rating and turn limit (stored in the options). */
   readonly lobbySettings?: LobbySettings;
+  /**
+   * Why a move is worth making, for hints and key moments: short sentences in `language` saying what
+   * `action` of `seat` does — points and set scores it changes, gold or money it leaves or wastes, cards it
+   * denies others, what it puts at risk — each true of the position. Computed from what the seat can see
+   * (its own view), never from a hidden card. Absent: the game gives no reasons.
+   */
+  moveReasons?(state: unknown, seat: number, action: unknown, language: string): readonly string[];
   /** `/stats`: a player's favourite groups of cards in a finished game (e.g. Valley's sets), if any. */
   readonly favourites?: {
     // biome-ignore lint/suspicious/noExplicitAny: the game's own final state

@@ -12,6 +12,7 @@ import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
 import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgGuilds } from './pg-guilds.ts';
+import { PgKeyMoments } from './pg-key-moments.ts';
 import { importOnPostgres, verifyOnPostgres } from './pg-import.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
@@ -45,6 +46,7 @@ export class PostgresStore implements Store {
   readonly absences: PgAbsences;
   readonly ratings;
   readonly privacy: PgPrivacy;
+  readonly keyMoments: PgKeyMoments;
 
   constructor(private readonly core: PgCore) {
     this.lobbies = new PgLobbies(core);
@@ -55,6 +57,7 @@ export class PostgresStore implements Store {
     this.absences = new PgAbsences(core);
     this.ratings = core.ratings;
     this.privacy = new PgPrivacy(core);
+    this.keyMoments = new PgKeyMoments(core);
   }
 
   get cachedGames(): number {

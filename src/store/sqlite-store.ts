@@ -15,6 +15,7 @@ import type {
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
+  KeyMomentsRepository,
   PrivacyRepository,
   RatingRepository,
   ScheduleRepository,
@@ -42,10 +43,11 @@ export class SqliteStore implements Store {
   readonly absences: AbsenceRepository;
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
+  readonly keyMoments: KeyMomentsRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, guilds, absences, ratings, privacy } = sync;
+    const { lobbies, locations, schedule, players, guilds, absences, ratings, privacy, keyMoments } = sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -79,6 +81,10 @@ export class SqliteStore implements Store {
       markDone: (id, outcome) => settle(() => schedule.markDone(id, outcome)),
       cancelGame: (gameId, outcome) => settle(() => schedule.cancelGame(gameId, outcome)),
       prune: (now) => settle(() => schedule.prune(now)),
+    };
+    this.keyMoments = {
+      save: (record) => settle(() => keyMoments.save(record)),
+      of: (gameId) => settle(() => keyMoments.of(gameId)),
     };
     this.guilds = {
       get: (guildId) => settle(() => guilds.get(guildId)),

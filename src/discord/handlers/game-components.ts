@@ -10,12 +10,14 @@ import { type Click, isEphemeral } from '../clicked-message.ts';
 import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
 import { userLanguage } from '../language.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
+import { KEY_MOMENTS_VERB } from '../key-moments.ts';
 import { MY_GAMES_VERB, myGamesFor } from '../my-games.ts';
 import { pictureTurn } from '../picture-turns.ts';
 import type { LiveHand } from '../private-hands.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { WATCH_VERB, watchView } from '../watchers.ts';
+import { onKeyMoments } from './key-moments-components.ts';
 import { replyPrivately, say, tell } from './replies.ts';
 
 /**
@@ -74,6 +76,8 @@ function statusProblem(game: GameRecord): string | null {
  */
 export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
   // Anyone may ask for their own games from any board, seated there or not, whatever its status.
+  // A finished game's results: anyone may ask; each person sees only their own moments.
+  if (id.verb === KEY_MOMENTS_VERB) return onKeyMoments(rt, i, id);
   if (id.verb === MY_GAMES_VERB) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     return replyPrivately(i, await myGamesFor(rt.tables, i.user.id, userLanguage(i)));
