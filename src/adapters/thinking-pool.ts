@@ -126,7 +126,7 @@ export class ThinkingPool {
    * (else the pool's) of this call whatever happens: answered, or refused with a ThinkingError.
    */
   think(game: string, state: unknown, seat: number, kind: string, timeoutMs?: number): Promise<Thought> {
-    return this.submit({ game, state, seat, kind }, timeoutMs);
+    return this.submit({ game, state, seat, kind }, timeoutMs, false);
   }
 
   /**
@@ -158,7 +158,11 @@ export class ThinkingPool {
     return this.submit({ game, state, seat, kind: 'hard', request }, timeoutMs, true);
   }
 
-  private submit(fields: Omit<ThinkJob, 'id'>, timeoutMs: number | undefined, background: boolean): Promise<Thought> {
+  private submit(
+    fields: Omit<ThinkJob, 'id'>,
+    timeoutMs: number | undefined,
+    background: boolean,
+  ): Promise<Thought> {
     if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
     return new Promise<Thought>((resolve, reject) => {
       const limit = timeoutMs ?? this.timeoutMs;

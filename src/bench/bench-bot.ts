@@ -26,7 +26,10 @@ export interface BenchBot {
 }
 
 /** `extra`: what a benchmark changes of the bot's own options (key moments' budget in a quick run). */
-export async function startBenchBot(name: string, extra: Pick<BotOptions, 'keyMoments'> = {}): Promise<BenchBot> {
+export async function startBenchBot(
+  name: string,
+  extra: Pick<BotOptions, 'keyMoments'> = {},
+): Promise<BenchBot> {
   const dir = mkdtempSync(join(tmpdir(), `scarab-${name}-`));
   const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
   const database = openDatabase(join(dir, 'bench.db'));

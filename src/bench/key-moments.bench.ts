@@ -18,7 +18,10 @@ import { clickOnce, gameSettled, openTable, percentile, type Table } from './bot
 const QUICK_BUDGET = { screenPlayouts: 8, screenDuels: 4, confirm: 2, confirmDuels: 20, confirmPlayouts: 20 };
 
 export async function run(report: (figure: BenchFigure) => void, { quick }: BenchOptions): Promise<void> {
-  const { loopback, store, bot, stop } = await startBenchBot('key-moments', quick ? { keyMoments: QUICK_BUDGET } : {});
+  const { loopback, store, bot, stop } = await startBenchBot(
+    'key-moments',
+    quick ? { keyMoments: QUICK_BUDGET } : {},
+  );
   const c = loopback.control;
   const rt = bot.runtime;
   const valley = getGame('valley');
@@ -35,7 +38,14 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
     for (let k = 0; k < 8; k++) {
       const users = [c.createUser(`clicker${n++}`), c.createUser(`clicker${n++}`)];
       const channelId = c.createChannel({ name: `clicks-${k}` }).id;
-      tables.push(await openTable(rt.tables.store, bot, { guildId: c.defaultGuild.id, channelId, users, seed: `km-${k}` }));
+      tables.push(
+        await openTable(rt.tables.store, bot, {
+          guildId: c.defaultGuild.id,
+          channelId,
+          users,
+          seed: `km-${k}`,
+        }),
+      );
     }
     /** Clicks round the tables until `until` says stop (at least `min`); each click's time to its edited hand. */
     const clickWhile = async (until: () => boolean, min: number, into: number[]) => {

@@ -217,7 +217,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const computers = new ComputerPlayers(tables, pool, o.log, clock);
   const keyMoments = new KeyMomentsRunner(store, scheduler, clock, o.log, {
     analyse: async (game, state, seat, request) =>
-      (await pool.analyseLater(game, state, seat, request, KEY_MOMENTS_JOB_MS)).action as Analysis<unknown> | null,
+      (await pool.analyseLater(game, state, seat, request, KEY_MOMENTS_JOB_MS))
+        .action as Analysis<unknown> | null,
     ...(o.keyMoments ? { budget: o.keyMoments } : {}),
   });
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);

@@ -61,9 +61,14 @@ export interface KeyMomentsBudget {
   readonly confirmPlayouts?: number;
 }
 
+/**
+ * The bot's: the screen's search is the smallest sequential halving there is (one world per candidate and
+ * round: about twice as many playouts as candidates, whatever smaller budget is asked), so its duels are
+ * few too; a confirmation is the Hard player's search and the analysis's default 200 duels.
+ */
 export const KEY_MOMENTS_BUDGET: KeyMomentsBudget = {
-  screenPlayouts: 24,
-  screenDuels: 16,
+  screenPlayouts: 16,
+  screenDuels: 8,
   confirm: 5,
   confirmDuels: 200,
 };
@@ -129,12 +134,11 @@ export function momentsOf(game: GameRecord, moments: readonly KeyMoment[], userI
  * their moves where they had more than one legal move. A move the computer made for them (a time-out)
  * is not told apart from theirs: the log does not say.
  */
-export async function peopleDecisions(
-  game: GameRecord,
-  log: readonly ActionRecord[],
-): Promise<Decision[]> {
+export async function peopleDecisions(game: GameRecord, log: readonly ActionRecord[]): Promise<Decision[]> {
   const module: AnyGame = getGame(game.type);
-  const options: unknown = JSON.parse(dealtOptions(module, JSON.stringify(game.options), game.seed, game.state));
+  const options: unknown = JSON.parse(
+    dealtOptions(module, JSON.stringify(game.options), game.seed, game.state),
+  );
   let state: unknown = module.setup(module.parseOptions(options), game.seed);
   const decisions: Decision[] = [];
   for (const [k, a] of log.entries()) {

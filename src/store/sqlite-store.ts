@@ -12,10 +12,10 @@ import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type {
   AbsenceRepository,
   GuildRepository,
+  KeyMomentsRepository,
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
-  KeyMomentsRepository,
   PrivacyRepository,
   RatingRepository,
   ScheduleRepository,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Analyser, type Decision, findKeyMoments, type KeyMomentsBudget } from '../../src/discord/key-moments.ts';
+import {
+  type Analyser,
+  type Decision,
+  findKeyMoments,
+  type KeyMomentsBudget,
+} from '../../src/discord/key-moments.ts';
 import type { AnalysisRequest, MoveCost } from '../../src/games/kernel/analysis.ts';
 import { nextInt, seedRng } from '../../src/games/kernel/rng.ts';
 import type { Outcome } from '../../src/games/kernel/types.ts';
@@ -18,7 +23,11 @@ interface Toy {
   roll: number | null;
 }
 const wins = (s: Toy) =>
-  s.move === 'even' ? (s.roll as number) < 50 : s.move === 'odd' ? (s.roll as number) >= 50 : (s.roll as number) < 10;
+  s.move === 'even'
+    ? (s.roll as number) < 50
+    : s.move === 'odd'
+      ? (s.roll as number) >= 50
+      : (s.roll as number) < 10;
 const toy: SearchRules<Toy, Move | number> = {
   clone: (s) => ({ ...s }),
   waitingFor: (s) => (s.move === null ? [0] : s.roll === null ? [1] : []),

@@ -4,7 +4,11 @@ import { en } from '../../src/adapters/english.ts';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
-import { KEY_MOMENTS_LEASE_MS, type KeyMoment, type KeyMomentsBudget } from '../../src/discord/key-moments.ts';
+import {
+  KEY_MOMENTS_LEASE_MS,
+  type KeyMoment,
+  type KeyMomentsBudget,
+} from '../../src/discord/key-moments.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { splitAlt } from '../../src/table-kit/alt-text.ts';
 import { controls, Driver } from './driver.ts';
@@ -18,11 +22,11 @@ import { startTableHarness, type TableHarness } from './harness.ts';
  * them, once; a spectator is told they are for the players.
  */
 const BUDGET: KeyMomentsBudget = {
-  screenPlayouts: 8,
-  screenDuels: 6,
-  confirm: 3,
-  confirmDuels: 60,
-  confirmPlayouts: 24,
+  screenPlayouts: 4,
+  screenDuels: 4,
+  confirm: 4,
+  confirmDuels: 40,
+  confirmPlayouts: 12,
 };
 
 /** Valley with reasons of its own (`moveReasons`), so the test knows which sentences come from it. */
@@ -52,23 +56,36 @@ afterAll(async () => {
 });
 
 /**
- * A Valley game of alice against a Normal computer, played in the store up to its last move (alice's seat
- * plays at random, so she makes mistakes worth showing), then ended through the one move path, as a
+ * A Valley game of alice against a Normal computer, played in the store up to its last move (alice plays as
+ * Normal does but for a random move every sixth decision, blunders worth showing; a fixed deal, so the
+ * analysis is the same every run), then ended through the one move path, as a
  * click would: the move that finishes it plans the key moments in its own transaction.
  */
-async function finishGame(): Promise<{ gameId: number; where: string; aliceSeat: number }> {
+async function finishGame(seed: string): Promise<{ gameId: number; where: string; aliceSeat: number }> {
   const c = h.loopback.control;
-  const opened = await c.as(alice).slash('valley', { computers: 1 }).reply();
-  const where = /<#(\d+)>/.exec(opened.text)?.[1] as string;
-  await h.settle();
-  const gameId = h.store.gameInThread(where)?.id as number;
-  h.store.startGame(gameId);
+  const where = c.createChannel({ name: `key-moments-${seed}` }).id;
+  const lobby = h.store.lobbies.create({
+    type: 'valley',
+    guildId: c.defaultGuild.id,
+    channelId: where,
+    hostUserId: alice.id,
+    seed,
+    seats: [
+      { userId: alice.id, displayName: 'alice' },
+      { botKind: 'normal', displayName: 'Computer' },
+    ],
+  });
+  const gameId = h.store.startGame(lobby.id).id;
   const rt = h.bot.runtime;
   const adapter = rt.tables.adapterOf(h.store.getGame(gameId));
   const aliceSeat = h.store.getGame(gameId).seats.findIndex((s) => s.userId === alice.id);
+  let decided = 0;
   const next = (state: unknown) => {
     const seat = adapter.game.waitingFor(state)[0] as number;
-    return { seat, action: adapter.computers.move(state, seat, seat === aliceSeat ? 'random' : 'normal') };
+    // Every sixth of her decisions a random move: blunders in an even game, worth showing.
+    const blunder =
+      seat === aliceSeat && adapter.game.legalActions(state, seat).length > 1 && ++decided % 6 === 0;
+    return { seat, action: adapter.computers.move(state, seat, blunder ? 'random' : 'normal') };
   };
   for (;;) {
     const game = h.store.getGame(gameId);
@@ -76,6 +93,7 @@ async function finishGame(): Promise<{ gameId: number; where: string; aliceSeat:
     const after = adapter.game.apply(game.state, seat, action);
     if (!after.ok) throw new Error(`a move was refused: ${en(after.error.msg)}`);
     if (adapter.game.outcome(after.state) !== null) {
+      await rt.locks.run(gameId, () => rt.publisher.postBoard(game));
       const moved = await rt.table.move(gameId, seat, action, game.version);
       expect(moved.ok).toBe(true);
       break;
@@ -94,8 +112,21 @@ async function analysed(): Promise<void> {
 const byLabel = (m: LoopbackMessage, label: RegExp) => controls(m).find((c) => label.test(c.label));
 
 describe('key moments', () => {
-  it('are analysed once after the game, and shown privately with the position, the better move, its reasons and the replay', async () => {
-    const { gameId, where, aliceSeat } = await finishGame();
+  it('are analysed once after the game, refused to a spectator, and shown privately with the position, the better move, its reasons and the replay', async () => {
+    const { gameId, where, aliceSeat } = await finishGame('key-moments-a');
+    const results = d.latest(where, 'moments');
+    const button = controls(results).find((c) => c.verb === 'moments');
+    expect(button?.label).toBe('Key moments');
+    // Pressed before the analysis is done (it takes seconds): when they should be ready.
+    if (!(await h.bot.runtime.tables.store.keyMoments.of(gameId))) {
+      const early = await d.press(alice, results, button as NonNullable<typeof button>);
+      expect(early.ephemeral).toBe(true);
+      expect(early.text).toMatch(/being worked out in the background; they should be ready <t:\d+:R>/);
+    }
+    // Someone who did not play is told so, clearly.
+    const refused = await d.press(carol, results, button as NonNullable<typeof button>);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.text).toMatch(/for the people who played game #\d+, and you did not play in it/);
     await analysed();
     const store = h.bot.runtime.tables.store;
     const stored = await store.keyMoments.of(gameId);
@@ -111,9 +142,6 @@ describe('key moments', () => {
       expect(m.loss - 1.96 * m.stderr).toBeGreaterThanOrEqual(0.05);
     }
 
-    const results = d.latest(where, 'moments');
-    const button = controls(results).find((c) => c.verb === 'moments');
-    expect(button?.label).toBe('Key moments');
     const shown = await d.press(alice, results, button as NonNullable<typeof button>);
     expect(shown.ephemeral).toBe(true);
     const first = moments[0] as KeyMoment;
@@ -138,7 +166,11 @@ describe('key moments', () => {
     );
 
     if (moments.length > 1) {
-      const next = await d.press(alice, shown, byLabel(shown, /Next/) as NonNullable<ReturnType<typeof byLabel>>);
+      const next = await d.press(
+        alice,
+        shown,
+        byLabel(shown, /Next/) as NonNullable<ReturnType<typeof byLabel>>,
+      );
       expect(next.id).toBe(shown.id);
       expect(next.text).toContain(`2 of ${moments.length}`);
     }
@@ -153,30 +185,8 @@ describe('key moments', () => {
     expect(opened.text).toContain(`move ${first.move} of ${replay.positions.moves}`);
   }, 240_000);
 
-  it('are refused to someone who did not play, clearly', async () => {
-    const { where } = await finishGame();
-    const results = d.latest(where, 'moments');
-    const button = controls(results).find((c) => c.verb === 'moments');
-    const refused = await d.press(carol, results, button as NonNullable<typeof button>);
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.text).toMatch(/for the people who played game #\d+, and you did not play in it/);
-    await analysed();
-  }, 240_000);
-
-  it('say when they will be ready while the analysis runs', async () => {
-    const { where, gameId } = await finishGame();
-    // Pressed before the scheduler runs the row: nothing is stored yet.
-    const results = d.latest(where, 'moments');
-    const button = controls(results).find((c) => c.verb === 'moments');
-    if (!(await h.bot.runtime.tables.store.keyMoments.of(gameId))) {
-      const early = await d.press(alice, results, button as NonNullable<typeof button>);
-      expect(early.text).toMatch(/being worked out in the background; they should be ready <t:\d+:R>/);
-    }
-    await analysed();
-  }, 240_000);
-
   it('are computed after a restart between the end and the analysis, once', async () => {
-    const { gameId } = await finishGame();
+    const { gameId } = await finishGame('key-moments-b');
     // Whether or not the analysis had started, the restart drops it; the row is the intent.
     await h.restart();
     clock.advance(KEY_MOMENTS_LEASE_MS);

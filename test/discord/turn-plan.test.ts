@@ -145,7 +145,9 @@ describe('the turn timers’ plan (turn-plan.ts)', () => {
 
   it('a finished game with people and a search player makes its key moments due now, in the same plan', () => {
     expect(planTimers(game({ status: 'finished', type: 'valley' }), inputs(), facts([0], 0))).toEqual({
-      rows: [{ key: 'key-moments:7', gameId: 7, kind: 'key-moments', dueAt: new Date(now), payload: { tries: 0 } }],
+      rows: [
+        { key: 'key-moments:7', gameId: 7, kind: 'key-moments', dueAt: new Date(now), payload: { tries: 0 } },
+      ],
       cancel: GAME_OVER,
     });
     const computersOnly = game({
@@ -155,7 +157,7 @@ describe('the turn timers’ plan (turn-plan.ts)', () => {
         { seat: 0, userId: null, displayName: 'A' },
         { seat: 1, userId: null, displayName: 'B' },
       ],
-    } as Partial<GameRecord>);
+    } as unknown as Partial<GameRecord>);
     expect(planTimers(computersOnly, inputs(), facts([0], 0)).rows).toEqual([]);
   });
 

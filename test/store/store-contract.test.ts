@@ -541,7 +541,12 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
   it('key moments: none until saved; saved once, a second save changes nothing', async () => {
     const { store, gameId } = await open();
     expect(await store.keyMoments.of(gameId)).toBeUndefined();
-    const first = { gameId, moments: [{ seat: 1, move: 7, loss: 0.12 }], decisions: 31, computedAt: new Date(5000) };
+    const first = {
+      gameId,
+      moments: [{ seat: 1, move: 7, loss: 0.12 }],
+      decisions: 31,
+      computedAt: new Date(5000),
+    };
     expect(await store.keyMoments.save(first)).toBe(true);
     expect(await store.keyMoments.save({ ...first, moments: [], decisions: 2 })).toBe(false);
     expect(await store.keyMoments.of(gameId)).toEqual(first);

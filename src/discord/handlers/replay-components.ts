@@ -34,7 +34,8 @@ export async function onReplayComponent(rt: Runtime, i: Click, id: CustomId): Pr
   }
   // A private replay speaks its reader's language; one shown to the channel, the game's.
   const opens = id.verb === REPLAY_OPEN_VERB;
-  const language = opens || i.message.flags.has(MessageFlags.Ephemeral) ? userLanguage(i) : gameLanguage(game);
+  const language =
+    opens || i.message.flags.has(MessageFlags.Ephemeral) ? userLanguage(i) : gameLanguage(game);
   if (opens) await i.deferReply({ flags: MessageFlags.Ephemeral });
   else await i.deferUpdate();
   let replay: Awaited<ReturnType<Runtime['replays']['of']>>;

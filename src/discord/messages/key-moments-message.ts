@@ -3,9 +3,9 @@ import type { AnyAdapter } from '../../adapters/game-adapter.ts';
 import { getGame } from '../../games/registry.ts';
 import { gameTitle } from '../../i18n/command-localizations.ts';
 import { t } from '../../i18n/messages.ts';
+import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
-import type { GameRecord } from '../../store/records.ts';
 import { KEY_MOMENTS_VERB, type KeyMoment, keyMomentsRows } from '../key-moments.ts';
 import type { Replay } from '../replays.ts';
 import { gameAtMove, linesWithTheirNames } from '../seat-names.ts';
@@ -71,12 +71,23 @@ export function keyMomentMessage(
     }),
   ];
   const page = (to: number) =>
-    encodeCustomId({ scope: 'game', gameId: game.id, version: game.version, verb: KEY_MOMENTS_VERB, arg: String(to) });
+    encodeCustomId({
+      scope: 'game',
+      gameId: game.id,
+      version: game.version,
+      verb: KEY_MOMENTS_VERB,
+      arg: String(to),
+    });
   const controls = [
     ...(moments.length > 1
       ? [
           button(page(index - 1), t(language, 'moments.prev'), ButtonStyle.Secondary, index === 0),
-          button(page(index + 1), t(language, 'moments.next'), ButtonStyle.Secondary, index === moments.length - 1),
+          button(
+            page(index + 1),
+            t(language, 'moments.next'),
+            ButtonStyle.Secondary,
+            index === moments.length - 1,
+          ),
         ]
       : []),
     button(
@@ -100,7 +111,13 @@ export function keyMomentMessage(
  */
 export function withKeyMomentsButton(results: Payload, game: GameRecord, language: string): Payload {
   if (keyMomentsRows(game, 0).length === 0) return results;
-  const id = encodeCustomId({ scope: 'game', gameId: game.id, version: game.version, verb: KEY_MOMENTS_VERB, arg: '' });
+  const id = encodeCustomId({
+    scope: 'game',
+    gameId: game.id,
+    version: game.version,
+    verb: KEY_MOMENTS_VERB,
+    arg: '',
+  });
   return {
     ...results,
     components: [...results.components, row(button(id, t(language, 'moments.button'), ButtonStyle.Primary))],
