@@ -3,9 +3,10 @@
  * so a thinking computer never delays a click, a board or another game. Threads start on the first job
  * (a bot whose tables seat no such computer starts none), never more than the pool's size, starting ones
  * counted; one job each at a time; more jobs wait in order, background ones (key moments) behind every
- * other. A job asked for keeps the process alive until
- * it settles, as any awaited work would; an idle thread never does.
- * Every job settles within its limit, counted from when it was asked for: answered, or refused with a
+ * other. A job asked for keeps the process alive until it settles, as any awaited work would; an idle
+ * thread never does.
+ * Every job settles within its limit, counted from when it was asked for (a background job: from when a
+ * thread takes it): answered, or refused with a
  * ThinkingError saying why (over its time; its thread died while starting or thinking; the script could
  * not be found or loaded; the pool closed), and the caller plays a quick move instead. A thread lost takes
  * only its own job with it; the next job gets a new thread. A thread lost with no job is told to `warn`.
