@@ -28,7 +28,7 @@ export async function run(report: (figure: BenchFigure) => void, { quick }: Benc
   const stored = new Map<number, number>();
   rt.keyMoments.stored = (gameId) => stored.set(gameId, performance.now());
   try {
-    const games = quick ? 1 : 3;
+    const games = quick ? 1 : 2;
     const readyMs: number[] = [];
     const decisions: number[] = [];
     const busy: number[] = [];
