@@ -272,7 +272,7 @@ export class KeyMomentsRunner {
     const gameId = row.gameId;
     const now = this.clock.now();
     if (gameId === null) {
-      await this.store.schedule.markDone(row.id, 'no game');
+      await this.store.schedule.markDone(row.id, 'failed');
       return;
     }
     // Stored by an earlier holder that died before closing the row: nothing to do again.
@@ -309,10 +309,8 @@ export class KeyMomentsRunner {
       });
       await this.store.schedule.markDone(rowId, 'fired');
       this.stored?.(gameId, at);
-      this.log.info(
-        { gameId, decisions: found.decisions, moments: found.moments.length },
-        'key moments computed',
-      );
+      const counts = { gameId, decisions: found.decisions, moments: found.moments.length };
+      this.log.info(counts, 'key moments computed');
     } catch (e) {
       // Left to its lease: the row falls due again and the next try starts from the log.
       if (!this.stopped) this.log.warn({ err: e, gameId }, 'key moments failed; they will be tried again');
