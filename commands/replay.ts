@@ -14,9 +14,9 @@ import { ReplayError } from '../src/table-kit/replay-positions.ts';
 const LISTED = 25;
 
 /**
- * `/replay game:<id>`: a finished game of this server, move by move, from its first position, with the
- * public view at each (nothing hidden during play is shown); privately unless the caller asks to show it
- * to the channel.
+ * `/replay game:<id> [move:<n>]`: a finished game of this server, move by move, from its first position (or
+ * the move asked for: a key moment's link), with the public view at each (nothing hidden during play is
+ * shown); privately unless the caller asks to show it to the channel.
  */
 export const replayCommand: SlashCommand = {
   data: {
@@ -37,6 +37,12 @@ export const replayCommand: SlashCommand = {
         name: 'public',
         description: 'Show it to the channel (default: only to you)',
       },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'move',
+        description: 'Start at this move (default: 0, the first position)',
+        min_value: 0,
+      },
     ],
   },
   async execute(rt, i) {
@@ -55,7 +61,11 @@ export const replayCommand: SlashCommand = {
       return say(i, 'replay.cannot', { id: gameId, why: e.message });
     }
     const language = shown ? gameLanguage(game) : userLanguage(i);
-    const step = rt.replays.step(replay, 0, language, () => replayMessage(rt.tables, replay, 0, language));
+    // A move past the end is the final position.
+    const move = Math.min(i.options.getInteger('move') ?? 0, replay.positions.moves);
+    const step = rt.replays.step(replay, move, language, () =>
+      replayMessage(rt.tables, replay, move, language),
+    );
     await i.editReply(editOptions(step));
   },
   async autocomplete(rt, i) {

@@ -2,9 +2,11 @@
  * Threads for computer players that think long (the search player: hundreds of simulated games per move),
  * so a thinking computer never delays a click, a board or another game. Threads start on the first job
  * (a bot whose tables seat no such computer starts none), never more than the pool's size, starting ones
- * counted; one job each at a time; more jobs wait in order. A job asked for keeps the process alive until
- * it settles, as any awaited work would; an idle thread never does.
- * Every job settles within its limit, counted from when it was asked for: answered, or refused with a
+ * counted; one job each at a time; more jobs wait in order, background ones (key moments) behind every
+ * other. A job asked for keeps the process alive until it settles, as any awaited work would; an idle
+ * thread never does.
+ * Every job settles within its limit, counted from when it was asked for (a background job: from when a
+ * thread takes it): answered, or refused with a
  * ThinkingError saying why (over its time; its thread died while starting or thinking; the script could
  * not be found or loaded; the pool closed), and the caller plays a quick move instead. A thread lost takes
  * only its own job with it; the next job gets a new thread. A thread lost with no job is told to `warn`.
@@ -58,8 +60,13 @@ export class ThinkingError extends Error {}
 interface Job {
   readonly job: ThinkJob;
   readonly timeoutMs: number;
-  /** Its time limit, running from the moment it was asked for (waiting and a thread's start included). */
-  readonly timer: NodeJS.Timeout;
+  /**
+   * Its time limit, running from the moment it was asked for (waiting and a thread's start included); for
+   * a background job, from the moment a thread takes it (null until then).
+   */
+  timer: NodeJS.Timeout | null;
+  /** In the background lane (key moments): taken only when no other job waits. */
+  readonly background: boolean;
   readonly resolve: (t: Thought) => void;
   readonly reject: (e: Error) => void;
   /** The thread it was given to (starting or ready), null while it waits. */
@@ -87,6 +94,8 @@ export class ThinkingPool {
   /** Open threads, starting ones included: never more than `size`. */
   private readonly threads: Thread[] = [];
   private readonly queue: Job[] = [];
+  /** Background jobs waiting: a thread takes one only when `queue` is empty. */
+  private readonly later: Job[] = [];
   /** Every job asked for and not yet settled: waiting, on a starting thread, or thinking. */
   private readonly jobs = new Set<Job>();
   private nextId = 1;
@@ -118,7 +127,7 @@ export class ThinkingPool {
    * (else the pool's) of this call whatever happens: answered, or refused with a ThinkingError.
    */
   think(game: string, state: unknown, seat: number, kind: string, timeoutMs?: number): Promise<Thought> {
-    return this.submit({ game, state, seat, kind }, timeoutMs);
+    return this.submit({ game, state, seat, kind }, timeoutMs, false);
   }
 
   /**
@@ -132,27 +141,52 @@ export class ThinkingPool {
     request: AnalysisRequest<unknown>,
     timeoutMs?: number,
   ): Promise<Thought> {
-    return this.submit({ game, state, seat, kind: 'hard', request }, timeoutMs);
+    return this.submit({ game, state, seat, kind: 'hard', request }, timeoutMs, false);
   }
 
-  private submit(fields: Omit<ThinkJob, 'id'>, timeoutMs?: number): Promise<Thought> {
+  /**
+   * The same analysis in the background lane (key moments after a game): a thread takes it only when no
+   * move and no analysis someone waits for is waiting, so a live game never waits for more than the one
+   * background job a thread may be on. Its limit counts from when a thread takes it, not while it waits.
+   */
+  analyseLater(
+    game: string,
+    state: unknown,
+    seat: number,
+    request: AnalysisRequest<unknown>,
+    timeoutMs?: number,
+  ): Promise<Thought> {
+    return this.submit({ game, state, seat, kind: 'hard', request }, timeoutMs, true);
+  }
+
+  private submit(
+    fields: Omit<ThinkJob, 'id'>,
+    timeoutMs: number | undefined,
+    background: boolean,
+  ): Promise<Thought> {
     if (this.closed) return Promise.reject(new ThinkingError('the thinking pool is closed'));
     return new Promise<Thought>((resolve, reject) => {
       const limit = timeoutMs ?? this.timeoutMs;
       const job: Job = {
         job: { id: this.nextId++, ...fields },
         timeoutMs: limit,
-        // Referenced: a job asked for keeps the process alive until it settles, as any awaited work would
-        // (the threads themselves never do).
-        timer: setTimeout(() => this.expire(job), limit),
+        timer: null,
+        background,
         resolve,
         reject,
         thread: null,
       };
+      // Referenced: a job asked for keeps the process alive until it settles, as any awaited work would
+      // (the threads themselves never do). A background job's time starts when a thread takes it.
+      if (!background) this.startClock(job);
       this.jobs.add(job);
-      this.queue.push(job);
+      (background ? this.later : this.queue).push(job);
       this.dispatch();
     });
+  }
+
+  private startClock(job: Job): void {
+    job.timer = setTimeout(() => this.expire(job), job.timeoutMs);
   }
 
   /** Interactions the bot is answering now, as the threads see them (0 when the pool does not give way). */
@@ -165,9 +199,16 @@ export class ThinkingPool {
     return this.jobs.size;
   }
 
-  /** Jobs waiting for a free thread (the operator's metrics). */
+  /** Background jobs (key moments) asked for and not settled: waiting or being thought. */
+  get background(): number {
+    let n = 0;
+    for (const job of this.jobs) if (job.background) n++;
+    return n;
+  }
+
+  /** Jobs waiting for a free thread, background ones included (the operator's metrics). */
   get waiting(): number {
-    return this.queue.length;
+    return this.queue.length + this.later.length;
   }
 
   /** Threads open, starting ones included (at most the pool's size). */
@@ -185,13 +226,14 @@ export class ThinkingPool {
 
   /** Gives waiting jobs to free threads, opening threads up to the pool's size. Synchronous: no race. */
   private dispatch(): void {
-    while (this.queue.length > 0 && !this.closed) {
+    while (this.queue.length + this.later.length > 0 && !this.closed) {
       let thread = this.threads.find((t) => !t.running);
       if (!thread) {
         if (this.threads.length >= this.size) return;
         thread = this.spawn();
       }
-      const job = this.queue.shift() as Job;
+      const job = (this.queue.length > 0 ? this.queue.shift() : this.later.shift()) as Job;
+      if (job.timer === null) this.startClock(job);
       job.thread = thread;
       thread.running = job;
       if (thread.ready) thread.worker?.postMessage(job.job);
@@ -302,9 +344,11 @@ export class ThinkingPool {
   /** Ends a job once: answered or refused; its thread, if it has one, is free again. */
   private settle(job: Job, outcome: Error | { action: unknown; ms: number; waitedMs: number }): void {
     if (!this.jobs.delete(job)) return;
-    clearTimeout(job.timer);
-    const at = this.queue.indexOf(job);
-    if (at >= 0) this.queue.splice(at, 1);
+    if (job.timer !== null) clearTimeout(job.timer);
+    for (const waiting of [this.queue, this.later]) {
+      const at = waiting.indexOf(job);
+      if (at >= 0) waiting.splice(at, 1);
+    }
     if (job.thread?.running === job) job.thread.running = null;
     job.thread = null;
     if (outcome instanceof Error) job.reject(outcome);

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { hostedGames } from '../../commands/index.ts';
 import { installedAdapters } from '../adapters/installed.ts';
 import { loadConfig } from '../config.ts';
-import { type Bot, startBot } from '../discord/bot.ts';
+import { type Bot, type BotOptions, startBot } from '../discord/bot.ts';
 import { LoopbackDiscord } from '../loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../store/database.ts';
 import { GameStore } from '../store/game-store.ts';
@@ -25,7 +25,11 @@ export interface BenchBot {
   stop(): Promise<void>;
 }
 
-export async function startBenchBot(name: string): Promise<BenchBot> {
+/** `extra`: what a benchmark changes of the bot's own options (key moments' budget in a quick run). */
+export async function startBenchBot(
+  name: string,
+  extra: Pick<BotOptions, 'keyMoments'> = {},
+): Promise<BenchBot> {
   const dir = mkdtempSync(join(tmpdir(), `scarab-${name}-`));
   const loopback = await LoopbackDiscord.start({ waitTimeoutMs: 10_000 });
   const database = openDatabase(join(dir, 'bench.db'));
@@ -41,6 +45,7 @@ export async function startBenchBot(name: string): Promise<BenchBot> {
     rest: { globalRequestsPerSecond: 1e6 },
     // As `npm start` runs it.
     thinkingNice: loadConfig().THINKING_NICE,
+    ...extra,
   });
   return {
     loopback,

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { AdapterSet } from '../adapters/adapter-set.ts';
 import { ThinkingPool, type ThinkingPoolOptions } from '../adapters/thinking-pool.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import type { Analysis } from '../games/kernel/analysis.ts';
 import { attachOps } from '../ops/attach-ops.ts';
 import type { BudgetOptions, InvalidRequestBudget } from '../ops/invalid-requests.ts';
 import { ProcessOps } from '../ops/process-ops.ts';
@@ -30,6 +31,7 @@ import { GuildDepartures } from './guild-departures.ts';
 import { answerWhileStopping } from './handlers/while-stopping.ts';
 import { Hints } from './hints.ts';
 import { InFlight } from './in-flight.ts';
+import { KEY_MOMENTS_JOB_MS, type KeyMomentsBudget, KeyMomentsRunner } from './key-moments.ts';
 import { Lessons } from './lessons.ts';
 import { type GoneChannel, onChannelGone } from './lost-channels.ts';
 import { canvasRatingPictures, type RatingPictures } from './messages/rating-pictures.ts';
@@ -90,6 +92,8 @@ export interface BotOptions {
   thinking?: Pick<ThinkingPoolOptions, 'timeoutMs' | 'size' | 'script'>;
   /** How long a click may go unacknowledged before the bot defers it itself (default ACK_DEADLINE_MS). */
   ackDeadlineMs?: number;
+  /** What finished games' key moments spend (tests: far less); KEY_MOMENTS_BUDGET unless given. */
+  keyMoments?: Partial<KeyMomentsBudget>;
   /**
    * The process's readiness and metrics, made before the bot so the operator port answers while it starts
    * (src/main.ts); a fresh one unless given (src/ops/README.md).
@@ -214,6 +218,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   });
   const computers = new ComputerPlayers(tables, pool, o.log, clock);
   const hints = new Hints(tables, pool, o.log);
+  const keyMoments = new KeyMomentsRunner(store, scheduler, clock, o.log, {
+    analyse: async (game, state, seat, request) =>
+      (await pool.analyseLater(game, state, seat, request, KEY_MOMENTS_JOB_MS))
+        .action as Analysis<unknown> | null,
+    ...(o.keyMoments ? { budget: o.keyMoments } : {}),
+  });
   const timers = new TurnTimers(tables, table, publisher, scheduler, clock, o.log, computers);
   publisher.deadlineOf = (game) => timers.deadline(game);
   publisher.notesOf = async (game) => [...thinkingNotes(tables, game), ...(await timers.awayNotes(game))];
@@ -250,6 +260,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     lessons,
     hints,
     replays: new Replays(tables),
+    keyMoments,
     scheduler,
     seasons,
     timers,
@@ -345,6 +356,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     watched.budget.stop();
     autopilot.stop();
     scheduler.stop();
+    keyMoments.stop();
     publisher.stop();
     await computers.close();
     // Hints being thought were refused by the closed pool: their "try again" replies go out first.
@@ -356,6 +368,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     ops.readiness.stopping();
     watched.budget.stop();
     scheduler.stop();
+    // An analysis under way is dropped when the pool closes: its row falls due again after its lease.
+    keyMoments.stop();
     // A thought still going when its time is up is refused: the computer's default player moves instead
     // (ComputerPlayers.move), and that move is finished like any other.
     const handOver = setTimeout(() => {

@@ -81,9 +81,12 @@ export class ComputerPlayers {
     }
   }
 
-  /** Moves being thought on the pool now, or waiting for a thread (logs, health, tests). */
+  /**
+   * Moves being thought on the pool now, or waiting for a thread (logs, health, tests); not the analyses
+   * of finished games in its background lane (key-moments.ts).
+   */
   get thinking(): number {
-    return this.pool.pending;
+    return this.pool.pending - this.pool.background;
   }
 
   /** Moves the thinking pool has answered. */

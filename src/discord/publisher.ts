@@ -17,6 +17,7 @@ import { closeHands, retireHand } from './hand-retirement.ts';
 import { hintLines } from './hints.ts';
 import { userLanguage } from './language.ts';
 import { messageLink } from './message-links.ts';
+import { withKeyMomentsButton } from './messages/key-moments-message.ts';
 import { lobbyMessage } from './messages/lobby-message.ts';
 import { resultRatingLines } from './messages/rating-lines.ts';
 import { whereIs, withTableButtons } from './my-games.ts';
@@ -288,7 +289,8 @@ export class Publisher {
     const messages = this.tables.adapterOf(game).messages;
     // The results credit every holder of a seat handed over during play (seat-names.ts).
     const credited = { ...ctx, names: creditedNames(game, ctx.language) };
-    const id = await this.send(channelId, messages.results(view, credited, ratingLines));
+    const results = withKeyMomentsButton(messages.results(view, credited, ratingLines), game, ctx.language);
+    const id = await this.send(channelId, results);
     await this.tables.store.locations.setMessage(game.id, RESULTS, {
       messageId: id,
       channelId,

@@ -5,6 +5,7 @@ import type { Autopilot } from './autopilot.ts';
 import type { ComputerPlayers } from './computer-players.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { Hints } from './hints.ts';
+import type { KeyMomentsRunner } from './key-moments.ts';
 import type { Lessons } from './lessons.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import type { PrivateHands } from './private-hands.ts';
@@ -42,6 +43,8 @@ export interface Runtime {
   hints: Hints;
   /** Finished games' replays, rebuilt from their logs and kept for the next clicks. */
   replays: Replays;
+  /** Finished games' key moments, analysed in the background and stored (key-moments.ts). */
+  keyMoments: KeyMomentsRunner;
   /** Runs what is due later (reminders, time-outs), from rows in the database. */
   scheduler: Scheduler;
   /** Seasons' ends: their podiums (season-ends.ts). */

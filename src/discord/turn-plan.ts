@@ -7,6 +7,7 @@
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord, PlannedRow, PlayerSettings } from '../store/records.ts';
 import type { SchedulePlan } from '../store/store.ts';
+import { keyMomentsRows } from './key-moments.ts';
 import { awakeAt, type QuietHours } from './quiet-hours.ts';
 import type { Tables } from './tables.ts';
 
@@ -79,10 +80,12 @@ export function computerPlays(game: GameRecord, seat: Seat, turn: number, inputs
  * The rows for every person `game` waits for, idempotent by stage (their own further moves in the same
  * turn keep the same clock): a reminder at half the host's limit (after a day without one) and, with a
  * limit, a time-out that runs out at the end of their night if it would run out in it. A game over
- * closes what was pending instead.
+ * closes what was pending instead; a finished one makes its key moments due (key-moments.ts), so the
+ * intent to analyse it commits with its last move.
  */
 export function planTimers(game: GameRecord, inputs: PlanInputs, facts: GameFacts): SchedulePlan {
-  if (game.status === 'finished' || game.status === 'cancelled') return { rows: [], cancel: GAME_OVER };
+  if (game.status === 'finished') return { rows: keyMomentsRows(game, inputs.now), cancel: GAME_OVER };
+  if (game.status === 'cancelled') return { rows: [], cancel: GAME_OVER };
   if (game.status !== 'active' || game.state === null) return { rows: [] };
   const limit = game.turnLimitMinutes ?? null;
   const { now } = inputs;

@@ -17,6 +17,7 @@ const REPOSITORIES = new Set([
   'guilds',
   'absences',
   'ratings',
+  'keyMoments',
 ]);
 /** Not queries. */
 const UNTIMED = new Set(['close', 'clearCache', 'constructor']);

@@ -17,6 +17,7 @@ import { type GameId, GameNotFoundError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { GuildSettingsStore } from './guild-settings-store.ts';
 import { HintStore } from './hint-store.ts';
+import { KeyMomentsStore } from './key-moments-store.ts';
 import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
@@ -59,6 +60,8 @@ export class GameStore {
   readonly hints: HintStore;
   /** A person's own data, and forgetting it; a server's, once the bot left it (privacy-store.ts). */
   readonly privacy: PrivacyStore;
+  /** Finished games' key moments, written once (key-moments-store.ts). */
+  readonly keyMoments: KeyMomentsStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -74,6 +77,7 @@ export class GameStore {
     this.absences = new AbsenceStore(this.core);
     this.hints = new HintStore(this.core);
     this.privacy = new PrivacyStore(this.core);
+    this.keyMoments = new KeyMomentsStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */

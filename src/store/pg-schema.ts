@@ -287,3 +287,13 @@ export const stateParts = pgTable('state_parts', {
   hash: text('hash').primaryKey(),
   json: text('json').notNull(),
 });
+
+/** Mirror of schema.ts's `key_moments`. */
+export const keyMoments = pgTable('key_moments', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id),
+  moments: text('moments').notNull(),
+  decisions: integer('decisions').notNull(),
+  computedAt: time('computed_at').notNull(),
+});

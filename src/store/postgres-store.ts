@@ -14,6 +14,7 @@ import { type OpenPgOptions, openPgDatabase } from './pg-database.ts';
 import { PgGuilds } from './pg-guilds.ts';
 import { PgHints } from './pg-hints.ts';
 import { importOnPostgres, verifyOnPostgres } from './pg-import.ts';
+import { PgKeyMoments } from './pg-key-moments.ts';
 import { PgLobbies, PgLocations } from './pg-lobbies.ts';
 import * as lookups from './pg-lookups.ts';
 import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.ts';
@@ -47,6 +48,7 @@ export class PostgresStore implements Store {
   readonly hints: PgHints;
   readonly ratings;
   readonly privacy: PgPrivacy;
+  readonly keyMoments: PgKeyMoments;
 
   constructor(private readonly core: PgCore) {
     this.lobbies = new PgLobbies(core);
@@ -58,6 +60,7 @@ export class PostgresStore implements Store {
     this.hints = new PgHints(core);
     this.ratings = core.ratings;
     this.privacy = new PgPrivacy(core);
+    this.keyMoments = new PgKeyMoments(core);
   }
 
   get cachedGames(): number {

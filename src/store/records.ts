@@ -377,3 +377,15 @@ export interface VerifyReport {
   /** Games dealt with a card catalog other than today's (`problem`: which): consistent, only older. */
   readonly olderCatalogs: readonly VerifyProblem[];
 }
+
+/**
+ * A finished game's key moments as stored (`store.keyMoments`): the table layer writes and reads `moments`
+ * (../discord/key-moments.ts); the store keeps it as JSON without looking inside.
+ */
+export interface KeyMomentsRecord {
+  readonly gameId: GameId;
+  readonly moments: unknown;
+  /** The people's decisions the analysis looked at. */
+  readonly decisions: number;
+  readonly computedAt: Date;
+}

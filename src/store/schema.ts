@@ -351,3 +351,18 @@ export const stateParts = sqliteTable('state_parts', {
   hash: text('hash').primaryKey(),
   json: text('json').notNull(),
 });
+
+/**
+ * A finished game's key moments (../discord/key-moments.ts): each person's moves that cost them most against
+ * the Hard player's best move, as JSON. Written once, when the analysis after the game is done; the
+ * schedule's `key-moments` row is the intent that gets it done after a restart.
+ */
+export const keyMoments = sqliteTable('key_moments', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id),
+  moments: text('moments').notNull(),
+  /** The people's decisions looked at (screened), for the message and the operator. */
+  decisions: integer('decisions').notNull(),
+  computedAt: integer('computed_at', { mode: 'timestamp_ms' }).notNull(),
+});

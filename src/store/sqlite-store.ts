@@ -13,6 +13,7 @@ import type {
   AbsenceRepository,
   GuildRepository,
   HintRepository,
+  KeyMomentsRepository,
   LobbyRepository,
   LocationRepository,
   PlayerRepository,
@@ -44,10 +45,12 @@ export class SqliteStore implements Store {
   readonly hints: HintRepository;
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
+  readonly keyMoments: KeyMomentsRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, guilds, absences, hints, ratings, privacy } = sync;
+    const { lobbies, locations, schedule, players, guilds, absences, hints, ratings, privacy, keyMoments } =
+      sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -82,6 +85,10 @@ export class SqliteStore implements Store {
       markDone: (id, outcome) => settle(() => schedule.markDone(id, outcome)),
       cancelGame: (gameId, outcome) => settle(() => schedule.cancelGame(gameId, outcome)),
       prune: (now) => settle(() => schedule.prune(now)),
+    };
+    this.keyMoments = {
+      save: (record) => settle(() => keyMoments.save(record)),
+      of: (gameId) => settle(() => keyMoments.of(gameId)),
     };
     this.guilds = {
       get: (guildId) => settle(() => guilds.get(guildId)),

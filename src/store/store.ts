@@ -38,6 +38,7 @@ import type {
   GuildSettings,
   GuildSettingsChange,
   ImportedGame,
+  KeyMomentsRecord,
   Participant,
   PersonalData,
   PlannedRow,
@@ -281,6 +282,14 @@ export interface PrivacyRepository {
   forgetGuild(guildId: string): Promise<GuildForgetReport>;
 }
 
+/** Finished games' key moments (`store.keyMoments`): written once, when the analysis after a game is done. */
+export interface KeyMomentsRepository {
+  /** Stores a game's key moments unless stored already (a second analysis changes nothing); true when stored; throws nothing of its own. */
+  save(record: KeyMomentsRecord): Promise<boolean>;
+  /** The game's key moments, if they were computed; throws nothing of its own. */
+  of(gameId: GameId): Promise<KeyMomentsRecord | undefined>;
+}
+
 export interface Store extends GameRepository {
   /** Which database holds the games (for logs, the benchmark and the tools). */
   readonly backend: 'sqlite' | 'postgres';
@@ -293,6 +302,7 @@ export interface Store extends GameRepository {
   readonly hints: HintRepository;
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
+  readonly keyMoments: KeyMomentsRepository;
   /** Games in this process's memory (for tests and the benchmark). */
   readonly cachedGames: number;
   /** Forgets every loaded game; the next touch reads the database again. */

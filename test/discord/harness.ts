@@ -61,6 +61,8 @@ export async function startTableHarness(
     clock?: Clock;
     /** The thinking pool's options: by default a limit no busy machine reaches (THINKING_LIMIT_MS). */
     thinking?: BotOptions['thinking'];
+    /** What finished games' key moments spend (the bot's own budget unless given). */
+    keyMoments?: BotOptions['keyMoments'];
   } = {},
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
@@ -95,6 +97,7 @@ export async function startTableHarness(
       // One scale for the bot's pacer and the loopback's limiter: a bot that overran a limit meets the 429.
       limitScale: options.loopback?.limitScale ?? TEST_LIMIT_SCALE,
       thinking: { timeoutMs: THINKING_LIMIT_MS, ...options.thinking },
+      ...(options.keyMoments ? { keyMoments: options.keyMoments } : {}),
     });
     return { store, bot };
   };

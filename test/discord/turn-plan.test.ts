@@ -143,6 +143,24 @@ describe('the turn timers’ plan (turn-plan.ts)', () => {
     expect(planTimers(game({ status: 'lobby', state: null }), inputs(), facts([0], 0))).toEqual({ rows: [] });
   });
 
+  it('a finished game with people and a search player makes its key moments due now, in the same plan', () => {
+    expect(planTimers(game({ status: 'finished', type: 'valley' }), inputs(), facts([0], 0))).toEqual({
+      rows: [
+        { key: 'key-moments:7', gameId: 7, kind: 'key-moments', dueAt: new Date(now), payload: { tries: 0 } },
+      ],
+      cancel: GAME_OVER,
+    });
+    const computersOnly = game({
+      status: 'finished',
+      type: 'valley',
+      seats: [
+        { seat: 0, userId: null, displayName: 'A' },
+        { seat: 1, userId: null, displayName: 'B' },
+      ],
+    } as unknown as Partial<GameRecord>);
+    expect(planTimers(computersOnly, inputs(), facts([0], 0)).rows).toEqual([]);
+  });
+
   it('a time-out key reads back as its turn and seat; other keys as nothing', () => {
     expect(timedOutSeat(stageKey('timeout', 7, { seat: 2, turn: 11, decision: 3 }))).toBe('11:2');
     expect(timedOutSeat(stageKey('remind', 7, { seat: 2, turn: 11, decision: null }))).toBeNull();

@@ -101,6 +101,7 @@ describe('migrations', () => {
       'game_messages',
       'games',
       'guild_settings',
+      'key_moments',
       'player_settings',
       'rating_changes',
       'ratings',

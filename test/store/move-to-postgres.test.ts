@@ -42,6 +42,7 @@ const ALL_TABLES = [
   'player_settings',
   'seat_votes',
   'state_parts',
+  'key_moments',
 ];
 
 interface Fixture {
@@ -141,6 +142,12 @@ function makeFixture(dir: string): Fixture {
   });
   store.absences.countTimeout(active, 1);
   store.absences.vote(active, 1, 'user-0', 'replace');
+  store.keyMoments.save({
+    gameId: finished[0] as number,
+    moments: [{ seat: 0, move: 12, loss: 0.21 }],
+    decisions: 40,
+    computedAt: due(60_000),
+  });
 
   for (const id of finished) expect(store.getGame(id).status).toBe('finished');
   expect(store.getGame(active).status).toBe('active');

@@ -47,6 +47,7 @@ const REPOSITORIES = [
   'hints',
   'ratings',
   'privacy',
+  'keyMoments',
 ] as const;
 type RepositoryName = (typeof REPOSITORIES)[number];
 
@@ -115,6 +116,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     seasonsEndingAfter: true,
   },
   privacy: { dataOf: true, forget: true, forgetGuild: true },
+  keyMoments: { save: true, of: true },
 };
 
 const contractMethods = (): string[] =>
@@ -551,6 +553,20 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       turnDms: true,
     });
     expect(await store.players.get('p')).toEqual(await store.players.update('p', {}));
+  });
+
+  it('key moments: none until saved; saved once, a second save changes nothing', async () => {
+    const { store, gameId } = await open();
+    expect(await store.keyMoments.of(gameId)).toBeUndefined();
+    const first = {
+      gameId,
+      moments: [{ seat: 1, move: 7, loss: 0.12 }],
+      decisions: 31,
+      computedAt: new Date(5000),
+    };
+    expect(await store.keyMoments.save(first)).toBe(true);
+    expect(await store.keyMoments.save({ ...first, moments: [], decisions: 2 })).toBe(false);
+    expect(await store.keyMoments.of(gameId)).toEqual(first);
   });
 
   it('servers: season settings are the defaults until changed; a change keeps the rest', async () => {

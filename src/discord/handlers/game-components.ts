@@ -9,6 +9,7 @@ import { HINT_VERB } from '../../table-kit/hint-button.ts';
 import { onVote } from '../absence-votes.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
 import { answerOnRetiredHand, retireHand } from '../hand-retirement.ts';
+import { KEY_MOMENTS_VERB } from '../key-moments.ts';
 import { userLanguage } from '../language.ts';
 import { LESSON_NEXT } from '../lessons.ts';
 import { storeErrorText } from '../messages/store-errors.ts';
@@ -18,6 +19,7 @@ import type { LiveHand } from '../private-hands.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { WATCH_VERB, watchView } from '../watchers.ts';
+import { onKeyMoments } from './key-moments-components.ts';
 import { replyPrivately, say, tell } from './replies.ts';
 
 /**
@@ -76,6 +78,8 @@ function statusProblem(game: GameRecord): string | null {
  */
 export async function onGameComponent(rt: Runtime, i: Click, id: CustomId): Promise<void> {
   // Anyone may ask for their own games from any board, seated there or not, whatever its status.
+  // A finished game's results: anyone may ask; each person sees only their own moments.
+  if (id.verb === KEY_MOMENTS_VERB) return onKeyMoments(rt, i, id);
   if (id.verb === MY_GAMES_VERB) {
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     return replyPrivately(i, await myGamesFor(rt.tables, i.user.id, userLanguage(i)));

@@ -4,13 +4,14 @@ import type { CustomId } from '../../table-kit/custom-id.ts';
 import { ReplayError } from '../../table-kit/replay-positions.ts';
 import type { Click } from '../clicked-message.ts';
 import { gameLanguage, userLanguage } from '../language.ts';
+import { REPLAY_OPEN_VERB } from '../messages/key-moments-message.ts';
 import { recordMessage, replayMessage } from '../messages/replay-message.ts';
 import type { Runtime } from '../runtime.ts';
 import { editOptions } from '../send.ts';
 import { replyPrivately, say } from './replies.ts';
 
-/** The buttons' verbs: each carries the move it goes to. */
-const STEPS = ['first', 'prev', 'next', 'last'];
+/** The buttons' verbs: each carries the move it goes to. `open` (a key moment's) opens a new private replay there. */
+const STEPS = ['first', 'prev', 'next', 'last', REPLAY_OPEN_VERB];
 
 /**
  * A replay's controls: ⏮ ◀ ▶ ⏭ carry the move they go to, the turns menu its choice. Anyone who sees the
@@ -32,8 +33,11 @@ export async function onReplayComponent(rt: Runtime, i: Click, id: CustomId): Pr
     return replyPrivately(i, recordMessage(game, record, userLanguage(i)));
   }
   // A private replay speaks its reader's language; one shown to the channel, the game's.
-  const language = i.message.flags.has(MessageFlags.Ephemeral) ? userLanguage(i) : gameLanguage(game);
-  await i.deferUpdate();
+  const opens = id.verb === REPLAY_OPEN_VERB;
+  const language =
+    opens || i.message.flags.has(MessageFlags.Ephemeral) ? userLanguage(i) : gameLanguage(game);
+  if (opens) await i.deferReply({ flags: MessageFlags.Ephemeral });
+  else await i.deferUpdate();
   let replay: Awaited<ReturnType<Runtime['replays']['of']>>;
   try {
     replay = await rt.replays.of(game);

@@ -32,6 +32,12 @@ export interface AnalysisRequest<A> {
   readonly played?: A;
   /** Paired playouts for that comparison. */
   readonly duels?: number;
+  /**
+   * The search's budget, when not the Hard player's own: a cheaper look (key moments screen a whole game
+   * with it, then confirm what it finds with the Hard player's budget). Its first move is then the choice
+   * of that smaller search, no longer necessarily the Hard player's move.
+   */
+  readonly playouts?: number;
 }
 
 export interface Analysis<A> {

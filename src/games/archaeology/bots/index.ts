@@ -41,5 +41,5 @@ export function archaeologyBotMove(
 export const archaeologyPlayers: GamePlayers<ArchaeologyState, ArchaeologyAction> = {
   names: ARCHAEOLOGY_BOT_NAMES,
   move: (state, seat, name) => archaeologyBotMove(state, seat, name as ArchaeologyBotName),
-  analyse: (state, seat, request) => analyseArchaeology(state, seat, request),
+  analyse: (state, seat, request) => analyseArchaeology(state, seat, request, undefined, request.playouts),
 };

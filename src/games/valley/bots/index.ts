@@ -48,5 +48,5 @@ export function botMove(
 export const valleyPlayers: GamePlayers<ValleyState, ValleyAction> = {
   names: BOT_NAMES,
   move: (state, seat, name) => botMove(state, seat, name as BotName),
-  analyse: (state, seat, request) => analyseValley(state, seat, request),
+  analyse: (state, seat, request) => analyseValley(state, seat, request, undefined, request.playouts),
 };
