@@ -1,22 +1,6 @@
-/**
- * Threads for computer players that think long (the search player: hundreds of simulated games per move),
- * so a thinking computer never delays a click, a board or another game. Threads start on the first job
- * (a bot whose tables seat no such computer starts none), never more than the pool's size, starting ones
- * counted; one job each at a time; more jobs wait in order, background ones (key moments) behind every
- * other. A job asked for keeps the process alive until it settles, as any awaited work would; an idle
- * thread never does.
- * Every job settles within its limit, counted from when it was asked for (a background job: from when a
- * thread takes it): answered, or refused with a
- * ThinkingError saying why (over its time; its thread died while starting or thinking; the script could
- * not be found or loaded; the pool closed), and the caller plays a quick move instead. A thread lost takes
- * only its own job with it; the next job gets a new thread. A thread lost with no job is told to `warn`.
- * Nothing is kept here that a restart would need: an unfinished thought is simply thought again.
- */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { forgetOldContentNamed, writeContentNamed } from '../content-named-file.ts';
 import type { AnalysisRequest } from '../games/kernel/analysis.ts';
 import { COMPILED, fromRoot } from '../paths.ts';
 import { GiveWay } from './give-way.ts';
@@ -385,30 +369,10 @@ async function workerScript(): Promise<string> {
   });
   const code = result.outputFiles[0]?.contents;
   if (!code) throw new Error('bundling the thinking thread gave no file');
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const path = fromRoot('.build', `think-worker-${hash}.js`);
-  if (!existsSync(path)) {
-    mkdirSync(fromRoot('.build'), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, code);
-    renameSync(temporary, path);
-    forgetOldBundles(path);
-  }
-  return path;
+  return writeContentNamed(fromRoot('.build'), 'think-worker-', '.js', code);
 }
 
 /** Bundles of older sources pile up while code changes: those untouched for a day are deleted. */
 export function forgetOldBundles(keep: string): void {
-  const dir = fromRoot('.build');
-  const dayAgo = Date.now() - 24 * 3_600_000;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (path === keep || !/^think-worker-[0-9a-f]{12}\.js$/.test(name)) continue;
-    try {
-      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
-    } catch (e) {
-      // Deleted meanwhile by another process doing the same: nothing left to do. Anything else is real.
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-  }
+  forgetOldContentNamed(fromRoot('.build'), 'think-worker-', '.js', keep);
 }

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLE_OPTIONS } from '../../.config/bundle.mjs';
+import { writeContentNamed } from '../../src/content-named-file.ts';
 import { fromRoot, ROOT } from '../../src/paths.ts';
 
 /**
@@ -14,7 +12,8 @@ import { fromRoot, ROOT } from '../../src/paths.ts';
  *
  * The bundle lives in .build/test-children/ (inside the repository: its packages resolve from
  * node_modules and src/paths.ts finds the root from it), named by its content, so that workers and
- * runs building the same code share one file and an edited source gets a new one.
+ * runs building the same code share one file and an edited source gets a new one
+ * (../../src/content-named-file.ts, which also deletes bundles of older sources).
  */
 const built = new Map<string, Promise<string>>();
 
@@ -44,14 +43,5 @@ async function buildBundle(entries: readonly string[]): Promise<string> {
   });
   const contents = result.outputFiles[0]?.contents;
   if (!contents) throw new Error(`esbuild wrote nothing for ${entries.join(', ')}`);
-  const dir = fromRoot('.build', 'test-children');
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(path)) {
-    // Another worker may be writing the same file: each writes its own, then renames it into place.
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, contents);
-    renameSync(temporary, path);
-  }
-  return path;
+  return writeContentNamed(fromRoot('.build', 'test-children'), '', '.mjs', contents);
 }
