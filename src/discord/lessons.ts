@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { Lesson } from '../games/kernel/lesson.ts';
 import type { Seat } from '../games/kernel/types.ts';
@@ -38,7 +39,9 @@ export class Lessons {
   async of(game: GameRecord): Promise<Found | null> {
     if (game.status === 'lobby' || game.state === null) return null;
     const lesson = this.tables.adapters.find(game.type)?.lesson;
-    if (!lesson) return null;
+    // Every move and click of the game's type asks: a game not set up with the lesson's own options (its
+    // fixed deal) is no lesson, known without reading the marker.
+    if (!lesson || !setUpAs(game.options, lesson.options)) return null;
     const mark = await this.tables.store.locations.getMessage(game.id, LESSON_MARK);
     if (!mark || mark.messageId !== lesson.id) return null;
     return { lesson, reads: mark.version ?? 0, channelId: mark.channelId };
@@ -120,4 +123,11 @@ export class Lessons {
       card: { accent: null },
     };
   }
+}
+
+/** Whether `options` hold each of `lesson`'s own options, equal. */
+function setUpAs(options: unknown, lesson: Readonly<Record<string, unknown>>): boolean {
+  if (typeof options !== 'object' || options === null) return false;
+  const chosen = options as Record<string, unknown>;
+  return Object.entries(lesson).every(([key, value]) => isDeepStrictEqual(chosen[key], value));
 }
