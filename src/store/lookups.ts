@@ -1,10 +1,10 @@
 /** Read-only queries for the Discord layer: they return summaries and never load or cache a game's state. */
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { ScarabDrizzle } from './database.ts';
 import type { GameId } from './errors.ts';
 import { decodeLines } from './log-codec.ts';
-import { type ActionRecord, type GameSummary, toSummary } from './records.ts';
-import { actions, type GameStatus, games, seats, stateParts } from './schema.ts';
+import { type ActionRecord, type GameSummary, LESSON_MARK, toSummary } from './records.ts';
+import { actions, type GameStatus, gameMessages, games, seats, stateParts } from './schema.ts';
 import { knowParts, missingParts } from './state-parts.ts';
 
 const summaryColumns = {
@@ -74,7 +74,17 @@ export function gamesInGuild(
   guildId: string,
   statuses: readonly GameStatus[],
 ): GameSummary[] {
-  return summaries(db, and(eq(games.guildId, guildId), inArray(games.status, [...statuses])));
+  return summaries(db, and(eq(games.guildId, guildId), inArray(games.status, [...statuses]), notLesson(db)));
+}
+
+/** A lesson (`/learn`) is one person's private game: never one of the server's games. */
+function notLesson(db: ScarabDrizzle): SQL {
+  return notExists(
+    db
+      .select({ one: gameMessages.gameId })
+      .from(gameMessages)
+      .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, LESSON_MARK))),
+  );
 }
 
 export function gamesOfUser(

@@ -1,10 +1,10 @@
 /** `lookups.ts` on PostgreSQL: summaries without state, never cached; `count(*)` cast from int8. */
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import { decodeLines } from './log-codec.ts';
 import type { PgExecutor } from './pg-database.ts';
-import { actions, games, seats, stateParts } from './pg-schema.ts';
-import { type ActionRecord, type GameStatus, type GameSummary, toSummary } from './records.ts';
+import { actions, gameMessages, games, seats, stateParts } from './pg-schema.ts';
+import { type ActionRecord, type GameStatus, type GameSummary, LESSON_MARK, toSummary } from './records.ts';
 import { knowParts, missingParts } from './state-parts.ts';
 
 const summaryColumns = {
@@ -63,7 +63,17 @@ export function gamesInGuild(
   guildId: string,
   statuses: readonly GameStatus[],
 ): Promise<GameSummary[]> {
-  return summaries(db, and(eq(games.guildId, guildId), inArray(games.status, [...statuses])));
+  return summaries(db, and(eq(games.guildId, guildId), inArray(games.status, [...statuses]), notLesson(db)));
+}
+
+/** A lesson (`/learn`) is one person's private game: never one of the server's games. */
+function notLesson(db: PgExecutor): SQL {
+  return notExists(
+    db
+      .select({ one: gameMessages.gameId })
+      .from(gameMessages)
+      .where(and(eq(gameMessages.gameId, games.id), eq(gameMessages.kind, LESSON_MARK))),
+  );
 }
 
 export async function gamesOfUser(

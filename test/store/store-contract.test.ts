@@ -473,6 +473,10 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(await store.locations.messagesOf(gameId)).toEqual({
       board: { messageId: 'm1', channelId: 't1', version: 0 },
     });
+    // A lesson is one person's private game: not one of the server's games.
+    await store.locations.setMessage(gameId, LESSON_MARK, { messageId: 'valley-first-game', version: 0 });
+    expect(await store.gamesInGuild('guild-1')).toEqual([]);
+    expect((await store.gameInThread('t1'))?.id).toBe(gameId);
   });
 
   it('schedule: due rows, postponing, closing once, and what fired', async () => {
