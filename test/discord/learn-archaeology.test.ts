@@ -40,7 +40,7 @@ const WORDS = {
     robbed: "Your hand: a Coin and a Pharaoh's Mask",
     early: 'Read the lesson first',
     wrongTake:
-      'is not what this step takes from the marketplace. This step: take a Talisman from the marketplace',
+      'This step does not take a Pot Shard from the marketplace. This step: take a Talisman from the marketplace',
     smallSet: 'A set of 2 Talismans pays $7, and all of them together $14',
     keepMask: "Losing a Pharaoh's Mask would give the marketplace your most valuable card",
     nothingDone: 'Nothing was done; try again.',
@@ -63,7 +63,8 @@ const WORDS = {
     dug: 'La tuya fue un Talismán',
     robbed: 'Tu mano: una Moneda y una Máscara de faraón',
     early: 'Lee primero la lección',
-    wrongTake: 'no es lo que este paso toma del mercado. Este paso: toma un Talismán del mercado',
+    wrongTake:
+      'Este paso no toma un Fragmento de vasija del mercado. Este paso: toma un Talismán del mercado',
     smallSet: 'Un lote de 2 Talismanes paga 7 $, y todas juntas 14 $',
     keepMask: 'Perder una Máscara de faraón daría al mercado tu carta más valiosa',
     nothingDone: 'No se hizo nada; prueba otra vez.',
