@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/adapters/english.ts';
 import { archaeology } from '../../../src/games/archaeology/index.ts';
 import { archaeologyFirstGame as lesson } from '../../../src/games/archaeology/lessons/first-game.ts';
-import type { ArchaeologyAction, ArchaeologyState } from '../../../src/games/archaeology/state.ts';
+import type {
+  ArchaeologyAction,
+  ArchaeologyDeal,
+  ArchaeologyOptions,
+  ArchaeologyState,
+} from '../../../src/games/archaeology/state.ts';
 import { countsOf } from '../../../src/games/archaeology/zones.ts';
 
 /** The lesson played by the rules alone: its deal, its steps, its refusals and its scripted rival. */
@@ -141,22 +146,23 @@ describe("Archaeology's first game, by the rules alone", () => {
     expect(a).toEqual(b);
     expect(a.options).toMatchObject({ deal: lesson.options.deal });
     expect(a.cards.filter((k) => k === 'thief')).toHaveLength(1);
-    const deal = lesson.options.deal as { chambers: Record<string, string[]>; hands: string[][] };
-    expect(() => archaeology.setup({ ...options, players: 3 }, 'x')).toThrow(/one hand per player/);
-    expect(() =>
-      archaeology.setup(
-        { ...options, deal: { ...deal, chambers: { ...deal.chambers, small: ['mask'] } } },
-        'x',
-      ),
-    ).toThrow(/small chamber holds 1 cards, not 3/);
-    expect(() =>
-      archaeology.setup(
-        { ...options, deal: { ...deal, hands: [['mask', 'mask', 'mask', 'mask', 'mask'], []] } },
-        'x',
-      ),
-    ).toThrow(/more mask cards than the game/);
-    expect(() =>
-      archaeology.setup({ ...options, deal: { ...deal, hands: [['pyramid'], []] } }, 'x'),
-    ).toThrow();
+    const deal = lesson.options.deal as ArchaeologyDeal;
+    // As stored options arrive: unchecked JSON, which setup validates.
+    const dealing =
+      (changes: Record<string, unknown>, players = 2) =>
+      () =>
+        archaeology.setup(
+          { ...options, players, deal: { ...deal, ...changes } } as unknown as ArchaeologyOptions,
+          'x',
+        );
+    expect(dealing({}, 3)).toThrow(/one hand per player/);
+    expect(dealing({ chambers: { ...deal.chambers, small: ['mask'] } })).toThrow(
+      /small chamber holds 1 cards, not 3/,
+    );
+    expect(dealing({ hands: [['mask', 'mask', 'mask', 'mask', 'mask'], []] })).toThrow(
+      /more mask cards than the game/,
+    );
+    expect(dealing({ hands: [['pyramid'], []] })).toThrow(/invalid Archaeology options/);
+    expect(dealing({})).not.toThrow();
   });
 });
