@@ -208,6 +208,8 @@ async function playLesson(locale: 'en-US' | 'es-ES', name: string, words: (typeo
   expect(h.store.ratings.playedGames({ gameType: 'archaeology', userId: user.id, guildId: null })).toEqual(
     [],
   );
+  // Its fixed deal is in its options: the stored game replays and verifies like any other.
+  expect((await h.bot.runtime.tables.store.verifyGames()).problems).toEqual([]);
 }
 
 describe('/learn: a first game of Archaeology that teaches', () => {

@@ -107,7 +107,9 @@ describe("Archaeology's first game, by the rules alone", () => {
     // Sandstorms: the rival's dig; the rival has chosen, the learner owes one card.
     expect(s.pending).toMatchObject({ type: 'sandstorm', drawer: 1, owed: [1, 0] });
     expect(at()).toBe(5);
-    expect(en(lesson.text(s, 5))).toContain('choose 1 card to lose');
+    expect(en(lesson.text(s, 5))).toContain(
+      "choose 1 card to lose in My hand, and keep your Pharaoh's Mask.",
+    );
     expect(refusalKey(s, reads, { type: 'discard', cards: { mask: 1 } })).toBe(
       'lesson.archaeology.wrong.discard-kept',
     );

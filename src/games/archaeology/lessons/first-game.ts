@@ -128,7 +128,7 @@ function ask(s: ArchaeologyState, goal: Goal): Message {
     case 'end':
       return lesson('ask.end');
     case 'discard':
-      return lesson('ask.discard', { keep: keptMessage(goal.keep) });
+      return lesson('ask.discard', { keep: keptMessage(s, goal.keep) });
     case 'explore':
       return lesson('ask.explore', { chamber: chamberOf(goal.chamber) });
     default:
@@ -136,11 +136,15 @@ function ask(s: ArchaeologyState, goal: Goal): Message {
   }
 }
 
-/** "your Talismans and Pharaoh's Masks". */
-const keptMessage = (keep: Keep): Message =>
-  keep.length === 1
-    ? lesson('kept.one', { kinds: treasuresOf(keep[0] as Treasure) })
-    : lesson('kept.two', { a: treasuresOf(keep[0] as Treasure), b: treasuresOf(keep[1] as Treasure) });
+/** "your Talismans and Pharaoh's Masks"; "your Pharaoh's Mask" when the hand holds one. */
+function keptMessage(s: ArchaeologyState, keep: Keep): Message {
+  const [first, second] = keep as [Treasure, Treasure?];
+  if (second) return lesson('kept.two', { a: treasuresOf(first), b: treasuresOf(second) });
+  const held = countsOf(s, s.hands[LEARNER] ?? [])[first] ?? 0;
+  return held === 1
+    ? lesson('kept.single', { name: treasureOf(first) })
+    : lesson('kept.one', { kinds: treasuresOf(first) });
+}
 
 const keptIn = (counts: Counts, keep: Keep): Treasure[] =>
   TREASURES.filter((k) => (counts[k] ?? 0) > 0 && keep.includes(k));
@@ -248,7 +252,7 @@ function text(s: ArchaeologyState, at: number): Message {
       return lesson('step.trading', {
         take: countsMessage(g.take),
         give: countsMessage(g.give),
-        keep: keptMessage(g.keep),
+        keep: keptMessage(s, g.keep),
       });
     }
     case 'selling': {
@@ -267,7 +271,7 @@ function text(s: ArchaeologyState, at: number): Message {
       return lesson('step.sandstorms', {
         hand,
         owed,
-        keep: keptMessage((goal as Goal & { kind: 'discard' }).keep),
+        keep: keptMessage(s, (goal as Goal & { kind: 'discard' }).keep),
       });
     }
     case 'pyramid':
