@@ -59,6 +59,11 @@ describe("Archaeology's first game, by the rules alone", () => {
 
     // Trading: another card, a card the next lessons need, or another kind of move.
     expect(at()).toBe(2);
+    expect(en(lesson.text(s, 2))).toContain(
+      "Keep your Talismans and your Pharaoh's Mask for the next lessons.",
+    );
+    const kept = lesson.refusal(s, reads, { type: 'trade', give: { mask: 1 }, take: { talisman: 1 } });
+    expect(en(kept as NonNullable<typeof kept>)).toContain("Keep your Pharaoh's Mask for the next lessons");
     expect(refusalKey(s, reads, { type: 'trade', give: { parchment: 1 }, take: { 'pot-shard': 1 } })).toBe(
       'lesson.archaeology.wrong.trade-other',
     );

@@ -136,14 +136,15 @@ function ask(s: ArchaeologyState, goal: Goal): Message {
   }
 }
 
-/** "your Talismans and Pharaoh's Masks"; "your Pharaoh's Mask" when the hand holds one. */
+/** "your Talismans and your Pharaoh's Mask": each in the singular when the hand holds one. */
 function keptMessage(s: ArchaeologyState, keep: Keep): Message {
-  const [first, second] = keep as [Treasure, Treasure?];
-  if (second) return lesson('kept.two', { a: treasuresOf(first), b: treasuresOf(second) });
-  const held = countsOf(s, s.hands[LEARNER] ?? [])[first] ?? 0;
-  return held === 1
-    ? lesson('kept.single', { name: treasureOf(first) })
-    : lesson('kept.one', { kinds: treasuresOf(first) });
+  const held = countsOf(s, s.hands[LEARNER] ?? []);
+  const [first, ...rest] = keep.map((k) =>
+    (held[k] ?? 0) === 1
+      ? lesson('kept.single', { name: treasureOf(k) })
+      : lesson('kept.one', { kinds: treasuresOf(k) }),
+  );
+  return rest.reduce((a, b) => lesson('kept.two', { a, b }), first as Message);
 }
 
 const keptIn = (counts: Counts, keep: Keep): Treasure[] =>
@@ -173,8 +174,7 @@ function refusal(s: ArchaeologyState, reads: number, raw: unknown): Message | nu
       if (goal.kind !== 'trade') return lesson('wrong.trade', { take, wanted });
       if (!sameCounts(action.take, goal.take)) return lesson('wrong.trade-other', { take, wanted });
       const kept = keptIn(action.give, goal.keep);
-      if (kept.length > 0)
-        return lesson('wrong.give-kept', { kinds: treasuresOf(kept[0] as Treasure), wanted });
+      if (kept.length > 0) return lesson('wrong.give-kept', { kept: keptMessage(s, kept), wanted });
       // The rules judge the payment's value.
       return null;
     }
