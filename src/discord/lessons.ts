@@ -65,6 +65,10 @@ export class Lessons {
     if (game.status === 'cancelled') return;
     const found = await this.of(game);
     if (!found) return;
+    // The learner is told a step when it is theirs to play: a step met in the rival's turn (a thief it
+    // is about to dig, say) is told once the rival is done, from the position it is played in.
+    const waiting = this.tables.waitingFor(game);
+    if (game.status === 'active' && !waiting.some((seat) => seat !== found.lesson.scriptedSeat)) return;
     const store = this.tables.store;
     const step = found.lesson.step(game.state, found.reads);
     const shown = await store.locations.getMessage(game.id, NARRATOR);

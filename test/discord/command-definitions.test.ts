@@ -67,6 +67,16 @@ describe('slash commands in Spanish', () => {
     );
   });
 
+  it('/learn offers both games, each named in Spanish, and asks which one', () => {
+    const learn = commandDefinitions.find((c) => c.name === 'learn') as Localized;
+    const game = learn.options?.[0] as Localized & { required?: boolean };
+    expect(game.required).toBe(true);
+    expect(game.choices?.map((c) => [c.name, c.name_localizations?.['es-ES']])).toEqual([
+      ['Valley of the Kings', 'Valle de los Reyes'],
+      ['Archaeology', 'Arqueología'],
+    ]);
+  });
+
   it('Discord’s loopback accepts them, and refuses a localization Discord would refuse', () => {
     const registry = new CommandRegistry(new SnowflakeGenerator(systemClock), 'app', () => {});
     expect(registry.overwrite(null, commandDefinitions)).toHaveLength(commandDefinitions.length);

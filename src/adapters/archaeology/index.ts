@@ -1,6 +1,7 @@
 import { archaeologyBotMove, isArchaeologyBotName } from '../../games/archaeology/bots/index.ts';
 import { type ArchaeologyCatalog, archaeologyCatalog, isTreasure } from '../../games/archaeology/catalog.ts';
 import { archaeology } from '../../games/archaeology/index.ts';
+import { archaeologyFirstGame } from '../../games/archaeology/lessons/first-game.ts';
 import type { ArchaeologyAction, ArchaeologyState } from '../../games/archaeology/state.ts';
 import type { ArchaeologyView } from '../../games/archaeology/view.ts';
 import { playerOf } from '../../table-kit/computer-levels.ts';
@@ -46,6 +47,7 @@ export function archaeologyAdapter(
       { verb: 'prices', label: 'Prices', build: pricesMessage },
       { verb: 'log', label: 'Log', build: logMessage },
     ],
+    lesson: archaeologyFirstGame,
     computers: {
       kinds: ['normal', 'easy', 'hard'],
       thinks: ['hard', 'search'],

@@ -26,6 +26,18 @@ const optionsSchema = z.object({
   catalogs: z
     .record(z.string(), z.string().regex(/^[0-9a-f]{12}$/, 'a catalog version is 12 hex digits'))
     .optional(),
+  deal: z
+    .object({
+      hands: z.array(z.array(z.enum(TREASURES))),
+      market: z.array(z.enum(TREASURES)),
+      chambers: z.object({
+        small: z.array(z.enum(TREASURES)),
+        medium: z.array(z.enum(TREASURES)),
+        large: z.array(z.enum(TREASURES)),
+      }),
+      dig: z.array(z.enum([...TREASURES, 'thief', 'sandstorm'])),
+    })
+    .optional(),
 });
 
 const counts = z.partialRecord(z.enum(TREASURES), z.number().int().min(0).max(100));
@@ -48,9 +60,13 @@ export function parseOptions(raw: unknown): ArchaeologyOptions {
     const problem = pinsProblem(o.catalogs);
     if (problem !== null) throw new Error(`invalid Archaeology options: ${problem}`);
   }
+  if (o.deal && o.deal.hands.length !== o.players)
+    throw new Error('invalid Archaeology options: a fixed deal has one hand per player');
+  // Absent keys stay absent: the options of games stored before pins (and deals) keep their shape.
   const options: ArchaeologyOptions = { players: o.players };
   if (o.firstSeat !== undefined) options.firstSeat = o.firstSeat;
   if (o.catalogs !== undefined) options.catalogs = o.catalogs;
+  if (o.deal !== undefined) options.deal = o.deal;
   return options;
 }
 

@@ -18,6 +18,22 @@ export interface ArchaeologyOptions {
    * what was dealt (`numbers`, `cards`), not the pin.
    */
   catalogs?: Record<string, string>;
+  /**
+   * A fixed deal instead of the shuffled one (a lesson's small deck, `lessons/`): every zone by kind,
+   * piles with their top card last. Absent in every ordinary game, whose options keep their shape.
+   */
+  deal?: ArchaeologyDeal;
+}
+
+/** Every card of a fixed deal by kind; the dig site lists its top card last, as the state keeps it. */
+export interface ArchaeologyDeal {
+  /** One per seat. */
+  hands: Treasure[][];
+  market: Treasure[];
+  /** Each chamber holds as many cards as the catalog's chamber of that name. */
+  chambers: Record<Chamber, Treasure[]>;
+  /** Treasures, thieves and sandstorms. */
+  dig: Exclude<CardKind, 'pyramid'>[];
 }
 
 /** A treasure's numbers as they were when the game began, so a replay never depends on later edits. */
