@@ -92,6 +92,8 @@ async function learn(rt: Runtime, i: ChatInputCommandInteraction, games: readonl
     turnLimitMinutes: null,
     language,
   });
+  // A lesson teaches its own steps: no Hint, which might suggest a move the step refuses.
+  game = await store.lobbies.setHints(game.id, false);
   // Marked before anything is shown: from its first board on, it is a lesson.
   await store.locations.setMessage(game.id, LESSON_MARK, { messageId: lesson.id, version: 0 });
   let where = i.channelId;

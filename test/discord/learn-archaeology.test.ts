@@ -125,6 +125,8 @@ async function playLesson(locale: 'en-US' | 'es-ES', name: string, words: (typeo
 
   // A move before the lesson is read is explained, not made.
   let hand = await d.openHand(user, where);
+  // A lesson teaches its own steps: no Hint, which might suggest a move the step refuses.
+  expect(controls(hand).some((x) => x.verb === 'hint')).toBe(false);
   hand = await d.choose(user, hand, control(hand, 'sell'), 'st1');
   expect(hand.text).toContain(words.early);
   expect(hand.text).toContain(words.nothingDone);

@@ -141,6 +141,8 @@ async function playLesson(locale: 'en-US' | 'es-ES', name: string, words: (typeo
   expect(narrator(where).text).toContain(heading(1));
   // A move before the lesson is read is explained, not made.
   let hand = await d.openHand(user, where);
+  // A lesson teaches its own steps: no Hint, which might suggest a move the step refuses.
+  expect(controls(hand).some((x) => x.verb === 'hint')).toBe(false);
   hand = await d.press(user, hand, control(hand, 'buyslot', '0'));
   const early = control(hand, 'act', 'pay');
   hand = await d.choose(user, hand, early, early.values[0] as string);
