@@ -153,6 +153,8 @@ export function hintMessage(
         n: k + 1,
         move: moveName(adapter, view, ctx, move.action),
         chance: Number.isNaN(move.winChance) ? '?' : Math.round(move.winChance * 100),
+        // The search's order is not the chances' order: a move dropped early has fewer games behind it.
+        games: move.playouts,
       }),
     );
     const reasons = adapter.moveReasons?.(game.state, seat, move.action, language) ?? [];
