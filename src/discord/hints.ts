@@ -7,7 +7,6 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
-import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { ThinkingPool } from '../adapters/thinking-pool.ts';
 import type { Analysis } from '../games/kernel/analysis.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
@@ -20,6 +19,7 @@ import type { Click } from './clicked-message.ts';
 import { replyPrivately } from './handlers/replies.ts';
 import { userLanguage } from './language.ts';
 import { isRated } from './messages/rating-lines.ts';
+import { moveName } from './move-names.ts';
 import type { Tables } from './tables.ts';
 
 /** How many moves a hint names. */
@@ -134,7 +134,7 @@ export async function hintLines(store: Store, game: GameRecord, ctx: GameContext
 
 const textPayload = (content: string): Payload => ({ content, components: [], files: [], mentionUsers: [] });
 
-/** The hint's text: each move named as the log names it, its chance, and its reasons. */
+/** The hint's text: each move named as the log names it (`moveName`), its chance, and its reasons. */
 export function hintMessage(
   tables: Tables,
   game: GameRecord,
@@ -144,14 +144,13 @@ export function hintMessage(
   used: number,
 ): Payload {
   const adapter = tables.adapterOf(game);
-  const view = tables.view(game, seat);
   const ctx = tables.context(game, language);
   const lines = [t(language, 'table.hint.heading', { id: game.id })];
   analysis.moves.forEach((move, k) => {
     lines.push(
       t(language, 'table.hint.move', {
         n: k + 1,
-        move: moveName(adapter, view, ctx, move.action),
+        move: moveName(adapter, game.state, seat, move.action, ctx),
         chance: Number.isNaN(move.winChance) ? '?' : Math.round(move.winChance * 100),
         // The search's order is not the chances' order: a move dropped early has fewer games behind it.
         games: move.playouts,
@@ -164,16 +163,3 @@ export function hintMessage(
   lines.push(t(language, 'table.hint.count', { count: used }));
   return textPayload(lines.join('\n'));
 }
-
-/** A move as the log and the hand name it: the rules' own label of the matching legal action. */
-function moveName(adapter: AnyAdapter, view: TableView<unknown>, ctx: GameContext, action: unknown): string {
-  const code = adapter.codec.encode(action);
-  const same =
-    view.actions.find((a) => adapter.codec.encode(a.action) === code) ??
-    // Valley's search counts every end of turn as one move (the discard order aside): its first label.
-    view.actions.find((a) => kindOf(a.action) !== undefined && kindOf(a.action) === kindOf(action));
-  return same ? adapter.messages.names(same.label, ctx) : code;
-}
-
-const kindOf = (action: unknown): unknown =>
-  typeof action === 'object' && action !== null && 'type' in action ? action.type : undefined;
