@@ -12,6 +12,7 @@ import type { Analysis } from '../games/kernel/analysis.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
+import { holdersOfSeat } from '../store/seat-history.ts';
 import type { Store } from '../store/store.ts';
 import type { GameContext } from '../table-kit/context.ts';
 import type { Payload } from '../table-kit/payload.ts';
@@ -119,15 +120,16 @@ export class Hints {
 export async function hintLines(store: Store, game: GameRecord, ctx: GameContext): Promise<string[]> {
   if (!hintsOffered(game)) return [];
   const used = await store.hints.used(game.id);
-  const people = game.seats.filter((s) => s.userId !== null);
+  // Only a person presses Hint, and during play a seat passes only to a computer: a seat's hints are its
+  // one person's, who is named even when a computer took the seat from them (a time-out vote, a request).
+  const people = game.seats.flatMap((s) => {
+    const person = holdersOfSeat(game, s.seat).find((h) => h.userId !== null);
+    if (!person) return [];
+    return [{ seat: s.seat, name: s.userId !== null ? (ctx.names[s.seat] ?? '') : person.displayName }];
+  });
   if (people.length === 0) return [];
   const list = people
-    .map((s) =>
-      t(ctx.language, 'table.results.hint-count', {
-        name: ctx.names[s.seat] ?? '',
-        count: used[s.seat] ?? 0,
-      }),
-    )
+    .map((p) => t(ctx.language, 'table.results.hint-count', { name: p.name, count: used[p.seat] ?? 0 }))
     .join(', ');
   return [t(ctx.language, 'table.results.hints', { list })];
 }
