@@ -57,6 +57,45 @@ describe('moves made for a person', () => {
     expect(own[0]).toMatchObject({ seat: next, madeBy: 'holder' });
   }, 120_000);
 
+  it('a computer seat’s own moves are its holder’s; a pass the table makes for a person is automatic', async () => {
+    const c = h.loopback.control;
+    const where = c.createChannel({ name: 'computer-own-moves' }).id;
+    const lobby = h.store.lobbies.create({
+      type: 'valley',
+      guildId: c.defaultGuild.id,
+      channelId: where,
+      hostUserId: alice.id,
+      seed: 'computer-own-moves',
+      seats: [
+        { userId: alice.id, displayName: 'alice' },
+        { botKind: 'normal', displayName: 'Computer' },
+      ],
+    });
+    const gameId = h.store.startGame(lobby.id).id;
+    const rt = h.bot.runtime;
+    const adapter = rt.tables.adapterOf(h.store.getGame(gameId));
+    const aliceSeat = h.store.getGame(gameId).seats.findIndex((s) => s.userId === alice.id);
+    // alice plays her turns herself until the computer has moved a few times.
+    const computerMoves = () => h.store.actionLog(gameId).filter((a) => a.seat !== aliceSeat).length;
+    for (let k = 0; k < 200 && computerMoves() < 3; k++) {
+      const game = h.store.getGame(gameId);
+      if (game.status !== 'active') break;
+      if (rt.tables.waitingFor(game).includes(aliceSeat) && !rt.tables.view(game, aliceSeat).autoPass) {
+        const action = adapter.computers.move(game.state, aliceSeat, 'normal');
+        expect((await rt.table.move(gameId, aliceSeat, action, game.version)).ok).toBe(true);
+      } else await rt.table.rearm(game);
+      await h.quiet();
+    }
+    const log = h.store.actionLog(gameId);
+    expect(computerMoves()).toBeGreaterThanOrEqual(3);
+    const computer = log.filter((a) => a.seat !== aliceSeat);
+    expect(computer.map((a) => a.madeBy)).toEqual(computer.map(() => 'holder'));
+    // alice's own moves are hers; a pass the table made for her (her only answer) is automatic.
+    for (const a of log.filter((x) => x.seat === aliceSeat))
+      if (a.madeBy === 'auto') expect(a.action).toMatchObject({ type: 'answer', value: 'pass' });
+      else expect(a.madeBy).toBe('holder');
+  }, 120_000);
+
   it('a person whose every move the stand-in made has no key moments, and is told so', async () => {
     const c = h.loopback.control;
     const where = c.createChannel({ name: 'away-all-game' }).id;
