@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Seat } from '../games/kernel/types.ts';
-import type { GameRecord } from '../store/records.ts';
+import type { GameRecord, MadeBy } from '../store/records.ts';
 import { standInOf } from '../table-kit/computer-levels.ts';
 import { autoPassDelay } from './auto-pass-delay.ts';
 import type { ComputerPlayers } from './computer-players.ts';
@@ -72,7 +72,9 @@ export class Autopilot implements DueMoves {
       const kind =
         record.botKind ?? ((await this.turnTimers?.computerPlaysFor(game, seat)) ? standInOf(game) : null);
       if (kind) {
-        this.arm(game, seat, this.paced(game, this.timing.botDelayMs), (g) =>
+        // A person's seat played by the computer is the stand-in's move, never theirs (key-moments.ts).
+        const madeBy = record.botKind ? 'holder' : 'stand-in';
+        this.arm(game, seat, this.paced(game, this.timing.botDelayMs), madeBy, (g) =>
           // A lesson's scripted seat moves by its script, never as a computer player.
           kind === LESSON_KIND && adapter.lesson
             ? adapter.lesson.scripted(g.state)
@@ -91,6 +93,7 @@ export class Autopilot implements DueMoves {
           game,
           seat,
           this.paced(game, autoPassDelay(game, seat, this.timing, this.random)),
+          'auto',
           () => pass,
         );
     }
@@ -128,7 +131,13 @@ export class Autopilot implements DueMoves {
     return this.timers.size + this.firing.size;
   }
 
-  private arm(game: GameRecord, seat: Seat, delay: number, decide: (game: GameRecord) => unknown): void {
+  private arm(
+    game: GameRecord,
+    seat: Seat,
+    delay: number,
+    madeBy: MadeBy,
+    decide: (game: GameRecord) => unknown,
+  ): void {
     if (this.draining) return;
     const key = `${game.id}:${seat}`;
     const existing = this.timers.get(key);
@@ -139,10 +148,10 @@ export class Autopilot implements DueMoves {
       this.timers.delete(key);
       // The channel may have filled up since: wait for room rather than queue behind Discord's limit.
       const wait = this.publisher.pacer.waitForMove(this.publisher.channelOf(game));
-      if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, decide);
+      if (wait > 0 && !this.stopped) return this.arm(game, seat, wait, madeBy, decide);
       if (this.optional && this.optional.heldUntil() !== null && !this.stopped)
-        return this.holdMove(this.optional, game, seat, decide);
-      const firing: Promise<void> = this.fire(game.id, seat, version, decide)
+        return this.holdMove(this.optional, game, seat, madeBy, decide);
+      const firing: Promise<void> = this.fire(game.id, seat, version, madeBy, decide)
         .catch((e: unknown) => this.log.error({ err: e, gameId: game.id, seat }, 'automatic move failed'))
         .finally(() => this.firing.delete(firing));
       this.firing.add(firing);
@@ -155,12 +164,13 @@ export class Autopilot implements DueMoves {
     optional: OptionalWork,
     game: GameRecord,
     seat: Seat,
+    madeBy: MadeBy,
     decide: (game: GameRecord) => unknown,
   ): void {
     const key = `${game.id}:${seat}`;
     const cancel = optional.whenFree(() => {
       this.timers.delete(key);
-      if (!this.stopped) this.arm(game, seat, 0, decide);
+      if (!this.stopped) this.arm(game, seat, 0, madeBy, decide);
     });
     this.timers.set(key, { version: game.version, cancel });
   }
@@ -169,6 +179,7 @@ export class Autopilot implements DueMoves {
     gameId: number,
     seat: Seat,
     version: number,
+    madeBy: MadeBy,
     decide: (game: GameRecord) => unknown,
   ): Promise<void> {
     if (this.stopped) return;
@@ -180,7 +191,7 @@ export class Autopilot implements DueMoves {
     const action = await decide(game);
     if (this.stopped) return;
     // The move and its board go out as a click's would: thinking computers give way meanwhile.
-    const move = () => this.table.move(gameId, seat, action, version);
+    const move = () => this.table.move(gameId, seat, action, version, { madeBy });
     const result = await (this.computers ? this.computers.answering(move) : move());
     if (result.ok) return;
     if (result.game.version !== version) return this.poke(result.game);

@@ -7,12 +7,12 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
-import type { AnyAdapter } from '../adapters/game-adapter.ts';
 import type { ThinkingPool } from '../adapters/thinking-pool.ts';
 import type { Analysis } from '../games/kernel/analysis.ts';
 import type { Seat, TableView } from '../games/kernel/types.ts';
 import { t } from '../i18n/messages.ts';
 import type { GameRecord } from '../store/records.ts';
+import { holdersOfSeat } from '../store/seat-history.ts';
 import type { Store } from '../store/store.ts';
 import type { GameContext } from '../table-kit/context.ts';
 import type { Payload } from '../table-kit/payload.ts';
@@ -20,6 +20,7 @@ import type { Click } from './clicked-message.ts';
 import { replyPrivately } from './handlers/replies.ts';
 import { userLanguage } from './language.ts';
 import { isRated } from './messages/rating-lines.ts';
+import { moveName } from './move-names.ts';
 import type { Tables } from './tables.ts';
 
 /** How many moves a hint names. */
@@ -119,22 +120,23 @@ export class Hints {
 export async function hintLines(store: Store, game: GameRecord, ctx: GameContext): Promise<string[]> {
   if (!hintsOffered(game)) return [];
   const used = await store.hints.used(game.id);
-  const people = game.seats.filter((s) => s.userId !== null);
+  // Only a person presses Hint, and during play a seat passes only to a computer: a seat's hints are its
+  // one person's, who is named even when a computer took the seat from them (a time-out vote, a request).
+  const people = game.seats.flatMap((s) => {
+    const person = holdersOfSeat(game, s.seat).find((h) => h.userId !== null);
+    if (!person) return [];
+    return [{ seat: s.seat, name: s.userId !== null ? (ctx.names[s.seat] ?? '') : person.displayName }];
+  });
   if (people.length === 0) return [];
   const list = people
-    .map((s) =>
-      t(ctx.language, 'table.results.hint-count', {
-        name: ctx.names[s.seat] ?? '',
-        count: used[s.seat] ?? 0,
-      }),
-    )
+    .map((p) => t(ctx.language, 'table.results.hint-count', { name: p.name, count: used[p.seat] ?? 0 }))
     .join(', ');
   return [t(ctx.language, 'table.results.hints', { list })];
 }
 
 const textPayload = (content: string): Payload => ({ content, components: [], files: [], mentionUsers: [] });
 
-/** The hint's text: each move named as the log names it, its chance, and its reasons. */
+/** The hint's text: each move named as the log names it (`moveName`), its chance, and its reasons. */
 export function hintMessage(
   tables: Tables,
   game: GameRecord,
@@ -144,15 +146,16 @@ export function hintMessage(
   used: number,
 ): Payload {
   const adapter = tables.adapterOf(game);
-  const view = tables.view(game, seat);
   const ctx = tables.context(game, language);
   const lines = [t(language, 'table.hint.heading', { id: game.id })];
   analysis.moves.forEach((move, k) => {
     lines.push(
       t(language, 'table.hint.move', {
         n: k + 1,
-        move: moveName(adapter, view, ctx, move.action),
+        move: moveName(adapter, game.state, seat, move.action, ctx),
         chance: Number.isNaN(move.winChance) ? '?' : Math.round(move.winChance * 100),
+        // The search's order is not the chances' order: a move dropped early has fewer games behind it.
+        games: move.playouts,
       }),
     );
     const reasons = adapter.moveReasons?.(game.state, seat, move.action, language) ?? [];
@@ -162,16 +165,3 @@ export function hintMessage(
   lines.push(t(language, 'table.hint.count', { count: used }));
   return textPayload(lines.join('\n'));
 }
-
-/** A move as the log and the hand name it: the rules' own label of the matching legal action. */
-function moveName(adapter: AnyAdapter, view: TableView<unknown>, ctx: GameContext, action: unknown): string {
-  const code = adapter.codec.encode(action);
-  const same =
-    view.actions.find((a) => adapter.codec.encode(a.action) === code) ??
-    // Valley's search counts every end of turn as one move (the discard order aside): its first label.
-    view.actions.find((a) => kindOf(a.action) !== undefined && kindOf(a.action) === kindOf(action));
-  return same ? adapter.messages.names(same.label, ctx) : code;
-}
-
-const kindOf = (action: unknown): unknown =>
-  typeof action === 'object' && action !== null && 'type' in action ? action.type : undefined;

@@ -130,9 +130,27 @@ export function momentsOf(game: GameRecord, moments: readonly KeyMoment[], userI
 }
 
 /**
+ * Whether a person made this move of their seat themselves: the computer standing in for them (a time-out,
+ * an absence) or passing for them made it otherwise, and the log says so (`madeBy`). A move stored before
+ * that was recorded (null) is taken as theirs: the schedule's rows of past turns are pruned and an absence
+ * leaves none, so nothing else can tell.
+ */
+export function madeByHolder(a: Pick<ActionRecord, 'madeBy'>): boolean {
+  return a.madeBy === null || a.madeBy === 'holder';
+}
+
+/**
+ * How many moves of `userId`'s seats, while they held them, the computer made for them (a time-out, an
+ * absence): key moments never count those as theirs, and say so.
+ */
+export function movesMadeFor(game: GameRecord, log: readonly ActionRecord[], userId: string): number {
+  return log.filter((a, k) => a.madeBy === 'stand-in' && holderAt(game, a.seat, k)?.userId === userId).length;
+}
+
+/**
  * Every decision a person took in `game`, replayed from its log (the truth): the position before each of
- * their moves where they had more than one legal move. A move the computer made for them (a time-out)
- * is not told apart from theirs: the log does not say.
+ * their moves where they had more than one legal move. A move the computer made for them is no decision
+ * of theirs (`madeByHolder`).
  */
 export async function peopleDecisions(game: GameRecord, log: readonly ActionRecord[]): Promise<Decision[]> {
   const module: AnyGame = getGame(game.type);
@@ -142,7 +160,7 @@ export async function peopleDecisions(game: GameRecord, log: readonly ActionReco
   let state: unknown = module.setup(module.parseOptions(options), game.seed);
   const decisions: Decision[] = [];
   for (const [k, a] of log.entries()) {
-    if (holderAt(game, a.seat, k)?.userId && module.legalActions(state, a.seat).length > 1)
+    if (madeByHolder(a) && holderAt(game, a.seat, k)?.userId && module.legalActions(state, a.seat).length > 1)
       decisions.push({ seat: a.seat, move: k, state, played: a.action });
     const next = module.apply(state, a.seat, a.action);
     if (!next.ok) throw new Error(`move ${k + 1} of game ${game.id} does not replay (${next.error.code})`);

@@ -1,6 +1,6 @@
 import type { Seat } from '../games/kernel/types.ts';
 import { StoreError } from '../store/errors.ts';
-import type { GameRecord, PlannedRow, ScheduledRow } from '../store/records.ts';
+import type { GameRecord, MadeBy, PlannedRow, ScheduledRow } from '../store/records.ts';
 import type { Alongside, SchedulePlan, StoreAppliedAction } from '../store/store.ts';
 import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
@@ -34,6 +34,11 @@ export interface MoveReplies {
   fires?: ScheduledRow;
   /** The mover's run of time-outs, in the move's transaction: 'reset' (their own move), 'count' (timed out). */
   timeouts?: 'reset' | 'count';
+  /**
+   * Who makes the move, stored with it: the seat's holder (a click, or the seat's own computer) unless the
+   * caller says the computer stands in for a person ('stand-in') or passes for them ('auto').
+   */
+  madeBy?: MadeBy;
   committed?(before: GameRecord, after: GameRecord, applied: StoreAppliedAction): Promise<void>;
   refused?(error: StoreError, game: GameRecord): Promise<void>;
 }
@@ -90,7 +95,14 @@ export class TableService {
       };
       let applied: StoreAppliedAction;
       try {
-        applied = await store.applyAction(gameId, { seat, action, expectedVersion: version, alongside });
+        const madeBy = replies.madeBy ?? 'holder';
+        applied = await store.applyAction(gameId, {
+          seat,
+          action,
+          expectedVersion: version,
+          madeBy,
+          alongside,
+        });
       } catch (e) {
         if (!(e instanceof StoreError)) throw e;
         const game = await store.getGame(gameId);

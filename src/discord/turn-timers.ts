@@ -361,6 +361,7 @@ export class TurnTimers {
     const result = await this.computers.answering(() =>
       this.table.move(game.id, stage.seat, action, game.version, {
         fires: row,
+        madeBy: 'stand-in',
         ...(missedTurn ? { timeouts: 'count' as const } : {}),
         committed: async (_before, after, applied) => {
           const inARow = applied.timeoutsInARow ?? 0;

@@ -131,6 +131,7 @@ export class GameStore {
         action: actionJson,
         createdAt: now,
         log: move.logJson,
+        madeBy: input.madeBy ?? null,
       });
       const changed = this.core.statements.saveState.run({
         id: gameId,

@@ -48,6 +48,7 @@ export function actionLog(db: ScarabDrizzle, gameId: GameId): ActionRecord[] {
       action: JSON.parse(row.action),
       createdAt: row.createdAt,
       said: row.log === null ? [] : decodeLines(game.type, row.log),
+      madeBy: row.madeBy,
     }));
 }
 

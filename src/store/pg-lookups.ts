@@ -37,6 +37,7 @@ export async function actionLog(db: PgExecutor, gameId: GameId): Promise<ActionR
     action: JSON.parse(row.action),
     createdAt: row.createdAt,
     said: row.log === null ? [] : decodeLines(game.type, row.log),
+    madeBy: row.madeBy,
   }));
 }
 

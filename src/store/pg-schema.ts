@@ -40,7 +40,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { GAME_STATUSES } from './schema.ts';
+import { GAME_STATUSES, MOVERS } from './schema.ts';
 
 export { GAME_STATUSES, type GameStatus } from './schema.ts';
 
@@ -142,6 +142,8 @@ export const actions = pgTable(
     createdAt: time('created_at').notNull(),
     /** What the move said (log-codec.ts); null when it said nothing. Kept here, never in the state. */
     log: text('log'),
+    /** Who made it (`MOVERS`); null: stored before this was recorded, not known. */
+    madeBy: text('made_by', { enum: MOVERS }),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
 );

@@ -134,8 +134,9 @@ export class PostgresStore implements Store {
       // The append and the state in one statement: one round trip fewer on every move.
       const saved = await tx.execute(sql`
         with appended as (
-          insert into actions (game_id, seq, seat, action, created_at, log)
-          values (${gameId}, ${seq}, ${input.seat}, ${actionJson}, ${now.toISOString()}, ${move.logJson})
+          insert into actions (game_id, seq, seat, action, created_at, log, made_by)
+          values (${gameId}, ${seq}, ${input.seat}, ${actionJson}, ${now.toISOString()}, ${move.logJson},
+            ${input.madeBy ?? null})
         )
         update games set state = ${move.stateJson}, version = ${seq}, status = ${move.next.status},
           outcome = ${move.outcomeJson}, finished_at = ${move.next.finishedAt?.toISOString() ?? null},

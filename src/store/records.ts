@@ -7,13 +7,13 @@ import type { Message } from '../games/kernel/message.ts';
 import type { Outcome, Seat } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import { recentWithMoves } from './recent-log.ts';
-import type { GameStatus, games, seats } from './schema.ts';
+import type { GameStatus, games, MadeBy, seats } from './schema.ts';
 import { historyOf, type SeatHolderRow } from './seat-history.ts';
 import { joinState, type StatePart } from './state-parts.ts';
 
 export type { GameId } from './errors.ts';
 export type { ForgetReport, GuildForgetReport, PersonalData } from './privacy-records.ts';
-export type { GameStatus } from './schema.ts';
+export type { GameStatus, MadeBy } from './schema.ts';
 
 /** Who takes a seat: a Discord user, or a computer player of some kind. */
 export type Participant =
@@ -222,6 +222,8 @@ export interface ActionRecord {
   readonly createdAt: Date;
   /** What it said: its lines of the game's log, every seat's (a reader sees what `readableBy` gives). */
   readonly said: readonly LogLine[];
+  /** Who made it (`MadeBy`); null: stored before this was recorded, not known. */
+  readonly madeBy: MadeBy | null;
 }
 
 export type GameRow = typeof games.$inferSelect;

@@ -20,6 +20,14 @@ import {
 export const GAME_STATUSES = ['lobby', 'active', 'finished', 'cancelled'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
+/**
+ * Who made a move (`actions.made_by`): the seat's holder (the person who clicked, or the seat's own computer
+ * player), the computer standing in for a person whose time ran out or who is away, or the table passing
+ * for a person whose only answer was to pass. Null on moves stored before it was recorded: not known.
+ */
+export const MOVERS = ['holder', 'stand-in', 'auto'] as const;
+export type MadeBy = (typeof MOVERS)[number];
+
 export const games = sqliteTable(
   'games',
   {
@@ -153,6 +161,8 @@ export const actions = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** What the move said (log-codec.ts); null when it said nothing. Kept here, never in the state. */
     log: text('log'),
+    /** Who made it (`MOVERS`); null: stored before this was recorded, not known. */
+    madeBy: text('made_by', { enum: MOVERS }),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('actions_seq_check', sql`${t.seq} >= 1`)],
 );

@@ -24,6 +24,7 @@ export function prepareStatements(db: ScarabDrizzle) {
         action: sql.placeholder('action'),
         createdAt: sql.placeholder('createdAt'),
         log: sql.placeholder('log'),
+        madeBy: sql.placeholder('madeBy'),
       })
       .prepare(),
     recentLog: db

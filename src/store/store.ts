@@ -39,6 +39,7 @@ import type {
   GuildSettingsChange,
   ImportedGame,
   KeyMomentsRecord,
+  MadeBy,
   Participant,
   PersonalData,
   PlannedRow,
@@ -87,6 +88,11 @@ export interface StoreApplyInput {
   readonly action: unknown;
   /** The version the caller's buttons were drawn from (carried in the custom_id). */
   readonly expectedVersion: number;
+  /**
+   * Who made the move, stored with it (`actions.made_by`): the table says so for every move it makes, so
+   * that nothing a computer played for a person is ever read as theirs. Not given: not known (null).
+   */
+  readonly madeBy?: MadeBy;
   readonly alongside?: Alongside;
 }
 

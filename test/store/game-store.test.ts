@@ -152,6 +152,7 @@ describe.each(availableBackends())('the game store on $name', (backend) => {
         seat,
         action: { type: 'move', die: 'both' },
         expectedVersion: 0,
+        madeBy: 'stand-in',
       });
       expect(applied).toMatchObject({ seq: 1, finished: false });
       expect(applied.game.version).toBe(1);
@@ -163,6 +164,8 @@ describe.each(availableBackends())('the game store on $name', (backend) => {
           action: { type: 'move', die: 'both' },
           createdAt: expect.any(Date),
           said: applied.game.log,
+          // Who made it, written with it.
+          madeBy: 'stand-in',
         },
       ]);
       // What the move said is stored with it and read back with the game, never kept in its state.

@@ -2,7 +2,7 @@ import { MessageFlags } from 'discord.js';
 import type { CustomId } from '../../table-kit/custom-id.ts';
 import { ReplayError } from '../../table-kit/replay-positions.ts';
 import { type Click, isEphemeral } from '../clicked-message.ts';
-import { KEY_MOMENTS_KIND, momentsOf, seatsHeldBy, storedMoments } from '../key-moments.ts';
+import { KEY_MOMENTS_KIND, momentsOf, movesMadeFor, seatsHeldBy, storedMoments } from '../key-moments.ts';
 import { userLanguage } from '../language.ts';
 import { keyMomentMessage } from '../messages/key-moments-message.ts';
 import { pictureTurn } from '../picture-turns.ts';
@@ -36,7 +36,13 @@ export async function onKeyMoments(rt: Runtime, i: Click, id: CustomId): Promise
       : say(i, 'moments.late', { id: game.id });
   }
   const mine = momentsOf(game, moments, i.user.id);
-  if (mine.length === 0) return say(i, 'moments.none', { id: game.id });
+  if (mine.length === 0) {
+    // Moves the computer made for them were never analysed as theirs: a clean sheet says so.
+    const made = movesMadeFor(game, await store.actionLog(game.id), i.user.id);
+    return made > 0
+      ? say(i, 'moments.none-own', { id: game.id, count: made })
+      : say(i, 'moments.none', { id: game.id });
+  }
   const index = Math.min(mine.length - 1, Math.max(0, Number.parseInt(id.arg, 10) || 0));
   let replay: Awaited<ReturnType<Runtime['replays']['of']>>;
   try {

@@ -7,6 +7,7 @@ import type { GameRecord } from '../../store/records.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
 import { KEY_MOMENTS_VERB, type KeyMoment, keyMomentsRows } from '../key-moments.ts';
+import { moveName } from '../move-names.ts';
 import type { Replay } from '../replays.ts';
 import { gameAtMove, linesWithTheirNames } from '../seat-names.ts';
 import type { Tables } from '../tables.ts';
@@ -40,7 +41,7 @@ export function keyMomentMessage(
     version: m.move,
     log: linesWithTheirNames(game, replay.said, m.move),
   };
-  const name = (action: unknown) => adapter.messages.names(module.describe(state, m.seat, action), ctx);
+  const name = (action: unknown) => moveName(adapter, state, m.seat, action, ctx);
   const reasons = (action: unknown) => adapter.moveReasons?.(state, m.seat, action, language) ?? [];
   const theirs = new Set(reasons(m.played));
   const why = reasons(m.best).filter((r) => !theirs.has(r));
