@@ -10,12 +10,11 @@ import {
 } from '../src/discord/channel-access.ts';
 import { displayName, say } from '../src/discord/handlers/replies.ts';
 import { userLanguage } from '../src/discord/language.ts';
-import { LESSON_KIND } from '../src/discord/lessons.ts';
 import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { gameTitle } from '../src/i18n/command-localizations.ts';
 import { t } from '../src/i18n/messages.ts';
-import { type GameRecord, LESSON_MARK } from '../src/store/records.ts';
+import { type GameRecord, LESSON_KIND, LESSON_MARK } from '../src/store/records.ts';
 
 /** The games that bring a lesson; `/learn` offers only these. */
 export const teachingGames = (adapters: AdapterSet): AnyAdapter[] => adapters.list.filter((a) => a.lesson);

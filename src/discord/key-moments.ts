@@ -12,7 +12,13 @@ import type { Analysis, AnalysisRequest, MoveCost } from '../games/kernel/analys
 import type { Seat } from '../games/kernel/types.ts';
 import { type AnyGame, getGame, playersOf } from '../games/registry.ts';
 import { dealtOptions } from '../store/catalog-pins.ts';
-import type { ActionRecord, GameRecord, PlannedRow, ScheduledRow } from '../store/records.ts';
+import {
+  type ActionRecord,
+  type GameRecord,
+  isLesson,
+  type PlannedRow,
+  type ScheduledRow,
+} from '../store/records.ts';
 import { holderAt, holdersOf } from '../store/seat-history.ts';
 import type { Store } from '../store/store.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -107,6 +113,8 @@ export function analysable(type: string): boolean {
 /** The intent row of a finished game with people and a search player: due at once, planned once. */
 export function keyMomentsRows(game: GameRecord, now: number): PlannedRow[] {
   if (game.status !== 'finished' || !analysable(game.type)) return [];
+  // A lesson's moves were the steps it asked for: nothing to learn from them against the best move.
+  if (isLesson(game)) return [];
   if (!holdersOf(game).some((h) => h.userId !== null)) return [];
   return [
     {

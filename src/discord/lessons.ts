@@ -9,8 +9,6 @@ import { button, type Payload, row } from '../table-kit/payload.ts';
 import type { Publisher } from './publisher.ts';
 import type { Tables } from './tables.ts';
 
-/** The `botKind` of a lesson's scripted seat: its moves come from the lesson, never from a computer player. */
-export const LESSON_KIND = 'lesson';
 /** The game message kind of the narrator's latest message; its `version` is the step it shows. */
 export const NARRATOR = 'narrator';
 /** The narrator's Continue, on a step that only tells; its arg is that step. */

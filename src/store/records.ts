@@ -321,6 +321,14 @@ export const IMPORTED_MARK = 'imported';
  */
 export const LESSON_MARK = 'lesson';
 
+/** The `botKind` of a lesson's scripted seat: its moves come from the lesson, never from a computer player. */
+export const LESSON_KIND = 'lesson';
+
+/** Whether `game` is a lesson, known from its seats alone (its scripted rival). */
+export function isLesson(game: { readonly seats: readonly { readonly botKind: string | null }[] }): boolean {
+  return game.seats.some((s) => s.botKind === LESSON_KIND);
+}
+
 /** Marks that keep a finished game out of every statistic (player-stats.ts). */
 export const UNCOUNTED_MARKS: readonly string[] = [IMPORTED_MARK, LESSON_MARK];
 

@@ -205,6 +205,11 @@ async function playLesson(locale: 'en-US' | 'es-ES', name: string, words: (typeo
   await until(async () => (await h.store.getGame(gameId)).status === 'finished');
   await h.quiet();
   await until(() => narrator(where).text.includes(words.over));
+  // Its moves were the steps it asked for: no key moments are analysed, and the results offer none.
+  expect(await h.store.schedule.find(`key-moments:${gameId}`)).toBeUndefined();
+  expect(h.loopback.control.messages(where).some((m) => controls(m).some((x) => x.verb === 'moments'))).toBe(
+    false,
+  );
   // A lesson counts in nobody's statistics, and is never rated.
   expect(await h.store.locations.getMessage(gameId, LESSON_MARK)).toBeDefined();
   expect(h.store.ratings.playedGames({ gameType: 'archaeology', userId: user.id, guildId: null })).toEqual(

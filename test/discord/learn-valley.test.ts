@@ -226,6 +226,11 @@ async function playLesson(locale: 'en-US' | 'es-ES', name: string, words: (typeo
   const finished = await h.store.getGame(gameId);
   expect(finished.status).toBe('finished');
   expect(narrator(where).text).toContain(words.over);
+  // Its moves were the steps it asked for: no key moments are analysed, and the results offer none.
+  expect(await h.store.schedule.find(`key-moments:${gameId}`)).toBeUndefined();
+  expect(h.loopback.control.messages(where).some((m) => controls(m).some((x) => x.verb === 'moments'))).toBe(
+    false,
+  );
   // A lesson counts in nobody's statistics, and is never rated.
   expect(h.store.locations.getMessage(gameId, LESSON_MARK)).toBeDefined();
   expect(h.store.ratings.playedGames({ gameType: 'valley', userId: user.id, guildId: null })).toEqual([]);
