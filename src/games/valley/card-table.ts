@@ -16,7 +16,10 @@ export interface CardTable {
   readonly kindOf: readonly number[];
 }
 
-const tables = new WeakMap<readonly CardId[], { defs: ValleyState['defs']; length: number; table: CardTable }>();
+const tables = new WeakMap<
+  readonly CardId[],
+  { defs: ValleyState['defs']; length: number; table: CardTable }
+>();
 // The last table asked for: a search asks about one game millions of times in a row.
 let lastCards: readonly CardId[] | null = null;
 let lastDefs: ValleyState['defs'] | null = null;
@@ -26,7 +29,8 @@ let lastTable: CardTable | null = null;
 export function cardTable(s: ValleyState): CardTable {
   const cards = s.cards;
   // A test that builds a position may add cards to the list: then it is read again.
-  if (cards === lastCards && s.defs === lastDefs && cards.length === lastLength) return lastTable as CardTable;
+  if (cards === lastCards && s.defs === lastDefs && cards.length === lastLength)
+    return lastTable as CardTable;
   let known = tables.get(cards);
   if (!known || known.defs !== s.defs || known.length !== cards.length) {
     const byId = new Map<CardId, CardDef>(Object.entries(s.defs));
@@ -35,7 +39,12 @@ export function cardTable(s: ValleyState): CardTable {
     known = {
       defs: s.defs,
       length: cards.length,
-      table: { byInstance: cards.map((id) => byId.get(id)), byId, kinds, kindOf: cards.map((id) => kinds.get(id) ?? -1) },
+      table: {
+        byInstance: cards.map((id) => byId.get(id)),
+        byId,
+        kinds,
+        kindOf: cards.map((id) => kinds.get(id) ?? -1),
+      },
     };
     tables.set(cards, known);
   }

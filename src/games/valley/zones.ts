@@ -1,8 +1,8 @@
 import { writeLine } from '../kernel/log.ts';
-import { defAt } from './card-table.ts';
 import type { Message } from '../kernel/message.ts';
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
+import { defAt } from './card-table.ts';
 import { say, seatOf } from './messages.ts';
 import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 

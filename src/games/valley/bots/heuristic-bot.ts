@@ -17,8 +17,8 @@ import {
   keepValueOf,
   opponentGain,
   tombGain,
-  tombGainOf,
   tombGainBeside,
+  tombGainOf,
 } from './values.ts';
 
 /**
@@ -371,9 +371,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
         sumOpponents(o, (t) => ((o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5 ? 1 : 0))
       );
     case 'inner-sarcophagus':
-      return (
-        ATTACK_DISCOUNT * 0.45 * sumOpponents(o, (t) => Math.max(0, (o.handCounts[t] ?? 0) - 3))
-      );
+      return ATTACK_DISCOUNT * 0.45 * sumOpponents(o, (t) => Math.max(0, (o.handCounts[t] ?? 0) - 3));
     case 'statue-of-bastet':
       return 0.3 * sumOpponents(o, (t) => ((o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5 ? 1 : 0));
     case 'statue-of-thoth': {
@@ -659,7 +657,10 @@ class Plans {
       if (known !== undefined) return known;
     }
     const v = planOfGolds(this.#ctx, golds, n, baseCards(this.#ctx.o, skipSlot));
-    if (key >= 0) (this.#memo ??= new Map()).set(key, v);
+    if (key >= 0) {
+      this.#memo ??= new Map();
+      this.#memo.set(key, v);
+    }
     return v;
   }
 }
@@ -673,9 +674,7 @@ function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
   const avail = without(o.hand, reserve);
   const planNow = plans.of(avail, [], -1);
   const reserveEdge =
-    reserve === null
-      ? 0
-      : tombGain(ctx, reserve) - (bestEntombGain(ctx, o.hand, reserve) ?? 0);
+    reserve === null ? 0 : tombGain(ctx, reserve) - (bestEntombGain(ctx, o.hand, reserve) ?? 0);
 
   // What a card is worth when used otherwise: its gold towards this turn's purchases, or the tomb.
   const altUse = (c: Instance) => (c === reserve ? reserveEdge : planNow - plans.of(avail, [c], -1)) + 0.05;

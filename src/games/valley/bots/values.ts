@@ -232,7 +232,11 @@ export function tombGainBeside(ctx: Ctx, card: Instance, extra: CardDef | null):
 }
 
 /** `bestEntombs(ctx, cards without skip, 1)[0]?.gain`, without the lists. */
-export function bestEntombGain(ctx: Ctx, cards: readonly Instance[], skip: Instance | null): number | undefined {
+export function bestEntombGain(
+  ctx: Ctx,
+  cards: readonly Instance[],
+  skip: Instance | null,
+): number | undefined {
   let best: Instance | undefined;
   let bestGain = -Infinity;
   for (const c of cards) {
