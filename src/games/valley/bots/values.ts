@@ -77,6 +77,12 @@ interface Memos {
   gainsOf: Int32Array;
   opponentGains: Float64Array;
   opponentGainsOf: Int32Array;
+  /** Each set's card kinds, with their ids. */
+  setKinds: Map<string, { kind: number; id: CardId }[]>;
+  /** The kinds the seat owns outside its tomb, stamped with the number of the decision that marked them. */
+  owned: Int32Array;
+  /** The decision whose marks `owned` holds now. */
+  ownedBy: number;
 }
 
 const memos = new WeakMap<CardTable, Memos>();
@@ -91,7 +97,17 @@ function memosOf(o: Observation): Memos {
       gainsOf: new Int32Array(n),
       opponentGains: new Float64Array(n),
       opponentGainsOf: new Int32Array(n),
+      setKinds: new Map(),
+      owned: new Int32Array(n),
+      ownedBy: 0,
     };
+    for (const [id, kind] of o.table.kinds) {
+      const d = o.table.byId.get(id);
+      if (d?.kind !== 'set' || d.set === null) continue;
+      const list = m.setKinds.get(d.set);
+      if (list) list.push({ kind, id });
+      else m.setKinds.set(d.set, [{ kind, id }]);
+    }
     memos.set(o.table, m);
   }
   return m;
@@ -316,41 +332,35 @@ export function gainValueOf(ctx: Ctx, seat: number, id: CardId): number {
   return points * ctx.reach + keep - 0.3;
 }
 
-/** Whether the seat owns a copy of `id` outside its tomb that it can see: hand, discard pile, in play. */
-function ownsCopy(ctx: Ctx, id: CardId): boolean {
-  const o = ctx.o;
-  for (const c of o.hand) if (o.id(c) === id) return true;
-  for (const c of o.discard) if (o.id(c) === id) return true;
-  for (const c of o.inPlay[o.seat] ?? []) if (o.id(c) === id) return true;
-  return false;
+/**
+ * Marks, once per decision, the kinds of the cards the seat owns outside its tomb that it can see (hand,
+ * discard pile, in play), for ownsCopy and ownedOutsideTomb: asked for each set card a decision weighs.
+ */
+function markOwned(ctx: Ctx): Int32Array {
+  const m = ctx.memos;
+  if (m.ownedBy !== ctx.decision) {
+    const o = ctx.o;
+    const kindOf = o.table.kindOf;
+    for (const c of o.hand) m.owned[kindOf[c] as number] = ctx.decision;
+    for (const c of o.discard) m.owned[kindOf[c] as number] = ctx.decision;
+    for (const c of o.inPlay[o.seat] ?? []) m.owned[kindOf[c] as number] = ctx.decision;
+    m.ownedBy = ctx.decision;
+  }
+  return m.owned;
 }
 
-/** Scratch list of ownedOutsideTomb, which never runs inside itself; used up to a count. */
-const ownedIds: CardId[] = [];
+/** Whether the seat owns a copy of `id` outside its tomb that it can see. */
+function ownsCopy(ctx: Ctx, id: CardId): boolean {
+  const k = ctx.o.table.kinds.get(id);
+  return k !== undefined && markOwned(ctx)[k] === ctx.decision;
+}
 
 /** How many different cards of `set` the seat owns outside its tomb, not already in `tomb`. */
 function ownedOutsideTomb(ctx: Ctx, set: string, tomb: ReadonlySet<CardId> | undefined): number {
-  const o = ctx.o;
-  let n = countOwned(ctx, o.hand, set, tomb, 0);
-  n = countOwned(ctx, o.discard, set, tomb, n);
-  return countOwned(ctx, o.inPlay[o.seat] ?? [], set, tomb, n);
-}
-
-/** ownedOutsideTomb's count of `n` different cards so far (in `ownedIds`), with those of `zone` added. */
-function countOwned(
-  ctx: Ctx,
-  zone: readonly Instance[],
-  set: string,
-  tomb: ReadonlySet<CardId> | undefined,
-  n: number,
-): number {
-  for (const c of zone) {
-    const d = ctx.o.def(c);
-    if (d.kind !== 'set' || d.set !== set || tomb?.has(d.id)) continue;
-    let k = 0;
-    while (k < n && ownedIds[k] !== d.id) k++;
-    if (k === n) ownedIds[n++] = d.id;
-  }
+  const owned = markOwned(ctx);
+  let n = 0;
+  for (const { kind, id } of ctx.memos.setKinds.get(set) ?? [])
+    if (owned[kind] === ctx.decision && !tomb?.has(id)) n++;
   return n;
 }
 
