@@ -27,19 +27,24 @@ export function cardOptions(
   cards: readonly Instance[],
   suffix: Message | null = null,
 ): Option[] {
-  const seen = new Map<string, Instance>();
+  // Asked at nearly every question of every playout of the search: a hand holds a few kinds, so a scan of
+  // the options made so far finds a copy sooner than a map costs to make.
+  const out: Option[] = [];
   for (const card of cards) {
     const id = s.cards[card] as string;
-    if (!seen.has(id)) seen.set(id, card);
+    let k = 0;
+    while (k < out.length && (out[k] as Option).card !== id) k++;
+    if (k < out.length) continue;
+    out.push({
+      value: cardValue(card),
+      label:
+        suffix === null
+          ? say('option.card', { card: cardIdOf(id) })
+          : say('option.card-and', { card: cardIdOf(id), more: `~${suffix.key}` }),
+      card: id,
+    });
   }
-  return [...seen.entries()].map(([id, card]) => ({
-    value: cardValue(card),
-    label:
-      suffix === null
-        ? say('option.card', { card: cardIdOf(id) })
-        : say('option.card-and', { card: cardIdOf(id), more: `~${suffix.key}` }),
-    card: id,
-  }));
+  return out;
 }
 
 /** Every card of a pile in order (for choices where position matters, e.g. the discard pile). */

@@ -46,6 +46,54 @@ export function scoreSeat(s: ValleyState, seat: Seat): ScoreBreakdown {
   return scoreTomb(s, s.players[seat]?.tomb ?? []);
 }
 
+/** scoreTomb's total: starters' and uniques' points plus (different cards)² per set, without the breakdown. */
+export function tombTotal(s: ValleyState, tomb: readonly Instance[]): number {
+  let points = 0;
+  let sets: Map<string, Set<string>> | null = null;
+  for (const c of tomb) {
+    const d = def(s, c);
+    if (d.kind !== 'set') points += d.vp;
+    else if (d.set) {
+      sets ??= new Map();
+      const ids = sets.get(d.set);
+      if (ids) ids.add(d.id);
+      else sets.set(d.set, new Set([d.id]));
+    }
+  }
+  if (sets) for (const ids of sets.values()) points += ids.size * ids.size;
+  return points;
+}
+
+/**
+ * `outcome`'s results without its summary, for the search, which reads only who won and by how much at
+ * the end of every playout: the same seats, scores and ranks, with no breakdown, sorting or sentence.
+ */
+export function playoutOutcome(s: ValleyState): Outcome | null {
+  if (!s.finished) return null;
+  const n = s.players.length;
+  const totals: number[] = new Array(n);
+  const cards: number[] = new Array(n);
+  for (let seat = 0; seat < n; seat++) {
+    const tomb = s.players[seat]?.tomb ?? [];
+    totals[seat] = tombTotal(s, tomb);
+    cards[seat] = tomb.length;
+  }
+  const results = [];
+  for (let seat = 0; seat < n; seat++) {
+    const total = totals[seat] as number;
+    let rank = 1;
+    for (let other = 0; other < n; other++) {
+      const t = totals[other] as number;
+      if (t > total || (t === total && (cards[other] as number) < (cards[seat] as number))) rank++;
+    }
+    results.push({ seat, score: total, rank, tieBreakers: [total, -(cards[seat] as number)] });
+  }
+  return { results, summary: PLAYOUT_SUMMARY };
+}
+
+/** A playout's outcome is never shown to anyone. */
+const PLAYOUT_SUMMARY = say('plain', { text: '' });
+
 /** Most points wins; ties go to the fewest tomb cards; further ties share the place. */
 export function outcome(s: ValleyState): Outcome | null {
   if (!s.finished) return null;

@@ -2,11 +2,12 @@ import { writeLine } from '../kernel/log.ts';
 import type { Message } from '../kernel/message.ts';
 import { shuffleInPlace } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
+import { defAt } from './card-table.ts';
 import { say, seatOf } from './messages.ts';
 import type { CardDef, Instance, PlayerState, TurnState, ValleyState } from './state.ts';
 
 export function def(s: ValleyState, card: Instance): CardDef {
-  const d = s.defs[s.cards[card] as string];
+  const d = defAt(s, card);
   if (!d) throw new Error(`unknown card instance ${card}`);
   return d;
 }

@@ -6,15 +6,18 @@ import type { Bot } from './bot.ts';
 import { type Observation, observe } from './observe.ts';
 import {
   addTo,
+  bestEntombGain,
   bestEntombs,
   type Ctx,
   context,
   gainValue,
+  gainValueAt,
   gainValueOf,
   keepValue,
   keepValueOf,
   opponentGain,
   tombGain,
+  tombGainBeside,
   tombGainOf,
 } from './values.ts';
 
@@ -51,8 +54,12 @@ function pickBest<T>(items: readonly T[], score: (x: T) => number, rng: RngState
   return best.length <= 1 ? best[0] : best[nextInt(rng, best.length)];
 }
 
-const without = (cards: readonly Instance[], ...out: (Instance | null)[]) =>
-  cards.filter((c) => !out.includes(c));
+/** `cards` but `out` (null: all of them), in order: a fresh array. */
+function without(cards: readonly Instance[], out: Instance | null = null): Instance[] {
+  const rest: Instance[] = [];
+  for (const c of cards) if (c !== out) rest.push(c);
+  return rest;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Buying power
@@ -104,14 +111,14 @@ function sortDescending(xs: number[], n: number): void {
  * shortened array gives up its storage, and the next push allocates it again).
  */
 const planGolds: number[] = [];
-const targetIds: CardId[] = [];
+const targetCards: Instance[] = [];
 const targetValues: number[] = [];
 
-/** Roughly what `cards` can still buy from the base `base` this turn (greedy, best card first). */
+/** Roughly what `cards` can still buy from the base cards `base` this turn (greedy, best card first). */
 function planValue(
   ctx: Ctx,
   cards: readonly Instance[],
-  base: readonly CardId[],
+  base: readonly Instance[],
   gold: (c: Instance) => number,
 ) {
   let n = 0;
@@ -121,24 +128,24 @@ function planValue(
 }
 
 /** planValue of a hand known by its `n` golds, highest first (`golds` is used up). */
-function planOfGolds(ctx: Ctx, golds: number[], n: number, base: readonly CardId[]): number {
+function planOfGolds(ctx: Ctx, golds: number[], n: number, base: readonly Instance[]): number {
   // The base cards worth having, most valuable first; equal values keep the base's order.
   let targets = 0;
-  for (const id of base) {
-    const v = gainValue(ctx, id);
+  for (const card of base) {
+    const v = gainValueAt(ctx, card);
     if (!(v > 0)) continue;
     let j = targets++;
     for (; j > 0 && (targetValues[j - 1] as number) < v; j--) {
-      targetIds[j] = targetIds[j - 1] as CardId;
+      targetCards[j] = targetCards[j - 1] as Instance;
       targetValues[j] = targetValues[j - 1] as number;
     }
-    targetIds[j] = id;
+    targetCards[j] = card;
     targetValues[j] = v;
   }
   let len = n;
   let total = 0;
   for (let k = 0; k < targets; k++) {
-    const cost = ctx.o.defs[targetIds[k] as CardId]?.cost ?? 0;
+    const cost = ctx.o.def(targetCards[k] as Instance).cost;
     const mask = cheapestMask(golds, len, cost);
     if (mask < 0) continue;
     total += targetValues[k] as number;
@@ -150,14 +157,18 @@ function planOfGolds(ctx: Ctx, golds: number[], n: number, base: readonly CardId
   return total;
 }
 
-function baseIds(o: Observation, skipSlot = -1): CardId[] {
-  const out: CardId[] = [];
+/** The cards in the base, left to right, but the one in `skipSlot`. */
+function baseCards(o: Observation, skipSlot = -1): Instance[] {
+  const out: Instance[] = [];
   for (let slot = 0; slot < 3; slot++) {
     const c = o.pyramid[slot];
-    if (c !== null && c !== undefined && slot !== skipSlot) out.push(o.id(c));
+    if (c !== null && c !== undefined && slot !== skipSlot) out.push(c);
   }
   return out;
 }
+
+/** The ids of `baseCards`. */
+const baseIds = (o: Observation): CardId[] => baseCards(o).map((c) => o.id(c));
 
 // ---------------------------------------------------------------------------------------------------
 // Main phase
@@ -180,21 +191,17 @@ function reserveOf(ctx: Ctx): Instance | null {
 
 /** Points from one extra entombing chosen among `candidates`, on top of the normal one from `hand`. */
 function extraEntombValue(ctx: Ctx, candidates: readonly Instance[], hand: readonly Instance[]): number {
-  const normal = (rest: readonly Instance[], extra?: Instance) => {
+  // The normal entombing's best gain from the hand but `extra`, once `extra` is entombed.
+  const normal = (extra: Instance | null) => {
     if (ctx.o.turn.entombed) return 0;
     let best = 0;
-    const extraSets = new Map<string, Set<CardId>>();
-    if (extra !== undefined) {
-      const d = ctx.o.def(extra);
-      if (d.kind === 'set' && d.set) extraSets.set(d.set, new Set([d.id]));
-    }
-    for (const c of rest) best = Math.max(best, tombGainOf(ctx, ctx.o.seat, ctx.o.id(c), extraSets));
+    const extraDef = extra === null ? null : ctx.o.def(extra);
+    for (const c of hand) if (c !== extra) best = Math.max(best, tombGainBeside(ctx, c, extraDef));
     return best;
   };
-  const baseline = normal(hand);
+  const baseline = normal(null);
   let best = -Infinity;
-  for (const c of candidates)
-    best = Math.max(best, tombGain(ctx, c) + normal(without(hand, c), c) - baseline);
+  for (const c of candidates) best = Math.max(best, tombGain(ctx, c) + normal(c) - baseline);
   return best === -Infinity ? 0 : best;
 }
 
@@ -222,9 +229,20 @@ const bestGain = (ctx: Ctx, ids: readonly CardId[]) =>
 
 const lowestCost = (o: Observation) => {
   const ids = slotCards(o, () => true);
-  const min = Math.min(...ids.map((id) => o.defs[id]?.cost ?? 0));
-  return ids.filter((id) => (o.defs[id]?.cost ?? 0) === min);
+  const min = Math.min(...ids.map((id) => o.defOf(id)?.cost ?? 0));
+  return ids.filter((id) => (o.defOf(id)?.cost ?? 0) === min);
 };
+
+/** The other seats in turn order from this one (made only for the cards that read them). */
+const opponentsOf = (o: Observation): number[] =>
+  Array.from({ length: o.players - 1 }, (_, k) => (o.seat + 1 + k) % o.players);
+
+/** The sum of `f` over the other seats, in turn order from this one (without listing them). */
+function sumOpponents(o: Observation, f: (seat: number) => number): number {
+  let sum = 0;
+  for (let k = 1; k < o.players; k++) sum += f((o.seat + k) % o.players);
+  return sum;
+}
 
 /** Expected worth of a card drawn during the turn (more gold, another action or a tomb candidate). */
 const DRAWN = 0.7;
@@ -235,7 +253,6 @@ const ATTACK_DISCOUNT = 0.8; // an opponent may hold an Offering Table
 function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instance | null): number {
   const o = ctx.o;
   const others = without(o.hand, card);
-  const opponents = Array.from({ length: o.players - 1 }, (_, k) => (o.seat + 1 + k) % o.players);
   switch (id) {
     case 'statue-of-horus':
       return extraEntombValue(ctx, others, others);
@@ -274,14 +291,14 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
     case 'statue-of-isis':
       return bestGain(
         ctx,
-        slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) <= 6),
+        slotCards(o, (cid) => (o.defOf(cid)?.cost ?? 0) <= 6),
       );
     case 'djed-pillar-amulet': {
-      const sets = ctx.tombSets[o.seat] ?? new Map();
+      const sets = ctx.tombSets(o.seat) ?? new Map();
       return bestGain(
         ctx,
         slotCards(o, (cid) => {
-          const set = o.defs[cid]?.set;
+          const set = o.defOf(cid)?.set;
           return set !== null && set !== undefined && sets.has(set);
         }),
       );
@@ -291,7 +308,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
       const limit = Math.max(...o.turn.boughtCosts);
       return bestGain(
         ctx,
-        slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) < limit),
+        slotCards(o, (cid) => (o.defOf(cid)?.cost ?? 0) < limit),
       );
     }
     case 'hapi-canopic-jar':
@@ -302,7 +319,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
         const limit = 2 * o.def(x).cost;
         const g = bestGain(
           ctx,
-          slotCards(o, (cid) => (o.defs[cid]?.cost ?? 0) <= limit),
+          slotCards(o, (cid) => (o.defOf(cid)?.cost ?? 0) <= limit),
         );
         best = Math.max(best, g - permanentLoss(ctx, x));
       }
@@ -315,7 +332,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
         if (set === null) continue;
         const g = bestGain(
           ctx,
-          slotCards(o, (cid) => o.defs[cid]?.set === set),
+          slotCards(o, (cid) => o.defOf(cid)?.set === set),
         );
         best = Math.max(best, g - discardLoss(ctx, x));
       }
@@ -327,7 +344,7 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
         : gainValue(ctx, o.id(o.boneyardTop)) - minBy(without(others, reserve), (c) => discardLoss(ctx, c));
     case 'censer': {
       let best = 0;
-      for (const t of opponents) {
+      for (const t of opponentsOf(o)) {
         const top = o.discardTops[t];
         if (top !== null && top !== undefined) best = Math.max(best, gainValue(ctx, o.id(top)));
       }
@@ -346,23 +363,21 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
     case 'outer-sarcophagus':
       return DRAWN + 0.2 - minBy(without(others, reserve), (c) => keepValue(ctx, c) + 0.3 * tombGain(ctx, c));
     case 'duamutef-canopic-jar':
-      return ATTACK_DISCOUNT * 0.45 * opponents.filter((t) => (o.handCounts[t] ?? 0) > 0).length;
+      return ATTACK_DISCOUNT * 0.45 * sumOpponents(o, (t) => ((o.handCounts[t] ?? 0) > 0 ? 1 : 0));
     case 'qebehsenuef-canopic-jar':
       return (
         ATTACK_DISCOUNT *
         0.9 *
-        opponents.filter((t) => (o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5).length
+        sumOpponents(o, (t) => ((o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5 ? 1 : 0))
       );
     case 'inner-sarcophagus':
-      return (
-        ATTACK_DISCOUNT * 0.45 * opponents.reduce((n, t) => n + Math.max(0, (o.handCounts[t] ?? 0) - 3), 0)
-      );
+      return ATTACK_DISCOUNT * 0.45 * sumOpponents(o, (t) => Math.max(0, (o.handCounts[t] ?? 0) - 3));
     case 'statue-of-bastet':
-      return 0.3 * opponents.filter((t) => (o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5).length;
+      return 0.3 * sumOpponents(o, (t) => ((o.handCounts[t] ?? 0) > 0 && (o.totalCards[t] ?? 0) > 5 ? 1 : 0));
     case 'statue-of-thoth': {
       if (o.turn.thoth) return 0;
       const avail = without(others, reserve);
-      return planValue(ctx, avail, baseIds(o), () => 4) - planValue(ctx, avail, baseIds(o), goldNow(o));
+      return planValue(ctx, avail, baseCards(o), () => 4) - planValue(ctx, avail, baseCards(o), goldNow(o));
     }
     case 'tyet-amulet': {
       let best = 0;
@@ -396,7 +411,6 @@ function playValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instanc
 function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve: Instance | null): number {
   const o = ctx.o;
   const others = without(o.hand, card);
-  const opponents = Array.from({ length: o.players - 1 }, (_, k) => (o.seat + 1 + k) % o.players);
   const gold = goldNow(o);
   const avail = without(others, reserve);
   switch (id) {
@@ -406,14 +420,14 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
       for (const c of o.discard)
         best = Math.max(
           best,
-          planValue(ctx, [...avail, c], baseIds(o), gold) -
-            planValue(ctx, avail, baseIds(o), gold) +
+          planValue(ctx, [...avail, c], baseCards(o), gold) -
+            planValue(ctx, avail, baseCards(o), gold) +
             (o.turn.entombed ? 0 : 0.8 * tombGain(ctx, c)),
         );
       return best - 0.2;
     }
     case 'bow': {
-      const sets = ctx.tombSets[o.seat] ?? new Map();
+      const sets = ctx.tombSets(o.seat) ?? new Map();
       let best = 0;
       for (const c of o.pyramid) {
         if (c === null) continue;
@@ -430,7 +444,7 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
         if (c === null) continue;
         const withIt = [...tomb, o.id(c)];
         withIt.forEach((x, i) => {
-          if (o.defs[x]?.kind !== 'set') return;
+          if (o.defOf(x)?.kind !== 'set') return;
           best = Math.max(best, tombScore(ctx, [...withIt.slice(0, i), ...withIt.slice(i + 1)]) - now);
         });
       }
@@ -445,9 +459,9 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
       return o.boneyardTop === null ? 0 : gainValue(ctx, o.id(o.boneyardTop)) - 0.2;
     case 'goddess-nut': {
       const ids = slotCards(o, () => true);
-      const costs = ids.map((x) => o.defs[x]?.cost ?? 0);
-      const top = ids.filter((x) => (o.defs[x]?.cost ?? 0) === Math.max(...costs));
-      const low = ids.filter((x) => (o.defs[x]?.cost ?? 0) === Math.min(...costs));
+      const costs = ids.map((x) => o.defOf(x)?.cost ?? 0);
+      const top = ids.filter((x) => (o.defOf(x)?.cost ?? 0) === Math.max(...costs));
+      const low = ids.filter((x) => (o.defOf(x)?.cost ?? 0) === Math.min(...costs));
       return bestGain(ctx, top) - 0.3 * Math.max(0, ...low.map((x) => opponentGain(ctx, x)));
     }
     case 'hounds-and-jackals-game': {
@@ -456,7 +470,7 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
         if (c !== card && o.id(c) !== id)
           best = Math.max(
             best,
-            planValue(ctx, [...avail, c], baseIds(o), gold) - planValue(ctx, avail, baseIds(o), gold),
+            planValue(ctx, [...avail, c], baseCards(o), gold) - planValue(ctx, avail, baseCards(o), gold),
           );
       return best;
     }
@@ -475,7 +489,7 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
     case 'offering-chapel': {
       const top = o.discard.at(-1);
       const mine = top === undefined ? 0 : tombGain(ctx, top) - 0.3 * keepValue(ctx, top);
-      return mine - 0.2 * opponents.filter((t) => o.discardTops[t] !== null).length;
+      return mine - 0.2 * sumOpponents(o, (t) => (o.discardTops[t] !== null ? 1 : 0));
     }
     case 'pesesh-kef': {
       // The player on the left chooses: expect the card worth least to us.
@@ -487,10 +501,10 @@ function afterlifePlayValue(ctx: Ctx, id: CardId, card: Instance | null, reserve
       const best = [...avail].sort((a, b) => gold(b) - gold(a))[0];
       if (best === undefined) return 0;
       const doubled = (c: Instance) => (c === best ? 2 * gold(c) : gold(c));
-      return planValue(ctx, avail, baseIds(o), doubled) - planValue(ctx, avail, baseIds(o), gold) - 0.1;
+      return planValue(ctx, avail, baseCards(o), doubled) - planValue(ctx, avail, baseCards(o), gold) - 0.1;
     }
     case 'senet-game':
-      return DRAWN + 0.6 * Math.min(1, opponents.length) - 0.3;
+      return DRAWN + 0.6 * Math.min(1, o.players - 1) - 0.3;
     default:
       return 0;
   }
@@ -508,7 +522,7 @@ function tombScore(ctx: Ctx, ids: readonly CardId[]): number {
   let points = 0;
   const sets = new Map<string, Set<CardId>>();
   for (const id of ids) {
-    const d = ctx.o.defs[id];
+    const d = ctx.o.defOf(id);
     if (!d) continue;
     if (d.kind !== 'set' || d.set === null) points += d.vp;
     else {
@@ -545,11 +559,11 @@ function wadjBest(ctx: Ctx, hand: readonly Instance[]) {
  * hand × tomb swaps. Points are whole numbers: the same sum as counting the swapped tomb.
  */
 function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
-  const defs = ctx.o.defs;
+  const o = ctx.o;
   const copies = new Map<CardId, number>();
   const distinct = new Map<string, number>();
   for (const id of ids) {
-    const d = defs[id];
+    const d = o.defOf(id);
     if (d?.kind !== 'set' || d.set === null) continue;
     const m = copies.get(id) ?? 0;
     copies.set(id, m + 1);
@@ -558,7 +572,7 @@ function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
   return (out: CardId, into: CardId): number => {
     let score = now;
     let shrunk: string | null = null;
-    const dOut = defs[out];
+    const dOut = o.defOf(out);
     if (dOut) {
       if (dOut.kind !== 'set' || dOut.set === null) score -= dOut.vp;
       else if (copies.get(out) === 1) {
@@ -567,7 +581,7 @@ function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
         shrunk = dOut.set;
       }
     }
-    const dIn = defs[into];
+    const dIn = o.defOf(into);
     if (dIn) {
       if (dIn.kind !== 'set' || dIn.set === null) score += dIn.vp;
       else if ((copies.get(into) ?? 0) - (into === out ? 1 : 0) === 0) {
@@ -583,36 +597,41 @@ function swappedScore(ctx: Ctx, ids: readonly CardId[], now: number) {
 function shabtiBest(ctx: Ctx, avail: readonly Instance[]) {
   const o = ctx.o;
   const gold = goldNow(o);
-  const base = baseIds(o);
-  const now = planValue(ctx, avail, base, gold);
-  let best: { value: string; value_: number } | null = null;
+  const base = baseCards(o);
+  // planValue of the same cards for each base: their golds sorted once, a copy used up by each plan.
+  const golds: number[] = [];
+  for (const c of avail) golds.push(gold(c));
+  sortDescending(golds, golds.length);
+  const plan = (cards: readonly Instance[]) => {
+    for (let i = 0; i < golds.length; i++) planGolds[i] = golds[i] as number;
+    return planOfGolds(ctx, planGolds, golds.length, cards);
+  };
+  const now = plan(base);
+  let best: { a: number; b: number; value: number } | null = null;
   for (let a = 0; a < 3; a++)
     for (let b = 3; b < 6; b++) {
       const ca = o.pyramid[a];
       const cb = o.pyramid[b];
       if (ca === null || ca === undefined || cb === null || cb === undefined) continue;
       if (o.id(ca) === o.id(cb)) continue;
-      const swapped = base.map((id) => (id === o.id(ca) ? o.id(cb) : id));
-      const v = planValue(ctx, avail, swapped, gold) - now;
-      if (!best || v > best.value_) best = { value: `x${a}-${b}`, value_: v };
+      // Every copy of the base card's id is swapped, as the ids were (copies are worth the same).
+      const swapped = base.map((c) => (o.id(c) === o.id(ca) ? cb : c));
+      const v = plan(swapped) - now;
+      if (!best || v > best.value) best = { a, b, value: v };
     }
-  return best ? { option: best.value, value: best.value_ - 0.2 } : null;
+  return best ? { option: `x${best.a}-${best.b}`, value: best.value - 0.2 } : null;
 }
 
 /**
  * planValue of the hand left after paying, by the gold it holds: planValue reads the cards only through
  * `gold` (sorted, best first), so equal golds give equal plans, and the ~70 payments a hand allows leave
- * few different golds. Keyed by the base slot left out (3: none) and the golds, 4 bits each.
+ * few different golds. Keyed by the golds, 4 bits each, and the base slot left out.
  */
 class Plans {
   readonly #ctx: Ctx;
   readonly #gold: (c: Instance) => number;
-  readonly #bySlot = [
-    new Map<number, number>(),
-    new Map<number, number>(),
-    new Map<number, number>(),
-    new Map<number, number>(),
-  ];
+  /** By golds key · 4 + slot left out (3: none); made at the first plan kept (a Map costs to make). */
+  #memo: Map<number, number> | null = null;
   readonly #golds: number[] = [];
 
   constructor(ctx: Ctx, gold: (c: Instance) => number) {
@@ -631,13 +650,17 @@ class Plans {
       const g = golds[i] as number;
       key = Number.isInteger(g) && g >= 0 && g < 16 ? key * 16 + g : -1;
     }
-    const memo = this.#bySlot[skipSlot < 0 ? 3 : skipSlot] as Map<number, number>;
-    if (key >= 0) {
-      const known = memo.get(key);
+    // Below 2 · 16¹² · 4: a safe integer.
+    if (key >= 0) key = key * 4 + (skipSlot < 0 ? 3 : skipSlot);
+    if (key >= 0 && this.#memo) {
+      const known = this.#memo.get(key);
       if (known !== undefined) return known;
     }
-    const v = planOfGolds(this.#ctx, golds, n, baseIds(this.#ctx.o, skipSlot));
-    if (key >= 0) memo.set(key, v);
+    const v = planOfGolds(this.#ctx, golds, n, baseCards(this.#ctx.o, skipSlot));
+    if (key >= 0) {
+      this.#memo ??= new Map();
+      this.#memo.set(key, v);
+    }
     return v;
   }
 }
@@ -651,9 +674,7 @@ function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
   const avail = without(o.hand, reserve);
   const planNow = plans.of(avail, [], -1);
   const reserveEdge =
-    reserve === null
-      ? 0
-      : tombGain(ctx, reserve) - (bestEntombs(ctx, without(o.hand, reserve), 1)[0]?.gain ?? 0);
+    reserve === null ? 0 : tombGain(ctx, reserve) - (bestEntombGain(ctx, o.hand, reserve) ?? 0);
 
   // What a card is worth when used otherwise: its gold towards this turn's purchases, or the tomb.
   const altUse = (c: Instance) => (c === reserve ? reserveEdge : planNow - plans.of(avail, [c], -1)) + 0.05;
@@ -674,7 +695,7 @@ function mainMove(ctx: Ctx, rng: RngState): ValleyAction {
   for (const slot of BASE) {
     const card = o.pyramid[slot];
     if (card === null || card === undefined) continue;
-    const value = gainValue(ctx, o.id(card)) + 0.2 * opponentGain(ctx, o.id(card));
+    const value = gainValueAt(ctx, card) + 0.2 * opponentGain(ctx, o.id(card));
     if (value <= 0) continue;
     moves.eachPayment(slot, (pay) => {
       let penalty = 0;
@@ -745,8 +766,16 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
       return s === null ? -1e9 : f(s);
     });
   // The card kept for this turn's normal entombing is not given up to pay for an action.
-  const reserve = reserveOf(ctx);
-  const byLoss = (f: (c: Instance) => number) => by((c) => f(c) - (c === reserve ? tombGain(ctx, c) + 1 : 0));
+  // Worked out only for the questions that read it (most do not).
+  let reserveMemo: Instance | null | undefined;
+  const reserve = () => {
+    if (reserveMemo === undefined) reserveMemo = reserveOf(ctx);
+    return reserveMemo;
+  };
+  const byLoss = (f: (c: Instance) => number) => {
+    const r = reserve();
+    return by((c) => f(c) - (c === r ? tombGain(ctx, c) + 1 : 0));
+  };
   const entomb = () => by((c) => tombGain(ctx, c) - 0.01 * keepValue(ctx, c));
   const take = () => bySlot((id) => gainValue(ctx, id) + 0.3 * opponentGain(ctx, id));
   const cheapDiscard = () => byLoss((c) => -discardLoss(ctx, c));
@@ -826,7 +855,7 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
           return (
             bestGain(
               ctx,
-              slotCards(o, (id) => o.defs[id]?.set === set),
+              slotCards(o, (id) => o.defOf(id)?.set === set),
             ) - discardLoss(ctx, c)
           );
         });
@@ -840,7 +869,7 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
           return (
             bestGain(
               ctx,
-              slotCards(o, (id) => (o.defs[id]?.cost ?? 0) <= limit),
+              slotCards(o, (id) => (o.defOf(id)?.cost ?? 0) <= limit),
             ) - permanentLoss(ctx, c)
           );
         });
@@ -911,7 +940,7 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
       return choose((opt) => {
         if (opt.value === 'stop') return 0;
         const c = card(opt);
-        return c === null ? -1e9 : worth - permanentLoss(ctx, c) - (c === reserve ? 5 : 0);
+        return c === null ? -1e9 : worth - permanentLoss(ctx, c) - (c === reserve() ? 5 : 0);
       });
     }
     case 'hounds-and-jackals-game':
@@ -938,7 +967,7 @@ function answer(ctx: Ctx, options: readonly Option[], rng: RngState): ValleyActi
         const c = card(opt);
         return c === null
           ? 0
-          : tombGain(ctx, c) * ctx.reach + 0.4 - 1.5 * keepValue(ctx, c) - (c === reserve ? 5 : 0);
+          : tombGain(ctx, c) * ctx.reach + 0.4 - 1.5 * keepValue(ctx, c) - (c === reserve() ? 5 : 0);
       });
     case 'necklace':
       return {

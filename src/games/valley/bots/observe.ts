@@ -1,4 +1,5 @@
 import type { Seat } from '../../kernel/types.ts';
+import { type CardTable, cardTable } from '../card-table.ts';
 import { hasLegalAction, legalActions, MainMoves } from '../legal-actions.ts';
 import type { CardDef, CardId, Instance, Json, Option, ValleyAction, ValleyState } from '../state.ts';
 
@@ -24,6 +25,10 @@ export interface Observation {
   /** Card id of an instance; only ever applied to instances found in the zones below. */
   id(card: Instance): CardId;
   def(card: Instance): CardDef;
+  /** `defs[id]`, looked up faster (card-table.ts). */
+  defOf(id: CardId): CardDef | undefined;
+  /** Every instance's definition, by instance: what `def` reads (the heuristic indexes it directly). */
+  table: CardTable;
   hand: readonly Instance[];
   discard: readonly Instance[];
   tombs: readonly (readonly Instance[])[];
@@ -64,6 +69,9 @@ class Sight implements Observation {
   readonly seat: Seat;
   readonly players: number;
   readonly defs: Readonly<Record<CardId, CardDef>>;
+  readonly table: CardTable;
+  readonly #byInstance: readonly (CardDef | undefined)[];
+  readonly #byId: ReadonlyMap<CardId, CardDef>;
   readonly hand: readonly Instance[];
   readonly discard: readonly Instance[];
   readonly pyramid: readonly (Instance | null)[];
@@ -88,6 +96,9 @@ class Sight implements Observation {
     this.seat = seat;
     this.players = s.players.length;
     this.defs = s.defs;
+    this.table = cardTable(s);
+    this.#byInstance = this.table.byInstance;
+    this.#byId = this.table.byId;
     this.hand = me.hand;
     this.discard = me.discard;
     this.pyramid = s.pyramid;
@@ -106,7 +117,11 @@ class Sight implements Observation {
   }
 
   def(card: Instance): CardDef {
-    return this.#s.defs[this.#s.cards[card] as string] as CardDef;
+    return this.#byInstance[card] as CardDef;
+  }
+
+  defOf(id: CardId): CardDef | undefined {
+    return this.#byId.get(id);
   }
 
   get tombs(): readonly (readonly Instance[])[] {

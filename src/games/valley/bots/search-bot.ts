@@ -9,20 +9,43 @@ import {
 import { clone } from '../clone.ts';
 import { applyInPlace, waitingFor } from '../index.ts';
 import { legalActions } from '../legal-actions.ts';
-import { outcome } from '../score.ts';
+import { playoutOutcome } from '../score.ts';
 import type { ValleyAction, ValleyState } from '../state.ts';
 import { def, goldOf } from '../zones.ts';
 import type { Bot } from './bot.ts';
 import { determinize } from './determinize.ts';
 import { heuristicBot } from './heuristic-bot.ts';
 
+/** One list per seat of that seat alone: what the playouts are told before nearly every move. */
+const ALONE: readonly (readonly Seat[])[] = Array.from({ length: 8 }, (_, seat) => Object.freeze([seat]));
+
+/**
+ * `waitingFor`, without making a list where one seat is awaited (the main phase, most questions): the
+ * playouts ask before every move and only read the list.
+ */
+function playoutWaiting(s: ValleyState): readonly Seat[] {
+  if (s.finished) return waitingFor(s);
+  const q = s.stack[s.stack.length - 1]?.q;
+  let seat = s.turn.seat;
+  if (q) {
+    let awaited = 0;
+    for (const a of q.asks)
+      if (q.answers[a.seat] === undefined) {
+        awaited++;
+        seat = a.seat;
+      }
+    if (awaited !== 1) return waitingFor(s);
+  }
+  return ALONE[seat] ?? waitingFor(s);
+}
+
 /** Valley for the search (../../search/search-move.ts): the heuristic player plays the playouts. */
 export const valleySearchRules: SearchRules<ValleyState, ValleyAction> = {
   clone,
-  waitingFor,
+  waitingFor: playoutWaiting,
   applyInPlace,
   isOver: (s) => s.finished,
-  outcome,
+  outcome: playoutOutcome,
   determinize,
   policy: heuristicBot,
 };
