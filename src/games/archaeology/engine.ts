@@ -1,4 +1,5 @@
 import { refuse } from '../kernel/errors.ts';
+import { collecting } from '../kernel/log.ts';
 import type { MessageValues } from '../kernel/message.ts';
 import { nextInt } from '../kernel/rng.ts';
 import type { Seat } from '../kernel/types.ts';
@@ -14,7 +15,17 @@ import {
   treasuresOf,
 } from './messages.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, Instance } from './state.ts';
-import { countsOf, log, maxSet, normalise, removeCounts, setValue, total, tradeValue } from './zones.ts';
+import {
+  countsOf,
+  log,
+  maxSet,
+  normalise,
+  removeCounts,
+  setValue,
+  tally,
+  total,
+  tradeValue,
+} from './zones.ts';
 
 export function mapsNeeded(chamber: Chamber): number {
   return CHAMBERS.indexOf(chamber) + 1;
@@ -29,7 +40,7 @@ function checkEnd(s: ArchaeologyState): boolean {
   if (!gameOver(s)) return false;
   s.finished = true;
   s.pending = null;
-  log(s, message('log.over'));
+  if (collecting()) log(s, message('log.over'));
   return true;
 }
 
@@ -41,7 +52,7 @@ export function beginTurn(s: ArchaeologyState): void {
   if (s.passes && s.passes.first === seat) {
     s.turn.mustSell = true;
     s.passes = null;
-    log(s, message('log.must-sell', { seat: seatOf(seat) }));
+    if (collecting()) log(s, message('log.must-sell', { seat: seatOf(seat) }));
   }
   dig(s);
   // The last card dug may be a thief or a sandstorm that changes nothing, with every hand empty.
@@ -58,26 +69,29 @@ function dig(s: ArchaeologyState): void {
   if (kind === 'thief') {
     s.thieves.push(card);
     const targets = opponents(s, seat).filter((o) => (s.hands[o]?.length ?? 0) > 0);
-    log(
-      s,
-      message('log.thief', { seat: seatOf(seat), drawn: s.thieves.length, total: countKind(s, 'thief') }),
-    );
-    if (targets.length === 0) log(s, message('log.thief-nothing'));
-    else if (targets.length === 1) steal(s, seat, targets[0] as Seat);
+    if (collecting())
+      log(
+        s,
+        message('log.thief', { seat: seatOf(seat), drawn: s.thieves.length, total: countKind(s, 'thief') }),
+      );
+    if (targets.length === 0) {
+      if (collecting()) log(s, message('log.thief-nothing'));
+    } else if (targets.length === 1) steal(s, seat, targets[0] as Seat);
     else s.pending = { type: 'thief', id: ++s.decisionSeq, seat, targets };
     return;
   }
   if (kind === 'sandstorm') {
     s.sandstorms.push(card);
     const owed = s.hands.map((h) => Math.floor(h.length / 2));
-    log(
-      s,
-      message('log.sandstorm', {
-        seat: seatOf(seat),
-        drawn: s.sandstorms.length,
-        total: s.sandstorms.length + countIn(s, s.dig, 'sandstorm'),
-      }),
-    );
+    if (collecting())
+      log(
+        s,
+        message('log.sandstorm', {
+          seat: seatOf(seat),
+          drawn: s.sandstorms.length,
+          total: s.sandstorms.length + countIn(s, s.dig, 'sandstorm'),
+        }),
+      );
     if (owed.every((n) => n === 0)) {
       afterSandstorm(s, seat);
       return;
@@ -86,8 +100,8 @@ function dig(s: ArchaeologyState): void {
     return;
   }
   s.hands[seat]?.push(card);
-  log(s, message('log.treasure', { seat: seatOf(seat) }));
-  log(s, message('log.you-dug', { what: oneOf(kind as Treasure) }), [seat]);
+  if (collecting()) log(s, message('log.treasure', { seat: seatOf(seat) }));
+  if (collecting()) log(s, message('log.you-dug', { what: oneOf(kind as Treasure) }), [seat]);
 }
 
 function countKind(s: ArchaeologyState, kind: string): number {
@@ -113,9 +127,10 @@ function steal(s: ArchaeologyState, thief: Seat, from: Seat): void {
   s.hands[thief]?.push(card);
   const what = s.cards[card] as Treasure;
   // Everyone sees that a card changed hands; only the two players involved learn which.
-  log(s, message('log.stole', { thief: seatOf(thief), from: seatOf(from) }));
-  log(s, message('log.you-stole', { what: oneOf(what), from: seatOf(from) }), [thief]);
-  log(s, message('log.stole-yours', { thief: seatOf(thief), treasure: treasureOf(what) }), [from]);
+  if (collecting()) log(s, message('log.stole', { thief: seatOf(thief), from: seatOf(from) }));
+  if (collecting()) log(s, message('log.you-stole', { what: oneOf(what), from: seatOf(from) }), [thief]);
+  if (collecting())
+    log(s, message('log.stole-yours', { thief: seatOf(thief), treasure: treasureOf(what) }), [from]);
 }
 
 /** Everyone has chosen: the lost cards reach the marketplace clockwise from the drawer, who digs again. */
@@ -128,10 +143,11 @@ function afterSandstorm(s: ArchaeologyState, drawer: Seat): void {
       const lost = p.aside[seat] as Instance[];
       if (lost.length === 0) continue;
       s.market.push(...lost);
-      log(s, message('log.lost', { seat: seatOf(seat), cards: countsMessage(countsOf(s, lost)) }));
+      if (collecting())
+        log(s, message('log.lost', { seat: seatOf(seat), cards: countsMessage(countsOf(s, lost)) }));
     }
   }
-  if (s.dig.length > 0) log(s, message('log.digs-again', { seat: seatOf(drawer) }));
+  if (s.dig.length > 0 && collecting()) log(s, message('log.digs-again', { seat: seatOf(drawer) }));
   dig(s);
 }
 
@@ -141,10 +157,10 @@ function endTurn(s: ArchaeologyState): void {
   const passed = !t.dug && !t.acted;
   if (passed) {
     s.passes = s.passes ? { first: s.passes.first, count: s.passes.count + 1 } : { first: t.seat, count: 1 };
-    log(s, message('log.passed', { seat: seatOf(t.seat) }));
+    if (collecting()) log(s, message('log.passed', { seat: seatOf(t.seat) }));
   } else {
     s.passes = null;
-    log(s, message('log.ended', { seat: seatOf(t.seat) }));
+    if (collecting()) log(s, message('log.ended', { seat: seatOf(t.seat) }));
   }
   if (checkEnd(s)) return;
   const n = s.hands.length;
@@ -166,6 +182,10 @@ function expectCounts(raw: Counts, side: 'give' | 'take' | 'discard'): Counts {
   return normalise(raw);
 }
 
+/** trade's tallies of the hand and the marketplace, reused: read before anything else counts. */
+const handTally = new Int32Array(TREASURES.length);
+const marketTally = new Int32Array(TREASURES.length);
+
 function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts): void {
   const give = expectCounts(rawGive, 'give');
   const take = expectCounts(rawTake, 'take');
@@ -179,13 +199,14 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
   const hand = s.hands[seat] as Instance[];
   const market = s.market;
   // Check both sides before moving anything: a refused trade changes nothing.
-  const inHand = countsOf(s, hand);
-  const inMarket = countsOf(s, market);
-  for (const k of TREASURES) {
-    if ((give[k] ?? 0) > (inHand[k] ?? 0))
-      no('not-held', { have: inHand[k] ?? 0, kinds: treasuresOf(k), want: give[k] ?? 0 });
-    if ((take[k] ?? 0) > (inMarket[k] ?? 0))
-      no('not-in-market', { have: inMarket[k] ?? 0, kinds: treasuresOf(k), want: take[k] ?? 0 });
+  const inHand = tally(s, hand, handTally);
+  const inMarket = tally(s, market, marketTally);
+  for (let t = 0; t < TREASURES.length; t++) {
+    const k = TREASURES[t] as Treasure;
+    if ((give[k] ?? 0) > (inHand[t] as number))
+      no('not-held', { have: inHand[t] as number, kinds: treasuresOf(k), want: give[k] ?? 0 });
+    if ((take[k] ?? 0) > (inMarket[t] as number))
+      no('not-in-market', { have: inMarket[t] as number, kinds: treasuresOf(k), want: take[k] ?? 0 });
   }
   // Both sides were counted above, so these refusals cannot happen; they say what would have been wrong.
   const given = removeCounts(s, hand, give, (k, have, want) =>
@@ -197,15 +218,16 @@ function trade(s: ArchaeologyState, seat: Seat, rawGive: Counts, rawTake: Counts
   market.push(...given);
   hand.push(...taken);
   const lost = gives - takes;
-  log(
-    s,
-    message('log.traded', {
-      seat: seatOf(seat),
-      give: countsMessage(give),
-      take: countsMessage(take),
-      lost,
-    }),
-  );
+  if (collecting())
+    log(
+      s,
+      message('log.traded', {
+        seat: seatOf(seat),
+        give: countsMessage(give),
+        take: countsMessage(take),
+        lost,
+      }),
+    );
 }
 
 function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
@@ -220,18 +242,20 @@ function explore(s: ArchaeologyState, seat: Seat, chamber: Chamber): void {
   s.out.push(...maps);
   hand.push(...cards);
   s.chambers[chamber] = null;
-  log(
-    s,
-    message('log.explored', {
-      seat: seatOf(seat),
-      maps: need,
-      chamber: chamberOf(chamber),
-      cards: cards.length,
-    }),
-  );
-  log(s, message('log.found', { chamber: chamberOf(chamber), cards: countsMessage(countsOf(s, cards)) }), [
-    seat,
-  ]);
+  if (collecting())
+    log(
+      s,
+      message('log.explored', {
+        seat: seatOf(seat),
+        maps: need,
+        chamber: chamberOf(chamber),
+        cards: cards.length,
+      }),
+    );
+  if (collecting())
+    log(s, message('log.found', { chamber: chamberOf(chamber), cards: countsMessage(countsOf(s, cards)) }), [
+      seat,
+    ]);
 }
 
 function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): void {
@@ -246,14 +270,15 @@ function sell(s: ArchaeologyState, seat: Seat, kind: Treasure, count: number): v
   );
   s.sold[seat]?.push({ kind, cards });
   s.turn.sold = true;
-  log(
-    s,
-    message('log.sold', {
-      seat: seatOf(seat),
-      cards: countsMessage({ [kind]: count }),
-      money: moneyText(setValue(s, kind, count)),
-    }),
-  );
+  if (collecting())
+    log(
+      s,
+      message('log.sold', {
+        seat: seatOf(seat),
+        cards: countsMessage({ [kind]: count }),
+        money: moneyText(setValue(s, kind, count)),
+      }),
+    );
 }
 
 /** Applies a legal action in place, or throws a RuleViolation leaving `s` as it was. */

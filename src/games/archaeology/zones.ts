@@ -29,6 +29,19 @@ export function countsOf(s: ArchaeologyState, cards: readonly Instance[]): Count
 /** countsOf's tally, reused: it never leaves the function, which nothing interrupts. */
 const scratch = new Int32Array(TREASURES.length);
 
+/**
+ * How many cards of each treasure `cards` holds, into `into` by catalog index (TREASURES): countsOf
+ * without building an object, for the rules' checks that run in every move of every playout.
+ */
+export function tally(s: ArchaeologyState, cards: readonly Instance[], into: Int32Array): Int32Array {
+  into.fill(0);
+  for (const c of cards) {
+    const i = KIND_INDEX[s.cards[c] as string];
+    if (i !== undefined) into[i] = (into[i] as number) + 1;
+  }
+  return into;
+}
+
 /** The same counts with keys in catalog order and no zeros, so equal counts serialise equally. */
 export function normalise(counts: Counts): Counts {
   const out: Counts = {};
@@ -70,25 +83,31 @@ export function removeCounts(
   counts: Counts,
   why: (kind: Treasure, have: number, want: number) => Message,
 ): Instance[] {
-  const have = countsOf(s, zone);
-  for (const k of TREASURES) {
+  const have = tally(s, zone, held);
+  for (let t = 0; t < TREASURES.length; t++) {
+    const k = TREASURES[t] as Treasure;
     const want = counts[k] ?? 0;
-    if (want > (have[k] ?? 0)) {
-      refuse('not-held', why(k, have[k] ?? 0, want));
+    if (want > (have[t] as number)) {
+      refuse('not-held', why(k, have[t] as number, want));
     }
   }
   const taken: Instance[] = [];
   for (const k of TREASURES) {
     let want = counts[k] ?? 0;
     for (let i = zone.length - 1; i >= 0 && want > 0; i--) {
-      if (s.cards[zone[i] as Instance] === k) {
-        taken.push(...zone.splice(i, 1));
+      const card = zone[i] as Instance;
+      if (s.cards[card] === k) {
+        taken.push(card);
+        zone.splice(i, 1);
         want--;
       }
     }
   }
   return taken;
 }
+
+/** removeCounts's tally, reused: `why` runs after it is read. */
+const held = new Int32Array(TREASURES.length);
 
 export function moneyOf(s: ArchaeologyState, seat: Seat): number {
   let money = 0;

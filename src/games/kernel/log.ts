@@ -32,6 +32,14 @@ export function writeLine(line: LogLine): void {
   open?.push(line);
 }
 
+/**
+ * Whether a move's lines are being collected: a rule may skip building lines nobody keeps (the search's
+ * playouts make thousands of moves a decision outside any collection).
+ */
+export function collecting(): boolean {
+  return open !== null;
+}
+
 /** Runs `fn` (a setup, a move) and returns what it returned with the lines it wrote, in order. */
 export function collectLines<R>(fn: () => R): { readonly value: R; readonly lines: LogLine[] } {
   const outer = open;

@@ -13,7 +13,42 @@ import { countsOf } from '../zones.ts';
  * would add while cards are still to be dug, and maps by the chambers left.
  */
 export function heuristicBot(state: ArchaeologyState, seat: Seat, _rng: RngState): ArchaeologyAction {
-  return ownTurn(state, seat) ?? fromView(state, seat);
+  return ownTurn(state, seat) ?? question(state, seat) ?? fromView(state, seat);
+}
+
+/**
+ * The same answer as `fromView` to a thief's or a sandstorm's question, read from what the view would
+ * show without building it (the playouts answer them at every thief and sandstorm). Null otherwise.
+ */
+function question(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
+  const p = s.pending;
+  if (s.finished || p === null) return null;
+  if (p.type === 'thief') {
+    if (p.seat !== seat) return null;
+    // richestHand's order: the largest hand, then the lowest seat.
+    let from = p.targets[0] as Seat;
+    for (const t of p.targets) {
+      const size = s.hands[t]?.length ?? 0;
+      const best = s.hands[from]?.length ?? 0;
+      if (size > best || (size === best && t < from)) from = t;
+    }
+    return { type: 'steal', from };
+  }
+  const owed = p.owed[seat] ?? 0;
+  if (owed === 0) return null;
+  return { type: 'discard', cards: cheapest(seenOf(s), countsOf(s, s.hands[seat] ?? []), owed) };
+}
+
+/** What seenIn reads of the view, read from the state. */
+function seenOf(s: ArchaeologyState): Seen {
+  let sandstormsLeft = 0;
+  for (const c of s.dig) if (s.cards[c] === 'sandstorm') sandstormsLeft++;
+  return {
+    numbers: s.numbers,
+    digSite: s.dig.length,
+    threats: thievesIn(s.cards) - s.thieves.length + sandstormsLeft,
+    mapsCount: CHAMBERS.some((ch) => s.chambers[ch] !== null),
+  };
 }
 
 function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
@@ -23,7 +58,7 @@ function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
   if (!me) throw new Error(`seat ${seat} is not in the game`);
   if (me.steal) return { type: 'steal', from: richestHand(v, me.steal) };
   if (me.sandstorm && me.sandstorm.owed > 0)
-    return { type: 'discard', cards: cheapest(v, me.hand, me.sandstorm.owed) };
+    return { type: 'discard', cards: cheapest(seenIn(v), me.hand, me.sandstorm.owed) };
   const legal = v.actions.map((a) => a.action);
   const explore = [...CHAMBERS]
     .reverse()
@@ -53,14 +88,7 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
     if (s.chambers[chamber] !== null && (hand.map ?? 0) >= mapsNeeded(chamber))
       return { type: 'explore', chamber };
   }
-  let sandstormsLeft = 0;
-  for (const c of s.dig) if (s.cards[c] === 'sandstorm') sandstormsLeft++;
-  const seen: Seen = {
-    numbers: s.numbers,
-    digSite: s.dig.length,
-    threats: thievesIn(s.cards) - s.thieves.length + sandstormsLeft,
-    mapsCount: CHAMBERS.some((ch) => s.chambers[ch] !== null),
-  };
+  const seen = seenOf(s);
   const sale = bestSale(seen, hand, s.turn.mustSell && !s.turn.sold);
   if (sale) return sale;
   // The trades legalActions lists, in its order: one marketplace card for each minimal give.
@@ -72,18 +100,31 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
   // the term after less the term now), worked out once for the ~40 trades weighed below.
   const give: number[][] = [];
   const take: number[] = [];
+  // The most giving some cards of each treasure can add (0 where giving only loses): a trade's gain is at
+  // most what it takes plus these for the other treasures, so a take that cannot beat `gain` is not walked.
+  const mostGiven: number[] = [];
+  let allGiven = 0;
   for (let i = 0; i < TREASURES.length; i++) {
     const kind = TREASURES[i] as Treasure;
     const n = hand[kind] ?? 0;
     const now = term(seen, kind, n, future, seen.mapsCount);
     take.push(term(seen, kind, n + 1, future, seen.mapsCount) - now);
     const lose = [0];
-    for (let c = 1; c <= n; c++) lose.push(term(seen, kind, n - c, future, seen.mapsCount) - now);
+    let most = 0;
+    for (let c = 1; c <= n; c++) {
+      const g = term(seen, kind, n - c, future, seen.mapsCount) - now;
+      lose.push(g);
+      if (g > most) most = g;
+    }
     give.push(lose);
+    mostGiven.push(most);
+    allGiven += most;
   }
   for (let t = 0; t < TREASURES.length; t++) {
     const k = TREASURES[t] as Treasure;
     if ((market[k] ?? 0) === 0) continue;
+    // Strictly below by a margin far above the sums' rounding, so no trade that would win is skipped.
+    if ((take[t] as number) + allGiven - (mostGiven[t] as number) + 1e-9 <= gain) continue;
     eachMinimalGive(s, hand, s.numbers[k].trade, k, (kinds, chosen) => {
       // Summed treasure by treasure in catalog order, as gainOf sums it (`kinds` are in that order).
       let g = 0;
@@ -180,7 +221,7 @@ function richestHand(v: ArchaeologyView, targets: readonly Seat[]): Seat {
 }
 
 /** The `owed` cards whose loss lowers the hand's worth least, one at a time. */
-function cheapest(v: ArchaeologyView, hand: Counts, owed: number): Counts {
+function cheapest(seen: Seen, hand: Counts, owed: number): Counts {
   const left: Counts = { ...hand };
   const lost: Counts = {};
   for (let i = 0; i < owed; i++) {
@@ -189,7 +230,7 @@ function cheapest(v: ArchaeologyView, hand: Counts, owed: number): Counts {
     for (const k of TREASURES) {
       if ((left[k] ?? 0) === 0) continue;
       const after = { ...left, [k]: (left[k] as number) - 1 };
-      const w = worth(seenIn(v), after);
+      const w = worth(seen, after);
       if (w > best) {
         best = w;
         pick = k;
