@@ -2,10 +2,9 @@ import type { RngState } from '../../kernel/rng.ts';
 import type { Seat } from '../../kernel/types.ts';
 import { CHAMBERS, type Chamber, TREASURES, type Treasure } from '../catalog.ts';
 import { mapsNeeded } from '../engine.ts';
-import { eachMinimalGive, givenCounts } from '../legal-actions.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from '../state.ts';
 import { type ArchaeologyView, thievesIn, view } from '../view.ts';
-import { countsOf } from '../zones.ts';
+import { countsOf, tally } from '../zones.ts';
 
 /**
  * A greedy player that reads only its own view (what a person in the seat knows). It values a hand by
@@ -65,7 +64,11 @@ function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
     .find((ch) => legal.some((a) => a.type === 'explore' && a.chamber === ch));
   if (explore) return { type: 'explore', chamber: explore };
   const seen = seenIn(v);
-  const sale = bestSale(seen, me.hand, me.mustSell);
+  const sale = bestSale(
+    seen,
+    TREASURES.map((k) => me.hand[k] ?? 0),
+    me.mustSell,
+  );
   if (sale) return sale;
   const trade = bestTrade(seen, me.hand, legal);
   if (trade) return trade;
@@ -82,76 +85,154 @@ function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
  */
 function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
   if (s.finished || s.pending !== null || s.turn.seat !== seat) return null;
-  const hand = countsOf(s, s.hands[seat] ?? []);
+  // Counted by catalog index, not as Counts objects: this runs at every turn of every playout.
+  const hand = tally(s, s.hands[seat] ?? [], handTally);
   for (let i = CHAMBERS.length - 1; i >= 0; i--) {
     const chamber = CHAMBERS[i] as Chamber;
-    if (s.chambers[chamber] !== null && (hand.map ?? 0) >= mapsNeeded(chamber))
+    if (s.chambers[chamber] !== null && (hand[MAP] as number) >= mapsNeeded(chamber))
       return { type: 'explore', chamber };
   }
   const seen = seenOf(s);
   const sale = bestSale(seen, hand, s.turn.mustSell && !s.turn.sold);
   if (sale) return sale;
   // The trades legalActions lists, in its order: one marketplace card for each minimal give.
-  const market = countsOf(s, s.market);
+  const market = tally(s, s.market, marketTally);
   const future = futureOf(seen);
+  const nums = numbersOf(seen.numbers);
   let gain = 0.5;
-  let best: ArchaeologyAction | null = null as ArchaeologyAction | null;
+  let bestTake = -1;
   // What giving c cards of each treasure, or taking one, changes in the hand's worth (as gainOf counts it:
   // the term after less the term now), worked out once for the ~40 trades weighed below.
-  const give: number[][] = [];
-  const take: number[] = [];
+  const give = gives;
+  const take = takes;
   // The most giving some cards of each treasure can add (0 where giving only loses): a trade's gain is at
   // most what it takes plus these for the other treasures, so a take that cannot beat `gain` is not walked.
-  const mostGiven: number[] = [];
   let allGiven = 0;
   for (let i = 0; i < TREASURES.length; i++) {
-    const kind = TREASURES[i] as Treasure;
-    const n = hand[kind] ?? 0;
-    const now = term(seen, kind, n, future, seen.mapsCount);
-    take.push(term(seen, kind, n + 1, future, seen.mapsCount) - now);
-    const lose = [0];
+    const n = hand[i] as number;
+    const isMap = i === MAP;
+    const num = nums[i] as TreasureNumbers;
+    const now = termOf(num, isMap, n, future, seen.mapsCount);
+    take[i] = termOf(num, isMap, n + 1, future, seen.mapsCount) - now;
+    const lose = give[i] as number[];
+    lose.length = n + 1;
+    lose[0] = 0;
     let most = 0;
     for (let c = 1; c <= n; c++) {
-      const g = term(seen, kind, n - c, future, seen.mapsCount) - now;
-      lose.push(g);
+      const g = termOf(num, isMap, n - c, future, seen.mapsCount) - now;
+      lose[c] = g;
       if (g > most) most = g;
     }
-    give.push(lose);
-    mostGiven.push(most);
+    mostGiven[i] = most;
     allGiven += most;
   }
   for (let t = 0; t < TREASURES.length; t++) {
-    const k = TREASURES[t] as Treasure;
-    if ((market[k] ?? 0) === 0) continue;
+    if ((market[t] as number) === 0) continue;
     // Strictly below by a margin far above the sums' rounding, so no trade that would win is skipped.
     if ((take[t] as number) + allGiven - (mostGiven[t] as number) + 1e-9 <= gain) continue;
-    eachMinimalGive(s, hand, s.numbers[k].trade, k, (kinds, chosen) => {
-      // Summed treasure by treasure in catalog order, as gainOf sums it (`kinds` are in that order).
-      let g = 0;
-      let took = false;
-      for (let j = 0; j < kinds.length; j++) {
-        const i = KIND_INDEX[kinds[j] as Treasure];
-        if (!took && i > t) {
-          g += take[t] as number;
-          took = true;
-        }
-        const c = chosen[j] as number;
-        if (c > 0) g += (give[i] as number[])[c] as number;
+    // eachMinimalGive's walk (legal-actions.ts), in its order, over the treasures held but the one taken.
+    let m = 0;
+    for (let i = 0; i < TREASURES.length; i++)
+      if (i !== t && (hand[i] as number) > 0) {
+        walkKinds[m] = i;
+        walkTrade[m] = (nums[i] as TreasureNumbers).trade;
+        walkHeld[m] = hand[i] as number;
+        walkChosen[m] = 0;
+        m++;
       }
-      if (!took) g += take[t] as number;
-      if (g > gain) {
-        gain = g;
-        best = { type: 'trade', give: givenCounts(kinds, chosen), take: { [k]: 1 } };
-      }
-    });
+    walk.m = m;
+    walk.t = t;
+    walk.value = (nums[t] as TreasureNumbers).trade;
+    walk.gain = gain;
+    walk.found = false;
+    walkGives(0, 0);
+    if (walk.found) {
+      gain = walk.gain;
+      bestTake = t;
+    }
   }
-  if (best) return best;
+  if (bestTake >= 0) {
+    // givenCounts' object: the treasures given, in catalog order.
+    const given: Counts = {};
+    for (let j = 0; j < walk.bestM; j++)
+      if ((bestChosen[j] as number) > 0)
+        given[TREASURES[bestKinds[j] as number] as Treasure] = bestChosen[j] as number;
+    return { type: 'trade', give: given, take: { [TREASURES[bestTake] as Treasure]: 1 } };
+  }
   if (!s.turn.mustSell || s.turn.sold) return { type: 'end' };
-  for (const k of TREASURES) if ((hand[k] ?? 0) > 0) return { type: 'sell', kind: k, count: 1 };
+  for (let i = 0; i < TREASURES.length; i++)
+    if ((hand[i] as number) > 0) return { type: 'sell', kind: TREASURES[i] as Treasure, count: 1 };
   return null;
 }
 
-const KIND_INDEX = Object.fromEntries(TREASURES.map((k, i) => [k, i])) as Record<Treasure, number>;
+const MAP = TREASURES.indexOf('map');
+/** ownTurn's working arrays, reused: it runs to its end without calling out. */
+const handTally = new Int32Array(TREASURES.length);
+const marketTally = new Int32Array(TREASURES.length);
+const gives: number[][] = TREASURES.map(() => [0]);
+const takes: number[] = TREASURES.map(() => 0);
+const mostGiven: number[] = TREASURES.map(() => 0);
+const walkKinds = new Int32Array(TREASURES.length);
+const walkTrade = new Int32Array(TREASURES.length);
+const walkHeld = new Int32Array(TREASURES.length);
+const walkChosen = new Int32Array(TREASURES.length);
+const bestKinds = new Int32Array(TREASURES.length);
+const bestChosen = new Int32Array(TREASURES.length);
+const walk = { m: 0, t: 0, value: 0, gain: 0, found: false, bestM: 0 };
+
+/**
+ * eachMinimalGive's depth-first walk over `walk`'s kinds, weighing each minimal give as it is found (the
+ * gain summed treasure by treasure in catalog order, as gainOf sums it) and keeping the first best.
+ */
+function walkGives(i: number, sum: number): void {
+  const m = walk.m;
+  if (sum >= walk.value) {
+    // Minimal: removing any one chosen card drops below the value.
+    for (let j = 0; j < m; j++)
+      if ((walkChosen[j] as number) > 0 && sum - (walkTrade[j] as number) >= walk.value) return;
+    const t = walk.t;
+    let g = 0;
+    let took = false;
+    for (let j = 0; j < m; j++) {
+      const k = walkKinds[j] as number;
+      if (!took && k > t) {
+        g += takes[t] as number;
+        took = true;
+      }
+      const c = walkChosen[j] as number;
+      if (c > 0) g += (gives[k] as number[])[c] as number;
+    }
+    if (!took) g += takes[t] as number;
+    if (g > walk.gain) {
+      walk.gain = g;
+      walk.found = true;
+      walk.bestM = m;
+      bestKinds.set(walkKinds);
+      bestChosen.set(walkChosen);
+    }
+    return;
+  }
+  if (i === m) return;
+  const each = walkTrade[i] as number;
+  const held = walkHeld[i] as number;
+  for (let n = 0; n <= held; n++) {
+    walkChosen[i] = n;
+    walkGives(i + 1, sum + n * each);
+    if (sum + n * each >= walk.value) break;
+  }
+  walkChosen[i] = 0;
+}
+
+/** A game's numbers by catalog index (the state's record, shared by every copy of it). */
+const numbersByIndex = new WeakMap<Record<Treasure, TreasureNumbers>, TreasureNumbers[]>();
+function numbersOf(numbers: Record<Treasure, TreasureNumbers>): TreasureNumbers[] {
+  let out = numbersByIndex.get(numbers);
+  if (!out) {
+    out = TREASURES.map((k) => numbers[k]);
+    numbersByIndex.set(numbers, out);
+  }
+  return out;
+}
 
 /** What the valuations read of a view. */
 interface Seen {
@@ -197,10 +278,19 @@ function splitOf(numbers: TreasureNumbers, n: number): number {
 
 /** What the hand's worth counts for holding `n` cards of `k` (worth is the sum over the treasures). */
 function term(v: Seen, k: Treasure, n: number, future: number, mapsCount: boolean): number {
-  const nums = v.numbers[k];
+  return termOf(v.numbers[k], k === 'map', n, future, mapsCount);
+}
+
+function termOf(
+  nums: TreasureNumbers,
+  isMap: boolean,
+  n: number,
+  future: number,
+  mapsCount: boolean,
+): number {
   const now = splitOf(nums, n);
   const next = n % nums.prices.length === 0 ? 0 : splitOf(nums, n + 1) - now;
-  return now + 0.45 * future * next + (mapsCount && k === 'map' ? n * 4 : 0);
+  return now + 0.45 * future * next + (mapsCount && isMap ? n * 4 : 0);
 }
 
 /** Cards still to come make partial sets worth more; the last turns value only what sells now. */
@@ -243,13 +333,15 @@ function cheapest(seen: Seen, hand: Counts, owed: number): Counts {
   return lost;
 }
 
-function bestSale(v: Seen, hand: Counts, mustSell: boolean): ArchaeologyAction | null {
+/** `hand` by catalog index (TREASURES). */
+function bestSale(v: Seen, hand: ArrayLike<number>, mustSell: boolean): ArchaeologyAction | null {
   const endgame = v.digSite === 0;
   // Risk of keeping cards: thieves and sandstorms still in the dig site.
   const threats = v.threats;
   let best: { kind: Treasure; count: number; score: number } | null = null;
-  for (const k of TREASURES) {
-    const n = hand[k] ?? 0;
+  for (let i = 0; i < TREASURES.length; i++) {
+    const k = TREASURES[i] as Treasure;
+    const n = hand[i] as number;
     if (n === 0) continue;
     const nums = v.numbers[k];
     const max = nums.prices.length;
