@@ -3,7 +3,7 @@ import { writeLine } from '../kernel/log.ts';
 import type { Message } from '../kernel/message.ts';
 import type { Seat } from '../kernel/types.ts';
 import { TREASURES, type Treasure } from './catalog.ts';
-import type { ArchaeologyState, Counts, Instance } from './state.ts';
+import type { ArchaeologyState, CardKind, Counts, Instance } from './state.ts';
 
 /** A log line of the move being made (kernel/log.ts), as its message (see messages.ts); `to`: only these seats may read it. */
 export function log(_s: ArchaeologyState, text: Message, to?: Seat[]): void {
@@ -15,12 +15,8 @@ const KIND_INDEX: Readonly<Record<string, number>> = Object.fromEntries(TREASURE
 /** How many cards of each treasure `cards` holds, listing only types present, in catalog order. */
 export function countsOf(s: ArchaeologyState, cards: readonly Instance[]): Counts {
   // Counted by index and written in catalog order: this runs in every move of every playout.
-  const n = scratch.fill(0);
-  for (const c of cards) {
-    // Thieves and sandstorms are no treasure: never counted.
-    const i = KIND_INDEX[s.cards[c] as string];
-    if (i !== undefined) n[i] = (n[i] as number) + 1;
-  }
+  // Thieves and sandstorms are no treasure: never counted.
+  const n = tally(s, cards, scratch);
   const counts: Counts = {};
   for (let i = 0; i < TREASURES.length; i++)
     if ((n[i] as number) > 0) counts[TREASURES[i] as Treasure] = n[i];
@@ -35,12 +31,38 @@ const scratch = new Int32Array(TREASURES.length);
  */
 export function tally(s: ArchaeologyState, cards: readonly Instance[], into: Int32Array): Int32Array {
   into.fill(0);
+  const codes = kindCodes(s.cards);
   for (const c of cards) {
-    const i = KIND_INDEX[s.cards[c] as string];
-    if (i !== undefined) into[i] = (into[i] as number) + 1;
+    const i = codes[c] as number;
+    if (i >= 0) into[i] = (into[i] as number) + 1;
   }
   return into;
 }
+
+/** Codes of KIND_CODE by instance. */
+const codesByCards = new WeakMap<readonly CardKind[], Int8Array>();
+
+/**
+ * Each instance's kind as a number: its catalog index (TREASURES) for a treasure, else THIEF, SANDSTORM or
+ * PYRAMID. Worked out once per game's card list, which never changes and every copy of the state shares.
+ */
+export function kindCodes(cards: readonly CardKind[]): Int8Array {
+  let codes = codesByCards.get(cards);
+  if (!codes) {
+    codes = Int8Array.from(cards, (k) => KIND_CODE[k]);
+    codesByCards.set(cards, codes);
+  }
+  return codes;
+}
+export const THIEF = -1;
+export const SANDSTORM = -2;
+export const PYRAMID = -3;
+const KIND_CODE: Readonly<Record<CardKind, number>> = {
+  ...(KIND_INDEX as Record<Treasure, number>),
+  thief: THIEF,
+  sandstorm: SANDSTORM,
+  pyramid: PYRAMID,
+};
 
 /** The same counts with keys in catalog order and no zeros, so equal counts serialise equally. */
 export function normalise(counts: Counts): Counts {

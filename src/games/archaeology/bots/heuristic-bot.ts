@@ -4,7 +4,7 @@ import { CHAMBERS, type Chamber, TREASURES, type Treasure } from '../catalog.ts'
 import { mapsNeeded } from '../engine.ts';
 import type { ArchaeologyAction, ArchaeologyState, Counts, TreasureNumbers } from '../state.ts';
 import { type ArchaeologyView, thievesIn, view } from '../view.ts';
-import { countsOf, tally } from '../zones.ts';
+import { countsOf, kindCodes, SANDSTORM, tally } from '../zones.ts';
 
 /**
  * A greedy player that reads only its own view (what a person in the seat knows). It values a hand by
@@ -41,7 +41,8 @@ function question(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
 /** What seenIn reads of the view, read from the state. */
 function seenOf(s: ArchaeologyState): Seen {
   let sandstormsLeft = 0;
-  for (const c of s.dig) if (s.cards[c] === 'sandstorm') sandstormsLeft++;
+  const codes = kindCodes(s.cards);
+  for (const c of s.dig) if (codes[c] === SANDSTORM) sandstormsLeft++;
   return {
     numbers: s.numbers,
     digSite: s.dig.length,
@@ -98,7 +99,7 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
   // The trades legalActions lists, in its order: one marketplace card for each minimal give.
   const market = tally(s, s.market, marketTally);
   const future = futureOf(seen);
-  const nums = numbersOf(seen.numbers);
+  const { nums, tables } = numbersOf(seen.numbers);
   let gain = 0.5;
   let bestTake = -1;
   // What giving c cards of each treasure, or taking one, changes in the hand's worth (as gainOf counts it:
@@ -112,14 +113,15 @@ function ownTurn(s: ArchaeologyState, seat: Seat): ArchaeologyAction | null {
     const n = hand[i] as number;
     const isMap = i === MAP;
     const num = nums[i] as TreasureNumbers;
-    const now = termOf(num, isMap, n, future, seen.mapsCount);
-    take[i] = termOf(num, isMap, n + 1, future, seen.mapsCount) - now;
+    const table = tables[i] as number[];
+    const now = termOf(num, table, isMap, n, future, seen.mapsCount);
+    take[i] = termOf(num, table, isMap, n + 1, future, seen.mapsCount) - now;
+    // Entries past n are left from other hands: never read (no give holds more than the hand).
     const lose = give[i] as number[];
-    lose.length = n + 1;
     lose[0] = 0;
     let most = 0;
     for (let c = 1; c <= n; c++) {
-      const g = termOf(num, isMap, n - c, future, seen.mapsCount) - now;
+      const g = termOf(num, table, isMap, n - c, future, seen.mapsCount) - now;
       lose[c] = g;
       if (g > most) most = g;
     }
@@ -223,12 +225,17 @@ function walkGives(i: number, sum: number): void {
   walkChosen[i] = 0;
 }
 
-/** A game's numbers by catalog index (the state's record, shared by every copy of it). */
-const numbersByIndex = new WeakMap<Record<Treasure, TreasureNumbers>, TreasureNumbers[]>();
-function numbersOf(numbers: Record<Treasure, TreasureNumbers>): TreasureNumbers[] {
+/** A game's numbers by catalog index, with their bestSplit tables (the state's record, shared by its copies). */
+interface Numbered {
+  nums: TreasureNumbers[];
+  tables: number[][];
+}
+const numbersByIndex = new WeakMap<Record<Treasure, TreasureNumbers>, Numbered>();
+function numbersOf(numbers: Record<Treasure, TreasureNumbers>): Numbered {
   let out = numbersByIndex.get(numbers);
   if (!out) {
-    out = TREASURES.map((k) => numbers[k]);
+    const nums = TREASURES.map((k) => numbers[k]);
+    out = { nums, tables: nums.map(splitTable) };
     numbersByIndex.set(numbers, out);
   }
   return out;
@@ -262,11 +269,20 @@ export function bestSplit(numbers: TreasureNumbers, n: number): number {
 const splits = new WeakMap<TreasureNumbers, number[]>();
 
 function splitOf(numbers: TreasureNumbers, n: number): number {
+  return splitIn(splitTable(numbers), numbers, n);
+}
+
+function splitTable(numbers: TreasureNumbers): number[] {
   let table = splits.get(numbers);
   if (!table) {
     table = [0];
     splits.set(numbers, table);
   }
+  return table;
+}
+
+/** bestSplit from its table, extended as far as `n`. */
+function splitIn(table: number[], numbers: TreasureNumbers, n: number): number {
   for (let i = table.length; i <= n; i++) {
     let b = 0;
     for (let k = 1; k <= Math.min(i, numbers.prices.length); k++)
@@ -278,31 +294,26 @@ function splitOf(numbers: TreasureNumbers, n: number): number {
 
 /** What the hand's worth counts for holding `n` cards of `k` (worth is the sum over the treasures). */
 function term(v: Seen, k: Treasure, n: number, future: number, mapsCount: boolean): number {
-  return termOf(v.numbers[k], k === 'map', n, future, mapsCount);
+  const nums = v.numbers[k];
+  return termOf(nums, splitTable(nums), k === 'map', n, future, mapsCount);
 }
 
+/** term for the treasure whose numbers and bestSplit table are given. */
 function termOf(
   nums: TreasureNumbers,
+  table: number[],
   isMap: boolean,
   n: number,
   future: number,
   mapsCount: boolean,
 ): number {
-  const now = splitOf(nums, n);
-  const next = n % nums.prices.length === 0 ? 0 : splitOf(nums, n + 1) - now;
+  const now = splitIn(table, nums, n);
+  const next = n % nums.prices.length === 0 ? 0 : splitIn(table, nums, n + 1) - now;
   return now + 0.45 * future * next + (mapsCount && isMap ? n * 4 : 0);
 }
 
 /** Cards still to come make partial sets worth more; the last turns value only what sells now. */
 const futureOf = (v: Seen) => Math.min(1, v.digSite / 40);
-
-function worth(v: Seen, hand: Counts): number {
-  const future = futureOf(v);
-  const maps = v.mapsCount;
-  let w = 0;
-  for (const k of TREASURES) w += term(v, k, hand[k] ?? 0, future, maps);
-  return w;
-}
 
 function richestHand(v: ArchaeologyView, targets: readonly Seat[]): Seat {
   return [...targets].sort(
@@ -312,23 +323,31 @@ function richestHand(v: ArchaeologyView, targets: readonly Seat[]): Seat {
 
 /** The `owed` cards whose loss lowers the hand's worth least, one at a time. */
 function cheapest(seen: Seen, hand: Counts, owed: number): Counts {
-  const left: Counts = { ...hand };
+  // worth's sum, term by term in catalog order, over the hand less one card of the treasure weighed.
+  const { nums, tables } = numbersOf(seen.numbers);
+  const future = futureOf(seen);
+  const maps = seen.mapsCount;
+  const left = TREASURES.map((k) => hand[k] ?? 0);
   const lost: Counts = {};
   for (let i = 0; i < owed; i++) {
-    let pick: Treasure | null = null;
+    let pick = -1;
     let best = -Infinity;
-    for (const k of TREASURES) {
-      if ((left[k] ?? 0) === 0) continue;
-      const after = { ...left, [k]: (left[k] as number) - 1 };
-      const w = worth(seen, after);
+    for (let k = 0; k < TREASURES.length; k++) {
+      if ((left[k] as number) === 0) continue;
+      let w = 0;
+      for (let j = 0; j < TREASURES.length; j++) {
+        const n = (left[j] as number) - (j === k ? 1 : 0);
+        w += termOf(nums[j] as TreasureNumbers, tables[j] as number[], j === MAP, n, future, maps);
+      }
       if (w > best) {
         best = w;
         pick = k;
       }
     }
-    if (!pick) break;
+    if (pick < 0) break;
+    const kind = TREASURES[pick] as Treasure;
     left[pick] = (left[pick] as number) - 1;
-    lost[pick] = (lost[pick] ?? 0) + 1;
+    lost[kind] = (lost[kind] ?? 0) + 1;
   }
   return lost;
 }
