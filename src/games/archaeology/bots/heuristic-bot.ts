@@ -51,6 +51,11 @@ function seenOf(s: ArchaeologyState): Seen {
   };
 }
 
+/** The same player read from the view it builds: what `ownTurn` and `question` are held to (tests). */
+export function heuristicFromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
+  return fromView(state, seat);
+}
+
 function fromView(state: ArchaeologyState, seat: Seat): ArchaeologyAction {
   // Labels are for people: a computer reads the actions alone.
   const v = view(state, seat, false);
