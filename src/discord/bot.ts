@@ -47,6 +47,7 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
 import { TurnTimers } from './turn-timers.ts';
 
 export interface BotOptions {
@@ -246,6 +247,13 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const lessons = new Lessons(tables, publisher, o.log);
   table.attach(autopilot, timers, lessons);
   const commands = slashCommands(o.hosted.commands);
+  const tournaments = new TournamentDesk({
+    store,
+    publisher,
+    clock,
+    log: o.log,
+    ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+  });
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,
@@ -263,6 +271,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     keyMoments,
     scheduler,
     seasons,
+    tournaments,
     timers,
     clock,
     ackDeadlineMs: o.ackDeadlineMs ?? ACK_DEADLINE_MS,

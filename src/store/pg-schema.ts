@@ -233,6 +233,7 @@ export const guildSettings = pgTable('guild_settings', {
   seasonCadence: text('season_cadence').notNull(),
   seasonZone: text('season_zone').notNull(),
   seasonChannelId: text('season_channel_id'),
+  tournamentRoleId: text('tournament_role_id'),
   updatedAt: time('updated_at').notNull(),
 });
 

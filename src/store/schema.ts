@@ -242,6 +242,8 @@ export const guildSettings = sqliteTable('guild_settings', {
   seasonZone: text('season_zone').notNull(),
   /** Where a season's podium is posted; null: the channel where most of its games were played. */
   seasonChannelId: text('season_channel_id'),
+  /** Who may run tournaments besides people with Manage Server; null: nobody else. */
+  tournamentRoleId: text('tournament_role_id'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 

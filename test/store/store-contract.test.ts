@@ -589,6 +589,7 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       seasonCadence: 'monthly',
       seasonZone: 'UTC',
       seasonChannelId: null,
+      tournamentRoleId: null,
     });
     await store.guilds.update('g', { seasonCadence: 'quarterly', seasonZone: 'Europe/Madrid' });
     expect(await store.guilds.update('g', { seasonChannelId: 'c-9' })).toEqual({
@@ -596,6 +597,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       seasonCadence: 'quarterly',
       seasonZone: 'Europe/Madrid',
       seasonChannelId: 'c-9',
+      tournamentRoleId: null,
+    });
+    expect(await store.guilds.update('g', { tournamentRoleId: 'r-1' })).toMatchObject({
+      seasonChannelId: 'c-9',
+      tournamentRoleId: 'r-1',
     });
     expect(await store.guilds.get('other')).toMatchObject({ seasonCadence: 'monthly' });
   });

@@ -62,4 +62,5 @@ CREATE TABLE `tournaments` (
 	`version` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `tournaments_guild_idx` ON `tournaments` (`guild_id`,`status`);
+CREATE INDEX `tournaments_guild_idx` ON `tournaments` (`guild_id`,`status`);--> statement-breakpoint
+ALTER TABLE `guild_settings` ADD `tournament_role_id` text;
