@@ -48,6 +48,7 @@ import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
 export interface BotOptions {
@@ -253,7 +254,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     clock,
     log: o.log,
     ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+    planned: (rows) => scheduler.planned(rows),
   });
+  new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
+    tournaments.redraw(id),
+  );
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,

@@ -152,6 +152,27 @@ describe('/tournament: create, open, register, check in, start', () => {
     expect(current().text).toContain('Round 1 is in play.');
     expect(current().text).toMatch(/\*\*Round 1\*\* \(until <t:\d+:f>\)\nTable 1\.1: <@\d+> and <@\d+>/);
     expect(controls(current())).toEqual([]);
+
+    // The round's intent row, stored with it, makes the table's game: the table's people only, in their
+    // order, in a thread of its own, with the tournament's settings.
+    await h.quiet();
+    await idle();
+    const table = stored()?.tournament.rounds[0]?.tables[0];
+    const gameId = stored()?.games['1.1'];
+    if (!table || gameId === undefined) throw new Error(`no game for table 1.1: ${JSON.stringify(stored()?.games)}`);
+    const game = h.store.getGame(gameId);
+    expect(game).toMatchObject({ type: 'valley', status: 'active', rated: true, turnLimitMinutes: 12 * 60 });
+    expect(game.seats.map((x) => x.userId)).toEqual(table.seats);
+    expect(game.seats.every((x) => x.botKind === null)).toBe(true);
+    expect(game.threadId).not.toBeNull();
+    expect(game.threadId).not.toBe(c().defaultChannel.id);
+    expect(c().messages(game.threadId as string).some((m) => !m.ephemeral)).toBe(true);
+    expect(h.store.schedule.find(`tournament-tables:${id}:1`)?.doneAt).not.toBeNull();
+    expect(current().text).toContain(`· game #${gameId}`);
+    // A restart makes no second game.
+    await h.restart();
+    await h.quiet();
+    expect(h.store.gamesInGuild(c().defaultGuild.id, ['lobby', 'active']).map((g) => g.id)).toEqual([gameId]);
     // A client still showing the check-in buttons: the message no longer carries them, so nothing happens.
     const before = stored();
     const reply = await c().as(bob).forgeClick(current(), tournamentCustomId('check-in', id)).reply();

@@ -4,7 +4,8 @@
  * pure core, and write it from the version read. Another write in between (a second click, another shard)
  * refuses the write; the event is decided again on the newer tournament, a few times at most. After each
  * write the tournament's message is redrawn from the tournament as stored then, one redraw at a time per
- * tournament, so an older state never overwrites a newer one.
+ * tournament, so an older state never overwrites a newer one. A write that stores a round plans, in its
+ * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -19,6 +20,7 @@ import type { Tournament } from '../../tournaments/model.ts';
 import type { Refusal } from '../../tournaments/refusal.ts';
 import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
+import { roundRows } from './tournament-tables.ts';
 
 /** Writes refused for a newer version before the event gives up (each retry reads the newer one). */
 const TRIES = 5;
@@ -43,6 +45,8 @@ export interface DeskDeps {
   readonly languageOf: (guildId: string) => string;
   /** A game's title in a language. */
   readonly titleOf: (game: string, language: string) => string;
+  /** Told of the schedule rows a write planned, once committed (the scheduler arms its timer). */
+  readonly planned: (rows: readonly PlannedRow[]) => Promise<void>;
 }
 
 export class TournamentDesk {
@@ -63,7 +67,7 @@ export class TournamentDesk {
   async act(
     id: number,
     decide: (t: Tournament, now: number) => readonly TournamentEvent[],
-    plan: (t: Tournament) => readonly PlannedRow[] = () => [],
+    plan: (t: Tournament, now: number) => readonly PlannedRow[] = roundRows,
   ): Promise<DeskOutcome> {
     for (let attempt = 0; attempt < TRIES; attempt++) {
       const stored = await this.store.tournaments.get(id);
@@ -83,10 +87,12 @@ export class TournamentDesk {
       const value = refusal ? before : next;
       try {
         const changed = value !== stored.tournament;
-        const saved = changed
-          ? await this.store.tournaments.save(id, stored.version, value, refusal ? [] : plan(value))
-          : stored;
-        if (changed) this.redraw(id);
+        const rows = refusal ? [] : plan(value, now);
+        const saved = changed ? await this.store.tournaments.save(id, stored.version, value, rows) : stored;
+        if (changed) {
+          await this.deps.planned(rows);
+          void this.redraw(id);
+        }
         return refusal ? { ok: false, refusal } : { ok: true, stored: saved, changed };
       } catch (e) {
         if (!(e instanceof StaleTournamentError)) throw e;
