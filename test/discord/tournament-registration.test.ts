@@ -159,14 +159,19 @@ describe('/tournament: create, open, register, check in, start', () => {
     await idle();
     const table = stored()?.tournament.rounds[0]?.tables[0];
     const gameId = stored()?.games['1.1'];
-    if (!table || gameId === undefined) throw new Error(`no game for table 1.1: ${JSON.stringify(stored()?.games)}`);
+    if (!table || gameId === undefined)
+      throw new Error(`no game for table 1.1: ${JSON.stringify(stored()?.games)}`);
     const game = h.store.getGame(gameId);
     expect(game).toMatchObject({ type: 'valley', status: 'active', rated: true, turnLimitMinutes: 12 * 60 });
     expect(game.seats.map((x) => x.userId)).toEqual(table.seats);
     expect(game.seats.every((x) => x.botKind === null)).toBe(true);
     expect(game.threadId).not.toBeNull();
     expect(game.threadId).not.toBe(c().defaultChannel.id);
-    expect(c().messages(game.threadId as string).some((m) => !m.ephemeral)).toBe(true);
+    expect(
+      c()
+        .messages(game.threadId as string)
+        .some((m) => !m.ephemeral),
+    ).toBe(true);
     expect(h.store.schedule.find(`tournament-tables:${id}:1`)?.doneAt).not.toBeNull();
     expect(current().text).toContain(`· game #${gameId}`);
     // A restart makes no second game.
