@@ -47,6 +47,8 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
 export interface BotOptions {
@@ -246,6 +248,17 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const lessons = new Lessons(tables, publisher, o.log);
   table.attach(autopilot, timers, lessons);
   const commands = slashCommands(o.hosted.commands);
+  const tournaments = new TournamentDesk({
+    store,
+    publisher,
+    clock,
+    log: o.log,
+    ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+    planned: (rows) => scheduler.planned(rows),
+  });
+  new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
+    tournaments.redraw(id),
+  );
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,
@@ -263,6 +276,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     keyMoments,
     scheduler,
     seasons,
+    tournaments,
     timers,
     clock,
     ackDeadlineMs: o.ackDeadlineMs ?? ACK_DEADLINE_MS,

@@ -8,6 +8,7 @@ import { onPrivacyComponent } from './handlers/privacy-components.ts';
 import { onLeaderboardComponent } from './handlers/rating-boards.ts';
 import { onReplayComponent } from './handlers/replay-components.ts';
 import { say } from './handlers/replies.ts';
+import { onTournamentComponent } from './handlers/tournament-components.ts';
 import type { Runtime } from './runtime.ts';
 
 /** The one entry for every interaction: decode first, then dispatch; failures are logged and told. */
@@ -43,6 +44,7 @@ export async function route(rt: Runtime, i: Interaction): Promise<void> {
       if (id.scope === 'board') return await onLeaderboardComponent(rt, i, id);
       if (id.scope === 'replay') return await onReplayComponent(rt, i, id);
       if (id.scope === 'privacy') return await onPrivacyComponent(rt, i, id);
+      if (id.scope === 'tournament') return await onTournamentComponent(rt, i, id);
       return id.scope === 'lobby' ? await onLobbyComponent(rt, i, id) : await onGameComponent(rt, i, id);
     }
     if (i.isRepliable()) await say(i, 'error.unknown-interaction');

@@ -17,6 +17,7 @@ import type { ShardSet } from './shards.ts';
 import type { SlashCommand } from './slash-command.ts';
 import type { TableService } from './table-service.ts';
 import type { Tables } from './tables.ts';
+import type { TournamentDesk } from './tournaments/tournament-desk.ts';
 import type { TurnTimers } from './turn-timers.ts';
 
 /** Everything a handler may use; built once in bot.ts. */
@@ -49,6 +50,7 @@ export interface Runtime {
   scheduler: Scheduler;
   /** Seasons' ends: their podiums (season-ends.ts). */
   seasons: SeasonEnds;
+  tournaments: TournamentDesk;
   /** Turn limits, reminders, nudges, who the computer plays for. */
   timers: TurnTimers;
   /** The bot's time (a ManualClock in tests). */

@@ -28,6 +28,7 @@ import { type GameStatus, games } from './schema.ts';
 import type { StatePart } from './state-parts.ts';
 import type { StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES, StoreCore } from './store-core.ts';
+import { TournamentStore } from './tournament-store.ts';
 
 export type { AppliedAction } from './records.ts';
 export { type GameStoreOptions, OPEN_STATUSES, PLAYER_COUNT_OPTION } from './store-core.ts';
@@ -62,6 +63,8 @@ export class GameStore {
   readonly privacy: PrivacyStore;
   /** Finished games' key moments, written once (key-moments-store.ts). */
   readonly keyMoments: KeyMomentsStore;
+  /** Tournaments in rows (tournament-store.ts). */
+  readonly tournaments: TournamentStore;
 
   constructor(
     readonly database: ScarabDatabase,
@@ -78,6 +81,7 @@ export class GameStore {
     this.hints = new HintStore(this.core);
     this.privacy = new PrivacyStore(this.core);
     this.keyMoments = new KeyMomentsStore(this.core);
+    this.tournaments = new TournamentStore(this.core);
   }
 
   /** How many games are in memory (for tests and the benchmark). */

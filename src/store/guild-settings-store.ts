@@ -18,8 +18,8 @@ export class GuildSettingsStore {
       .where(eq(guildSettings.guildId, guildId))
       .get();
     if (!row) return { guildId, ...GUILD_DEFAULTS };
-    const { seasonCadence, seasonZone, seasonChannelId } = row;
-    return { guildId, seasonCadence, seasonZone, seasonChannelId };
+    const { seasonCadence, seasonZone, seasonChannelId, tournamentRoleId } = row;
+    return { guildId, seasonCadence, seasonZone, seasonChannelId, tournamentRoleId };
   }
 
   /** Changes what is given, keeps the rest; returns the settings now. */
@@ -29,6 +29,7 @@ export class GuildSettingsStore {
       seasonCadence: next.seasonCadence,
       seasonZone: next.seasonZone,
       seasonChannelId: next.seasonChannelId,
+      tournamentRoleId: next.tournamentRoleId,
       updatedAt: this.core.now(),
     };
     this.core.database.db

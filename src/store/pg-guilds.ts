@@ -8,8 +8,8 @@ import { GUILD_DEFAULTS, type GuildSettings, type GuildSettingsChange } from './
 async function settingsOf(db: PgExecutor, guildId: string): Promise<GuildSettings> {
   const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId));
   if (!row) return { guildId, ...GUILD_DEFAULTS };
-  const { seasonCadence, seasonZone, seasonChannelId } = row;
-  return { guildId, seasonCadence, seasonZone, seasonChannelId };
+  const { seasonCadence, seasonZone, seasonChannelId, tournamentRoleId } = row;
+  return { guildId, seasonCadence, seasonZone, seasonChannelId, tournamentRoleId };
 }
 
 export class PgGuilds {
@@ -32,6 +32,7 @@ export class PgGuilds {
         seasonCadence: next.seasonCadence,
         seasonZone: next.seasonZone,
         seasonChannelId: next.seasonChannelId,
+        tournamentRoleId: next.tournamentRoleId,
         updatedAt: this.core.now(),
       };
       await tx

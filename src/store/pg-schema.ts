@@ -235,6 +235,7 @@ export const guildSettings = pgTable('guild_settings', {
   seasonCadence: text('season_cadence').notNull(),
   seasonZone: text('season_zone').notNull(),
   seasonChannelId: text('season_channel_id'),
+  tournamentRoleId: text('tournament_role_id'),
   updatedAt: time('updated_at').notNull(),
 });
 
@@ -299,3 +300,91 @@ export const keyMoments = pgTable('key_moments', {
   decisions: integer('decisions').notNull(),
   computedAt: time('computed_at').notNull(),
 });
+
+/** Mirrors of schema.ts's tournament tables. */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    messageId: text('message_id'),
+    createdBy: text('created_by').notNull(),
+    seed: text('seed').notNull(),
+    settings: text('settings').notNull(),
+    status: text('status').notNull(),
+    checkInClosesAt: time('check_in_closes_at'),
+    pausedAt: time('paused_at'),
+    endedAt: time('ended_at'),
+    createdAt: time('created_at').notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [index('tournaments_guild_idx').on(t.guildId, t.status)],
+);
+
+export const tournamentEntrants = pgTable(
+  'tournament_entrants',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    userId: text('user_id').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    registeredAt: time('registered_at').notNull(),
+    checkedIn: boolean('checked_in').notNull().default(false),
+    droppedAfterRound: integer('dropped_after_round'),
+    dropReason: text('drop_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId] }),
+    index('tournament_entrants_user_idx').on(t.userId),
+  ],
+);
+
+export const tournamentRounds = pgTable(
+  'tournament_rounds',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    number: integer('number').notNull(),
+    startedAt: time('started_at').notNull(),
+    deadline: time('deadline').notNull(),
+    byes: text('byes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.number] })],
+);
+
+export const tournamentTables = pgTable(
+  'tournament_tables',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    tableId: text('table_id').notNull(),
+    round: integer('round').notNull(),
+    position: integer('position').notNull(),
+    seats: text('seats').notNull(),
+    groupNumber: integer('group_number').notNull(),
+    gameId: integer('game_id').references(() => games.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.tableId] }),
+    uniqueIndex('tournament_tables_game_unique').on(t.gameId),
+  ],
+);
+
+export const tournamentResults = pgTable(
+  'tournament_results',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    tableId: text('table_id').notNull(),
+    places: text('places').notNull(),
+    ending: text('ending').notNull(),
+    reportedAt: time('reported_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.tableId] })],
+);

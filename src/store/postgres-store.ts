@@ -21,6 +21,7 @@ import { countTimeout, PgAbsences, PgPlayers, resetAbsence } from './pg-players.
 import { PgPrivacy } from './pg-privacy.ts';
 import { cancelRows, markDone, PgSchedule, planAll } from './pg-schedule.ts';
 import { games } from './pg-schema.ts';
+import { PgTournaments } from './pg-tournaments.ts';
 import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import type { StatePart } from './state-parts.ts';
@@ -49,6 +50,7 @@ export class PostgresStore implements Store {
   readonly ratings;
   readonly privacy: PgPrivacy;
   readonly keyMoments: PgKeyMoments;
+  readonly tournaments: PgTournaments;
 
   constructor(private readonly core: PgCore) {
     this.lobbies = new PgLobbies(core);
@@ -61,6 +63,7 @@ export class PostgresStore implements Store {
     this.ratings = core.ratings;
     this.privacy = new PgPrivacy(core);
     this.keyMoments = new PgKeyMoments(core);
+    this.tournaments = new PgTournaments(core);
   }
 
   get cachedGames(): number {

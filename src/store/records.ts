@@ -179,6 +179,8 @@ export interface GuildSettings {
   readonly seasonZone: string;
   /** Where podiums go; null: where most of the season's games were played. */
   readonly seasonChannelId: string | null;
+  /** Who may run tournaments besides people with Manage Server; null: nobody else. */
+  readonly tournamentRoleId: string | null;
 }
 
 export type GuildSettingsChange = Partial<Omit<GuildSettings, 'guildId'>>;
@@ -188,6 +190,7 @@ export const GUILD_DEFAULTS: Omit<GuildSettings, 'guildId'> = {
   seasonCadence: 'monthly',
   seasonZone: 'UTC',
   seasonChannelId: null,
+  tournamentRoleId: null,
 };
 
 export interface PlayerSettings {

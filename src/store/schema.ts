@@ -252,6 +252,8 @@ export const guildSettings = sqliteTable('guild_settings', {
   seasonZone: text('season_zone').notNull(),
   /** Where a season's podium is posted; null: the channel where most of its games were played. */
   seasonChannelId: text('season_channel_id'),
+  /** Who may run tournaments besides people with Manage Server; null: nobody else. */
+  tournamentRoleId: text('tournament_role_id'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
@@ -376,3 +378,113 @@ export const keyMoments = sqliteTable('key_moments', {
   decisions: integer('decisions').notNull(),
   computedAt: integer('computed_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * Tournaments (../tournaments/README.md, "The Discord layer"): the row holds the settings and the status,
+ * the rows below it the entrants, the rounds, the tables and the results. Every write compares `version`
+ * and adds one, so two processes acting on the same tournament cannot both write: the second is refused
+ * and reads again. The keys make the rest exactly once: a round's pairing is one row per (tournament,
+ * number), a table's game is set once (`game_id`, unique), a result is one row per table.
+ */
+export const tournaments = sqliteTable(
+  'tournaments',
+  {
+    // AUTOINCREMENT: a button of a deleted tournament never reaches a newer one.
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    guildId: text('guild_id').notNull(),
+    /** Where its message is posted and its tables' threads are made. */
+    channelId: text('channel_id').notNull(),
+    /** The tournament's message; null until posted. */
+    messageId: text('message_id'),
+    createdBy: text('created_by').notNull(),
+    /** Draws every table's seat order (../tournaments/next-round.ts). */
+    seed: text('seed').notNull(),
+    /** JSON `TournamentSettings`. */
+    settings: text('settings').notNull(),
+    status: text('status').notNull(),
+    checkInClosesAt: integer('check_in_closes_at', { mode: 'timestamp_ms' }),
+    pausedAt: integer('paused_at', { mode: 'timestamp_ms' }),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Writes so far: each compares it and adds one. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [index('tournaments_guild_idx').on(t.guildId, t.status)],
+);
+
+export const tournamentEntrants = sqliteTable(
+  'tournament_entrants',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    userId: text('user_id').notNull(),
+    /** Registration order (1, 2…): a withdrawal leaves a gap, the order stays. */
+    ordinal: integer('ordinal').notNull(),
+    rating: real('rating').notNull(),
+    registeredAt: integer('registered_at', { mode: 'timestamp_ms' }).notNull(),
+    checkedIn: integer('checked_in', { mode: 'boolean' }).notNull().default(false),
+    droppedAfterRound: integer('dropped_after_round'),
+    dropReason: text('drop_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId] }),
+    index('tournament_entrants_user_idx').on(t.userId),
+  ],
+);
+
+/** A round's pairing: written once, with its tables, in the write that makes it. */
+export const tournamentRounds = sqliteTable(
+  'tournament_rounds',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    number: integer('number').notNull(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Moved on by a resume (the time paused). */
+    deadline: integer('deadline', { mode: 'timestamp_ms' }).notNull(),
+    /** JSON user ids sitting the round out. */
+    byes: text('byes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.number] })],
+);
+
+export const tournamentTables = sqliteTable(
+  'tournament_tables',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    /** `<round>.<table>` (../tournaments/model.ts). */
+    tableId: text('table_id').notNull(),
+    round: integer('round').notNull(),
+    /** The table's place in its round, from 1. */
+    position: integer('position').notNull(),
+    /** JSON user ids in seat order. */
+    seats: text('seats').notNull(),
+    groupNumber: integer('group_number').notNull(),
+    /** The Scarab game made for the table: set once, and a game serves one table. */
+    gameId: integer('game_id').references(() => games.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.tableId] }),
+    uniqueIndex('tournament_tables_game_unique').on(t.gameId),
+  ],
+);
+
+/** A table's result: one row per table, so a result counts once. */
+export const tournamentResults = sqliteTable(
+  'tournament_results',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    tableId: text('table_id').notNull(),
+    /** JSON `Placement[]` in seat order. */
+    places: text('places').notNull(),
+    ending: text('ending').notNull(),
+    reportedAt: integer('reported_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.tableId] })],
+);

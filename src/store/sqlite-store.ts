@@ -23,6 +23,7 @@ import type {
   Store,
   StoreAppliedAction,
   StoreApplyInput,
+  TournamentRepository,
 } from './store.ts';
 import { verifyAll } from './verify.ts';
 
@@ -46,11 +47,23 @@ export class SqliteStore implements Store {
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
   readonly keyMoments: KeyMomentsRepository;
+  readonly tournaments: TournamentRepository;
 
   /** `sync` stays reachable for what only SQLite has (the tools, checkpoints, tests reading rows). */
   constructor(readonly sync: GameStore) {
-    const { lobbies, locations, schedule, players, guilds, absences, hints, ratings, privacy, keyMoments } =
-      sync;
+    const {
+      lobbies,
+      locations,
+      schedule,
+      players,
+      guilds,
+      absences,
+      hints,
+      ratings,
+      privacy,
+      keyMoments,
+      tournaments,
+    } = sync;
     this.lobbies = {
       create: (input) => settle(() => lobbies.create(input)),
       join: (gameId, participant) => settle(() => lobbies.join(gameId, participant)),
@@ -89,6 +102,16 @@ export class SqliteStore implements Store {
     this.keyMoments = {
       save: (record) => settle(() => keyMoments.save(record)),
       of: (gameId) => settle(() => keyMoments.of(gameId)),
+    };
+    this.tournaments = {
+      create: (input) => settle(() => tournaments.create(input)),
+      get: (id) => settle(() => tournaments.get(id)),
+      save: (id, expectedVersion, next, plan) =>
+        settle(() => tournaments.save(id, expectedVersion, next, plan)),
+      setMessage: (id, messageId) => settle(() => tournaments.setMessage(id, messageId)),
+      linkGame: (id, tableId, gameId) => settle(() => tournaments.linkGame(id, tableId, gameId)),
+      inGuild: (guildId, statuses) => settle(() => tournaments.inGuild(guildId, statuses)),
+      tableOfGame: (gameId) => settle(() => tournaments.tableOfGame(gameId)),
     };
     this.guilds = {
       get: (guildId) => settle(() => guilds.get(guildId)),

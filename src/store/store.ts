@@ -52,6 +52,15 @@ import type {
   VerifyReport,
   VoteChoice,
 } from './records.ts';
+import type {
+  NewTournament,
+  StoredTournament,
+  Tournament,
+  TournamentId,
+  TournamentStatus,
+  TournamentSummary,
+  TournamentTableRef,
+} from './tournament-records.ts';
 
 /** What is due later because of a move, as the timers decide it from the game after the move. */
 export interface SchedulePlan {
@@ -296,6 +305,36 @@ export interface KeyMomentsRepository {
   of(gameId: GameId): Promise<KeyMomentsRecord | undefined>;
 }
 
+/**
+ * Tournaments (`store.tournaments`): the pure core's value in rows (tournament-rows.ts). Every write compares
+ * the version it was decided from, so a round, a game per table and a result are each written once.
+ */
+export interface TournamentRepository {
+  /** A new tournament in draft, its id the row's; throws nothing of its own. */
+  create(input: NewTournament): Promise<StoredTournament>;
+  /** The tournament as committed, if any; throws nothing of its own. */
+  get(id: TournamentId): Promise<StoredTournament | undefined>;
+  /**
+   * Writes `next` over the stored value if nobody wrote since `expectedVersion`, and plans `plan`'s schedule
+   * rows (keys planned before are left), in one transaction; throws `TournamentNotFoundError`,
+   * `StaleTournamentError`, or an `Error` when `next` rewrites a stored round or result (a bug).
+   */
+  save(
+    id: TournamentId,
+    expectedVersion: number,
+    next: Tournament,
+    plan?: readonly PlannedRow[],
+  ): Promise<StoredTournament>;
+  /** Remembers the tournament's message; throws nothing of its own. */
+  setMessage(id: TournamentId, messageId: string): Promise<void>;
+  /** Links the table to `gameId` unless it has a game already; returns the table's game; throws `TournamentNotFoundError` (no such table). */
+  linkGame(id: TournamentId, tableId: string, gameId: GameId): Promise<GameId>;
+  /** A server's tournaments, newest first, of these statuses (all when not given); throws nothing of its own. */
+  inGuild(guildId: string, statuses?: readonly TournamentStatus[]): Promise<TournamentSummary[]>;
+  /** The tournament table a game was made for, if any; throws nothing of its own. */
+  tableOfGame(gameId: GameId): Promise<TournamentTableRef | undefined>;
+}
+
 export interface Store extends GameRepository {
   /** Which database holds the games (for logs, the benchmark and the tools). */
   readonly backend: 'sqlite' | 'postgres';
@@ -309,6 +348,7 @@ export interface Store extends GameRepository {
   readonly ratings: RatingRepository;
   readonly privacy: PrivacyRepository;
   readonly keyMoments: KeyMomentsRepository;
+  readonly tournaments: TournamentRepository;
   /** Games in this process's memory (for tests and the benchmark). */
   readonly cachedGames: number;
   /** Forgets every loaded game; the next touch reads the database again. */

@@ -6,9 +6,10 @@
  * src/discord/leaderboard-id.ts). A replay's controls (scope `replay`) carry the move shown in the version's slot.
  * A person's own data (scope `privacy`, src/discord/messages/privacy-message.ts) has no game either: its id
  * slot is when the control was drawn (Unix seconds), so a confirmation's age is part of the control a click
- * must match.
+ * must match. A tournament's buttons (scope `tournament`) carry the tournament's id in the id slot and 0 as
+ * the version: what a click may do is decided from the tournament as stored, not from the message.
  */
-export type Scope = 'lobby' | 'game' | 'board' | 'replay' | 'privacy';
+export type Scope = 'lobby' | 'game' | 'board' | 'replay' | 'privacy' | 'tournament';
 
 export interface CustomId {
   scope: Scope;
@@ -19,8 +20,22 @@ export interface CustomId {
 }
 
 const PREFIX = 's1';
-const SCOPES: Record<string, Scope> = { l: 'lobby', g: 'game', b: 'board', r: 'replay', p: 'privacy' };
-const LETTERS: Record<Scope, string> = { lobby: 'l', game: 'g', board: 'b', replay: 'r', privacy: 'p' };
+const SCOPES: Record<string, Scope> = {
+  l: 'lobby',
+  g: 'game',
+  b: 'board',
+  r: 'replay',
+  p: 'privacy',
+  t: 'tournament',
+};
+const LETTERS: Record<Scope, string> = {
+  lobby: 'l',
+  game: 'g',
+  board: 'b',
+  replay: 'r',
+  privacy: 'p',
+  tournament: 't',
+};
 
 export function encodeCustomId(id: CustomId): string {
   if (id.verb.includes(':')) throw new Error(`custom_id verb '${id.verb}' contains ':'`);

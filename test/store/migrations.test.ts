@@ -111,6 +111,11 @@ describe('migrations', () => {
       'seat_votes',
       'seats',
       'state_parts',
+      'tournament_entrants',
+      'tournament_results',
+      'tournament_rounds',
+      'tournament_tables',
+      'tournaments',
     ]);
     // The action log is one B-tree clustered by game and move, with no second index for its key.
     const actionsSql = db.sqlite

@@ -25,6 +25,7 @@ import * as sqliteSchema from '../../src/store/schema.ts';
 import { GAME_STATUSES } from '../../src/store/schema.ts';
 import { createTestDatabase, postgresMissing, type TestDatabase } from '../helpers/postgres.ts';
 import { removeDir } from '../remove-dir.ts';
+import { HOUR, must, started } from '../tournaments/helpers.ts';
 import { REPO, runTs } from './helpers/children.ts';
 import { randomMove } from './helpers/random-play.ts';
 
@@ -43,6 +44,11 @@ const ALL_TABLES = [
   'seat_votes',
   'state_parts',
   'key_moments',
+  'tournaments',
+  'tournament_entrants',
+  'tournament_rounds',
+  'tournament_tables',
+  'tournament_results',
 ];
 
 interface Fixture {
@@ -148,6 +154,28 @@ function makeFixture(dir: string): Fixture {
     decisions: 40,
     computedAt: due(60_000),
   });
+  // A tournament in its first round: one table linked to its game, with its result.
+  const begun = started(4, { tableSize: 2, rounds: 2 });
+  const tournament = store.tournaments.create({
+    guildId: 'guild-1',
+    channelId: 'chan-guild-1',
+    createdBy: 'user-0',
+    seed: begun.seed,
+    settings: begun.settings,
+    createdAt: begun.createdAt,
+  });
+  const id = Number(tournament.tournament.id);
+  const table = begun.rounds[0]?.tables[0];
+  if (!table) throw new Error('no table');
+  const reported = must(begun, {
+    type: 'report',
+    tableId: table.id,
+    places: table.seats.map((userId, i) => ({ userId, place: i + 1 })),
+    ending: 'played',
+    at: begun.createdAt + 10 * HOUR,
+  });
+  store.tournaments.save(id, 0, { ...reported, id: String(id) });
+  store.tournaments.linkGame(id, table.id, finished[1] as number);
 
   for (const id of finished) expect(store.getGame(id).status).toBe('finished');
   expect(store.getGame(active).status).toBe('active');

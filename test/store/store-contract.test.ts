@@ -18,7 +18,10 @@ import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
 import { IMPORTED_MARK, LESSON_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
+import { StaleTournamentError, TournamentNotFoundError } from '../../src/store/tournament-records.ts';
+import { createTournament } from '../../src/tournaments/events.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
+import { HOUR, must, settingsWith, T0 } from '../tournaments/helpers.ts';
 import { memoryStore } from './helpers/memory-store.ts';
 import { pgStore, startedGameOn } from './helpers/pg-store.ts';
 import { randomMove } from './helpers/random-play.ts';
@@ -48,6 +51,7 @@ const REPOSITORIES = [
   'ratings',
   'privacy',
   'keyMoments',
+  'tournaments',
 ] as const;
 type RepositoryName = (typeof REPOSITORIES)[number];
 
@@ -117,6 +121,15 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
   },
   privacy: { dataOf: true, forget: true, forgetGuild: true },
   keyMoments: { save: true, of: true },
+  tournaments: {
+    create: true,
+    get: true,
+    save: true,
+    setMessage: true,
+    linkGame: true,
+    inGuild: true,
+    tableOfGame: true,
+  },
 };
 
 const contractMethods = (): string[] =>
@@ -580,6 +593,7 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       seasonCadence: 'monthly',
       seasonZone: 'UTC',
       seasonChannelId: null,
+      tournamentRoleId: null,
     });
     await store.guilds.update('g', { seasonCadence: 'quarterly', seasonZone: 'Europe/Madrid' });
     expect(await store.guilds.update('g', { seasonChannelId: 'c-9' })).toEqual({
@@ -587,6 +601,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       seasonCadence: 'quarterly',
       seasonZone: 'Europe/Madrid',
       seasonChannelId: 'c-9',
+      tournamentRoleId: null,
+    });
+    expect(await store.guilds.update('g', { tournamentRoleId: 'r-1' })).toMatchObject({
+      seasonChannelId: 'c-9',
+      tournamentRoleId: 'r-1',
     });
     expect(await store.guilds.get('other')).toMatchObject({ seasonCadence: 'monthly' });
   });
@@ -758,6 +777,92 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect((await store.findGame(gameId))?.status).toBe('active');
   });
 
+  it('tournaments: each write from the version it read; a round, a table’s game and a result stored once', async () => {
+    const { store, gameId } = await open();
+    const settings = settingsWith({ tableSize: 2, rounds: 2, checkInMs: HOUR });
+    const created = await store.tournaments.create({
+      guildId: 'g-t',
+      channelId: 'c-t',
+      createdBy: 'organiser',
+      seed: 'tseed',
+      settings,
+      createdAt: T0,
+    });
+    const id = Number(created.tournament.id);
+    expect(created).toMatchObject({ version: 0, messageId: null, games: {} });
+    expect(created.tournament).toEqual(createTournament(String(id), 'tseed', settings, T0));
+    await store.tournaments.setMessage(id, 'm-1');
+
+    // Open, four register, one withdraws, three check in, start: round one's pairing and its intent row.
+    let t = must(created.tournament, { type: 'open', at: T0 });
+    for (const [i, u] of ['a', 'b', 'c', 'd'].entries())
+      t = must(t, { type: 'register', userId: u, rating: 10 - i, at: T0 + i });
+    t = must(t, { type: 'withdraw', userId: 'b', at: T0 + 10 });
+    t = must(t, { type: 'register', userId: 'e', rating: 1.5, at: T0 + 11 });
+    let stored = await store.tournaments.save(id, 0, t);
+    t = must(t, { type: 'close-registration', at: T0 + HOUR });
+    for (const u of ['a', 'c', 'd', 'e']) t = must(t, { type: 'check-in', userId: u, at: T0 + HOUR + 1 });
+    stored = await store.tournaments.save(id, stored.version, t);
+    const start = must(t, { type: 'start', at: T0 + 2 * HOUR });
+    const intent = {
+      key: `tournament-round:${id}:1`,
+      gameId: null,
+      kind: 'tournament-round',
+      dueAt: new Date(T0),
+      payload: { id },
+    };
+    stored = await store.tournaments.save(id, stored.version, start, [intent]);
+    expect(stored.tournament).toEqual(start);
+    expect(stored).toMatchObject({ version: 3, messageId: 'm-1', guildId: 'g-t', channelId: 'c-t' });
+    expect(await store.schedule.find(intent.key)).toMatchObject({ kind: 'tournament-round', doneAt: null });
+
+    // A second process that decided from the version before is refused, and nothing of its is written.
+    const other = must(t, { type: 'cancel', at: T0 + 3 * HOUR });
+    await expect(store.tournaments.save(id, 2, other, [{ ...intent, key: 'x' }])).rejects.toBeInstanceOf(
+      StaleTournamentError,
+    );
+    expect(await store.schedule.find('x')).toBeUndefined();
+    expect((await store.tournaments.get(id))?.tournament).toEqual(start);
+    await expect(store.tournaments.save(999_999, 0, start)).rejects.toBeInstanceOf(TournamentNotFoundError);
+
+    // A table's game: the first link holds; a second game made for it (a retry) is told the first.
+    const table = start.rounds[0]?.tables[0];
+    if (!table) throw new Error('no table');
+    expect(await store.tournaments.linkGame(id, table.id, gameId)).toBe(gameId);
+    const second = await store.lobbies.create({ type: 'dice-race', seed: 'again' });
+    expect(await store.tournaments.linkGame(id, table.id, second.id)).toBe(gameId);
+    expect(await store.tournaments.tableOfGame(gameId)).toEqual({ tournamentId: id, tableId: table.id });
+    expect(await store.tournaments.tableOfGame(second.id)).toBeUndefined();
+    await expect(store.tournaments.linkGame(id, '9.9', gameId)).rejects.toBeInstanceOf(
+      TournamentNotFoundError,
+    );
+
+    // A result, then a pause and a resume (the deadline moves); the stored value is the reducer's throughout.
+    let after = must(start, {
+      type: 'report',
+      tableId: table.id,
+      places: table.seats.map((userId, i) => ({ userId, place: i + 1 })),
+      ending: 'played',
+      at: T0 + 3 * HOUR,
+    });
+    after = must(after, { type: 'pause', at: T0 + 4 * HOUR });
+    after = must(after, { type: 'resume', at: T0 + 6 * HOUR });
+    stored = await store.tournaments.save(id, stored.version, after);
+    expect(stored.tournament).toEqual(after);
+    expect(stored.games).toEqual({ [table.id]: gameId });
+    // Rewriting a stored result is a bug, refused.
+    const rewritten = JSON.parse(JSON.stringify(after)) as typeof after;
+    (rewritten.rounds[0]?.results[table.id] as { ending: string }).ending = 'stand-in';
+    await expect(store.tournaments.save(id, stored.version, rewritten)).rejects.toThrow(/rewritten/);
+    expect((await store.tournaments.get(id))?.version).toBe(stored.version);
+
+    expect(await store.tournaments.inGuild('g-t')).toEqual([
+      { id, status: 'running', game: 'valley', channelId: 'c-t', messageId: 'm-1', createdAt: T0 },
+    ]);
+    expect(await store.tournaments.inGuild('g-t', ['draft'])).toEqual([]);
+    expect(await store.tournaments.get(999_999)).toBeUndefined();
+  });
+
   // Last: the cases above, on this backend, called every method the contract has.
   it('exercises every method of every repository of the contract', () => {
     expect(contractMethods().filter((method) => !calls.has(method))).toEqual([]);
@@ -767,5 +872,10 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
 it('the contract names record and input types only, never a backend', () => {
   const source = readFileSync(new URL('../../src/store/store.ts', import.meta.url), 'utf8');
   const imported = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]).sort();
-  expect(imported).toEqual(['../games/kernel/types.ts', '../ratings/rating-records.ts', './records.ts']);
+  expect(imported).toEqual([
+    '../games/kernel/types.ts',
+    '../ratings/rating-records.ts',
+    './records.ts',
+    './tournament-records.ts',
+  ]);
 });

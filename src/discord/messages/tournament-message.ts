@@ -1,0 +1,135 @@
+/**
+ * A tournament's public message (Components V2, one card): its settings, status, entrants, the round in
+ * play with its tables, the standings, and the buttons its status offers (Register and Withdraw while
+ * registration is open, Check in and Withdraw during check-in). The buttons carry the tournament's id
+ * only: a click is judged against the tournament as stored, so an old message's button is refused with
+ * the reason, never applied to a state the message no longer shows.
+ */
+import { ButtonStyle } from 'discord.js';
+import { t } from '../../i18n/messages.ts';
+import type { StoredTournament } from '../../store/tournament-records.ts';
+import { encodeCustomId } from '../../table-kit/custom-id.ts';
+import { button, type Payload, row } from '../../table-kit/payload.ts';
+import { complete } from '../../tournaments/events.ts';
+import { asPoints } from '../../tournaments/placement-points.ts';
+import { standings } from '../../tournaments/standings.ts';
+
+export type TournamentVerb = 'register' | 'withdraw' | 'check-in';
+
+/** Names shown before "…and N more": the card stays far below Discord's 4,000 characters. */
+const SHOWN_ENTRANTS = 40;
+const SHOWN_STANDINGS = 16;
+const SHOWN_TABLES = 20;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export function tournamentCustomId(verb: TournamentVerb, tournamentId: number): string {
+  return encodeCustomId({ scope: 'tournament', gameId: tournamentId, version: 0, verb, arg: '' });
+}
+
+/** ICU select keys are words: `check-in` is `checkin` in the catalogues. */
+export const selector = (value: string): string => value.replaceAll('-', '');
+
+const when = (ms: number): string => `<t:${Math.floor(ms / 1000)}:f>`;
+const mention = (userId: string): string => `<@${userId}>`;
+const list = (language: string, items: readonly string[]): string =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+
+export function tournamentMessage(s: StoredTournament, gameTitle: string, language: string): Payload {
+  const tr = s.tournament;
+  const set = tr.settings;
+  const id = Number(tr.id);
+  const round = tr.rounds.at(-1);
+  const lines: string[] = [t(language, 'tournament.title', { id, game: gameTitle })];
+  lines.push(
+    t(language, 'tournament.status', {
+      status: selector(tr.status),
+      closes: when(tr.status === 'check-in' ? (tr.checkInClosesAt ?? 0) : set.registrationClosesAt),
+      round: round?.number ?? 0,
+    }),
+  );
+  lines.push(
+    t(language, 'tournament.format', {
+      format: selector(set.format),
+      rounds: set.rounds,
+      group: set.groupSize,
+      advance: set.advance,
+      size: set.tableSize,
+      days: Math.round(set.roundMs / DAY_MS),
+      limit: set.turnLimitHours === null ? 'none' : String(set.turnLimitHours),
+      rated: set.rated ? 'yes' : 'no',
+    }),
+  );
+  lines.push(
+    t(language, 'tournament.check-in-window', {
+      hours: String(Math.round(set.checkInMs / HOUR_MS)),
+      cap: set.maxEntrants === null ? 'none' : String(set.maxEntrants),
+    }),
+  );
+  lines.push('', t(language, 'tournament.entrants', { count: tr.entrants.length }));
+  if (tr.entrants.length === 0) lines.push(t(language, 'tournament.no-entrants'));
+  else {
+    const shown = tr.entrants.slice(0, SHOWN_ENTRANTS).map((e) =>
+      t(language, 'tournament.entrant', {
+        player: mention(e.userId),
+        checked: e.checkedIn && tr.status !== 'registration' ? 'yes' : 'no',
+        dropped: e.droppedAfterRound !== null ? 'yes' : 'no',
+      }),
+    );
+    lines.push(shown.join(', '));
+    if (tr.entrants.length > SHOWN_ENTRANTS)
+      lines.push(t(language, 'tournament.entrants-more', { count: tr.entrants.length - SHOWN_ENTRANTS }));
+  }
+  if (round) {
+    lines.push('', t(language, 'tournament.round', { round: round.number, deadline: when(round.deadline) }));
+    for (const table of round.tables.slice(0, SHOWN_TABLES))
+      lines.push(
+        t(language, 'tournament.table', {
+          table: table.id,
+          players: list(language, table.seats.map(mention)),
+          game: s.games[table.id] === undefined ? 'none' : String(s.games[table.id]),
+          done: round.results[table.id] ? 'yes' : 'no',
+        }),
+      );
+    if (round.tables.length > SHOWN_TABLES)
+      lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - SHOWN_TABLES }));
+    if (round.byes.length > 0)
+      lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
+    // Standings once something was played: before the first result everyone has 0.
+    if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
+      lines.push('', t(language, 'tournament.standings'));
+      for (const x of standings(tr).slice(0, SHOWN_STANDINGS))
+        lines.push(
+          t(language, 'tournament.standing', {
+            place: x.place,
+            player: mention(x.userId),
+            points: asPoints(x.points),
+          }),
+        );
+    }
+  }
+  const buttons =
+    tr.status === 'registration'
+      ? [
+          button(tournamentCustomId('register', id), t(language, 'tournament.register'), ButtonStyle.Primary),
+          button(tournamentCustomId('withdraw', id), t(language, 'tournament.withdraw')),
+        ]
+      : tr.status === 'check-in'
+        ? [
+            button(
+              tournamentCustomId('check-in', id),
+              t(language, 'tournament.check-in'),
+              ButtonStyle.Success,
+            ),
+            button(tournamentCustomId('withdraw', id), t(language, 'tournament.withdraw')),
+          ]
+        : [];
+  return {
+    content: lines.join('\n'),
+    components: buttons.length > 0 ? [row(...buttons)] : [],
+    files: [],
+    // The entrants are named, never pinged by every edit.
+    mentionUsers: [],
+    card: { accent: null },
+  };
+}
