@@ -116,10 +116,8 @@ export class TournamentTables {
       });
       return thread.id;
     } catch (err) {
-      this.log.info(
-        { err, tournament: s.tournament.id, table: table.id },
-        'no thread for a tournament table',
-      );
+      const where = { err, tournament: s.tournament.id, table: table.id };
+      this.log.info(where, 'no thread for a tournament table');
       return null;
     }
   }
