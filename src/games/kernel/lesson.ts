@@ -35,3 +35,20 @@ export interface Lesson<State = unknown> {
   /** The scripted seat's move now (it is owed one). */
   scripted(state: State): unknown;
 }
+
+/**
+ * Where a learner is: the first step whose goal is not done. A step that only tells is the `readIndex`-th
+ * of its kind, done once that many Continues were pressed; `done` judges each step from the state.
+ */
+export function firstUndone<Goal extends { readonly kind: string }>(
+  goals: readonly Goal[],
+  done: (goal: Goal, readIndex: number) => boolean,
+): number {
+  let readIndex = 0;
+  for (let i = 0; i < goals.length; i++) {
+    const goal = goals[i] as Goal;
+    if (!done(goal, readIndex)) return i;
+    if (goal.kind === 'read') readIndex++;
+  }
+  return goals.length;
+}

@@ -1,4 +1,4 @@
-import type { Lesson } from '../../kernel/lesson.ts';
+import { firstUndone, type Lesson } from '../../kernel/lesson.ts';
 import type { Message, MessageValues } from '../../kernel/message.ts';
 import type { Chamber, Treasure } from '../catalog.ts';
 import { TREASURES } from '../catalog.ts';
@@ -106,14 +106,10 @@ function done(s: ArchaeologyState, goal: Goal, reads: number, readIndex: number)
   }
 }
 
+const GOALS: readonly Goal[] = STEPS.map((x) => x.goal);
+
 function step(s: ArchaeologyState, reads: number): number {
-  let readIndex = 0;
-  for (let i = 0; i < STEPS.length; i++) {
-    const goal = (STEPS[i] as Step).goal;
-    if (!done(s, goal, reads, readIndex)) return i;
-    if (goal.kind === 'read') readIndex++;
-  }
-  return STEPS.length;
+  return firstUndone(GOALS, (goal, readIndex) => done(s, goal, reads, readIndex));
 }
 
 /** What the step asks, as a clause the refusals end with ("take a Talisman from the marketplace"). */

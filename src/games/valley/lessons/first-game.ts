@@ -1,4 +1,4 @@
-import type { Lesson } from '../../kernel/lesson.ts';
+import { firstUndone, type Lesson } from '../../kernel/lesson.ts';
 import { cardRef, type Message, type MessageValues } from '../../kernel/message.ts';
 import { legalActions } from '../legal-actions.ts';
 import { scoreSeat } from '../score.ts';
@@ -125,14 +125,10 @@ function done(s: ValleyState, goal: Goal, reads: number, readIndex: number): boo
   }
 }
 
+const GOALS: readonly Goal[] = STEPS.map((x) => x.goal);
+
 function step(s: ValleyState, reads: number): number {
-  let readIndex = 0;
-  for (let i = 0; i < STEPS.length; i++) {
-    const goal = (STEPS[i] as Step).goal;
-    if (!done(s, goal, reads, readIndex)) return i;
-    if (goal.kind === 'read') readIndex++;
-  }
-  return STEPS.length;
+  return firstUndone(GOALS, (goal, readIndex) => done(s, goal, reads, readIndex));
 }
 
 const cardAt = (s: ValleyState, slot: number): CardId | null => {
