@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../../src/tools/simulate.ts';
 import { parseArchaeologyArgs, simulateArchaeology } from '../../src/tools/simulate-archaeology.ts';
 
@@ -68,6 +68,7 @@ describe('npm run simulate -- --game archaeology', () => {
 
   it('--catalog plays with a corrected treasure file, and refuses a broken one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arch-cat-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const data = JSON.parse(readFileSync('assets/cards/archaeology.json', 'utf8'));
     data.treasures.find((t: { id: string }) => t.id === 'coin').prices[4].value = 300;
     writeFileSync(join(dir, 'rich.json'), JSON.stringify(data));

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { main, parseArgs, type SimResult, simulate, UsageError } from '../../../src/tools/simulate.ts';
 
 function run(args: string[]) {
@@ -63,6 +63,7 @@ describe('npm run simulate: arguments', () => {
 
   it('names the card and field of a bad catalog file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scarab-sim-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'cards.json');
     const good = JSON.parse(
       readFileSync(new URL('../../../assets/cards/valley-base.json', import.meta.url), 'utf8'),
