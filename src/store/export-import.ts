@@ -20,7 +20,16 @@ import { readStoredParts } from './lookups.ts';
 import { FORMER_PLAYER } from './privacy-records.ts';
 import { type ActionRecord, type GameRecord, IMPORTED_MARK, type ImportedGame, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
-import { actions, GAME_STATUSES, gameMessages, games, seatHolders, seats, stateParts } from './schema.ts';
+import {
+  actions,
+  GAME_STATUSES,
+  gameMessages,
+  games,
+  MOVERS,
+  seatHolders,
+  seats,
+  stateParts,
+} from './schema.ts';
 import { changedHands, holdersOf } from './seat-history.ts';
 import { type StatePart, splitState } from './state-parts.ts';
 
@@ -100,6 +109,8 @@ const exportSchema = z.object({
       seat: z.number().int().min(0),
       action: json,
       createdAt: isoDate,
+      // Who made the move (schema.ts MOVERS); absent when not known (older records, older moves).
+      madeBy: z.enum(MOVERS).optional(),
     }),
   ),
 });
@@ -130,6 +141,7 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
     seat: a.seat,
     action: JSON.parse(a.action),
     createdAt: a.createdAt,
+    madeBy: a.madeBy,
   }));
   return recordOf(toRecord(row, seatRows, [], holderRows), actionsOf, now);
 }
@@ -140,7 +152,9 @@ export function exportGame(database: ScarabDatabase, gameId: GameId, now = new D
  */
 export function recordOf(
   game: GameRecord,
-  log: readonly Pick<ActionRecord, 'seq' | 'seat' | 'action' | 'createdAt'>[],
+  log: readonly (Pick<ActionRecord, 'seq' | 'seat' | 'action' | 'createdAt'> & {
+    readonly madeBy?: ActionRecord['madeBy'];
+  })[],
   now = new Date(),
 ): GameExport {
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -183,6 +197,8 @@ export function recordOf(
       seat: a.seat,
       action: a.action as z.infer<typeof json>,
       createdAt: a.createdAt.toISOString(),
+      // Kept with the move, so an imported game's key moments still skip what its people did not play.
+      ...(a.madeBy ? { madeBy: a.madeBy } : {}),
     })),
   };
 }
@@ -335,6 +351,7 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
       action: toJson(a.action, 'an action'),
       createdAt: new Date(a.createdAt),
       log: logs[a.seq - 1] ?? null,
+      madeBy: a.madeBy ?? null,
     })),
     parts,
     countInStats,

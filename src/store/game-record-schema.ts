@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, ImportError } from './export-import.ts';
-import { GAME_STATUSES } from './schema.ts';
+import { GAME_STATUSES, MOVERS } from './schema.ts';
 
 /** A whole record: the longest game of five seats is under 100 KB, so this leaves room and refuses floods. */
 export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
@@ -110,6 +110,7 @@ const buildSchema = () =>
               seat: z.number().int().min(0),
               action: jsonOf(MAX_ACTION_CHARS),
               createdAt: isoDate,
+              madeBy: z.enum(MOVERS).optional(),
             })
             .strict(),
         )

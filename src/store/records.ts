@@ -370,6 +370,7 @@ export interface ImportedGame {
     readonly action: string;
     readonly createdAt: Date;
     readonly log: string | null;
+    readonly madeBy: MadeBy | null;
   }[];
   /** The state's shared parts (state-parts.ts). */
   readonly parts: readonly StatePart[];

@@ -13,7 +13,7 @@ import {
   StoreError,
   WrongStatusError,
 } from '../../src/store/errors.ts';
-import { prepareImport } from '../../src/store/export-import.ts';
+import { prepareImport, recordOf } from '../../src/store/export-import.ts';
 import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
 import { IMPORTED_MARK, LESSON_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
@@ -734,6 +734,22 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
 
     const all = await store.countGames(['lobby', 'active', 'finished', 'cancelled']);
     expect(await store.verifyGames()).toEqual({ checked: all, problems: [], olderCatalogs: [] });
+  });
+
+  it('an import keeps who made each move (made_by), and refuses a mover it does not know', async () => {
+    const { store } = await open();
+    const record = finishedRecord('contract-made-by');
+    const movers = ['holder', 'stand-in', 'auto'] as const;
+    const actions = record.actions.map((a, i) => (i === 0 ? a : { ...a, madeBy: movers[i % 3] }));
+    const id = await store.importGame(prepareImport({ ...record, actions }));
+    const log = await store.actionLog(id);
+    expect(log.map((a) => a.madeBy)).toEqual(actions.map((a) => a.madeBy ?? null));
+    // Exported again, the file says it as it was given (and nothing for the move nobody knew of).
+    expect(recordOf(await store.getGame(id), log).actions.map((a) => a.madeBy)).toEqual(
+      actions.map((a) => a.madeBy),
+    );
+    const forged = { ...record, actions: actions.map((a) => ({ ...a, madeBy: 'robot' })) };
+    expect(() => prepareImport(forged)).toThrow(/madeBy/);
   });
 
   it('a lesson (/learn) counts in nobody’s statistics or records', async () => {
