@@ -35,7 +35,13 @@ const when = (ms: number): string => `<t:${Math.floor(ms / 1000)}:f>`;
 const list = (language: string, items: readonly string[]): string =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
-export function tournamentMessage(s: StoredTournament, gameTitle: string, language: string): Payload {
+/** `gameOptions`: the line saying the options every table's game starts with (Valley's pool), if any. */
+export function tournamentMessage(
+  s: StoredTournament,
+  gameTitle: string,
+  language: string,
+  gameOptions: string | null = null,
+): Payload {
   const tr = s.tournament;
   // An entrant forgotten on request is "a former player" (src/tournaments/README.md, "Privacy").
   const mention = (userId: string): string =>
@@ -63,6 +69,7 @@ export function tournamentMessage(s: StoredTournament, gameTitle: string, langua
       rated: set.rated ? 'yes' : 'no',
     }),
   );
+  if (gameOptions !== null) lines.push(gameOptions);
   lines.push(
     t(language, 'tournament.check-in-window', {
       hours: String(Math.round(set.checkInMs / HOUR_MS)),
