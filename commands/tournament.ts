@@ -12,7 +12,8 @@ import type { Runtime } from '../src/discord/runtime.ts';
 import type { SlashCommand } from '../src/discord/slash-command.ts';
 import { refusalText } from '../src/discord/tournaments/tournament-refusals.ts';
 import { t } from '../src/i18n/messages.ts';
-import { randomSeed } from '../src/store/store-core.ts';
+import { InvalidOptionsError } from '../src/store/errors.ts';
+import { parseOptionsFor, randomSeed } from '../src/store/store-core.ts';
 import type { TournamentEvent } from '../src/tournaments/events.ts';
 import { FORMATS, type Format, type Tournament, type TournamentSettings } from '../src/tournaments/model.ts';
 import { defaultSettings, settingsFault } from '../src/tournaments/settings.ts';
@@ -100,7 +101,62 @@ function createOptions(adapters: AdapterSet): APIApplicationCommandBasicOption[]
     ),
     int('cap', 'The most entrants (default: no cap)', 2, 1_000),
     int('advance', 'Elimination: how many of each table go on (default 1)', 1, 5),
+    ...poolOption(adapters),
   ];
+}
+
+/**
+ * The card pools the games' lobbies offer (their `pool` select), e.g. Valley's Base and Base + Afterlife.
+ * A custom pool is picked card by card in the lobby's select, which a slash command cannot offer.
+ */
+function poolChoices(adapters: AdapterSet): { name: string; value: string }[] {
+  const seen = new Map<string, string>();
+  for (const a of adapters.list)
+    for (const c of a.lobbySettings?.controls({}, 'en').selects.find((x) => x.id === 'pool')?.choices ?? [])
+      if (c.value !== 'custom' && !seen.has(c.value)) seen.set(c.value, c.label);
+  return [...seen].map(([value, name]) => ({ name, value }));
+}
+
+function poolOption(adapters: AdapterSet): APIApplicationCommandBasicOption[] {
+  const choices = poolChoices(adapters);
+  if (choices.length === 0) return [];
+  return [
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'pool',
+      description: "The game's card pool, as its lobby offers it (default: the base game)",
+      required: false,
+      choices,
+    },
+  ];
+}
+
+/**
+ * The options every table's game starts with: the pool chosen as the game's lobby would set it, checked
+ * by the game as a lobby's options are at its start, at every table size a round may have. A string is
+ * the refusal's sentence.
+ */
+function gameOptionsFor(
+  adapter: AdapterSet['list'][number],
+  pool: string | null,
+  sizes: { min: number; max: number },
+  language: string,
+): Record<string, unknown> | string {
+  let options: Record<string, unknown> = {};
+  if (pool !== null) {
+    const settings = adapter.lobbySettings;
+    const offered = settings?.controls({}, language).selects.find((x) => x.id === 'pool')?.choices ?? [];
+    if (!settings || !offered.some((c) => c.value === pool))
+      return t(language, 'tournament.refused.no-pool', { game: adapter.game.title });
+    options = settings.choose({}, 'pool', [pool], language);
+  }
+  try {
+    for (let n = sizes.min; n <= sizes.max; n++) parseOptionsFor(adapter.game, 0, options, n);
+  } catch (e) {
+    if (!(e instanceof InvalidOptionsError)) throw e;
+    return t(language, 'tournament.refused.game-options', { reason: e.message });
+  }
+  return options;
 }
 
 export function tournamentCommand(adapters: AdapterSet): SlashCommand {
@@ -242,6 +298,13 @@ async function create(
   };
   const fault = settingsFault(settings);
   if (fault) return tell(i, refusalText(language, fault, 'create', null, i.user.id));
+  const gameOptions = gameOptionsFor(
+    adapter,
+    i.options.getString('pool'),
+    { min: settings.minTableSize, max: size },
+    language,
+  );
+  if (typeof gameOptions === 'string') return tell(i, gameOptions);
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const store = rt.tables.store.tournaments;
   const stored = await store.create({
@@ -249,7 +312,7 @@ async function create(
     channelId: i.channelId,
     createdBy: i.user.id,
     seed: randomSeed(),
-    settings,
+    settings: { ...settings, gameOptions },
     createdAt: now,
   });
   const id = Number(stored.tournament.id);

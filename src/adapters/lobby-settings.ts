@@ -40,6 +40,11 @@ export class LobbySettingError extends Error {}
 export interface LobbySettings {
   /** What is chosen now, one line each, for the lobby's text. */
   lines(options: LobbyOptions, language: string): readonly string[];
+  /**
+   * The options every game of a tournament starts with, in one line for its message (only what a
+   * tournament sets: not who plays first, which the tournament draws).
+   */
+  summary?(options: LobbyOptions, language: string): string;
   controls(
     options: LobbyOptions,
     language: string,

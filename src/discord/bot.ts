@@ -254,6 +254,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     clock,
     log: o.log,
     ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+    optionsOf: (game, options, language) =>
+      o.hosted.adapters.find(game)?.lobbySettings?.summary?.(options, language) ?? null,
     planned: (rows) => scheduler.planned(rows),
   });
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>

@@ -43,6 +43,7 @@ import type {
   LoopbackGuild,
   LoopbackMessage,
   LoopbackMessageInteraction,
+  LoopbackRole,
   LoopbackUser,
 } from './model-types.ts';
 import { EVERYONE_PERMISSIONS } from './permissions.ts';
@@ -78,7 +79,7 @@ export function memberJson(world: World, guild: LoopbackGuild, userId: string): 
     nick: null,
     avatar: null,
     banner: null,
-    roles: [],
+    roles: world.memberRoleIds(guild.id, userId),
     joined_at: iso(joinedAt),
     premium_since: null,
     communication_disabled_until: null,
@@ -97,7 +98,25 @@ export function interactionMemberJson(
   const member = memberJson(world, guild, userId);
   const user = member.user;
   if (!user) throw new Error(`member ${userId} has no user`);
-  return { ...member, user, permissions: world.memberPermissions(userId).toString() };
+  return { ...member, user, permissions: world.memberPermissionsIn(guild.id, userId).toString() };
+}
+
+/** A role the server made (`createRole`), as Discord's role object. */
+export function roleJson(role: LoopbackRole): APIRole {
+  return {
+    id: role.id,
+    name: role.name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: role.permissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0 as RoleFlags,
+  };
 }
 
 export function everyoneRoleJson(guild: LoopbackGuild): APIRole {
@@ -219,7 +238,7 @@ export function guildJson(world: World, guild: LoopbackGuild): APIGuild {
     verification_level: GuildVerificationLevel.None,
     default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
     explicit_content_filter: GuildExplicitContentFilter.Disabled,
-    roles: [everyoneRoleJson(guild)],
+    roles: [everyoneRoleJson(guild), ...[...guild.roles.values()].map(roleJson)],
     emojis: [],
     stickers: [],
     features: [],

@@ -14,11 +14,15 @@ export interface ResolvedCommandOptions {
   readonly options: APIApplicationCommandInteractionDataOption[];
   readonly userIds: readonly string[];
   readonly channelIds: readonly string[];
+  /** Roles named by role options (resolved in the interaction's `data.resolved.roles`). */
+  readonly roleIds: readonly string[];
 }
 
 export interface OptionLookups {
   userExists(id: string): boolean;
   channelType(id: string): number | undefined;
+  /** Whether a role with that id exists in the guild where the command is used (@everyone included). */
+  roleExists(id: string): boolean;
 }
 
 /**
@@ -36,6 +40,7 @@ export function resolveCommandOptions(
   const label = `/${[command.name, ...subcommandPath].join(' ')}`;
   const userIds: string[] = [];
   const channelIds: string[] = [];
+  const roleIds: string[] = [];
 
   const leaf = (schema: readonly APIApplicationCommandOption[]) => {
     const basics = schema.filter(isBasic);
@@ -71,7 +76,7 @@ export function resolveCommandOptions(
         } as APIApplicationCommandInteractionDataBasicOption);
         continue;
       }
-      out.push(checkValue(label, option, value, lookups, userIds, channelIds));
+      out.push(checkValue(label, option, value, lookups, userIds, channelIds, roleIds));
     }
     return out;
   };
@@ -113,7 +118,7 @@ export function resolveCommandOptions(
       throw new Error(`/${command.name} has no subcommand "${subcommandPath.join(' ')}"`);
     }
   }
-  return { options, userIds, channelIds };
+  return { options, userIds, channelIds, roleIds };
 }
 
 function isBasic(option: APIApplicationCommandOption): option is APIApplicationCommandBasicOption {
@@ -130,6 +135,7 @@ function checkValue(
   lookups: OptionLookups,
   userIds: string[],
   channelIds: string[],
+  roleIds: string[],
 ): APIApplicationCommandInteractionDataBasicOption {
   const fail = (why: string): never => {
     throw new Error(`${label}: option "${option.name}" ${why}, got ${JSON.stringify(value)}`);
@@ -175,8 +181,13 @@ function checkValue(
       return { ...base, type: option.type, value };
     }
     case ApplicationCommandOptionType.Role:
+      // Discord's client offers the roles of the server the command is typed in, and nothing else.
+      if (typeof value !== 'string' || !lookups.roleExists(value))
+        return fail("must be the id of one of this server's roles");
+      roleIds.push(value);
+      return { ...base, type: option.type, value };
     case ApplicationCommandOptionType.Attachment:
-      return fail('is of a type the loopback does not simulate (role, attachment)');
+      return fail('is of a type the loopback does not simulate (attachment)');
   }
 }
 

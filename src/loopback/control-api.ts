@@ -13,6 +13,7 @@ import type {
   LoopbackEvent,
   LoopbackGuild,
   LoopbackMessage,
+  LoopbackRole,
   LoopbackUser,
 } from './model-types.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -134,6 +135,22 @@ export class LoopbackControl {
    */
   setDmsOpen(userId: string, open: boolean): void {
     this.#deps.world.setDmsOpen(userId, open);
+  }
+
+  /**
+   * A server manager makes a role (Server Settings → Roles) with these permissions: whoever has it gets
+   * them on top of @everyone's, in `member.permissions` of their interactions (Administrator: all).
+   */
+  createRole(
+    guildId: string,
+    input: { name: string; permissions?: readonly PermissionName[] },
+  ): LoopbackRole {
+    return this.#deps.world.createRole(guildId, input);
+  }
+
+  /** A server manager gives a member a role, or (`has` false) takes it away. */
+  setMemberRole(guildId: string, userId: string, roleId: string, has = true): void {
+    this.#deps.world.setMemberRole(guildId, userId, roleId, has);
   }
 
   /** A server manager sets the server's language (Server Settings → Community → Server Primary Language). */

@@ -19,6 +19,7 @@ import {
   guildJson,
   memberJson,
   messageJson,
+  roleJson,
   threadJson,
   userJson,
 } from './api-json.ts';
@@ -90,6 +91,8 @@ const INTENT_OF: Partial<Record<GatewayDispatchEvents, (guildId: string | null) 
   [GatewayDispatchEvents.ThreadUpdate]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.ThreadDelete]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.GuildMemberAdd]: () => GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.GuildMemberUpdate]: () => GatewayIntentBits.GuildMembers,
+  [GatewayDispatchEvents.GuildRoleCreate]: () => GatewayIntentBits.Guilds,
   [GatewayDispatchEvents.MessageCreate]: messageIntent,
   [GatewayDispatchEvents.MessageUpdate]: messageIntent,
   [GatewayDispatchEvents.MessageDelete]: messageIntent,
@@ -435,6 +438,21 @@ export class Gateway {
           event.guild.id,
           guildJson(this.#world, event.guild),
         );
+        return;
+      }
+      case 'role-create':
+        this.#broadcast(GatewayDispatchEvents.GuildRoleCreate, event.role.guildId, {
+          guild_id: event.role.guildId,
+          role: roleJson(event.role),
+        });
+        return;
+      case 'member-update': {
+        const guild = this.#world.guild(event.guildId);
+        if (!guild) return;
+        this.#broadcast(GatewayDispatchEvents.GuildMemberUpdate, guild.id, {
+          ...memberJson(this.#world, guild, event.userId),
+          guild_id: guild.id,
+        });
         return;
       }
       case 'member-add': {

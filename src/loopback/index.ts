@@ -27,6 +27,7 @@ export type {
   LoopbackGuild,
   LoopbackMentions,
   LoopbackMessage,
+  LoopbackRole,
   LoopbackUser,
 } from './model-types.ts';
 export { DISCORD_TIMINGS, type LoopbackOptions } from './options.ts';

@@ -16,7 +16,7 @@ import {
   InteractionType,
   type Locale,
 } from 'discord-api-types/v10';
-import { channelJson, interactionMemberJson, userJson } from './api-json.ts';
+import { channelJson, everyoneRoleJson, interactionMemberJson, roleJson, userJson } from './api-json.ts';
 import type { ResolvedCommandOptions } from './command-options.ts';
 import type { World } from './model.ts';
 import { EVERYONE_PERMISSIONS } from './permissions.ts';
@@ -82,11 +82,17 @@ export function resolvedData(
   channelId: string,
   userIds: readonly string[],
   channelIds: readonly string[],
+  roleIds: readonly string[] = [],
 ): APIInteractionDataResolved | undefined {
-  if (userIds.length === 0 && channelIds.length === 0) return undefined;
+  if (userIds.length === 0 && channelIds.length === 0 && roleIds.length === 0) return undefined;
   const resolved: APIInteractionDataResolved = {};
   const guildId = world.channel(channelId)?.guildId ?? null;
   const guild = guildId === null ? undefined : world.guild(guildId);
+  for (const id of roleIds) {
+    const role = guild?.roles.get(id);
+    const json = role ? roleJson(role) : guild && id === guild.id ? everyoneRoleJson(guild) : undefined;
+    if (json) resolved.roles = { ...resolved.roles, [id]: json };
+  }
   for (const id of userIds) {
     const user = world.user(id);
     if (!user) continue;
@@ -113,7 +119,13 @@ export function chatInputInteraction(
   command: APIApplicationCommand,
   resolved: ResolvedCommandOptions,
 ): APIChatInputApplicationCommandInteraction {
-  const data = resolvedData(ctx.world, ctx.channelId, resolved.userIds, resolved.channelIds);
+  const data = resolvedData(
+    ctx.world,
+    ctx.channelId,
+    resolved.userIds,
+    resolved.channelIds,
+    resolved.roleIds,
+  );
   return {
     ...base(ctx, InteractionType.ApplicationCommand),
     data: {

@@ -25,6 +25,20 @@ export interface LoopbackGuild {
   readonly members: Map<string, number>;
   /** The server's language (Server Settings → Community), sent as `guild_locale` and `preferred_locale`. */
   preferredLocale: string;
+  /** Its roles but @everyone (whose id is the guild's), by id, in creation order. */
+  readonly roles: Map<string, LoopbackRole>;
+  /** Member id → the ids of the roles they have (never @everyone, which everyone has), as Discord lists them. */
+  readonly memberRoles: Map<string, Set<string>>;
+}
+
+/** A role a server made (Server Settings → Roles): its permissions add to @everyone's for whoever has it. */
+export interface LoopbackRole {
+  readonly id: string;
+  readonly guildId: string;
+  readonly name: string;
+  readonly permissions: bigint;
+  /** Above @everyone (0): 1 for the first role made, and so on. */
+  readonly position: number;
 }
 
 export type LoopbackChannelType =
@@ -160,6 +174,13 @@ export type LoopbackEvent =
     }
   /** The bot was removed from the guild (not an outage): the guild stays, without the bot. */
   | { readonly type: 'guild-delete'; readonly guildId: string; readonly audience: Audience }
+  | { readonly type: 'role-create'; readonly role: LoopbackRole; readonly audience: Audience }
+  | {
+      readonly type: 'member-update';
+      readonly guildId: string;
+      readonly userId: string;
+      readonly audience: Audience;
+    }
   | {
       readonly type: 'member-add';
       readonly guildId: string;

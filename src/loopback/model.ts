@@ -5,6 +5,7 @@ import {
   ChannelType,
   MessageFlags,
   MessageType,
+  PermissionFlagsBits,
   ThreadAutoArchiveDuration,
 } from 'discord-api-types/v10';
 import type { Clock } from './clock.ts';
@@ -20,9 +21,11 @@ import type {
   LoopbackGuild,
   LoopbackMessage,
   LoopbackMessageInteraction,
+  LoopbackRole,
   LoopbackUser,
 } from './model-types.ts';
 import {
+  ALL_PERMISSIONS,
   EVERYONE_PERMISSIONS,
   MEMBER_PERMISSIONS,
   type PermissionName,
@@ -207,6 +210,8 @@ export class World {
       createdAt: now,
       members: new Map([[this.bot.id, now]]),
       preferredLocale: input.preferredLocale ?? 'en-US',
+      roles: new Map(),
+      memberRoles: new Map(),
     };
     this.#guilds.set(guild.id, guild);
     this.events.emit({ type: 'guild-create', guild, audience: { kind: 'guild', guildId: guild.id } });
@@ -238,6 +243,61 @@ export class World {
     if (guild.members.has(userId)) return;
     guild.members.set(userId, this.clock.now());
     this.events.emit({ type: 'member-add', guildId, user, audience: { kind: 'guild', guildId } });
+  }
+
+  // ── roles ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** A server manager makes a role: bots hear GUILD_ROLE_CREATE. */
+  createRole(
+    guildId: string,
+    input: { name: string; permissions?: readonly PermissionName[] },
+  ): LoopbackRole {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (input.name.length < 1 || input.name.length > 100)
+      throw new Error('a role name is 1 to 100 characters');
+    const role: LoopbackRole = Object.freeze({
+      id: this.ids.next(),
+      guildId,
+      name: input.name,
+      permissions: permissionBits(input.permissions ?? []),
+      position: guild.roles.size + 1,
+    });
+    guild.roles.set(role.id, role);
+    this.events.emit({ type: 'role-create', role, audience: { kind: 'guild', guildId } });
+    return role;
+  }
+
+  /** A member is given a role (or loses it): bots with the Server Members intent hear GUILD_MEMBER_UPDATE. */
+  setMemberRole(guildId: string, userId: string, roleId: string, has: boolean): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (!guild.members.has(userId)) throw new Error(`${userId} is not a member of guild ${guildId}`);
+    if (!guild.roles.has(roleId)) throw new Error(`guild ${guildId} has no role ${roleId}`);
+    const roles = guild.memberRoles.get(userId) ?? new Set<string>();
+    if (roles.has(roleId) === has) return;
+    if (has) roles.add(roleId);
+    else roles.delete(roleId);
+    guild.memberRoles.set(userId, roles);
+    this.events.emit({ type: 'member-update', guildId, userId, audience: { kind: 'guild', guildId } });
+  }
+
+  /** The ids of a member's roles, @everyone left out, as a member object lists them. */
+  memberRoleIds(guildId: string, userId: string): string[] {
+    return [...(this.#guilds.get(guildId)?.memberRoles.get(userId) ?? [])];
+  }
+
+  /**
+   * A member's permissions in a guild, as Discord computes them (its "Permissions" topic): the owner has
+   * all; else @everyone's (here: an ordinary member's plus the test's grants) with each of their roles'
+   * added; Administrator gives all.
+   */
+  memberPermissionsIn(guildId: string, userId: string): bigint {
+    const guild = this.#guilds.get(guildId);
+    if (guild?.ownerId === userId) return ALL_PERMISSIONS;
+    let bits = this.memberPermissions(userId);
+    for (const id of guild?.memberRoles.get(userId) ?? []) bits |= guild?.roles.get(id)?.permissions ?? 0n;
+    return (bits & PermissionFlagsBits.Administrator) !== 0n ? ALL_PERMISSIONS : bits;
   }
 
   isMember(guildId: string, userId: string): boolean {

@@ -4,6 +4,9 @@ export type PermissionName = keyof typeof PermissionFlagsBits;
 
 const ALL = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
 
+/** Every permission: a guild's owner's, and anyone's whose roles include Administrator. */
+export const ALL_PERMISSIONS = ALL;
+
 /**
  * What @everyone may do. Administrator is left out on purpose: it bypasses channel overwrites, and
  * the bot must be refusable per channel (a channel where it may not create threads, for instance).

@@ -71,7 +71,7 @@ export class UserActor {
   slash(command: string, options: SlashOptions = {}, where: Where = {}): InteractionHandle {
     const channelId = this.#channel(where);
     const { registered, path } = this.#command(command, channelId);
-    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(), null);
+    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(channelId), null);
     const label = `/${[registered.name, ...path].join(' ')}`;
     return this.#inject(
       'slash',
@@ -95,7 +95,7 @@ export class UserActor {
     const { registered, path } = this.#command(command, channelId);
     if (options[focused] === undefined)
       throw new Error(`autocomplete: give the text typed into "${focused}" in options`);
-    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(), focused);
+    const resolved = resolveCommandOptions(registered, path, options, this.#lookups(channelId), focused);
     const label = `autocomplete /${[registered.name, ...path].join(' ')} (${focused})`;
     return this.#inject(
       'autocomplete',
@@ -352,11 +352,13 @@ export class UserActor {
     return { registered, path };
   }
 
-  #lookups() {
+  #lookups(channelId: string) {
     const world = this.#deps.world;
+    const guild = world.guild(world.channel(channelId)?.guildId ?? '');
     return {
       userExists: (id: string) => world.user(id) !== undefined,
       channelType: (id: string) => world.channel(id)?.type,
+      roleExists: (id: string) => guild !== undefined && (id === guild.id || guild.roles.has(id)),
     };
   }
 

@@ -18,9 +18,26 @@ import {
   seatHolders,
   seats,
   seatVotes,
+  tournamentEntrants,
+  tournamentResults,
+  tournamentRounds,
+  tournaments,
+  tournamentTables,
 } from './pg-schema.ts';
-import type { ForgetReport, GuildForgetReport, PersonalData } from './privacy-records.ts';
-import { forgetPlan, gameIdsOf, type PersonRows, personalData, stillSeated } from './privacy-steps.ts';
+import {
+  FORMER_PLAYER,
+  type ForgetReport,
+  type GuildForgetReport,
+  type PersonalData,
+} from './privacy-records.ts';
+import {
+  forgetPlan,
+  gameIdsOf,
+  type PersonRows,
+  type PersonTournamentRows,
+  personalData,
+  stillSeated,
+} from './privacy-steps.ts';
 
 export class PgPrivacy {
   constructor(private readonly core: PgCore) {}
@@ -147,6 +164,7 @@ export class PgPrivacy {
       ratings: ratingRows,
       ratingChanges: changeRows,
       schedule: scheduleRows,
+      tournaments: await tournamentRows(db, userId),
     };
   }
 
@@ -161,6 +179,15 @@ export class PgPrivacy {
       // theirs can interleave with the rewrite of its seats.
       const first = await this.rows(tx, userId);
       for (const g of first.games) await this.core.lockHead(tx, g.id);
+      // Their tournaments' rows too, in id order, as a save locks them: no save interleaves.
+      const tournamentIds = first.tournaments.heads.map((h) => h.id);
+      if (tournamentIds.length > 0)
+        await tx
+          .select({ id: tournaments.id })
+          .from(tournaments)
+          .where(inArray(tournaments.id, tournamentIds))
+          .orderBy(asc(tournaments.id))
+          .for('update');
       const rows = await this.rows(tx, userId);
       const seated = stillSeated(rows);
       if (seated.length > 0) throw new PersonStillSeatedError(seated);
@@ -189,6 +216,38 @@ export class PgPrivacy {
         (await tx.delete(ratingChanges).where(eq(ratingChanges.userId, userId))).rowCount ?? 0;
       // Only when they had a rated result: otherwise no rating changes without them.
       const rebuilt = changeRows > 0 ? await this.core.ratings.recomputeInTransaction(tx) : null;
+      for (const f of plan.tournaments) {
+        const entrant = and(eq(tournamentEntrants.tournamentId, f.id), eq(tournamentEntrants.userId, userId));
+        if (f.removeEntrant) await tx.delete(tournamentEntrants).where(entrant);
+        if (f.placeholder !== null)
+          await tx
+            .update(tournamentEntrants)
+            .set({ userId: f.placeholder, ...(f.drop ?? {}) })
+            .where(entrant);
+        for (const r of f.rounds)
+          await tx
+            .update(tournamentRounds)
+            .set({ byes: r.byes })
+            .where(and(eq(tournamentRounds.tournamentId, f.id), eq(tournamentRounds.number, r.number)));
+        for (const x of f.tables)
+          await tx
+            .update(tournamentTables)
+            .set({ seats: x.seats })
+            .where(and(eq(tournamentTables.tournamentId, f.id), eq(tournamentTables.tableId, x.tableId)));
+        for (const r of f.results)
+          await tx
+            .update(tournamentResults)
+            .set({ places: r.places })
+            .where(and(eq(tournamentResults.tournamentId, f.id), eq(tournamentResults.tableId, r.tableId)));
+        // A new version: a shard holding the tournament as it was reads it again before writing.
+        await tx
+          .update(tournaments)
+          .set({
+            version: sql`${tournaments.version} + 1`,
+            ...(f.organiser ? { createdBy: FORMER_PLAYER } : {}),
+          })
+          .where(eq(tournaments.id, f.id));
+      }
       touched = plan.games.map((g) => g.id);
       return {
         games: plan.games.length,
@@ -199,6 +258,7 @@ export class PgPrivacy {
         ratings: ratingRows,
         ratingChanges: changeRows,
         ratedGames: rebuilt?.ratedGames ?? null,
+        tournamentIds: plan.tournaments.map((f) => f.id),
       };
     });
     for (const id of touched) this.core.cache.delete(id);
@@ -234,4 +294,67 @@ export class PgPrivacy {
     for (const id of lobbies) this.core.cache.delete(id);
     return report;
   }
+}
+
+async function tournamentRows(db: PgExecutor, userId: string): Promise<PersonTournamentRows> {
+  const entrants = await db
+    .select({
+      tournamentId: tournamentEntrants.tournamentId,
+      ordinal: tournamentEntrants.ordinal,
+      rating: tournamentEntrants.rating,
+      registeredAt: tournamentEntrants.registeredAt,
+      checkedIn: tournamentEntrants.checkedIn,
+      droppedAfterRound: tournamentEntrants.droppedAfterRound,
+      dropReason: tournamentEntrants.dropReason,
+    })
+    .from(tournamentEntrants)
+    .where(eq(tournamentEntrants.userId, userId));
+  const entered = entrants.map((e) => e.tournamentId);
+  const heads = await db
+    .select({
+      id: tournaments.id,
+      guildId: tournaments.guildId,
+      status: tournaments.status,
+      settings: tournaments.settings,
+      createdBy: tournaments.createdBy,
+    })
+    .from(tournaments)
+    .where(
+      or(
+        eq(tournaments.createdBy, userId),
+        ...(entered.length > 0 ? [inArray(tournaments.id, entered)] : []),
+      ),
+    )
+    .orderBy(asc(tournaments.id));
+  if (entered.length === 0) return { heads, entrants, rounds: [], tables: [], results: [] };
+  return {
+    heads,
+    entrants,
+    rounds: await db
+      .select({
+        tournamentId: tournamentRounds.tournamentId,
+        number: tournamentRounds.number,
+        byes: tournamentRounds.byes,
+      })
+      .from(tournamentRounds)
+      .where(inArray(tournamentRounds.tournamentId, entered)),
+    tables: await db
+      .select({
+        tournamentId: tournamentTables.tournamentId,
+        tableId: tournamentTables.tableId,
+        round: tournamentTables.round,
+        seats: tournamentTables.seats,
+      })
+      .from(tournamentTables)
+      .where(inArray(tournamentTables.tournamentId, entered)),
+    results: await db
+      .select({
+        tournamentId: tournamentResults.tournamentId,
+        tableId: tournamentResults.tableId,
+        places: tournamentResults.places,
+        ending: tournamentResults.ending,
+      })
+      .from(tournamentResults)
+      .where(inArray(tournamentResults.tournamentId, entered)),
+  };
 }

@@ -80,6 +80,41 @@ export interface PersonalScheduleRow {
   readonly outcome: string | null;
 }
 
+/**
+ * A tournament entrant's id once they are forgotten: `former:<their registration ordinal>`. Unique within
+ * the tournament (the pure core keys entrants, seats, byes and places by id, so two forgotten entrants must
+ * stay two), and meaningless outside it: nothing links their tournaments to each other or to them.
+ */
+export const formerEntrantId = (ordinal: number): string => `${FORMER_PLAYER}:${ordinal}`;
+export const isFormerEntrant = (userId: string): boolean => userId.startsWith(`${FORMER_PLAYER}:`);
+
+/** A tournament they entered or organised, with what it holds of them. */
+export interface PersonalTournament {
+  readonly id: number;
+  readonly guildId: string;
+  readonly game: string;
+  readonly status: string;
+  readonly organiser: boolean;
+  /** Their entrant row; null when they only organised it. */
+  readonly entrant: {
+    readonly rating: number;
+    readonly registeredAt: Date;
+    readonly checkedIn: boolean;
+    readonly droppedAfterRound: number | null;
+    readonly dropReason: string | null;
+  } | null;
+  /** The rounds they sat out. */
+  readonly byes: readonly number[];
+  /** The tables they sat at, their seat, and their place once the table's result is in. */
+  readonly tables: readonly {
+    readonly tableId: string;
+    readonly round: number;
+    readonly seat: number;
+    readonly place: number | null;
+    readonly ending: string | null;
+  }[];
+}
+
 /** Everything the store holds that names one person, row by row. */
 export interface PersonalData {
   readonly userId: string;
@@ -90,6 +125,7 @@ export interface PersonalData {
   readonly ratings: readonly PersonalRating[];
   readonly ratingChanges: readonly PersonalRatingChange[];
   readonly schedule: readonly PersonalScheduleRow[];
+  readonly tournaments: readonly PersonalTournament[];
 }
 
 /** What forgetting a person changed, in one transaction. */
@@ -109,6 +145,12 @@ export interface ForgetReport {
    * that no rating changes and nothing is recomputed (a recompute holds the write lock over every game).
    */
   readonly ratedGames: number | null;
+  /**
+   * Tournaments rewritten (privacy-steps.ts, `tournamentForgets`): their registration deleted where no
+   * round was made, else their id replaced by `formerEntrantId`; organised ones name no organiser. Their
+   * messages are redrawn by the caller.
+   */
+  readonly tournamentIds: readonly number[];
 }
 
 /** What forgetting a server the bot left deleted. */

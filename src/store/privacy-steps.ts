@@ -8,11 +8,13 @@ import type { Outcome } from '../games/kernel/types.ts';
 import type { GameId } from './errors.ts';
 import {
   FORMER_PLAYER,
+  formerEntrantId,
   type PersonalData,
   type PersonalGame,
   type PersonalRating,
   type PersonalRatingChange,
   type PersonalScheduleRow,
+  type PersonalTournament,
   type PersonalVote,
 } from './privacy-records.ts';
 import type { GameStatus, PlayerSettings } from './records.ts';
@@ -52,6 +54,174 @@ export interface PersonRows {
   readonly ratingChanges: readonly PersonalRatingChange[];
   /** Rows of their games, and rows whose key or payload holds their id. */
   readonly schedule: readonly (PersonalScheduleRow & { readonly payload: string })[];
+  readonly tournaments: PersonTournamentRows;
+}
+
+/**
+ * The tournaments they entered or organised, with those tournaments' rounds, tables and results (the rows
+ * that may hold their id inside JSON), as both schemas read them.
+ */
+export interface PersonTournamentRows {
+  readonly heads: readonly {
+    readonly id: number;
+    readonly guildId: string;
+    readonly status: string;
+    readonly settings: string;
+    readonly createdBy: string;
+  }[];
+  /** Their own entrant rows. */
+  readonly entrants: readonly {
+    readonly tournamentId: number;
+    readonly ordinal: number;
+    readonly rating: number;
+    readonly registeredAt: Date;
+    readonly checkedIn: boolean;
+    readonly droppedAfterRound: number | null;
+    readonly dropReason: string | null;
+  }[];
+  readonly rounds: readonly {
+    readonly tournamentId: number;
+    readonly number: number;
+    readonly byes: string;
+  }[];
+  readonly tables: readonly {
+    readonly tournamentId: number;
+    readonly tableId: string;
+    readonly round: number;
+    readonly seats: string;
+  }[];
+  readonly results: readonly {
+    readonly tournamentId: number;
+    readonly tableId: string;
+    readonly places: string;
+    readonly ending: string;
+  }[];
+}
+
+type Placed = { readonly userId: string; readonly place: number };
+
+function tournamentsOf(rows: PersonRows): PersonalTournament[] {
+  const { userId } = rows;
+  const tr = rows.tournaments;
+  return tr.heads.map((h) => {
+    const entrant = tr.entrants.find((e) => e.tournamentId === h.id);
+    const results = new Map(
+      tr.results.filter((r) => r.tournamentId === h.id).map((r) => [r.tableId, r] as const),
+    );
+    return {
+      id: h.id,
+      guildId: h.guildId,
+      game: (JSON.parse(h.settings) as { game: string }).game,
+      status: h.status,
+      organiser: h.createdBy === userId,
+      entrant: entrant
+        ? {
+            rating: entrant.rating,
+            registeredAt: entrant.registeredAt,
+            checkedIn: entrant.checkedIn,
+            droppedAfterRound: entrant.droppedAfterRound,
+            dropReason: entrant.dropReason,
+          }
+        : null,
+      byes: tr.rounds
+        .filter((r) => r.tournamentId === h.id && (JSON.parse(r.byes) as string[]).includes(userId))
+        .map((r) => r.number)
+        .sort((a, b) => a - b),
+      tables: tr.tables
+        .filter((x) => x.tournamentId === h.id)
+        .flatMap((x) => {
+          const seat = (JSON.parse(x.seats) as string[]).indexOf(userId);
+          if (seat < 0) return [];
+          const result = results.get(x.tableId);
+          const place = result && (JSON.parse(result.places) as Placed[]).find((p) => p.userId === userId);
+          return [
+            {
+              tableId: x.tableId,
+              round: x.round,
+              seat,
+              place: place?.place ?? null,
+              ending: result?.ending ?? null,
+            },
+          ];
+        })
+        .sort((a, b) => a.round - b.round || a.tableId.localeCompare(b.tableId)),
+    };
+  });
+}
+
+/** What forgetting writes in one tournament (README.md of src/tournaments, "Privacy"). */
+export interface TournamentForget {
+  readonly id: number;
+  /** No round was made: their registration is deleted, as a withdrawal would. */
+  readonly removeEntrant: boolean;
+  /** A round was made: their entrant row's id becomes this, everywhere the tournament holds it. */
+  readonly placeholder: string | null;
+  /** Running or paused with them still in: dropped after the rounds made, as a withdrawal. */
+  readonly drop: { readonly droppedAfterRound: number; readonly dropReason: 'withdrew' } | null;
+  /** They organised it: `created_by` becomes `FORMER_PLAYER`. */
+  readonly organiser: boolean;
+  /** Rows whose JSON named them, rewritten with the placeholder. */
+  readonly rounds: readonly { readonly number: number; readonly byes: string }[];
+  readonly tables: readonly { readonly tableId: string; readonly seats: string }[];
+  readonly results: readonly { readonly tableId: string; readonly places: string }[];
+}
+
+/**
+ * Forgetting in tournaments follows what forgetting does to finished games: what others played stays as
+ * it was (their points, so nobody's tie-breaks move), with nothing left that names the person. A
+ * tournament without a round yet only loses their registration.
+ */
+export function tournamentForgets(rows: PersonRows): TournamentForget[] {
+  const { userId } = rows;
+  const tr = rows.tournaments;
+  return tr.heads.map((h): TournamentForget => {
+    const entrant = tr.entrants.find((e) => e.tournamentId === h.id);
+    const roundsMade = tr.rounds.filter((r) => r.tournamentId === h.id).length;
+    const organiser = h.createdBy === userId;
+    const none = {
+      id: h.id,
+      removeEntrant: false,
+      placeholder: null,
+      drop: null,
+      organiser,
+      rounds: [],
+      tables: [],
+      results: [],
+    };
+    if (!entrant) return none;
+    if (roundsMade === 0) return { ...none, removeEntrant: true };
+    const placeholder = formerEntrantId(entrant.ordinal);
+    const swap = (u: string) => (u === userId ? placeholder : u);
+    const inPlay = h.status === 'running' || h.status === 'paused';
+    return {
+      ...none,
+      placeholder,
+      drop:
+        inPlay && entrant.droppedAfterRound === null
+          ? { droppedAfterRound: roundsMade, dropReason: 'withdrew' }
+          : null,
+      rounds: tr.rounds
+        .filter((r) => r.tournamentId === h.id && (JSON.parse(r.byes) as string[]).includes(userId))
+        .map((r) => ({ number: r.number, byes: JSON.stringify((JSON.parse(r.byes) as string[]).map(swap)) })),
+      tables: tr.tables
+        .filter((x) => x.tournamentId === h.id && (JSON.parse(x.seats) as string[]).includes(userId))
+        .map((x) => ({
+          tableId: x.tableId,
+          seats: JSON.stringify((JSON.parse(x.seats) as string[]).map(swap)),
+        })),
+      results: tr.results
+        .filter(
+          (r) =>
+            r.tournamentId === h.id && (JSON.parse(r.places) as Placed[]).some((p) => p.userId === userId),
+        )
+        .map((r) => ({
+          tableId: r.tableId,
+          places: JSON.stringify(
+            (JSON.parse(r.places) as Placed[]).map((p) => ({ ...p, userId: swap(p.userId) })),
+          ),
+        })),
+    };
+  });
 }
 
 /** The games of `rows` named by any row: seats, earlier holdings, hosting, votes. */
@@ -144,6 +314,7 @@ export function personalData(rows: PersonRows): PersonalData {
     ratings: rows.ratings,
     ratingChanges: rows.ratingChanges,
     schedule: scheduleAbout(rows).map(({ payload: _payload, ...row }) => row),
+    tournaments: tournamentsOf(rows),
   };
 }
 
@@ -151,6 +322,7 @@ export function personalData(rows: PersonRows): PersonalData {
 export interface ForgetPlan {
   readonly games: readonly { readonly id: GameId; readonly former: FormerColumns }[];
   readonly scheduleIds: readonly number[];
+  readonly tournaments: readonly TournamentForget[];
 }
 
 export interface FormerColumns {
@@ -170,5 +342,6 @@ export function forgetPlan(rows: PersonRows, formerName: (language: string | nul
       former: { userId: null, botKind: FORMER_PLAYER, displayName: formerName(g.language) },
     })),
     scheduleIds: scheduleAbout(rows).map((r) => r.id),
+    tournaments: tournamentForgets(rows),
   };
 }

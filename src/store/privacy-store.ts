@@ -7,7 +7,15 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { GameId } from './errors.ts';
 import { PersonStillSeatedError } from './errors.ts';
 import type { ForgetReport, GuildForgetReport, PersonalData } from './privacy-records.ts';
-import { forgetPlan, gameIdsOf, type PersonRows, personalData, stillSeated } from './privacy-steps.ts';
+import { FORMER_PLAYER } from './privacy-records.ts';
+import {
+  forgetPlan,
+  gameIdsOf,
+  type PersonRows,
+  type PersonTournamentRows,
+  personalData,
+  stillSeated,
+} from './privacy-steps.ts';
 import {
   gameMessages,
   games,
@@ -19,6 +27,11 @@ import {
   seatHolders,
   seats,
   seatVotes,
+  tournamentEntrants,
+  tournamentResults,
+  tournamentRounds,
+  tournaments,
+  tournamentTables,
 } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 
@@ -158,6 +171,76 @@ export class PrivacyStore {
         )
         .orderBy(schedule.id)
         .all(),
+      tournaments: this.tournamentRows(userId),
+    };
+  }
+
+  private tournamentRows(userId: string): PersonTournamentRows {
+    const db = this.db;
+    const entrants = db
+      .select({
+        tournamentId: tournamentEntrants.tournamentId,
+        ordinal: tournamentEntrants.ordinal,
+        rating: tournamentEntrants.rating,
+        registeredAt: tournamentEntrants.registeredAt,
+        checkedIn: tournamentEntrants.checkedIn,
+        droppedAfterRound: tournamentEntrants.droppedAfterRound,
+        dropReason: tournamentEntrants.dropReason,
+      })
+      .from(tournamentEntrants)
+      .where(eq(tournamentEntrants.userId, userId))
+      .all();
+    const entered = entrants.map((e) => e.tournamentId);
+    const heads = db
+      .select({
+        id: tournaments.id,
+        guildId: tournaments.guildId,
+        status: tournaments.status,
+        settings: tournaments.settings,
+        createdBy: tournaments.createdBy,
+      })
+      .from(tournaments)
+      .where(
+        or(
+          eq(tournaments.createdBy, userId),
+          ...(entered.length > 0 ? [inArray(tournaments.id, entered)] : []),
+        ),
+      )
+      .orderBy(tournaments.id)
+      .all();
+    if (entered.length === 0) return { heads, entrants, rounds: [], tables: [], results: [] };
+    return {
+      heads,
+      entrants,
+      rounds: db
+        .select({
+          tournamentId: tournamentRounds.tournamentId,
+          number: tournamentRounds.number,
+          byes: tournamentRounds.byes,
+        })
+        .from(tournamentRounds)
+        .where(inArray(tournamentRounds.tournamentId, entered))
+        .all(),
+      tables: db
+        .select({
+          tournamentId: tournamentTables.tournamentId,
+          tableId: tournamentTables.tableId,
+          round: tournamentTables.round,
+          seats: tournamentTables.seats,
+        })
+        .from(tournamentTables)
+        .where(inArray(tournamentTables.tournamentId, entered))
+        .all(),
+      results: db
+        .select({
+          tournamentId: tournamentResults.tournamentId,
+          tableId: tournamentResults.tableId,
+          places: tournamentResults.places,
+          ending: tournamentResults.ending,
+        })
+        .from(tournamentResults)
+        .where(inArray(tournamentResults.tournamentId, entered))
+        .all(),
     };
   }
 
@@ -197,6 +280,38 @@ export class PrivacyStore {
       const changeRows = db.delete(ratingChanges).where(eq(ratingChanges.userId, userId)).run().changes;
       // Without their seats, every board is what the games now say: the others' ratings among themselves.
       const rebuilt = changeRows > 0 ? this.core.ratings.recomputeInTransaction() : null;
+      for (const f of plan.tournaments) {
+        const entrant = and(eq(tournamentEntrants.tournamentId, f.id), eq(tournamentEntrants.userId, userId));
+        if (f.removeEntrant) db.delete(tournamentEntrants).where(entrant).run();
+        if (f.placeholder !== null)
+          db.update(tournamentEntrants)
+            .set({ userId: f.placeholder, ...(f.drop ?? {}) })
+            .where(entrant)
+            .run();
+        for (const r of f.rounds)
+          db.update(tournamentRounds)
+            .set({ byes: r.byes })
+            .where(and(eq(tournamentRounds.tournamentId, f.id), eq(tournamentRounds.number, r.number)))
+            .run();
+        for (const x of f.tables)
+          db.update(tournamentTables)
+            .set({ seats: x.seats })
+            .where(and(eq(tournamentTables.tournamentId, f.id), eq(tournamentTables.tableId, x.tableId)))
+            .run();
+        for (const r of f.results)
+          db.update(tournamentResults)
+            .set({ places: r.places })
+            .where(and(eq(tournamentResults.tournamentId, f.id), eq(tournamentResults.tableId, r.tableId)))
+            .run();
+        // A new version: a process holding the tournament as it was reads it again before writing.
+        db.update(tournaments)
+          .set({
+            version: sql`${tournaments.version} + 1`,
+            ...(f.organiser ? { createdBy: FORMER_PLAYER } : {}),
+          })
+          .where(eq(tournaments.id, f.id))
+          .run();
+      }
       touched = plan.games.map((g) => g.id);
       return {
         games: plan.games.length,
@@ -207,6 +322,7 @@ export class PrivacyStore {
         ratings: ratingRows,
         ratingChanges: changeRows,
         ratedGames: rebuilt?.ratedGames ?? null,
+        tournamentIds: plan.tournaments.map((f) => f.id),
       };
     });
     for (const id of touched) this.core.cache.delete(id);

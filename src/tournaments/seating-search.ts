@@ -30,6 +30,10 @@ export interface Seating {
   readonly cost: number;
   /** True when no seating costs less (the exact search finished within its budget). */
   readonly optimal: boolean;
+  /** The work units the exact searches spent (the budget's units; the benchmark prints them). */
+  readonly work: number;
+  /** Which search gave the seating: the exact one in standings order, the constrained one, or the swaps. */
+  readonly search: 'standings' | 'constrained' | 'local';
 }
 
 /**
@@ -43,15 +47,18 @@ class Exhausted extends Error {}
 export function seatPlayers(problem: SeatingProblem, budget = SEARCH_BUDGET): Seating {
   const { count: n, sizes, weight: w } = problem;
   if (sizes.reduce((a, b) => a + b, 0) !== n) throw new RangeError('table sizes do not seat everyone');
-  if (n === 0) return { tables: [], cost: 0, optimal: true };
-  const exact = exactSearch(problem, budget / 2, 'standings');
-  if (exact) return exact;
+  if (n === 0) return { tables: [], cost: 0, optimal: true, work: 0, search: 'standings' };
+  const spent = { work: 0 };
+  const exact = exactSearch(problem, budget / 2, 'standings', spent);
+  if (exact) return { ...exact, work: spent.work, search: 'standings' };
   // Without a repeat-free seating in standings order within the budget: look for any at all, seating the
   // players with the fewest possible partners first, which finds one (or refutes it) far sooner.
-  const any = exactSearch(problem, budget / 2, 'constrained');
-  if (any) return tighten(n, w, any);
-  return localSearch(n, sizes, w);
+  const any = exactSearch(problem, budget / 2, 'constrained', spent);
+  if (any) return { ...tighten(n, w, any), work: spent.work, search: 'constrained' };
+  return { ...localSearch(n, sizes, w), work: spent.work, search: 'local' };
 }
+
+type Found = Omit<Seating, 'work' | 'search'>;
 
 /**
  * `standings`: tables led by the best player left, the bound rising until a seating fits (the cheapest).
@@ -61,7 +68,8 @@ function exactSearch(
   problem: SeatingProblem,
   budget: number,
   mode: 'standings' | 'constrained',
-): Seating | null {
+  spent: { work: number },
+): Found | null {
   const { count: n, sizes, weight: w } = problem;
   const big = Math.max(...sizes);
   const small = Math.min(...sizes);
@@ -168,14 +176,21 @@ function exactSearch(
         const found = tables
           .map((t) => [...t].sort((p, q) => p - q))
           .sort((p, q) => (p[0] as number) - (q[0] as number));
+        spent.work += budget - steps;
         return { tables: found, cost: seatingCost(n, w, found), optimal: true };
       }
     } catch (e) {
-      if (e instanceof Exhausted) return null;
+      if (e instanceof Exhausted) {
+        spent.work += budget;
+        return null;
+      }
       throw e;
     }
     // Nothing costs `bound` or less: the cheapest seating costs at least the least that was cut off.
-    if (next === Number.POSITIVE_INFINITY || mode === 'constrained') return null;
+    if (next === Number.POSITIVE_INFINITY || mode === 'constrained') {
+      spent.work += budget - steps;
+      return null;
+    }
     bound = next;
   }
 }
@@ -192,7 +207,7 @@ export function seatingCost(n: number, w: Int32Array, tables: readonly (readonly
  * A repeat-free seating found out of standings order brought back towards it: swaps between two tables
  * that keep it repeat-free and narrow the tables' spans of standings (best to worst at each table).
  */
-function tighten(n: number, w: Int32Array, seating: Seating): Seating {
+function tighten(n: number, w: Int32Array, seating: Found): Found {
   const tables = seating.tables.map((t) => [...t]);
   const fits = (p: number, table: readonly number[], leaving: number) =>
     table.every((t) => t === leaving || w[p * n + t] === 0);
@@ -227,7 +242,7 @@ function tighten(n: number, w: Int32Array, seating: Seating): Seating {
 }
 
 /** Greedy in standing order (each seat to the cheapest player left), then swaps that lower the cost. */
-function localSearch(n: number, sizes: readonly number[], w: Int32Array): Seating {
+function localSearch(n: number, sizes: readonly number[], w: Int32Array): Found {
   const seated = new Uint8Array(n);
   const tables: number[][] = [];
   for (const size of sizes) {

@@ -87,6 +87,20 @@ export function byeCandidates(
 }
 
 export function swissPairing(t: Tournament): Pairing {
+  return measuredSwissPairing(t).pairing;
+}
+
+/** What a Swiss pairing cost: the search's work units over the bye choices tried (the benchmark's figure). */
+export interface PairingWork {
+  readonly work: number;
+  readonly byeChoicesTried: number;
+  /** The search that seated the round kept (seating-search.ts). */
+  readonly search: Seating['search'];
+  /** Repeat meetings in the round kept (0 unless none could be avoided within the budget). */
+  readonly repeats: number;
+}
+
+export function measuredSwissPairing(t: Tournament): { pairing: Pairing; spent: PairingWork } {
   const order = activeInOrder(t);
   const { tableSize, minTableSize } = t.settings;
   const { sizes, byes: byeCount } = layout(order.length, tableSize, minTableSize);
@@ -94,19 +108,26 @@ export function swissPairing(t: Tournament): Pairing {
   const earlier = t.rounds.flatMap((r) => r.tables.map((x) => x.seats));
   const candidates = byeCandidates(order, tl.byes, byeCount, BYE_CHOICES);
   let best: { byes: string[]; seating: Seating; players: string[] } | null = null;
+  let work = 0;
+  let tried = 0;
   for (const [i, byes] of candidates.entries()) {
+    tried++;
     const out = new Set(byes);
     const players = order.filter((u) => !out.has(u));
     // The rule's own choice gets a whole search; the others share another: a round costs two at most.
     const budget = i === 0 ? SEARCH_BUDGET : Math.floor(SEARCH_BUDGET / (candidates.length - 1));
     const seating = seatAvoidingRepeats(players, sizes, earlier, budget);
+    work += seating.work;
     if (!best || seating.cost < best.seating.cost) best = { byes, seating, players };
     if (seating.cost === 0) break;
   }
   if (!best) throw new Error('no bye choice');
   const { players, seating } = best;
   return {
-    tables: seating.tables.map((table) => table.map((i) => players[i] as string)),
-    byes: best.byes,
+    pairing: {
+      tables: seating.tables.map((table) => table.map((i) => players[i] as string)),
+      byes: best.byes,
+    },
+    spent: { work, byeChoicesTried: tried, search: seating.search, repeats: seating.cost },
   };
 }

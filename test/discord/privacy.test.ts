@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { privacyCustomId } from '../../src/discord/messages/privacy-message.ts';
+import { tournamentMessage } from '../../src/discord/messages/tournament-message.ts';
 import { seedRng } from '../../src/games/kernel/rng.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
+import type { StoredTournament } from '../../src/store/tournament-records.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
 import { diceRaceAdapter } from '../fixtures/dice-race-adapter.ts';
 import { playRandomAction } from '../store/helpers/memory-store.ts';
 import { sqliteDump, sqliteRowsHolding } from '../store/helpers/rows-naming.ts';
+import { HOUR, must, settingsWith, T0 } from '../tournaments/helpers.ts';
 import { controls, Driver, startGameByLobby } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -27,6 +30,7 @@ let carol: LoopbackUser;
 let where: string;
 let running: number;
 let finished: number;
+let cupId: number;
 
 const dump = () => sqliteDump(h.store.database.sqlite);
 const privacy = (user: LoopbackUser) => h.loopback.control.as(user).slash('privacy').reply();
@@ -63,6 +67,28 @@ beforeAll(async () => {
   const rng = seedRng('privacy');
   while (playRandomAction(h.store, finished, rng));
   h.store.players.update(bob.id, { timeZone: 'Europe/Madrid', turnDms: true });
+  // A tournament bob organised and played a round of: his id in its head, entrant, table and result rows.
+  const created = h.store.tournaments.create({
+    guildId: c.defaultGuildId as string,
+    channelId: c.defaultChannelId as string,
+    createdBy: bob.id,
+    seed: 'privacy-cup',
+    settings: settingsWith({ tableSize: 2, rounds: 2, checkInMs: 0 }),
+    createdAt: T0,
+  });
+  let cup = must(created.tournament, { type: 'open', at: T0 });
+  for (const [i, u] of [bob, alice, carol].entries())
+    cup = must(cup, { type: 'register', userId: u.id, rating: 3 - i, at: T0 + i });
+  cup = must(must(cup, { type: 'close-registration', at: T0 + HOUR }), { type: 'start', at: T0 + 2 * HOUR });
+  for (const table of cup.rounds[0]?.tables ?? [])
+    cup = must(cup, {
+      type: 'report',
+      tableId: table.id,
+      places: table.seats.map((userId, i) => ({ userId, place: i + 1 })),
+      ending: 'played',
+      at: T0 + 3 * HOUR,
+    });
+  cupId = Number(h.store.tournaments.save(Number(created.tournament.id), 0, cup).tournament.id);
 });
 afterAll(async () => {
   await h?.stop();
@@ -81,6 +107,7 @@ describe('/privacy', () => {
     expect(data).toMatchObject({ format: 'scarab-personal-data', userId: bob.id });
     expect(data.settings.timeZone).toBe('Europe/Madrid');
     expect(data.games.map((g: { id: number }) => g.id).sort()).toEqual([running, finished].sort());
+    expect(data.tournaments).toMatchObject([{ id: cupId, organiser: true, entrant: { rating: 3 } }]);
     expect(controls(r).map((x) => x.verb)).toEqual(['ask']);
   });
 
@@ -152,6 +179,11 @@ describe('/privacy', () => {
     const told = c.messages(where).filter((m) => m.text.includes('asked Scarab to forget them'));
     expect(told).toHaveLength(1);
     expect(told[0]?.ephemeral).toBe(false);
+
+    // Their tournament keeps their points under an id of its own; the message names a former player.
+    const cup = h.store.tournaments.get(cupId);
+    expect(cup?.tournament.entrants.map((e) => e.userId)).toEqual([`${FORMER_PLAYER}:1`, alice.id, carol.id]);
+    expect(tournamentMessage(cup as StoredTournament, 'Valley', 'en').content).toContain('a former player');
 
     const over = h.store.getGame(finished);
     expect(over.seats.find((s) => s.botKind === FORMER_PLAYER)?.displayName).toBe('a former player');

@@ -43,6 +43,7 @@ const rows = (over: Partial<PersonRows>): PersonRows => ({
   ratings: [],
   ratingChanges: [],
   schedule: [],
+  tournaments: { heads: [], entrants: [], rounds: [], tables: [], results: [] },
   ...over,
 });
 

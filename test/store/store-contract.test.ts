@@ -20,6 +20,7 @@ import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
 import { StaleTournamentError, TournamentNotFoundError } from '../../src/store/tournament-records.ts';
 import { createTournament } from '../../src/tournaments/events.ts';
+import { standings } from '../../src/tournaments/standings.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
 import { HOUR, must, settingsWith, T0 } from '../tournaments/helpers.ts';
 import { memoryStore } from './helpers/memory-store.ts';
@@ -877,6 +878,104 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     ]);
     expect(await store.tournaments.inGuild('g-t', ['draft'])).toEqual([]);
     expect(await store.tournaments.get(999_999)).toBeUndefined();
+  });
+
+  it('privacy: a forgotten entrant leaves a registration, and is a former player in a tournament that played, points kept', async () => {
+    const { store } = await open();
+    const P = 'p-forgotten';
+    const make = async (createdBy: string) => {
+      const created = await store.tournaments.create({
+        guildId: 'g-p',
+        channelId: 'c-p',
+        createdBy,
+        seed: `seed-${createdBy === P ? 1 : 2}`,
+        settings: settingsWith({ tableSize: 2, rounds: 3, checkInMs: 0 }),
+        createdAt: T0,
+      });
+      return { id: Number(created.tournament.id), t: must(created.tournament, { type: 'open', at: T0 }) };
+    };
+    // Registration only: they go, the others stay.
+    const waiting = await make('organiser');
+    let w = waiting.t;
+    for (const [i, u] of ['a', P, 'b'].entries())
+      w = must(w, { type: 'register', userId: u, rating: 5 - i, at: T0 + i });
+    await store.tournaments.save(waiting.id, 0, w);
+    // Played: five entrants at two seats (a bye a round); round one reported, so round two is made.
+    const played = await make(P);
+    let t = played.t;
+    for (const [i, u] of [P, 'a', 'b', 'c', 'd'].entries())
+      t = must(t, { type: 'register', userId: u, rating: 10 - i, at: T0 + i });
+    t = must(t, { type: 'close-registration', at: T0 + HOUR });
+    t = must(t, { type: 'start', at: T0 + 2 * HOUR });
+    for (const table of t.rounds[0]?.tables ?? [])
+      t = must(t, {
+        type: 'report',
+        tableId: table.id,
+        places: table.seats.map((userId, i) => ({ userId, place: i + 1 })),
+        ending: 'played',
+        at: T0 + 3 * HOUR,
+      });
+    expect(t.rounds).toHaveLength(2);
+    const saved = await store.tournaments.save(played.id, 0, t);
+    const inRound = (r: number) => {
+      const round = t.rounds[r - 1];
+      return [...(round?.byes ?? []), ...(round?.tables.flatMap((x) => x.seats) ?? [])].includes(P);
+    };
+    expect(inRound(1) && inRound(2)).toBe(true);
+
+    const mine = await store.privacy.dataOf(P);
+    expect(mine.tournaments.map((x) => [x.id, x.organiser, x.entrant?.rating])).toEqual([
+      [waiting.id, false, 4],
+      [played.id, true, 10],
+    ]);
+    const round1 = t.rounds[0];
+    const table1 = round1?.tables.find((x) => x.seats.includes(P));
+    expect(mine.tournaments[1]?.byes.length ?? 0).toBe(round1?.byes.includes(P) ? 1 : 0);
+    if (table1)
+      expect(mine.tournaments[1]?.tables[0]).toEqual({
+        tableId: table1.id,
+        round: 1,
+        seat: table1.seats.indexOf(P),
+        place: table1.seats.indexOf(P) + 1,
+        ending: 'played',
+      });
+
+    const others = (x: typeof t) =>
+      standings(x)
+        .filter((r) => r.userId !== P && !r.userId.startsWith(`${FORMER_PLAYER}:`))
+        .map(({ dropped: _d, ...r }) => r);
+    const report = await store.privacy.forget(P, () => 'gone');
+    expect([...report.tournamentIds].sort()).toEqual([waiting.id, played.id].sort());
+
+    const left = (await store.tournaments.get(waiting.id))?.tournament;
+    expect(left?.entrants.map((e) => e.userId)).toEqual(['a', 'b']);
+    const after = await store.tournaments.get(played.id);
+    if (!after) throw new Error('tournament gone');
+    expect(after.version).toBe(saved.version + 1);
+    expect(after.createdBy).toBe(FORMER_PLAYER);
+    // Their id is gone from every part of the value; in its place one id of their own in this tournament.
+    const former = `${FORMER_PLAYER}:1`;
+    expect(JSON.stringify(after.tournament)).not.toContain(P);
+    const swap = (u: string) => (u === P ? former : u);
+    expect(after.tournament.rounds.map((r) => [r.byes, r.tables.map((x) => x.seats)])).toEqual(
+      t.rounds.map((r) => [r.byes.map(swap), r.tables.map((x) => x.seats.map(swap))]),
+    );
+    // Dropped after the rounds made (they sit in no later round); their points and everyone's tie-breaks stay.
+    expect(after.tournament.entrants.find((e) => e.userId === former)).toMatchObject({
+      droppedAfterRound: 2,
+      dropReason: 'withdrew',
+      rating: 10,
+    });
+    expect(others(after.tournament)).toEqual(others(t));
+    const points = (x: typeof t, u: string) => standings(x).find((r) => r.userId === u)?.points;
+    expect(points(after.tournament, former)).toBe(points(t, P));
+    expect((await store.privacy.dataOf(P)).tournaments).toEqual([]);
+    // The tournament goes on from the rewritten value: the next save compares the new version.
+    await expect(store.tournaments.save(played.id, saved.version, t)).rejects.toBeInstanceOf(
+      StaleTournamentError,
+    );
+    const paused = must(after.tournament, { type: 'pause', at: T0 + 4 * HOUR });
+    expect((await store.tournaments.save(played.id, after.version, paused)).tournament).toEqual(paused);
   });
 
   // Last: the cases above, on this backend, called every method the contract has.

@@ -82,6 +82,10 @@ export const valleyLobbySettings: LobbySettings = {
       t(language, random ? 'valley.lobby.first.random' : 'valley.lobby.first.host'),
     ];
   },
+  summary(options, language) {
+    const pool = poolOf(options);
+    return t(language, 'valley.lobby.cards', { pool: localPoolLabel(pool, language), count: cardsIn(pool) });
+  },
   controls(options, language) {
     const say = (key: string, values?: Values) => t(language, key, values);
     const pool = poolOf(options);

@@ -48,6 +48,7 @@ export async function onPrivacyComponent(rt: Runtime, i: Click, id: CustomId): P
       now: () => rt.clock.now(),
     });
     for (const gameId of report.gameIds) rt.replays.forget(gameId);
+    for (const id of report.tournamentIds) void rt.tournaments.redraw(id);
     rt.log.info({ games: report.games, handedOver: handedOver.length }, 'forgot a person on their request');
     await i.editReply(
       editOptions(

@@ -7,6 +7,7 @@
  */
 import { ButtonStyle } from 'discord.js';
 import { t } from '../../i18n/messages.ts';
+import { isFormerEntrant } from '../../store/privacy-records.ts';
 import type { StoredTournament } from '../../store/tournament-records.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, type Payload, row } from '../../table-kit/payload.ts';
@@ -31,12 +32,20 @@ export function tournamentCustomId(verb: TournamentVerb, tournamentId: number): 
 export const selector = (value: string): string => value.replaceAll('-', '');
 
 const when = (ms: number): string => `<t:${Math.floor(ms / 1000)}:f>`;
-const mention = (userId: string): string => `<@${userId}>`;
 const list = (language: string, items: readonly string[]): string =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
-export function tournamentMessage(s: StoredTournament, gameTitle: string, language: string): Payload {
+/** `gameOptions`: the line saying the options every table's game starts with (Valley's pool), if any. */
+export function tournamentMessage(
+  s: StoredTournament,
+  gameTitle: string,
+  language: string,
+  gameOptions: string | null = null,
+): Payload {
   const tr = s.tournament;
+  // An entrant forgotten on request is "a former player" (src/tournaments/README.md, "Privacy").
+  const mention = (userId: string): string =>
+    isFormerEntrant(userId) ? t(language, 'privacy.former-player') : `<@${userId}>`;
   const set = tr.settings;
   const id = Number(tr.id);
   const round = tr.rounds.at(-1);
@@ -60,6 +69,7 @@ export function tournamentMessage(s: StoredTournament, gameTitle: string, langua
       rated: set.rated ? 'yes' : 'no',
     }),
   );
+  if (gameOptions !== null) lines.push(gameOptions);
   lines.push(
     t(language, 'tournament.check-in-window', {
       hours: String(Math.round(set.checkInMs / HOUR_MS)),

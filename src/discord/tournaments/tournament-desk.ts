@@ -45,6 +45,12 @@ export interface DeskDeps {
   readonly languageOf: (guildId: string) => string;
   /** A game's title in a language. */
   readonly titleOf: (game: string, language: string) => string;
+  /** The line saying a tournament's game options (Valley's pool) in a language; null: the game has none. */
+  readonly optionsOf?: (
+    game: string,
+    options: Readonly<Record<string, unknown>>,
+    language: string,
+  ) => string | null;
   /** Told of the schedule rows a write planned, once committed (the scheduler arms its timer). */
   readonly planned: (rows: readonly PlannedRow[]) => Promise<void>;
 }
@@ -104,7 +110,9 @@ export class TournamentDesk {
   /** The message of the tournament as stored now. */
   messageOf(s: StoredTournament) {
     const language = this.deps.languageOf(s.guildId);
-    return tournamentMessage(s, this.deps.titleOf(s.tournament.settings.game, language), language);
+    const { game, gameOptions } = s.tournament.settings;
+    const options = this.deps.optionsOf?.(game, gameOptions, language) ?? null;
+    return tournamentMessage(s, this.deps.titleOf(game, language), language, options);
   }
 
   /** Redraws the tournament's message after those queued before; failures are logged, never thrown. */

@@ -166,13 +166,20 @@ function dispatchParts(event: string, data: unknown): DispatchPart[] {
     case 'GUILD_UPDATE':
       return [[[], 'GuildResponse', d]];
     case 'GUILD_MEMBER_ADD':
+    case 'GUILD_MEMBER_UPDATE':
       return [[[], 'GuildMemberResponse', d]];
+    case 'GUILD_ROLE_CREATE':
+      return [[['role'], 'GuildRoleResponse', d.role]];
     case 'GUILD_MEMBERS_CHUNK':
       return each('members', 'GuildMemberResponse');
     case 'READY':
       return [[['user'], 'UserResponse', d.user]];
     case 'INTERACTION_CREATE': {
-      const resolved = (d.data as { resolved?: { users?: Record<string, unknown> } } | undefined)?.resolved;
+      const resolved = (
+        d.data as
+          | { resolved?: { users?: Record<string, unknown>; roles?: Record<string, unknown> } }
+          | undefined
+      )?.resolved;
       return [
         [['message'], 'MessageResponse', d.message],
         [['user'], 'UserResponse', d.user],
@@ -180,6 +187,9 @@ function dispatchParts(event: string, data: unknown): DispatchPart[] {
         [['channel'], CHANNEL_TYPES, d.channel],
         ...Object.entries(resolved?.users ?? {}).map(
           ([id, user]) => [['data', 'resolved', 'users', id], 'UserResponse', user] as const,
+        ),
+        ...Object.entries(resolved?.roles ?? {}).map(
+          ([id, role]) => [['data', 'resolved', 'roles', id], 'GuildRoleResponse', role] as const,
         ),
       ];
     }

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournamentCommand } from '../../commands/tournament.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { localizeCommand } from '../../src/i18n/command-localizations.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import { controls } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * `/tournament create`'s game options through the loopback and the real bot: the organiser picks Valley's
+ * card pool as its lobby offers it; the game checks it; the tournament's message says it, in the server's
+ * language; every table's game starts with it. A game without a pool refuses one, in the organiser's language.
+ */
+const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
+let h: TableHarness;
+let mod: LoopbackUser;
+let alice: LoopbackUser;
+let bob: LoopbackUser;
+
+const c = () => h.loopback.control;
+const idle = () => h.bot.runtime.tournaments.idle();
+async function slash(
+  user: LoopbackUser,
+  sub: string,
+  options: Record<string, string | number | boolean> = {},
+) {
+  const reply = await c().as(user).slash(`tournament ${sub}`, options).reply();
+  expect(reply.ephemeral).toBe(true);
+  await idle();
+  return reply.text;
+}
+
+beforeAll(async () => {
+  h = await startTableHarness({ clock, extraCommands: (adapters) => [tournamentCommand(adapters)] });
+  mod = c().createUser({ username: 'mod', grants: ['ManageGuild'] });
+  alice = c().createUser('alice');
+  bob = c().createUser('bob');
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe("/tournament create: the game's options", () => {
+  it('the pool is offered as the lobby offers it (Discord checks the value), in both languages', async () => {
+    interface Option {
+      name: string;
+      choices?: unknown[];
+      options?: Option[];
+      name_localizations?: unknown;
+    }
+    const poolOf = (command: { options?: unknown }) =>
+      (command.options as Option[]).find((o) => o.name === 'create')?.options?.find((o) => o.name === 'pool');
+    const [registered] = await c().waitForCommands(['tournament']);
+    expect(poolOf(registered as { options?: unknown })?.choices).toEqual([
+      { name: 'Base', value: 'base' },
+      { name: 'Base + Afterlife', value: 'base-afterlife' },
+    ]);
+    const spanish = localizeCommand(
+      tournamentCommand(h.bot.runtime.tables.adapters).data,
+      'cmd.tournament',
+      () => ({
+        title: 'Valley',
+      }),
+    );
+    const pool = poolOf(spanish);
+    expect(pool?.name_localizations).toMatchObject({ 'es-ES': 'cartas' });
+    expect(pool?.choices).toMatchObject([
+      { value: 'base', name_localizations: { 'es-ES': 'Base' } },
+      { value: 'base-afterlife', name_localizations: { 'es-ES': 'Base + Más allá' } },
+    ]);
+  });
+
+  it('Base + Afterlife: stored, shown on the message (English, then Spanish), and every table’s game has it', async () => {
+    const text = await slash(mod, 'create', {
+      game: 'valley',
+      'table-size': 2,
+      rounds: 1,
+      'registration-hours': 2,
+      pool: 'base-afterlife',
+    });
+    const [summary] = h.store.tournaments.inGuild(c().defaultGuild.id);
+    if (!summary?.messageId) throw new Error(`no tournament: ${text}`);
+    const id = summary.id;
+    const message = () => c().message(summary.messageId as string) as LoopbackMessage;
+    expect(h.store.tournaments.get(id)?.tournament.settings.gameOptions).toEqual({ pool: 'base-afterlife' });
+    expect(message().text).toMatch(/🃏 Cards: Base \+ Afterlife \(\d+ cards beside the starters/);
+
+    c().setGuildLocale(c().defaultGuild.id, 'es-ES');
+    await h.settle();
+    expect(await slash(mod, 'open')).toBe(`Tournament #${id}: registration is open.`);
+    expect(message().text).toMatch(/🃏 Cartas: Base \+ Más allá \(\d+ cartas además de las iniciales/);
+
+    for (const u of [alice, bob]) {
+      const register = controls(message()).find((x) => x.verb === 'register');
+      if (!register) throw new Error(`no Register on: ${message().text}`);
+      await c().as(u).click(message(), register.customId).reply();
+      await idle();
+    }
+    expect(await slash(mod, 'start')).toBe(`Tournament #${id}: started.`);
+    await h.quiet();
+    await idle();
+    const gameId = h.store.tournaments.get(id)?.games['1.1'];
+    if (gameId === undefined) throw new Error('no game for table 1.1');
+    const game = h.store.getGame(gameId);
+    expect(game.status).toBe('active');
+    expect(game.options).toMatchObject({ pool: 'base-afterlife' });
+    c().setGuildLocale(c().defaultGuild.id, 'en-US');
+    await h.settle();
+    expect(await slash(mod, 'cancel')).toBe(`Tournament #${id}: cancelled.`);
+  });
+
+  it('a game without a card pool refuses one, in the organiser’s language; nothing is created', async () => {
+    const before = h.store.tournaments.inGuild(c().defaultGuild.id).length;
+    expect(await slash(mod, 'create', { game: 'archaeology', pool: 'base' })).toBe(
+      'Archaeology has no card pool to choose.',
+    );
+    c().setUserLocale(mod.id, 'es-ES');
+    expect(await slash(mod, 'create', { game: 'archaeology', pool: 'base-afterlife' })).toBe(
+      'Archaeology no tiene un mazo de cartas que elegir.',
+    );
+    c().setUserLocale(mod.id, 'en-US');
+    expect(h.store.tournaments.inGuild(c().defaultGuild.id)).toHaveLength(before);
+    // Without a pool, Valley's tables deal the base game (its default options).
+    await slash(mod, 'create', { game: 'valley', 'table-size': 3 });
+    const [newest] = h.store.tournaments.inGuild(c().defaultGuild.id);
+    expect(h.store.tournaments.get(newest?.id as number)?.tournament.settings.gameOptions).toEqual({});
+    expect(c().message(newest?.messageId as string)?.text).toMatch(/🃏 Cards: Base \(\d+ cards/);
+  });
+});
