@@ -48,6 +48,7 @@ import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { clientNames } from './tournaments/tournament-standings-picture.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
@@ -255,6 +256,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     log: o.log,
     ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
     planned: (rows) => scheduler.planned(rows),
+    namesOf: clientNames(client),
   });
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
     tournaments.redraw(id),

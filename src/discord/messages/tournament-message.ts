@@ -8,8 +8,9 @@
 import { ButtonStyle } from 'discord.js';
 import { t } from '../../i18n/messages.ts';
 import type { StoredTournament } from '../../store/tournament-records.ts';
+import type { Picture } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
-import { button, type Payload, row } from '../../table-kit/payload.ts';
+import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
 import { complete } from '../../tournaments/events.ts';
 import { asPoints } from '../../tournaments/placement-points.ts';
 import { standings } from '../../tournaments/standings.ts';
@@ -35,7 +36,20 @@ const mention = (userId: string): string => `<@${userId}>`;
 const list = (language: string, items: readonly string[]): string =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
-export function tournamentMessage(s: StoredTournament, gameTitle: string, language: string): Payload {
+/** The standings picture's file name: one per tournament, replaced by every edit. */
+export const standingsFile = (tournamentId: number | string): string =>
+  `tournament-${tournamentId}-standings.png`;
+
+/**
+ * `standingsPicture`: the standings drawn (tournament-standings.ts), attached under the text once a result
+ * exists; the text lists the same standings, so the picture adds nothing a screen reader misses.
+ */
+export function tournamentMessage(
+  s: StoredTournament,
+  gameTitle: string,
+  language: string,
+  standingsPicture: Picture | null = null,
+): Payload {
   const tr = s.tournament;
   const set = tr.settings;
   const id = Number(tr.id);
@@ -127,7 +141,15 @@ export function tournamentMessage(s: StoredTournament, gameTitle: string, langua
   return {
     content: lines.join('\n'),
     components: buttons.length > 0 ? [row(...buttons)] : [],
-    files: [],
+    files: standingsPicture
+      ? [
+          {
+            attachment: standingsPicture.png,
+            name: standingsFile(id),
+            description: clip(standingsPicture.alt, 1024),
+          },
+        ]
+      : [],
     // The entrants are named, never pinged by every edit.
     mentionUsers: [],
     card: { accent: null },

@@ -20,6 +20,7 @@ import type { Tournament } from '../../tournaments/model.ts';
 import type { Refusal } from '../../tournaments/refusal.ts';
 import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
+import { type StandingsPictureDeps, standingsPictureOf } from './tournament-standings-picture.ts';
 import { roundRows } from './tournament-tables.ts';
 
 /** Writes refused for a newer version before the event gives up (each retry reads the newer one). */
@@ -36,7 +37,7 @@ export function caughtUp(t: Tournament, now: number): Tournament {
   return closed.ok ? closed.value : t;
 }
 
-export interface DeskDeps {
+export interface DeskDeps extends StandingsPictureDeps {
   readonly store: Store;
   readonly publisher: Publisher;
   readonly clock: Clock;
@@ -107,6 +108,18 @@ export class TournamentDesk {
     return tournamentMessage(s, this.deps.titleOf(s.tournament.settings.game, language), language);
   }
 
+  /** The message with its standings picture (once a result exists): what every redraw edits in. */
+  async drawnMessageOf(s: StoredTournament) {
+    const language = this.deps.languageOf(s.guildId);
+    const title = this.deps.titleOf(s.tournament.settings.game, language);
+    return tournamentMessage(
+      s,
+      title,
+      language,
+      await standingsPictureOf(this.deps, s.tournament, title, language),
+    );
+  }
+
   /** Redraws the tournament's message after those queued before; failures are logged, never thrown. */
   redraw(id: number): Promise<void> {
     const queued = this.waiting.get(id);
@@ -117,7 +130,7 @@ export class TournamentDesk {
       try {
         const s = await this.store.tournaments.get(id);
         if (!s?.messageId) return;
-        await this.deps.publisher.edit(s.channelId, s.messageId, this.messageOf(s));
+        await this.deps.publisher.edit(s.channelId, s.messageId, await this.drawnMessageOf(s));
       } catch (err) {
         this.deps.log.warn({ err, tournament: id }, 'could not redraw a tournament message');
       }

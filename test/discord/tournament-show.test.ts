@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournamentCommand } from '../../commands/tournament.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { standingsFile } from '../../src/discord/messages/tournament-message.ts';
+import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { Placement } from '../../src/tournaments/model.ts';
+import { controls } from './driver.ts';
+import { startTableHarness, type TableHarness } from './harness.ts';
+
+/**
+ * What a tournament shows through the loopback and the real bot: its message carries the standings picture
+ * once a result exists, replaced (not added to) by every redraw; its end posts the podium once, a restart
+ * after that posting nothing more. Results are reported through the desk as the round layer does.
+ */
+const clock = new ManualClock(Date.UTC(2026, 10, 20, 12));
+let h: TableHarness;
+let mod: LoopbackUser;
+let players: LoopbackUser[];
+let message: LoopbackMessage;
+let id: number;
+
+const c = () => h.loopback.control;
+const stored = () => h.store.tournaments.get(id);
+const current = () => c().message(message.id) as LoopbackMessage;
+const idle = () => h.bot.runtime.tournaments.idle();
+async function slash(
+  user: LoopbackUser,
+  sub: string,
+  options: Record<string, string | number | boolean> = {},
+): Promise<string> {
+  const reply = await c().as(user).slash(`tournament ${sub}`, options).reply();
+  await idle();
+  return reply.text;
+}
+
+/** Reports the table's result through the desk (as the round layer does once its game is over). */
+async function report(tableId: string, order: readonly string[], ending: 'played' | 'stand-in' = 'played') {
+  const places: Placement[] = order.map((userId, k) => ({ userId, place: k + 1 }));
+  const outcome = await h.bot.runtime.tournaments.act(id, (_, at) => [
+    { type: 'report', tableId, places, ending, at },
+  ]);
+  expect(outcome.ok).toBe(true);
+  await idle();
+}
+
+const seatsOf = (tableId: string): string[] => {
+  const t = stored()?.tournament;
+  const table = t?.rounds.flatMap((r) => r.tables).find((x) => x.id === tableId);
+  if (!table) throw new Error(`no table ${tableId}`);
+  return [...table.seats];
+};
+
+const isPng = (bytes: Uint8Array) =>
+  Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+beforeAll(async () => {
+  h = await startTableHarness({ clock, extraCommands: (adapters) => [tournamentCommand(adapters)] });
+  mod = c().createUser({ username: 'mod', grants: ['ManageGuild'] });
+  players = ['amunet', 'bes', 'chen', 'dalia'].map((name) => c().createUser(name));
+  await slash(mod, 'create', { game: 'valley', 'table-size': 2, rounds: 2, 'registration-hours': 1 });
+  const [summary] = h.store.tournaments.inGuild(c().defaultGuild.id);
+  if (!summary?.messageId) throw new Error('no tournament message');
+  id = summary.id;
+  message = c().message(summary.messageId) as LoopbackMessage;
+  await slash(mod, 'open');
+  for (const u of players) {
+    const control = controls(current()).find((x) => x.verb === 'register');
+    if (!control) throw new Error('no Register');
+    await c().as(u).click(current(), control.customId).reply();
+  }
+  await idle();
+  await slash(mod, 'start');
+  await h.quiet();
+  await idle();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('the standings picture on the tournament message', () => {
+  it('is not there before a result; it comes with the first result, with the standings in text too', async () => {
+    expect(stored()?.tournament.status).toBe('running');
+    expect(current().attachments).toEqual([]);
+    const seats = seatsOf('1.1');
+    await report('1.1', seats);
+    const m = current();
+    expect(m.attachments.map((a) => a.filename)).toEqual([standingsFile(id)]);
+    const picture = m.attachments[0];
+    if (!picture) throw new Error('no picture');
+    expect(isPng(picture.bytes)).toBe(true);
+    expect(picture.width).toBe(720);
+    // Its description names the leader and the points; the text lists the standings for everyone.
+    expect(picture.description).toMatch(
+      /^Tournament #\d+ · Valley of the Kings\. Round 1 of 2 · 4 players\. 1\. /,
+    );
+    const winner = players.find((u) => u.id === seats[0]);
+    expect(picture.description).toContain(`. 1. ${winner?.username}: 6.0 (Opponents 1.0 · 1 game)`);
+    expect(m.text).toContain('**Standings**');
+    expect(m.text).toContain(`1. <@${seats[0]}>: 6 pts`);
+    expect(JSON.stringify(m.components)).toContain('"type":12');
+  });
+
+  it('each redraw replaces the picture: one attachment, the newer standings', async () => {
+    const before = current().attachments[0];
+    await report('1.2', seatsOf('1.2'));
+    expect(stored()?.tournament.rounds).toHaveLength(2);
+    const after = current().attachments;
+    expect(after).toHaveLength(1);
+    expect(after[0]?.filename).toBe(standingsFile(id));
+    expect(after[0]?.id).not.toBe(before?.id);
+    expect(Buffer.from(after[0]?.bytes ?? []).equals(Buffer.from(before?.bytes ?? []))).toBe(false);
+    expect(after[0]?.description).toContain('Round 2 of 2');
+  });
+});
