@@ -48,6 +48,7 @@ import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentPodiums } from './tournaments/tournament-podium.ts';
 import { clientNames } from './tournaments/tournament-standings-picture.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
@@ -260,6 +261,19 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   });
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
     tournaments.redraw(id),
+  );
+  new TournamentPodiums(
+    {
+      store,
+      publisher,
+      client,
+      clock,
+      log: o.log,
+      ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+      namesOf: clientNames(client),
+      podium: (p) => (o.ratingPictures ?? canvasRatingPictures).podium(p),
+    },
+    scheduler,
   );
   const runtime: Runtime = {
     client,

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentCommand } from '../../commands/tournament.ts';
 import { ManualClock } from '../../src/clock.ts';
+import { canvasRatingPictures } from '../../src/discord/messages/rating-pictures.ts';
 import { standingsFile } from '../../src/discord/messages/tournament-message.ts';
+import {
+  podiumFile,
+  TOURNAMENT_PODIUM_LEASE_MS,
+  TournamentPodiums,
+} from '../../src/discord/tournaments/tournament-podium.ts';
+import { clientNames } from '../../src/discord/tournaments/tournament-standings-picture.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
+import type { ScheduledRow } from '../../src/store/records.ts';
 import type { Placement } from '../../src/tournaments/model.ts';
+import { standings } from '../../src/tournaments/standings.ts';
 import { controls } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -110,5 +119,71 @@ describe('the standings picture on the tournament message', () => {
     expect(after[0]?.id).not.toBe(before?.id);
     expect(Buffer.from(after[0]?.bytes ?? []).equals(Buffer.from(before?.bytes ?? []))).toBe(false);
     expect(after[0]?.description).toContain('Round 2 of 2');
+  });
+});
+
+describe('the podium', () => {
+  const key = () => `tournament-podium:${id}`;
+  const podiums = () =>
+    c()
+      .messages(c().defaultChannel.id)
+      .filter((m) => m.attachments.some((a) => a.filename === podiumFile(id, 0)));
+
+  it('the result that finishes the tournament posts it once, even when its sender died after sending', async () => {
+    await h.quiet();
+    await idle();
+    // The podium reaches the channel, but its sender never hears so: as if it died right after.
+    const hold = c().faults.holdAnswer('POST /channels/:channelId/messages');
+    await report('2.1', seatsOf('2.1'));
+    expect(h.store.schedule.find(key())).toBeUndefined();
+    await report('2.2', seatsOf('2.2'));
+    expect(stored()?.tournament.status).toBe('finished');
+    // Planned by the write that finished it.
+    expect(h.store.schedule.find(key())?.doneAt).toBeNull();
+    void h.bot.runtime.scheduler.tick();
+    await hold.held;
+    expect(podiums()).toHaveLength(1);
+    expect(h.store.schedule.find(key())?.payload).toMatchObject({ tournament: id, sending: true });
+
+    // Another process, once the holder's lease has run out, finds the podium and sends nothing.
+    clock.advance(TOURNAMENT_PODIUM_LEASE_MS);
+    const rt = h.bot.runtime;
+    const other = new TournamentPodiums(
+      {
+        store: rt.tables.store,
+        publisher: rt.publisher,
+        client: rt.client,
+        clock,
+        log: rt.log,
+        languageOf: () => 'en',
+        titleOf: () => 'Valley of the Kings',
+        namesOf: clientNames(rt.client),
+        podium: canvasRatingPictures.podium,
+      },
+      { on: () => {} },
+    );
+    await other.post(h.store.schedule.find(key()) as ScheduledRow);
+    expect(h.store.schedule.find(key())).toMatchObject({ outcome: 'fired' });
+    hold.release();
+    await h.quiet();
+    expect(podiums()).toHaveLength(1);
+
+    const podium = podiums()[0] as LoopbackMessage;
+    const final = stored()?.tournament;
+    if (!final) throw new Error('no tournament');
+    const top = standings(final).filter((r) => r.place <= 3);
+    expect(podium.text).toContain(`🏆 **Tournament #${id} is over: Valley of the Kings**`);
+    expect(podium.text).toContain(`🥇 <@${top[0]?.userId}>: `);
+    expect(podium.mentions.users).toEqual([]);
+    expect(podium.attachments[0]?.description).toMatch(/^Podium of Valley of the Kings, Tournament #\d+, /);
+  });
+
+  it('a restart posts nothing more', async () => {
+    await h.restart();
+    await h.quiet();
+    expect(podiums()).toHaveLength(1);
+    // The final standings stay on the message.
+    expect(current().attachments.map((a) => a.filename)).toEqual([standingsFile(id)]);
+    expect(current().attachments[0]?.description).toContain('Final standings');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { standingsPicture } from '../../src/discord/messages/tournament-standings.ts';
 import { seedRng } from '../../src/games/kernel/rng.ts';
 import { LANGUAGES } from '../../src/i18n/messages.ts';
+import { describePodium, renderPodium } from '../../src/render/podium-image.ts';
 import { DESKTOP_W, displayScale, MIN_CAP, PHONE_W, picturesDrawn } from '../../src/render/text-log.ts';
 import {
   describeTournamentStandings,
@@ -116,5 +117,29 @@ describe('the tournament standings picture', () => {
     expect(words).toContain('Opponents ');
     expect(words).toContain('dropped');
     expect(words).toMatch(/…and 4 more$/);
+  });
+});
+
+describe("the seasons' podium, for a tournament's shared places", () => {
+  it('two winners both stand on the top step with a 1; the next is 3rd', async () => {
+    const p = {
+      game: 'Valley of the Kings',
+      season: 'Tournament #3',
+      scope: 'Scarab Club',
+      language: 'en',
+      top: [
+        { name: 'Amunet', rating: 14.5, games: 5, wins: 3, place: 1 },
+        { name: 'Bes', rating: 14.5, games: 5, wins: 2, place: 1 },
+        { name: 'Chen', rating: 12, games: 5, wins: 2, place: 3 },
+      ],
+    };
+    const texts = picturesDrawn(() => renderPodium(p))[0]?.texts.map((x) => x.text) ?? [];
+    expect(texts.filter((x) => x === '1')).toHaveLength(2);
+    expect(texts).toContain('3');
+    expect(texts).not.toContain('2');
+    expect(describePodium(p)).toContain('1. Amunet: 14.5, 5 games, 3 wins; 1. Bes: 14.5');
+    // The left step (second in the list) is the winners' height: gold panel where a second's would be table.
+    const png = renderPodium(p);
+    expect(await pixel(png, 30, 470 - 16 - 200)).toEqual([0x3a, 0x33, 0x22]);
   });
 });

@@ -5,7 +5,8 @@
  * refuses the write; the event is decided again on the newer tournament, a few times at most. After each
  * write the tournament's message is redrawn from the tournament as stored then, one redraw at a time per
  * tournament, so an older state never overwrites a newer one. A write that stores a round plans, in its
- * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed.
+ * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed; the
+ * write that finishes it plans its podium's (tournament-podium.ts) the same way.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -20,6 +21,7 @@ import type { Tournament } from '../../tournaments/model.ts';
 import type { Refusal } from '../../tournaments/refusal.ts';
 import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
+import { podiumRows } from './tournament-podium.ts';
 import { type StandingsPictureDeps, standingsPictureOf } from './tournament-standings-picture.ts';
 import { roundRows } from './tournament-tables.ts';
 
@@ -88,7 +90,7 @@ export class TournamentDesk {
       const value = refusal ? before : next;
       try {
         const changed = value !== stored.tournament;
-        const rows = refusal ? [] : plan(value, now);
+        const rows = refusal ? [] : [...plan(value, now), ...podiumRows(stored.tournament, value, now)];
         const saved = changed ? await this.store.tournaments.save(id, stored.version, value, rows) : stored;
         if (changed) {
           await this.deps.planned(rows);
