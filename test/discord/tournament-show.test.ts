@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { tournamentCommand } from '../../commands/tournament.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { canvasRatingPictures } from '../../src/discord/messages/rating-pictures.ts';
@@ -185,5 +186,143 @@ describe('the podium', () => {
     // The final standings stay on the message.
     expect(current().attachments.map((a) => a.filename)).toEqual([standingsFile(id)]);
     expect(current().attachments[0]?.description).toContain('Final standings');
+  });
+});
+
+/** The record's format, written independently of the code that makes it. */
+const snowflake = z.string().regex(/^\d{17,20}$/);
+const iso = z.iso.datetime();
+const points = { points60: z.number().int().nonnegative(), points: z.number().nonnegative() };
+const RecordSchema = z
+  .object({
+    format: z.literal('scarab-tournament'),
+    version: z.literal(1),
+    id: z.number().int().positive(),
+    guildId: snowflake,
+    channelId: snowflake,
+    createdBy: snowflake,
+    status: z.enum(['draft', 'registration', 'check-in', 'running', 'paused', 'finished', 'cancelled']),
+    createdAt: iso,
+    endedAt: iso.nullable(),
+    settings: z.strictObject({
+      game: z.enum(['valley', 'archaeology']),
+      gameOptions: z.record(z.string(), z.unknown()),
+      format: z.enum(['swiss', 'round-robin', 'elimination']),
+      tableSize: z.number().int().min(2).max(6),
+      minTableSize: z.number().int().min(2).max(6),
+      rounds: z.number().int().nonnegative(),
+      groupSize: z.number().int().positive(),
+      advance: z.number().int().positive(),
+      roundHours: z.number().positive(),
+      turnLimitHours: z.number().positive().nullable(),
+      rated: z.boolean(),
+      registrationClosesAt: iso,
+      checkInHours: z.number().nonnegative(),
+      maxEntrants: z.number().int().positive().nullable(),
+      deadline: z.enum(['stand-in', 'as-it-stands']),
+      drop: z.strictObject({
+        onLeavingServer: z.boolean(),
+        afterTimeouts: z.number().int().positive().nullable(),
+      }),
+    }),
+    entrants: z.array(
+      z.strictObject({
+        userId: snowflake,
+        ratingAtEntry: z.number(),
+        registeredAt: iso,
+        checkedIn: z.boolean(),
+        droppedAfterRound: z.number().int().nonnegative().nullable(),
+        dropReason: z.enum(['left-server', 'timeouts', 'organiser', 'withdrew']).nullable(),
+      }),
+    ),
+    rounds: z.array(
+      z.strictObject({
+        number: z.number().int().positive(),
+        startedAt: iso,
+        deadline: iso,
+        byes: z.array(z.strictObject({ userId: snowflake, ...points })),
+        tables: z.array(
+          z.strictObject({
+            id: z.string().regex(/^\d+\.\d+$/),
+            group: z.number().int().nonnegative(),
+            seats: z.array(snowflake).min(2).max(6),
+            gameId: z.number().int().positive().nullable(),
+            result: z
+              .strictObject({
+                ending: z.enum(['played', 'stand-in', 'as-it-stands']),
+                reportedAt: iso,
+                places: z.array(
+                  z.strictObject({ userId: snowflake, place: z.number().int().positive(), ...points }),
+                ),
+              })
+              .nullable(),
+          }),
+        ),
+      }),
+    ),
+    standings: z.array(
+      z.strictObject({
+        place: z.number().int().positive(),
+        group: z.number().int().nonnegative(),
+        userId: snowflake,
+        ...points,
+        opponents3600: z.number().int().nonnegative(),
+        opponents: z.number().nonnegative(),
+        headToHead: z.number().int(),
+        ratingAtEntry: z.number(),
+        games: z.number().int().nonnegative(),
+        byes: z.number().int().nonnegative(),
+        dropped: z.boolean(),
+        reached: z.number().int().nonnegative(),
+        lastPlace: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .strict();
+
+describe('/tournament record', () => {
+  it('anyone in the server gets the record privately, as a JSON file that follows its format', async () => {
+    const reply = await c()
+      .as(players[1] as LoopbackUser)
+      .slash('tournament record')
+      .reply();
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toContain(`Tournament #${id}'s record as JSON`);
+    expect(reply.attachments.map((a) => a.filename)).toEqual([`tournament-${id}.json`]);
+    const json: unknown = JSON.parse(Buffer.from(reply.attachments[0]?.bytes ?? []).toString('utf8'));
+    const record = RecordSchema.parse(json);
+    const s = stored();
+    if (!s) throw new Error('no tournament');
+    expect(record.id).toBe(id);
+    expect(record.status).toBe('finished');
+    expect(record.settings).toMatchObject({ game: 'valley', tableSize: 2, rounds: 2, roundHours: 7 * 24 });
+    expect(record.entrants.map((e) => e.userId)).toEqual(players.map((u) => u.id));
+    // Every table names its game, its seats and its result with each seat's points.
+    const tables = record.rounds.flatMap((r) => r.tables);
+    expect(tables.map((x) => x.id)).toEqual(['1.1', '1.2', '2.1', '2.2']);
+    for (const x of tables) {
+      expect(x.gameId).toBe(s.games[x.id]);
+      expect(x.result?.places.map((p) => p.userId)).toEqual(x.seats);
+      expect(x.result?.places.map((p) => [p.place, p.points])).toEqual([
+        [1, 6],
+        [2, 1],
+      ]);
+      expect(x.result?.ending).toBe('played');
+    }
+    expect(record.standings.map((x) => [x.userId, x.place, x.points60])).toEqual(
+      standings(s.tournament).map((x) => [x.userId, x.place, x.points]),
+    );
+    // Nothing hidden: no game's state, hands or seeds.
+    expect(JSON.stringify(json)).not.toMatch(/"(state|hand|hands|seed|deck)"/);
+  });
+
+  it('a tournament of another server, or none, is refused privately', async () => {
+    const reply = await c()
+      .as(mod)
+      .slash('tournament record', { tournament: id + 50 })
+      .reply();
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.text).toBe('There is no such tournament in this server.');
+    expect(reply.attachments).toEqual([]);
   });
 });
