@@ -10,10 +10,13 @@ import {
   TournamentPodiums,
 } from '../../src/discord/tournaments/tournament-podium.ts';
 import { clientNames } from '../../src/discord/tournaments/tournament-standings-picture.ts';
+import { seedRng } from '../../src/games/kernel/rng.ts';
+import { getGame } from '../../src/games/registry.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import type { ScheduledRow } from '../../src/store/records.ts';
 import type { Placement } from '../../src/tournaments/model.ts';
 import { standings } from '../../src/tournaments/standings.ts';
+import { randomMove } from '../store/helpers/random-play.ts';
 import { controls } from './driver.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
 
@@ -324,5 +327,57 @@ describe('/tournament record', () => {
     expect(reply.ephemeral).toBe(true);
     expect(reply.text).toBe('There is no such tournament in this server.');
     expect(reply.attachments).toEqual([]);
+  });
+});
+
+describe("a tournament's games in /replay", () => {
+  /** Table 1.1's game played to its end with random legal moves, straight through the store. */
+  function finishTable(tableId: string): number {
+    const gameId = stored()?.games[tableId];
+    if (gameId === undefined) throw new Error(`no game for ${tableId}`);
+    const rng = seedRng(`tournament-show:${tableId}`);
+    for (;;) {
+      const game = h.store.getGame(gameId);
+      const move = randomMove(getGame(game.type), game.state, rng);
+      if (!move) break;
+      h.store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    expect(h.store.getGame(gameId).status).toBe('finished');
+    return gameId;
+  }
+
+  it('the message says where they are; /replay tournament lists its finished games by table, and replays one', async () => {
+    expect(current().text).toContain(`🎞 Its finished games: \`/replay tournament:${id}\` lists them`);
+    const gameId = finishTable('1.1');
+    const other = stored()?.games['1.2'] as number;
+    const amunet = players[0] as LoopbackUser;
+    const listed = await c()
+      .as(amunet)
+      .autocomplete('replay', { game: '', tournament: id }, 'game')
+      .choices();
+    expect(listed.map((x) => x.value)).toEqual([gameId]);
+    expect(listed[0]?.name).toMatch(
+      new RegExp(
+        `^#${gameId} · Valley of the Kings · finished \\d{4}-\\d\\d-\\d\\d · 🏆 #${id} table 1\\.1$`,
+      ),
+    );
+    // Without the tournament, its game still says its table.
+    const all = await c()
+      .as(amunet)
+      .autocomplete('replay', { game: String(gameId) }, 'game')
+      .choices();
+    expect(all.find((x) => x.value === gameId)?.name).toContain(`🏆 #${id} table 1.1`);
+
+    const replay = await c().as(amunet).slash('replay', { game: gameId, tournament: id }).reply();
+    expect(replay.ephemeral).toBe(true);
+    expect(replay.text).toContain(`🎞 **Replay** of Valley of the Kings #${gameId} · move 0 of `);
+    // A game not of that tournament, or not finished, is refused.
+    const wrong = await c()
+      .as(amunet)
+      .slash('replay', { game: gameId, tournament: id + 1 })
+      .reply();
+    expect(wrong.text).toBe(`Game #${gameId} is not a game of tournament #${id + 1}.`);
+    const going = await c().as(amunet).slash('replay', { game: other }).reply();
+    expect(going.text).toBe(`There is no finished game #${other} in this server to replay.`);
   });
 });

@@ -109,6 +109,8 @@ export function tournamentMessage(
       lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - SHOWN_TABLES }));
     if (round.byes.length > 0)
       lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
+    // Where its games are found once over: only the round in play's tables are listed here.
+    if (Object.keys(s.games).length > 0) lines.push(t(language, 'tournament.replays', { id }));
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
       lines.push('', t(language, 'tournament.standings'));
