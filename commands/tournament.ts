@@ -18,6 +18,7 @@ import type { TournamentEvent } from '../src/tournaments/events.ts';
 import { FORMATS, type Format, type Tournament, type TournamentSettings } from '../src/tournaments/model.ts';
 import { defaultSettings, settingsFault } from '../src/tournaments/settings.ts';
 import { defaultMinTableSize } from '../src/tournaments/table-layout.ts';
+import { recordSubcommand, tournamentRecordReply } from './tournament-record.ts';
 
 /**
  * `/tournament`: people with Manage Server, or the role the server names (`/tournament role`), create a
@@ -183,6 +184,7 @@ export function tournamentCommand(adapters: AdapterSet): SlashCommand {
         { type: ApplicationCommandOptionType.Role, name: 'role', description: 'The role', required: false },
       ],
     },
+    recordSubcommand,
   ];
   return {
     data: {
@@ -214,6 +216,8 @@ async function mayOrganise(
 async function tournament(rt: Runtime, i: ChatInputCommandInteraction, adapters: AdapterSet): Promise<void> {
   const language = userLanguage(i);
   if (!i.inGuild()) return tell(i, t(language, 'error.guild-only'));
+  // Anyone in the server may read a tournament's record.
+  if (i.options.getSubcommand() === 'record') return tournamentRecordReply(rt, i);
   const refused = await mayOrganise(rt, i);
   if (refused) return tell(i, refused);
   const sub = i.options.getSubcommand();

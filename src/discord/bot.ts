@@ -48,6 +48,8 @@ import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentPodiums } from './tournaments/tournament-podium.ts';
+import { clientNames } from './tournaments/tournament-standings-picture.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
@@ -257,9 +259,23 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     optionsOf: (game, options, language) =>
       o.hosted.adapters.find(game)?.lobbySettings?.summary?.(options, language) ?? null,
     planned: (rows) => scheduler.planned(rows),
+    namesOf: clientNames(client),
   });
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
     tournaments.redraw(id),
+  );
+  new TournamentPodiums(
+    {
+      store,
+      publisher,
+      client,
+      clock,
+      log: o.log,
+      ...deskLanguages((guildId) => client.guilds.cache.get(guildId)?.preferredLocale),
+      namesOf: clientNames(client),
+      podium: (p) => (o.ratingPictures ?? canvasRatingPictures).podium(p),
+    },
+    scheduler,
   );
   const runtime: Runtime = {
     client,

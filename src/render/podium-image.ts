@@ -22,8 +22,13 @@ export interface PodiumPicture {
     readonly rating: number;
     readonly games: number;
     readonly wins: number;
+    /** The place when places are shared (1, 1, 3: both winners on the top step); else its position. */
+    readonly place?: number;
   }[];
 }
+
+/** A row's place: as given (shared), else its position; 1–3. */
+const placeOf = (p: PodiumPicture, k: number): number => Math.min(3, Math.max(1, p.top[k]?.place ?? k + 1));
 
 /** A phone shows it 360 wide: 22 px capitals are then 8 px tall (`minFontPx`). */
 export const PODIUM_W = 720;
@@ -56,8 +61,10 @@ export function renderPodium(p: PodiumPicture): Buffer {
     });
     text(ctx, p.scope, M, 30 + 2 * 36, { size: 24, color: TEXT, max: PODIUM_W - 2 * M });
     const w = (PODIUM_W - 4 * M) / 3;
-    ORDER.forEach((place, column) => {
-      const r = p.top[place];
+    ORDER.forEach((k, column) => {
+      const r = p.top[k];
+      // Shared places stand on the same step, with the same medal and number.
+      const place = placeOf(p, k) - 1;
       const x = M + column * (w + M);
       const h = STEPS[place] as number;
       const y = PODIUM_H - M - h;
@@ -78,7 +85,7 @@ export function renderPodium(p: PodiumPicture): Buffer {
       }
       // The name above the step, the figures on it.
       measuring.font = font(24, true);
-      const name = wrap(measuring, names[place] ?? '', w).slice(0, 2);
+      const name = wrap(measuring, names[k] ?? '', w).slice(0, 2);
       name.forEach((line, i) => {
         text(ctx, line, x + w / 2, y - 44 - (name.length - 1 - i) * 30, {
           size: 24,
@@ -107,7 +114,7 @@ export function describePodium(p: PodiumPicture): string {
   const head = t(lang, 'podium.alt', { game: p.game, season: p.season, scope: p.scope });
   const rows = p.top.map(
     (r, k) =>
-      `${formatCount(k + 1, lang)}. ${r.name}: ${formatRating(r.rating, lang)}, ${countOf(lang, 'games', r.games)}, ${countOf(lang, 'wins', r.wins)}`,
+      `${formatCount(placeOf(p, k), lang)}. ${r.name}: ${formatRating(r.rating, lang)}, ${countOf(lang, 'games', r.games)}, ${countOf(lang, 'wins', r.wins)}`,
   );
   return `${head} ${rows.join('; ')}.`;
 }

@@ -9,8 +9,9 @@ import { ButtonStyle } from 'discord.js';
 import { t } from '../../i18n/messages.ts';
 import { isFormerEntrant } from '../../store/privacy-records.ts';
 import type { StoredTournament } from '../../store/tournament-records.ts';
+import type { Picture } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
-import { button, type Payload, row } from '../../table-kit/payload.ts';
+import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
 import { complete } from '../../tournaments/events.ts';
 import { asPoints } from '../../tournaments/placement-points.ts';
 import { standings } from '../../tournaments/standings.ts';
@@ -35,12 +36,21 @@ const when = (ms: number): string => `<t:${Math.floor(ms / 1000)}:f>`;
 const list = (language: string, items: readonly string[]): string =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 
-/** `gameOptions`: the line saying the options every table's game starts with (Valley's pool), if any. */
+/** The standings picture's file name: one per tournament, replaced by every edit. */
+export const standingsFile = (tournamentId: number | string): string =>
+  `tournament-${tournamentId}-standings.png`;
+
+/**
+ * `gameOptions`: the line saying the options every table's game starts with (Valley's pool), if any.
+ * `standingsPicture`: the standings drawn (tournament-standings.ts), attached under the text once a result
+ * exists; the text lists the same standings, so the picture adds nothing a screen reader misses.
+ */
 export function tournamentMessage(
   s: StoredTournament,
   gameTitle: string,
   language: string,
   gameOptions: string | null = null,
+  standingsPicture: Picture | null = null,
 ): Payload {
   const tr = s.tournament;
   // An entrant forgotten on request is "a former player" (src/tournaments/README.md, "Privacy").
@@ -105,6 +115,8 @@ export function tournamentMessage(
       lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - SHOWN_TABLES }));
     if (round.byes.length > 0)
       lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
+    // Where its games are found once over: only the round in play's tables are listed here.
+    if (Object.keys(s.games).length > 0) lines.push(t(language, 'tournament.replays', { id }));
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
       lines.push('', t(language, 'tournament.standings'));
@@ -137,7 +149,15 @@ export function tournamentMessage(
   return {
     content: lines.join('\n'),
     components: buttons.length > 0 ? [row(...buttons)] : [],
-    files: [],
+    files: standingsPicture
+      ? [
+          {
+            attachment: standingsPicture.png,
+            name: standingsFile(id),
+            description: clip(standingsPicture.alt, 1024),
+          },
+        ]
+      : [],
     // The entrants are named, never pinged by every edit.
     mentionUsers: [],
     card: { accent: null },

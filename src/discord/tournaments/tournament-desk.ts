@@ -5,7 +5,8 @@
  * refuses the write; the event is decided again on the newer tournament, a few times at most. After each
  * write the tournament's message is redrawn from the tournament as stored then, one redraw at a time per
  * tournament, so an older state never overwrites a newer one. A write that stores a round plans, in its
- * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed.
+ * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed; the
+ * write that finishes it plans its podium's (tournament-podium.ts) the same way.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -20,6 +21,8 @@ import type { Tournament } from '../../tournaments/model.ts';
 import type { Refusal } from '../../tournaments/refusal.ts';
 import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
+import { podiumRows } from './tournament-podium.ts';
+import { type StandingsPictureDeps, standingsPictureOf } from './tournament-standings-picture.ts';
 import { roundRows } from './tournament-tables.ts';
 
 /** Writes refused for a newer version before the event gives up (each retry reads the newer one). */
@@ -36,7 +39,7 @@ export function caughtUp(t: Tournament, now: number): Tournament {
   return closed.ok ? closed.value : t;
 }
 
-export interface DeskDeps {
+export interface DeskDeps extends StandingsPictureDeps {
   readonly store: Store;
   readonly publisher: Publisher;
   readonly clock: Clock;
@@ -93,7 +96,7 @@ export class TournamentDesk {
       const value = refusal ? before : next;
       try {
         const changed = value !== stored.tournament;
-        const rows = refusal ? [] : plan(value, now);
+        const rows = refusal ? [] : [...plan(value, now), ...podiumRows(stored.tournament, value, now)];
         const saved = changed ? await this.store.tournaments.save(id, stored.version, value, rows) : stored;
         if (changed) {
           await this.deps.planned(rows);
@@ -115,6 +118,20 @@ export class TournamentDesk {
     return tournamentMessage(s, this.deps.titleOf(game, language), language, options);
   }
 
+  /** The message with its standings picture (once a result exists): what every redraw edits in. */
+  async drawnMessageOf(s: StoredTournament) {
+    const language = this.deps.languageOf(s.guildId);
+    const { game, gameOptions } = s.tournament.settings;
+    const title = this.deps.titleOf(game, language);
+    return tournamentMessage(
+      s,
+      title,
+      language,
+      this.deps.optionsOf?.(game, gameOptions, language) ?? null,
+      await standingsPictureOf(this.deps, s.tournament, title, language),
+    );
+  }
+
   /** Redraws the tournament's message after those queued before; failures are logged, never thrown. */
   redraw(id: number): Promise<void> {
     const queued = this.waiting.get(id);
@@ -125,7 +142,7 @@ export class TournamentDesk {
       try {
         const s = await this.store.tournaments.get(id);
         if (!s?.messageId) return;
-        await this.deps.publisher.edit(s.channelId, s.messageId, this.messageOf(s));
+        await this.deps.publisher.edit(s.channelId, s.messageId, await this.drawnMessageOf(s));
       } catch (err) {
         this.deps.log.warn({ err, tournament: id }, 'could not redraw a tournament message');
       }
