@@ -9,6 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
+import { getGame as getModule } from '../games/registry.ts';
 import type { RatingBook } from '../ratings/rating-book.ts';
 import { AbsenceStore } from './absence-store.ts';
 import type { ScarabDatabase } from './database.ts';
@@ -24,6 +25,7 @@ import { PlayerSettingsStore } from './player-settings-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
 import type { ActionRecord, AppliedAction, GameRecord, GameSummary } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
+import { settledColumns } from './settled-outcome.ts';
 import { type GameStatus, games } from './schema.ts';
 import type { StatePart } from './state-parts.ts';
 import type { StoreApplyInput } from './store.ts';
@@ -169,6 +171,15 @@ export class GameStore {
         .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
         .where(eq(games.id, gameId))
         .run();
+    });
+  }
+
+  /** `Store.settleAsItStands`: finished as it stands, unrated, its pending rows closed, in one transaction. */
+  settleAsItStands(gameId: GameId, closeRowsAs: string): GameRecord {
+    return this.core.change(gameId, ['active'], (game) => {
+      const columns = settledColumns(getModule(game.type), game, this.core.now());
+      this.database.db.update(games).set(columns).where(eq(games.id, gameId)).run();
+      this.schedule.cancelGame(gameId, closeRowsAs);
     });
   }
 

@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
+import { getGame as getModule } from '../games/registry.ts';
 import { type GameId, GameNotFoundError, StoreError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
@@ -24,6 +25,7 @@ import { games } from './pg-schema.ts';
 import { PgTournaments } from './pg-tournaments.ts';
 import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
+import { settledColumns } from './settled-outcome.ts';
 import type { StatePart } from './state-parts.ts';
 import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
@@ -194,6 +196,15 @@ export class PostgresStore implements Store {
         .update(games)
         .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
         .where(eq(games.id, gameId));
+    });
+  }
+
+  /** `Store.settleAsItStands`: the row locked, finished as it stands, its pending rows closed, in one transaction. */
+  settleAsItStands(gameId: GameId, closeRowsAs: string): Promise<GameRecord> {
+    return this.core.change(gameId, ['active'], async (tx, game) => {
+      const now = this.core.now();
+      await tx.update(games).set(settledColumns(getModule(game.type), game, now)).where(eq(games.id, gameId));
+      await cancelRows(tx, gameId, closeRowsAs, now);
     });
   }
 

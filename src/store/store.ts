@@ -123,6 +123,13 @@ export interface GameRepository {
   applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction>;
   /** Cancels an open game (lobby or active); throws `GameNotFoundError`, `WrongStatusError` (finished or cancelled already). */
   cancelGame(gameId: GameId): Promise<GameRecord>;
+  /**
+   * Finishes an active game ranked as it stands (a tournament round's deadline; settled-outcome.ts): status
+   * finished, the module's `outcomeAsItStands` marked `settled`, unrated, and the game's pending schedule
+   * rows closed with `closeRowsAs` (a game over's), in one transaction. Throws `GameNotFoundError`,
+   * `WrongStatusError` (not active: finished or cancelled already), or an `Error` (the game cannot be ranked early).
+   */
+  settleAsItStands(gameId: GameId, closeRowsAs: string): Promise<GameRecord>;
   /** The game as committed; throws `GameNotFoundError`. */
   getGame(gameId: GameId): Promise<GameRecord>;
   /** The game as committed, or undefined when there is none; throws nothing of its own. */

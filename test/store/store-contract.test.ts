@@ -63,6 +63,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     startGame: true,
     applyAction: true,
     cancelGame: true,
+    settleAsItStands: true,
     getGame: true,
     findGame: true,
     actionLog: true,
@@ -697,6 +698,38 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(
       await store.ratings.playedGames({ gameType: 'dice-race', userId: 'user-0', guildId: 'g2' }),
     ).toEqual([]);
+  });
+
+  it('a game settled as it stands: finished with the marked ranking, unrated, its rows closed, in one write', async () => {
+    const { store, gameId } = await open();
+    const rng = seedRng('settle');
+    for (let i = 0; i < 6; i++) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) throw new Error('the race ended early');
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    await store.schedule.plan(row('timeout:settle', gameId, new Date(9000)));
+    const before = await store.getGame(gameId);
+    const positions = (before.state as { positions: number[] }).positions;
+    const ratings = await store.ratings.snapshot();
+    const settled = await store.settleAsItStands(gameId, 'game over');
+    expect(settled).toMatchObject({ status: 'finished', version: before.version, rated: false });
+    expect(settled.finishedAt).toBeInstanceOf(Date);
+    expect(settled.outcome?.settled).toBe('as-it-stands');
+    // The furthest pawn first, equal pawns sharing a place: the module's ranking of the last position.
+    expect(settled.outcome?.results.map((r) => r.rank)).toEqual(
+      positions.map((p) => 1 + positions.filter((o) => o > p).length),
+    );
+    expect(await store.getGame(gameId)).toEqual(settled);
+    expect((await store.schedule.find('timeout:settle'))?.outcome).toBe('game over');
+    expect(await store.ratings.snapshot()).toEqual(ratings);
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
+    // Only an active game: a second settling, or one of a finished game, is refused and changes nothing.
+    await expect(store.settleAsItStands(gameId, 'game over')).rejects.toBeInstanceOf(WrongStatusError);
+    expect(await store.verifyGames()).toEqual({ checked: 1, problems: [], olderCatalogs: [] });
+    await store.ratings.recompute();
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
   });
 
   it('imports a game once, out of statistics and ratings unless the operator counts it; verifies every game', async () => {
