@@ -20,9 +20,9 @@ import { readStoredParts } from './lookups.ts';
 import { FORMER_PLAYER } from './privacy-records.ts';
 import { type ActionRecord, type GameRecord, IMPORTED_MARK, type ImportedGame, toRecord } from './records.ts';
 import { firstDifference, replay, toJson } from './replay.ts';
-import { expectedOutcome } from './settled-outcome.ts';
 import { actions, GAME_STATUSES, gameMessages, games, seatHolders, seats, stateParts } from './schema.ts';
 import { changedHands, holdersOf } from './seat-history.ts';
+import { expectedOutcome } from './settled-outcome.ts';
 import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';

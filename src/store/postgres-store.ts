@@ -203,7 +203,10 @@ export class PostgresStore implements Store {
   settleAsItStands(gameId: GameId, closeRowsAs: string): Promise<GameRecord> {
     return this.core.change(gameId, ['active'], async (tx, game) => {
       const now = this.core.now();
-      await tx.update(games).set(settledColumns(getModule(game.type), game, now)).where(eq(games.id, gameId));
+      await tx
+        .update(games)
+        .set(settledColumns(getModule(game.type), game, now))
+        .where(eq(games.id, gameId));
       await cancelRows(tx, gameId, closeRowsAs, now);
     });
   }

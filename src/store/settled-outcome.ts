@@ -4,8 +4,9 @@
  * (`Outcome.settled`). Its log replays to a position the rules say goes on; what makes it consistent is that
  * its stored outcome is exactly the marked ranking of that position, which verify and import check here.
  */
-import type { AnyGame } from '../games/registry.ts';
+
 import type { Outcome } from '../games/kernel/types.ts';
+import type { AnyGame } from '../games/registry.ts';
 import type { GameRecord } from './records.ts';
 import { toJson } from './replay.ts';
 
@@ -22,7 +23,9 @@ export function settledOutcome(module: AnyGame, state: unknown): Outcome {
 export function expectedOutcome(module: AnyGame, state: unknown, stored: Outcome | null): Outcome | null {
   const played = module.outcome(state);
   if (played) return played;
-  return stored?.settled === 'as-it-stands' && module.outcomeAsItStands ? settledOutcome(module, state) : null;
+  return stored?.settled === 'as-it-stands' && module.outcomeAsItStands
+    ? settledOutcome(module, state)
+    : null;
 }
 
 /**

@@ -13,8 +13,8 @@ import type { ScarabDatabase, ScarabDrizzle } from './database.ts';
 import { decodeLines } from './log-codec.ts';
 import type { VerifyProblem, VerifyReport } from './records.ts';
 import { firstDifference, type LoggedActionWithLog, replay } from './replay.ts';
-import { expectedOutcome } from './settled-outcome.ts';
 import { actions, games, stateParts } from './schema.ts';
+import { expectedOutcome } from './settled-outcome.ts';
 import { partProblem, partsOf } from './state-parts.ts';
 
 export type { VerifyProblem, VerifyReport } from './records.ts';
