@@ -27,7 +27,7 @@ import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } f
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
 import { settledColumns } from './settled-outcome.ts';
 import type { StatePart } from './state-parts.ts';
-import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
+import type { SchedulePlan, SettledGame, Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
 
 export interface PostgresStoreOptions extends GameStoreOptions, OpenPgOptions {}
@@ -199,16 +199,20 @@ export class PostgresStore implements Store {
     });
   }
 
-  /** `Store.settleAsItStands`: the row locked, finished as it stands, its pending rows closed, in one transaction. */
-  settleAsItStands(gameId: GameId, closeRowsAs: string): Promise<GameRecord> {
-    return this.core.change(gameId, ['active'], async (tx, game) => {
+  /** `Store.settleAsItStands`: the row locked, finished as it stands, with its plan's rows, in one transaction. */
+  async settleAsItStands(gameId: GameId, plan: (next: GameRecord) => SchedulePlan): Promise<SettledGame> {
+    let planned: readonly PlannedRow[] = [];
+    const game = await this.core.change(gameId, ['active'], async (tx, game) => {
       const now = this.core.now();
       await tx
         .update(games)
         .set(settledColumns(getModule(game.type), game, now))
         .where(eq(games.id, gameId));
-      await cancelRows(tx, gameId, closeRowsAs, now);
+      const rows = plan(await this.core.loadFromDatabase(tx, gameId));
+      if (rows.cancel !== undefined) await cancelRows(tx, gameId, rows.cancel, now);
+      planned = await planAll(tx, rows.rows, now);
     });
+    return { game, planned };
   }
 
   getGame(gameId: GameId): Promise<GameRecord> {

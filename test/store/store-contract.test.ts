@@ -18,7 +18,11 @@ import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
 import { IMPORTED_MARK, LESSON_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
-import { StaleTournamentError, TournamentNotFoundError } from '../../src/store/tournament-records.ts';
+import {
+  deadlineKey,
+  StaleTournamentError,
+  TournamentNotFoundError,
+} from '../../src/store/tournament-records.ts';
 import { createTournament } from '../../src/tournaments/events.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
 import { HOUR, must, settingsWith, T0 } from '../tournaments/helpers.ts';
@@ -713,7 +717,13 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     const before = await store.getGame(gameId);
     const positions = (before.state as { positions: number[] }).positions;
     const ratings = await store.ratings.snapshot();
-    const settled = await store.settleAsItStands(gameId, 'game over');
+    const { game: settled, planned } = await store.settleAsItStands(gameId, (next) => ({
+      rows: [row(`after:${next.status}`, gameId, new Date(9000))],
+      cancel: 'game over',
+    }));
+    // The plan sees the finished game; its rows are added after the game's pending ones are closed.
+    expect(planned.map((r) => r.key)).toEqual(['after:finished']);
+    expect((await store.schedule.find('after:finished'))?.doneAt).toBeNull();
     expect(settled).toMatchObject({ status: 'finished', version: before.version, rated: false });
     expect(settled.finishedAt).toBeInstanceOf(Date);
     expect(settled.outcome?.settled).toBe('as-it-stands');
@@ -726,7 +736,9 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     expect(await store.ratings.snapshot()).toEqual(ratings);
     expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
     // Only an active game: a second settling, or one of a finished game, is refused and changes nothing.
-    await expect(store.settleAsItStands(gameId, 'game over')).rejects.toBeInstanceOf(WrongStatusError);
+    await expect(store.settleAsItStands(gameId, () => ({ rows: [] }))).rejects.toBeInstanceOf(
+      WrongStatusError,
+    );
     expect(await store.verifyGames()).toEqual({ checked: 1, problems: [], olderCatalogs: [] });
     await store.ratings.recompute();
     expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
@@ -844,7 +856,14 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       dueAt: new Date(T0),
       payload: { id },
     };
-    stored = await store.tournaments.save(id, stored.version, start, [intent]);
+    const deadline = {
+      key: deadlineKey(id, 1),
+      gameId: null,
+      kind: 'tournament-deadline',
+      dueAt: new Date(start.rounds[0]?.deadline ?? 0),
+      payload: { id },
+    };
+    stored = await store.tournaments.save(id, stored.version, start, [intent, deadline]);
     expect(stored.tournament).toEqual(start);
     expect(stored).toMatchObject({ version: 3, messageId: 'm-1', guildId: 'g-t', channelId: 'c-t' });
     expect(await store.schedule.find(intent.key)).toMatchObject({ kind: 'tournament-round', doneAt: null });
@@ -882,6 +901,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     after = must(after, { type: 'resume', at: T0 + 6 * HOUR });
     stored = await store.tournaments.save(id, stored.version, after);
     expect(stored.tournament).toEqual(after);
+    // The round's deadline row moved with the deadline, in the same write (2 hours paused).
+    expect(after.rounds[0]?.deadline).toBe(deadline.dueAt.getTime() + 2 * HOUR);
+    expect((await store.schedule.find(deadline.key))?.dueAt).toEqual(
+      new Date(after.rounds[0]?.deadline ?? 0),
+    );
     expect(stored.games).toEqual({ [table.id]: gameId });
     // Rewriting a stored result is a bug, refused.
     const rewritten = JSON.parse(JSON.stringify(after)) as typeof after;
