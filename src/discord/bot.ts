@@ -47,6 +47,7 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { TournamentDeadlines } from './tournaments/tournament-deadlines.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
@@ -259,6 +260,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
     tournaments.redraw(id),
   );
+  new TournamentDeadlines(tables, table, scheduler, clock, o.log, (id) => tournaments.redraw(id));
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,
