@@ -47,6 +47,7 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { TournamentDeadlines } from './tournaments/tournament-deadlines.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
 import { TournamentPodiums } from './tournaments/tournament-podium.ts';
 import { clientNames } from './tournaments/tournament-standings-picture.ts';
@@ -277,6 +278,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     },
     scheduler,
   );
+  new TournamentDeadlines(tables, table, scheduler, clock, o.log, (id) => tournaments.redraw(id));
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,

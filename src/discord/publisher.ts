@@ -282,6 +282,8 @@ export class Publisher {
     const scope = game.guildId ?? GLOBAL_SCOPE;
     const changes = await this.tables.store.ratings.changesOfGame(game.id, scope);
     const ratingLines = [
+      // Settled at a tournament round's deadline: the places are the position's, not a game played out.
+      ...(game.outcome?.settled ? [t(ctx.language, 'table.settled-as-it-stands')] : []),
       ...resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId),
       ...(await hintLines(this.tables.store, game, ctx)),
     ];

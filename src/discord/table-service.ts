@@ -5,6 +5,7 @@ import type { Alongside, SchedulePlan, StoreAppliedAction } from '../store/store
 import type { GameLocks } from './game-lock.ts';
 import type { Publisher } from './publisher.ts';
 import type { Tables } from './tables.ts';
+import { GAME_OVER } from './turn-plan.ts';
 
 /** Whatever is due after a change: computer moves and automatic passes (the autopilot). */
 export interface DueMoves {
@@ -122,6 +123,24 @@ export class TableService {
         await this.due?.poke(after);
       }
       return { ok: true, before, after };
+    });
+  }
+
+  /**
+   * Ends an active game ranked as it stands (a tournament round's deadline), as a last move would: under
+   * the game's lock, finished in one write with what a game over plans (its rows closed, what it makes due
+   * added), then its results posted and its board closed. null when it was not active any more.
+   */
+  async settle(gameId: number): Promise<GameRecord | null> {
+    return this.locks.run(gameId, async () => {
+      const store = this.tables.store;
+      const before = await store.getGame(gameId);
+      if (before.status !== 'active') return null;
+      const plan = (await this.planner?.prepare(before)) ?? (() => ({ rows: [], cancel: GAME_OVER }));
+      const settled = await store.settleAsItStands(gameId, plan);
+      await this.planner?.planned(settled.planned);
+      await this.publisher.afterChange(before, settled.game);
+      return settled.game;
     });
   }
 

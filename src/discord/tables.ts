@@ -61,7 +61,9 @@ export class Tables {
     }
     const known = bySeat.get(seat);
     if (known) return known;
-    const view: TableView<unknown> = deepFreeze(this.adapterOf(game).game.view(state, seat));
+    const view: TableView<unknown> = deepFreeze(
+      settledView(game, this.adapterOf(game).game.view(state, seat)),
+    );
     bySeat.set(seat, view);
     return view;
   }
@@ -72,7 +74,8 @@ export class Tables {
    * automatically, the rest would reveal who can react. Public texts use the public view's `waiting`.
    */
   waitingFor(game: GameRecord): readonly Seat[] {
-    if (game.state === null) return [];
+    // A game settled as it stands is over where its rules would still wait for someone.
+    if (game.state === null || game.status === 'finished') return [];
     return this.adapterOf(game).game.waitingFor(game.state);
   }
 
@@ -103,4 +106,23 @@ function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);
   return value;
+}
+
+/**
+ * A game settled as it stands (a tournament deadline, ../store/settled-outcome.ts) is over where its rules
+ * say it goes on: its views are the rules' with the stored outcome, nobody awaited and nothing to do, so the
+ * table shows and treats it as any finished game.
+ */
+function settledView(game: GameRecord, view: TableView<unknown>): TableView<unknown> {
+  if (game.status !== 'finished' || !game.outcome?.settled || view.finished) return view;
+  return {
+    ...view,
+    finished: true,
+    outcome: game.outcome,
+    waiting: { ...view.waiting, seats: [], window: false },
+    decision: null,
+    questionId: null,
+    actions: [],
+    autoPass: null,
+  };
 }

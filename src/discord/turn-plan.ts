@@ -40,6 +40,18 @@ export function timedOutSeat(key: string): string | null {
   return kind === 'timeout' && turn !== undefined && seat !== undefined ? `${turn}:${seat}` : null;
 }
 
+/**
+ * A game whose row of this kind fired has the computer play every person's seat to its end: a tournament
+ * round's deadline passed with the stand-in rule (tournaments/tournament-deadlines.ts). The people keep
+ * their seats and their places; nobody is reminded or timed out again.
+ */
+export const STAND_IN_ALL = 'stand-in-all';
+
+/** The key of a game's stand-in-all row (its trailing ':' keeps game 12's from matching game 123's). */
+export function standInAllKey(gameId: number): string {
+  return `${STAND_IN_ALL}:${gameId}:`;
+}
+
 /** What planning needs besides the game, read before the move so that the plan itself is pure. */
 export interface PlanInputs {
   /** The clock when they were read: the rows' times count from it. */
@@ -48,6 +60,8 @@ export interface PlanInputs {
   readonly settings: ReadonlyMap<string, PlayerSettings>;
   /** `turn:seat` of the time-outs that fired in the turn the game was at, and of the one this move fires. */
   readonly timedOut: ReadonlySet<string>;
+  /** The game's stand-in-all row fired: the computer plays every person's seat (absent: it did not). */
+  readonly standInAll?: boolean;
 }
 
 /** What the plan asks of the game: the table's views (memoized per version, so asking again is free). */
@@ -72,7 +86,7 @@ export function awayAt(settings: PlayerSettings | undefined, now: number): boole
 export function computerPlays(game: GameRecord, seat: Seat, turn: number, inputs: PlanInputs): boolean {
   const user = game.seats[seat]?.userId;
   if (!user) return false;
-  if (awayAt(inputs.settings.get(user), inputs.now)) return true;
+  if (inputs.standInAll || awayAt(inputs.settings.get(user), inputs.now)) return true;
   return !!game.turnLimitMinutes && inputs.timedOut.has(`${turn}:${seat}`);
 }
 

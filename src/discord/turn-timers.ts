@@ -20,8 +20,10 @@ import {
   type PlanInputs,
   planTimers,
   quietHoursOf,
+  STAND_IN_ALL,
   type Stage,
   stageKey,
+  standInAllKey,
   timedOutSeat,
   turnTimeoutsPrefix,
 } from './turn-plan.ts';
@@ -64,6 +66,27 @@ export class TurnTimers {
     scheduler.on('timeout', (row) => this.timeOut(row));
     scheduler.on('turn-dm', (row) => this.turnDm(row));
     scheduler.on('nudge', (row) => this.deliverNudge(row));
+    scheduler.on(STAND_IN_ALL, (row) => this.standInFromNow(row));
+  }
+
+  /** Whether the computer plays every person's seat of the game to its end (its stand-in-all row fired). */
+  async standInAll(game: GameRecord): Promise<boolean> {
+    return this.tables.store.schedule.fired(standInAllKey(game.id));
+  }
+
+  /**
+   * The game's stand-in-all row: once closed as fired (at most once), every person's timers close — nobody
+   * is reminded or timed out again, so no time-out counts against them — the board says why, and the
+   * computer is armed for every seat the game waits for.
+   */
+  private async standInFromNow(row: ScheduledRow): Promise<void> {
+    const store = this.tables.store;
+    if (!(await store.schedule.markDone(row.id, 'fired')) || row.gameId === null) return;
+    await store.schedule.cancelGame(row.gameId, STAND_IN_ALL);
+    const game = await store.findGame(row.gameId);
+    if (game?.status !== 'active') return;
+    await this.publisher.refreshBoard(game);
+    await this.table.rearm(game);
   }
 
   /**
@@ -107,7 +130,8 @@ export class TurnTimers {
       const seat = timedOutSeat(fires.key);
       if (seat !== null) timedOut.add(seat);
     }
-    return { now: this.clock.now(), settings, timedOut };
+    const standInAll = game.status === 'active' && (await this.standInAll(game));
+    return { now: this.clock.now(), settings, timedOut, standInAll };
   }
 
   /** When the turn of the player to move runs out (ms), if there is a limit. */
@@ -128,7 +152,7 @@ export class TurnTimers {
   async computerPlaysFor(game: GameRecord, seat: Seat, turn?: number): Promise<boolean> {
     const user = game.seats[seat]?.userId;
     if (!user || game.state === null) return false;
-    if (await this.onVacation(user)) return true;
+    if ((await this.onVacation(user)) || (await this.standInAll(game))) return true;
     if (!game.turnLimitMinutes) return false;
     turn ??= this.tables.view(game, null).turn.number;
     return this.tables.store.schedule.fired(turnTimeoutsPrefix(game.id, turn), `:${seat}`);
@@ -150,6 +174,7 @@ export class TurnTimers {
     if (game.status !== 'active') return [];
     const ctx = this.tables.context(game);
     const notes: string[] = [];
+    if (await this.standInAll(game)) notes.push(t(ctx.language, 'table.deadline-stand-in'));
     for (const s of game.seats) {
       const until = s.userId ? await this.awayUntil(s.userId) : null;
       if (until !== null)

@@ -31,6 +31,7 @@ import {
   stateParts,
 } from './schema.ts';
 import { changedHands, holdersOf } from './seat-history.ts';
+import { expectedOutcome } from './settled-outcome.ts';
 import { type StatePart, splitState } from './state-parts.ts';
 
 export const EXPORT_FORMAT = 'scarab-game';
@@ -295,7 +296,12 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
         : firstDifference(splitState(module, game.state).stateJson, replayed.stateJson);
     if (difference)
       throw new ImportError(`the state differs from the replay of its log at ${difference.path}`);
-    const finished = replayed.outcome !== null;
+    // A game settled as it stands (settled-outcome.ts) is finished where the rules say it goes on.
+    const ended =
+      game.status === 'finished'
+        ? expectedOutcome(module, replayed.state, game.outcome as Outcome | null)
+        : replayed.outcome;
+    const finished = ended !== null;
     if (finished !== (game.status === 'finished') && game.status !== 'cancelled') {
       throw new ImportError(
         `the game is marked ${game.status} but the rules say it is ${finished ? 'over' : 'not over'}`,
@@ -303,14 +309,14 @@ export function prepareImport(data: unknown, options: ImportOptions = {}): Impor
     }
     const stored =
       formatVersion === 1 ? (game.outcome as { results?: unknown } | null)?.results : game.outcome;
-    const expected = formatVersion === 1 ? replayed.outcome?.results : replayed.outcome;
+    const expected = formatVersion === 1 ? ended?.results : ended;
     if (game.status === 'finished' && !isDeepStrictEqual(stored, expected)) {
       throw new ImportError('the outcome differs from the replayed one');
     }
     state = replayed.stateJson;
     parts = replayed.parts;
     logs = replayed.said.map((lines) => encodeLines(game.type, lines));
-    outcome = game.status === 'finished' ? toJson(replayed.outcome, 'the outcome') : null;
+    outcome = game.status === 'finished' ? toJson(ended, 'the outcome') : null;
   }
 
   const date = (iso: string | null) => (iso === null ? null : new Date(iso));

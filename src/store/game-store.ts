@@ -9,6 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
+import { getGame as getModule } from '../games/registry.ts';
 import type { RatingBook } from '../ratings/rating-book.ts';
 import { AbsenceStore } from './absence-store.ts';
 import type { ScarabDatabase } from './database.ts';
@@ -22,11 +23,12 @@ import { LobbyStore } from './lobby-store.ts';
 import * as lookups from './lookups.ts';
 import { PlayerSettingsStore } from './player-settings-store.ts';
 import { PrivacyStore } from './privacy-store.ts';
-import type { ActionRecord, AppliedAction, GameRecord, GameSummary } from './records.ts';
+import type { ActionRecord, AppliedAction, GameRecord, GameSummary, PlannedRow } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import { type GameStatus, games } from './schema.ts';
+import { settledColumns } from './settled-outcome.ts';
 import type { StatePart } from './state-parts.ts';
-import type { StoreApplyInput } from './store.ts';
+import type { SchedulePlan, SettledGame, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES, StoreCore } from './store-core.ts';
 import { TournamentStore } from './tournament-store.ts';
 
@@ -170,6 +172,19 @@ export class GameStore {
         .where(eq(games.id, gameId))
         .run();
     });
+  }
+
+  /** `Store.settleAsItStands`: finished as it stands, unrated, with its plan's rows, in one transaction. */
+  settleAsItStands(gameId: GameId, plan: (next: GameRecord) => SchedulePlan): SettledGame {
+    let planned: readonly PlannedRow[] = [];
+    const game = this.core.change(gameId, ['active'], (game) => {
+      const columns = settledColumns(getModule(game.type), game, this.core.now());
+      this.database.db.update(games).set(columns).where(eq(games.id, gameId)).run();
+      const rows = plan(this.core.loadFromDatabase(gameId));
+      if (rows.cancel !== undefined) this.schedule.cancelGame(gameId, rows.cancel);
+      planned = this.schedule.planAll(rows.rows);
+    });
+    return { game, planned };
   }
 
   // ---- reads ------------------------------------------------------------------------------------------

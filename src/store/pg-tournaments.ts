@@ -10,6 +10,7 @@ import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { planAll } from './pg-schedule.ts';
 import {
+  schedule,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,
@@ -18,6 +19,7 @@ import {
 } from './pg-schema.ts';
 import type { PlannedRow } from './records.ts';
 import {
+  deadlineKey,
   type NewTournament,
   StaleTournamentError,
   type StoredTournament,
@@ -85,6 +87,11 @@ export class PgTournaments {
           .update(tournamentRounds)
           .set({ deadline: m.deadline })
           .where(and(eq(tournamentRounds.tournamentId, id), eq(tournamentRounds.number, m.number)));
+      for (const m of w.moveDeadlines)
+        await tx
+          .update(schedule)
+          .set({ dueAt: m.deadline })
+          .where(and(eq(schedule.key, deadlineKey(id, m.number)), isNull(schedule.doneAt)));
       if (w.addTables.length > 0) await tx.insert(tournamentTables).values([...w.addTables]);
       if (w.addResults.length > 0) await tx.insert(tournamentResults).values([...w.addResults]);
       await planAll(tx, plan, this.core.now());

@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Seat } from '../games/kernel/types.ts';
+import { getGame as getModule } from '../games/registry.ts';
 import { type GameId, GameNotFoundError, StoreError } from './errors.ts';
 import { nextMove, readAction, startedGame } from './game-steps.ts';
 import { PgCore } from './pg-core.ts';
@@ -24,8 +25,9 @@ import { games } from './pg-schema.ts';
 import { PgTournaments } from './pg-tournaments.ts';
 import type { GameRecord, GameStatus, ImportedGame, PlannedRow, VerifyReport } from './records.ts';
 import { checkFiredOnce, FIRED } from './schedule-steps.ts';
+import { settledColumns } from './settled-outcome.ts';
 import type { StatePart } from './state-parts.ts';
-import type { Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
+import type { SchedulePlan, SettledGame, Store, StoreAppliedAction, StoreApplyInput } from './store.ts';
 import { type GameStoreOptions, OPEN_STATUSES } from './store-core.ts';
 
 export interface PostgresStoreOptions extends GameStoreOptions, OpenPgOptions {}
@@ -195,6 +197,22 @@ export class PostgresStore implements Store {
         .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
         .where(eq(games.id, gameId));
     });
+  }
+
+  /** `Store.settleAsItStands`: the row locked, finished as it stands, with its plan's rows, in one transaction. */
+  async settleAsItStands(gameId: GameId, plan: (next: GameRecord) => SchedulePlan): Promise<SettledGame> {
+    let planned: readonly PlannedRow[] = [];
+    const game = await this.core.change(gameId, ['active'], async (tx, game) => {
+      const now = this.core.now();
+      await tx
+        .update(games)
+        .set(settledColumns(getModule(game.type), game, now))
+        .where(eq(games.id, gameId));
+      const rows = plan(await this.core.loadFromDatabase(tx, gameId));
+      if (rows.cancel !== undefined) await cancelRows(tx, gameId, rows.cancel, now);
+      planned = await planAll(tx, rows.rows, now);
+    });
+    return { game, planned };
   }
 
   getGame(gameId: GameId): Promise<GameRecord> {

@@ -193,6 +193,8 @@ export class SqliteStore implements Store {
 
   startGame: Store['startGame'] = (gameId, seatOrder) => settle(() => this.sync.startGame(gameId, seatOrder));
   cancelGame: Store['cancelGame'] = (gameId) => settle(() => this.sync.cancelGame(gameId));
+  settleAsItStands: Store['settleAsItStands'] = (gameId, plan) =>
+    settle(() => this.sync.settleAsItStands(gameId, plan));
   getGame: Store['getGame'] = (gameId) => settle(() => this.sync.getGame(gameId));
   findGame: Store['findGame'] = (gameId) => settle(() => this.sync.findGame(gameId));
   actionLog: Store['actionLog'] = (gameId) => settle(() => this.sync.actionLog(gameId));

@@ -105,6 +105,12 @@ export interface StoreApplyInput {
   readonly alongside?: Alongside;
 }
 
+/** `settleAsItStands`' answer: the finished game, and the rows its plan added, for the timer to arm. */
+export interface SettledGame {
+  readonly game: GameRecord;
+  readonly planned: readonly PlannedRow[];
+}
+
 export interface StoreAppliedAction extends AppliedAction {
   /** With `alongside.timeouts: 'count'`: the seat's time-outs in a row, this one included. */
   readonly timeoutsInARow?: number;
@@ -123,6 +129,14 @@ export interface GameRepository {
   applyAction(gameId: GameId, input: StoreApplyInput): Promise<StoreAppliedAction>;
   /** Cancels an open game (lobby or active); throws `GameNotFoundError`, `WrongStatusError` (finished or cancelled already). */
   cancelGame(gameId: GameId): Promise<GameRecord>;
+  /**
+   * Finishes an active game ranked as it stands (a tournament round's deadline; settled-outcome.ts): status
+   * finished, the module's `outcomeAsItStands` marked `settled`, unrated, and `schedule`'s plan of the
+   * finished game (its `cancel` closes the pending rows, as any game over's; its rows are added), in one
+   * transaction. Returns the game and the rows added. Throws `GameNotFoundError`, `WrongStatusError` (not
+   * active: finished or cancelled already), or an `Error` (the game cannot be ranked early).
+   */
+  settleAsItStands(gameId: GameId, schedule: (next: GameRecord) => SchedulePlan): Promise<SettledGame>;
   /** The game as committed; throws `GameNotFoundError`. */
   getGame(gameId: GameId): Promise<GameRecord>;
   /** The game as committed, or undefined when there is none; throws nothing of its own. */

@@ -9,6 +9,14 @@ export type { Status as TournamentStatus, Tournament } from '../tournaments/mode
 
 export type TournamentId = number;
 
+/**
+ * The schedule row of a round's deadline (`../discord/tournaments/tournament-deadlines.ts`). A write that
+ * moves the round's deadline (a resume) moves that row's due time in its transaction, while it is pending.
+ */
+export function deadlineKey(id: TournamentId, round: number): string {
+  return `tournament-deadline:${id}:${round}`;
+}
+
 export interface StoredTournament {
   /** `tournament.id` is this row's id as text. */
   readonly tournament: Tournament;

@@ -5,6 +5,7 @@ import type { GameId } from './errors.ts';
 import type { PlannedRow } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import {
+  schedule,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,
@@ -13,6 +14,7 @@ import {
 } from './schema.ts';
 import type { StoreCore } from './store-core.ts';
 import {
+  deadlineKey,
   type NewTournament,
   StaleTournamentError,
   type StoredTournament,
@@ -85,6 +87,11 @@ export class TournamentStore {
         db.update(tournamentRounds)
           .set({ deadline: m.deadline })
           .where(and(eq(tournamentRounds.tournamentId, id), eq(tournamentRounds.number, m.number)))
+          .run();
+      for (const m of w.moveDeadlines)
+        db.update(schedule)
+          .set({ dueAt: m.deadline })
+          .where(and(eq(schedule.key, deadlineKey(id, m.number)), isNull(schedule.doneAt)))
           .run();
       for (const table of w.addTables) db.insert(tournamentTables).values(table).run();
       for (const r of w.addResults) db.insert(tournamentResults).values(r).run();

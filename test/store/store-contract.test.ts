@@ -18,7 +18,11 @@ import { FORMER_PLAYER } from '../../src/store/privacy-records.ts';
 import { IMPORTED_MARK, LESSON_MARK } from '../../src/store/records.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import type { GameRepository, Store } from '../../src/store/store.ts';
-import { StaleTournamentError, TournamentNotFoundError } from '../../src/store/tournament-records.ts';
+import {
+  deadlineKey,
+  StaleTournamentError,
+  TournamentNotFoundError,
+} from '../../src/store/tournament-records.ts';
 import { createTournament } from '../../src/tournaments/events.ts';
 import { standings } from '../../src/tournaments/standings.ts';
 import { postgresMissing } from '../helpers/postgres.ts';
@@ -64,6 +68,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     startGame: true,
     applyAction: true,
     cancelGame: true,
+    settleAsItStands: true,
     getGame: true,
     findGame: true,
     actionLog: true,
@@ -700,6 +705,46 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     ).toEqual([]);
   });
 
+  it('a game settled as it stands: finished with the marked ranking, unrated, its rows closed, in one write', async () => {
+    const { store, gameId } = await open();
+    const rng = seedRng('settle');
+    for (let i = 0; i < 6; i++) {
+      const game = await store.getGame(gameId);
+      const move = randomMove(getModule(game.type), game.state, rng);
+      if (!move) throw new Error('the race ended early');
+      await store.applyAction(gameId, { ...move, expectedVersion: game.version });
+    }
+    await store.schedule.plan(row('timeout:settle', gameId, new Date(9000)));
+    const before = await store.getGame(gameId);
+    const positions = (before.state as { positions: number[] }).positions;
+    const ratings = await store.ratings.snapshot();
+    const { game: settled, planned } = await store.settleAsItStands(gameId, (next) => ({
+      rows: [row(`after:${next.status}`, gameId, new Date(9000))],
+      cancel: 'game over',
+    }));
+    // The plan sees the finished game; its rows are added after the game's pending ones are closed.
+    expect(planned.map((r) => r.key)).toEqual(['after:finished']);
+    expect((await store.schedule.find('after:finished'))?.doneAt).toBeNull();
+    expect(settled).toMatchObject({ status: 'finished', version: before.version, rated: false });
+    expect(settled.finishedAt).toBeInstanceOf(Date);
+    expect(settled.outcome?.settled).toBe('as-it-stands');
+    // The furthest pawn first, equal pawns sharing a place: the module's ranking of the last position.
+    expect(settled.outcome?.results.map((r) => r.rank)).toEqual(
+      positions.map((p) => 1 + positions.filter((o) => o > p).length),
+    );
+    expect(await store.getGame(gameId)).toEqual(settled);
+    expect((await store.schedule.find('timeout:settle'))?.outcome).toBe('game over');
+    expect(await store.ratings.snapshot()).toEqual(ratings);
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
+    // Only an active game: a second settling, or one of a finished game, is refused and changes nothing.
+    await expect(store.settleAsItStands(gameId, () => ({ rows: [] }))).rejects.toBeInstanceOf(
+      WrongStatusError,
+    );
+    expect(await store.verifyGames()).toEqual({ checked: 1, problems: [], olderCatalogs: [] });
+    await store.ratings.recompute();
+    expect(await store.ratings.changesOfGame(gameId, 'global')).toEqual([]);
+  });
+
   it('imports a game once, out of statistics and ratings unless the operator counts it; verifies every game', async () => {
     const { store } = await open();
     const played = () => store.ratings.playedGames({ gameType: 'dice-race', userId: user(0), guildId: null });
@@ -828,7 +873,14 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
       dueAt: new Date(T0),
       payload: { id },
     };
-    stored = await store.tournaments.save(id, stored.version, start, [intent]);
+    const deadline = {
+      key: deadlineKey(id, 1),
+      gameId: null,
+      kind: 'tournament-deadline',
+      dueAt: new Date(start.rounds[0]?.deadline ?? 0),
+      payload: { id },
+    };
+    stored = await store.tournaments.save(id, stored.version, start, [intent, deadline]);
     expect(stored.tournament).toEqual(start);
     expect(stored).toMatchObject({ version: 3, messageId: 'm-1', guildId: 'g-t', channelId: 'c-t' });
     expect(await store.schedule.find(intent.key)).toMatchObject({ kind: 'tournament-round', doneAt: null });
@@ -866,6 +918,11 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     after = must(after, { type: 'resume', at: T0 + 6 * HOUR });
     stored = await store.tournaments.save(id, stored.version, after);
     expect(stored.tournament).toEqual(after);
+    // The round's deadline row moved with the deadline, in the same write (2 hours paused).
+    expect(after.rounds[0]?.deadline).toBe(deadline.dueAt.getTime() + 2 * HOUR);
+    expect((await store.schedule.find(deadline.key))?.dueAt).toEqual(
+      new Date(after.rounds[0]?.deadline ?? 0),
+    );
     expect(stored.games).toEqual({ [table.id]: gameId });
     // Rewriting a stored result is a bug, refused.
     const rewritten = JSON.parse(JSON.stringify(after)) as typeof after;

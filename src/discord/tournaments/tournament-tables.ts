@@ -19,6 +19,7 @@ import type { Publisher } from '../publisher.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { TableService } from '../table-service.ts';
 import type { Tables } from '../tables.ts';
+import { deadlineRow } from './tournament-deadlines.ts';
 
 export const TOURNAMENT_TABLES = 'tournament-tables';
 /** Far longer than making a round's games takes; how late they are when the holder dies. */
@@ -34,10 +35,14 @@ export function tablesRow(tournamentId: number, round: number, at: number): Plan
   };
 }
 
-/** The intent row a stored tournament needs: its round in play's games (planning it again changes nothing). */
+/**
+ * The rows a stored tournament needs: its round in play's games, and its deadline (tournament-deadlines.ts).
+ * Planning them again changes nothing.
+ */
 export function roundRows(t: Tournament, at: number): PlannedRow[] {
   const last = t.rounds.at(-1);
-  return t.status === 'running' && last ? [tablesRow(Number(t.id), last.number, at)] : [];
+  if (t.status !== 'running' || !last) return [];
+  return [tablesRow(Number(t.id), last.number, at), deadlineRow(Number(t.id), last)];
 }
 
 export class TournamentTables {

@@ -7,7 +7,7 @@ import { clone } from './clone.ts';
 import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
-import { outcome } from './score.ts';
+import { outcome, outcomeAsItStands } from './score.ts';
 import { setup } from './setup.ts';
 import type { ArchaeologyAction, ArchaeologyOptions, ArchaeologyState } from './state.ts';
 import { type ArchaeologyView, view } from './view.ts';
@@ -118,6 +118,7 @@ export const archaeology: GameModule<
   waitingFor,
   apply,
   outcome,
+  outcomeAsItStands,
 };
 
 export type { ArchaeologyAction, ArchaeologyOptions, ArchaeologyState, ArchaeologyView };

@@ -36,3 +36,13 @@ export function outcome(s: ArchaeologyState): Outcome | null {
     });
   return { results, summary };
 }
+
+/**
+ * The places if the game ended now (a tournament round's deadline): the money of the sets sold to the
+ * museum so far, as the rules count at the end; ties go to the fewest cards sold, further ties share the
+ * place. Treasures still in hand count nothing: at the end every hand is empty, and what a hand is worth
+ * depends on the sets it would be sold in, which nobody chose.
+ */
+export function outcomeAsItStands(s: ArchaeologyState): Outcome {
+  return outcome(s.finished ? s : { ...s, finished: true }) as Outcome;
+}

@@ -38,6 +38,11 @@ export interface Outcome {
   readonly results: readonly SeatResult[];
   /** How the winner was decided, for people: e.g. "Tie on 25 broken by fewest tomb cards". */
   readonly summary: Message;
+  /**
+   * Set when the game was not played out but ranked as it stood (a tournament round's deadline): the
+   * places are `GameModule.outcomeAsItStands` of the last position. Absent for a game played to its end.
+   */
+  readonly settled?: 'as-it-stands';
 }
 
 /** An action together with a short text a person can read (button label, log line). */
@@ -130,6 +135,12 @@ export interface GameModule<Options, State, Action, View> {
   apply(state: State, seat: Seat, action: unknown): ApplyResult<State>;
   /** null while the game is running. */
   outcome(state: State): Outcome | null;
+  /**
+   * The places the position would give if the game ended now, counted as the rules count at the end
+   * (ties share a place): how a game still going at a tournament round's deadline is ranked. Pure and
+   * deterministic; for a finished state it is `outcome`. Absent: the game cannot be ranked early.
+   */
+  outcomeAsItStands?(state: State): Outcome;
 }
 
 /**

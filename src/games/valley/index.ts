@@ -7,7 +7,7 @@ import { describeAction } from './describe.ts';
 import { applyAction } from './engine.ts';
 import { legalActions } from './legal-actions.ts';
 import { checkPool, poolSchema } from './pools.ts';
-import { outcome } from './score.ts';
+import { outcome, outcomeAsItStands } from './score.ts';
 import { setup } from './setup.ts';
 import type { ValleyAction, ValleyOptions, ValleyState } from './state.ts';
 import { type ValleyView, view } from './view.ts';
@@ -124,6 +124,7 @@ export const valley: GameModule<ValleyOptions, ValleyState, ValleyAction, Valley
   waitingFor,
   apply,
   outcome,
+  outcomeAsItStands,
 };
 
 export type { ValleyAction, ValleyOptions, ValleyState, ValleyView };

@@ -125,3 +125,13 @@ export function outcome(s: ValleyState): Outcome | null {
   }
   return { results, summary };
 }
+
+/**
+ * The places if the game ended now (a tournament round's deadline): only the tomb counts, as at the end
+ * ("the cards in your hand, deck, and discard pile are worthless"), ties on points go to the fewest tomb
+ * cards, further ties share the place. Cards bought but not yet entombed count nothing.
+ */
+export function outcomeAsItStands(s: ValleyState): Outcome {
+  // `outcome` reads only the tombs once the game is marked over; the copy is shallow and never written.
+  return outcome(s.finished ? s : { ...s, finished: true }) as Outcome;
+}
