@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentCommand } from '../../commands/tournament.ts';
+import { gameOptionsFor, tournamentCommand } from '../../commands/tournament.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { localizeCommand } from '../../src/i18n/command-localizations.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
@@ -127,6 +127,26 @@ describe("/tournament create: the game's options", () => {
     const [newest] = h.store.tournaments.inGuild(c().defaultGuild.id);
     expect(h.store.tournaments.get(newest?.id as number)?.tournament.settings.gameOptions).toEqual({});
     expect(c().message(newest?.messageId as string)?.text).toMatch(/🃏 Cards: Base \(\d+ cards/);
+  });
+  it('the game checks the options at every table size a round may have, as at a lobby’s start', () => {
+    const valley = h.bot.runtime.tables.adapters.find('valley');
+    const settings = valley?.lobbySettings;
+    if (!valley || !settings) throw new Error('no Valley lobby settings');
+    expect(gameOptionsFor(valley, 'base-afterlife', { min: 2, max: 6 }, 'en')).toEqual({
+      pool: 'base-afterlife',
+    });
+    expect(gameOptionsFor(valley, null, { min: 2, max: 6 }, 'en')).toEqual({});
+    // A pool the game refuses (no card at all): the organiser is told why, in their language.
+    const empty = {
+      ...valley,
+      lobbySettings: { ...settings, choose: () => ({ pool: { sets: [], uniques: [] } }) },
+    };
+    expect(gameOptionsFor(empty, 'base', { min: 3, max: 4 }, 'en')).toMatch(
+      /^The game refuses those options: invalid card pool/,
+    );
+    expect(gameOptionsFor(empty, 'base', { min: 3, max: 4 }, 'es')).toMatch(
+      /^El juego no acepta esas opciones: /,
+    );
   });
 });
 
