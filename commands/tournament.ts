@@ -137,7 +137,7 @@ function poolOption(adapters: AdapterSet): APIApplicationCommandBasicOption[] {
  * by the game as a lobby's options are at its start, at every table size a round may have. A string is
  * the refusal's sentence.
  */
-function gameOptionsFor(
+export function gameOptionsFor(
   adapter: AdapterSet['list'][number],
   pool: string | null,
   sizes: { min: number; max: number },

@@ -206,6 +206,7 @@ describe.each(availableBackends())('forgetting a person on $name', (backend) => 
       ratings: [],
       ratingChanges: [],
       schedule: [],
+      tournaments: [],
     });
 
     // Their seats read "a former player", in each game's language; the others' seats and results stay.
