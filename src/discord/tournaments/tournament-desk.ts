@@ -114,12 +114,14 @@ export class TournamentDesk {
   async drawnMessageOf(s: StoredTournament) {
     const language = this.deps.languageOf(s.guildId);
     const title = this.deps.titleOf(s.tournament.settings.game, language);
-    return tournamentMessage(
-      s,
-      title,
-      language,
-      await standingsPictureOf(this.deps, s.tournament, title, language),
-    );
+    let picture: Awaited<ReturnType<typeof standingsPictureOf>> = null;
+    try {
+      picture = await standingsPictureOf(this.deps, s.tournament, title, language);
+    } catch (err) {
+      // The text lists the standings too: a message without its picture beats a message left stale.
+      this.deps.log.warn({ err, tournament: s.tournament.id }, 'could not draw the standings picture');
+    }
+    return tournamentMessage(s, title, language, picture);
   }
 
   /** Redraws the tournament's message after those queued before; failures are logged, never thrown. */
