@@ -9,6 +9,7 @@ import { ButtonStyle } from 'discord.js';
 import { t } from '../../i18n/messages.ts';
 import { isFormerEntrant } from '../../store/privacy-records.ts';
 import type { StoredTournament } from '../../store/tournament-records.ts';
+import { MAX_V2_TEXT } from '../../table-kit/components-v2.ts';
 import type { Picture } from '../../table-kit/context.ts';
 import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
@@ -60,6 +61,7 @@ export function tournamentMessage(
   const id = Number(tr.id);
   const round = tr.rounds.at(-1);
   const lines: string[] = [t(language, 'tournament.title', { id, game: gameTitle })];
+  let replaysAt = -1;
   lines.push(
     t(language, 'tournament.status', {
       status: selector(tr.status),
@@ -115,8 +117,9 @@ export function tournamentMessage(
       lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - SHOWN_TABLES }));
     if (round.byes.length > 0)
       lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
-    // Where its games are found once over: only the round in play's tables are listed here.
-    if (Object.keys(s.games).length > 0) lines.push(t(language, 'tournament.replays', { id }));
+    // Where its games are found once over (only the round in play's tables are listed here), placed after
+    // them once the rest is known: it is left out rather than push the card past Discord's limit.
+    if (Object.keys(s.games).length > 0) replaysAt = lines.length;
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
       lines.push('', t(language, 'tournament.standings'));
@@ -146,6 +149,9 @@ export function tournamentMessage(
             button(tournamentCustomId('withdraw', id), t(language, 'tournament.withdraw')),
           ]
         : [];
+  const replays = t(language, 'tournament.replays', { id });
+  if (replaysAt >= 0 && lines.join('\n').length + replays.length + 1 <= MAX_V2_TEXT)
+    lines.splice(replaysAt, 0, replays);
   return {
     content: lines.join('\n'),
     components: buttons.length > 0 ? [row(...buttons)] : [],

@@ -123,13 +123,15 @@ export class TournamentDesk {
     const language = this.deps.languageOf(s.guildId);
     const { game, gameOptions } = s.tournament.settings;
     const title = this.deps.titleOf(game, language);
-    return tournamentMessage(
-      s,
-      title,
-      language,
-      this.deps.optionsOf?.(game, gameOptions, language) ?? null,
-      await standingsPictureOf(this.deps, s.tournament, title, language),
-    );
+    let picture: Awaited<ReturnType<typeof standingsPictureOf>> = null;
+    try {
+      picture = await standingsPictureOf(this.deps, s.tournament, title, language);
+    } catch (err) {
+      // The text lists the standings too: a message without its picture beats a message left stale.
+      this.deps.log.warn({ err, tournament: s.tournament.id }, 'could not draw the standings picture');
+    }
+    const options = this.deps.optionsOf?.(game, gameOptions, language) ?? null;
+    return tournamentMessage(s, title, language, options, picture);
   }
 
   /** Redraws the tournament's message after those queued before; failures are logged, never thrown. */
