@@ -240,6 +240,18 @@ export class World {
     this.events.emit({ type: 'member-add', guildId, user, audience: { kind: 'guild', guildId } });
   }
 
+  /**
+   * A person leaves the guild (or is kicked): the member routes answer 10007 Unknown Member from now on.
+   * Discord dispatches GUILD_MEMBER_REMOVE only with the privileged Server Members intent, which no bot
+   * here asks for, so nothing is dispatched.
+   */
+  removeMember(guildId: string, userId: string): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (userId === this.bot.id) throw new Error('the bot leaves with removeBot');
+    if (!guild.members.delete(userId)) throw new Error(`${userId} is not in guild ${guildId}`);
+  }
+
   isMember(guildId: string, userId: string): boolean {
     return this.#guilds.get(guildId)?.members.has(userId) ?? false;
   }

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { endingOf } from '../../src/discord/tournaments/tournament-deadlines.ts';
-import { standInAllKey } from '../../src/discord/turn-plan.ts';
+import { standInKey } from '../../src/discord/turn-plan.ts';
 import type { LoopbackUser } from '../../src/loopback/index.ts';
 import type { GameRecord } from '../../src/store/records.ts';
 import { deadlineKey } from '../../src/store/tournament-records.ts';
 import { verifyAll } from '../../src/store/verify.ts';
 import type { TournamentEvent } from '../../src/tournaments/events.ts';
-import type { DeadlineRule } from '../../src/tournaments/model.ts';
+import type { DeadlineRule, TournamentSettings } from '../../src/tournaments/model.ts';
 import { defaultSettings } from '../../src/tournaments/settings.ts';
 import type { DiceRaceState } from '../fixtures/dice-race.ts';
 import { registerDiceRace } from '../fixtures/dice-race.ts';
@@ -32,9 +32,13 @@ const c = () => h.loopback.control;
 const desk = () => h.bot.runtime.tournaments;
 
 /** A one-round Swiss of Dice Race at tables of two, started now with `entrants`: its id. */
-async function started(rule: DeadlineRule, entrants: readonly LoopbackUser[]): Promise<number> {
+async function started(
+  rule: DeadlineRule,
+  entrants: readonly LoopbackUser[],
+  over: Partial<TournamentSettings> = {},
+): Promise<number> {
   const now = clock.now();
-  const settings = {
+  const settings: TournamentSettings = {
     ...defaultSettings('dice-race', now + HOUR),
     tableSize: 2,
     minTableSize: 2,
@@ -43,6 +47,7 @@ async function started(rule: DeadlineRule, entrants: readonly LoopbackUser[]): P
     roundMs: DAY,
     turnLimitHours: null,
     deadline: rule,
+    ...over,
   };
   const created = h.store.tournaments.create({
     guildId: c().defaultGuild.id,
@@ -53,6 +58,8 @@ async function started(rule: DeadlineRule, entrants: readonly LoopbackUser[]): P
     createdAt: now,
   });
   const id = Number(created.tournament.id);
+  const messageId = await h.bot.runtime.publisher.send(c().defaultChannel.id, desk().messageOf(created));
+  h.store.tournaments.setMessage(id, messageId);
   const events: TournamentEvent[] = [
     { type: 'open', at: now },
     ...entrants.map((u, i) => ({ type: 'register' as const, userId: u.id, rating: 10 - i, at: now })),
@@ -79,6 +86,10 @@ const threadText = (game: GameRecord) =>
     .map((m) => m.text)
     .join('\n');
 
+const message = (id: number) => c().message(stored(id).messageId as string)?.text ?? '';
+const entrant = (id: number, u: LoopbackUser) =>
+  stored(id).tournament.entrants.find((e) => e.userId === u.id);
+
 async function move(game: GameRecord): Promise<void> {
   const seat = (game.state as DiceRaceState).turn;
   const r = await h.bot.runtime.table.move(game.id, seat, { type: 'move', die: 'both' }, game.version);
@@ -88,7 +99,9 @@ async function move(game: GameRecord): Promise<void> {
 beforeAll(async () => {
   registerDiceRace();
   h = await startTableHarness({ clock, adapters: [valleyAdapter(), diceRaceAdapter] });
-  people = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'].map((n) => c().createUser(n));
+  people = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal', 'ivy', 'jon'].map((n) =>
+    c().createUser(n),
+  );
 });
 afterAll(async () => {
   await h?.stop();
@@ -149,7 +162,7 @@ describe('a tournament round’s deadline', () => {
     clock.advance(3 * HOUR);
     await h.quiet();
     expect(h.store.getGame(game.id).status).toBe('active');
-    expect(h.store.schedule.fired(standInAllKey(game.id))).toBe(false);
+    expect(h.store.schedule.fired(standInKey(game.id, 'all'))).toBe(false);
     expect((await desk().act(id, (_, now) => [{ type: 'resume', at: now }])).ok).toBe(true);
     const moved = stored(id).tournament.rounds[0]?.deadline ?? 0;
     expect(moved).toBe(deadline + 3 * HOUR);
@@ -171,5 +184,84 @@ describe('a tournament round’s deadline', () => {
     expect(threadText(over)).toContain('deadline passed: the computer plays every seat to the end');
     expect(await endingOf(h.bot.runtime.tables.store, over)).toBe('stand-in');
     expect(deadlineRowOf(id)).toMatchObject({ outcome: 'fired' });
+  });
+});
+
+describe('drops by the organiser’s rule', () => {
+  it('time-outs in a row: dropped at the rule’s count; the stand-in plays their seat on, the message says why', async () => {
+    const id = await started('stand-in', people.slice(6, 8), {
+      turnLimitHours: 1,
+      drop: { onLeavingServer: true, afterTimeouts: 2 },
+    });
+    let [game] = gamesOf(id);
+    if (!game) throw new Error('no game');
+    // Whoever is to move first never moves; the other does, each turn.
+    const sleeperSeat = (game.state as DiceRaceState).turn;
+    const sleeper = people.find((u) => u.id === game?.seats[sleeperSeat]?.userId) as LoopbackUser;
+    for (let timeouts = 1; timeouts <= 2; timeouts++) {
+      expect(entrant(id, sleeper)?.droppedAfterRound).toBeNull();
+      clock.advance(HOUR);
+      await h.quiet();
+      game = h.store.getGame(game.id);
+      expect(h.store.absences.timeoutsInARow(game.id, sleeperSeat)).toBe(timeouts);
+      await move(game);
+      await h.quiet();
+    }
+    expect(entrant(id, sleeper)).toMatchObject({ droppedAfterRound: 1, dropReason: 'timeouts' });
+    expect(message(id)).toContain(`<@${sleeper.id}> ✅ (dropped: timed out too often)`);
+    // Their seat is the computer's now: it moves at once, no hour waited, and no third time-out is counted.
+    game = h.store.getGame(game.id);
+    expect((game.state as DiceRaceState).turn).not.toBe(sleeperSeat);
+    const version = game.version;
+    await move(game);
+    await h.quiet();
+    game = h.store.getGame(game.id);
+    expect(game.version).toBeGreaterThanOrEqual(version + 2);
+    expect(h.store.actionLog(game.id).at(-1)?.madeBy).toBe('stand-in');
+    expect(h.store.absences.timeoutsInARow(game.id, sleeperSeat)).toBe(2);
+    expect(threadText(game)).toContain('was dropped from the tournament: the computer plays for them');
+  });
+
+  it('leaving the server: dropped at the deadline, before the games are settled; in no later round', async () => {
+    const four = people.slice(0, 4);
+    const id = await started('stand-in', four, { rounds: 2 });
+    const leaver = four[3] as LoopbackUser;
+    c().removeMember(c().defaultGuild.id, leaver.id);
+    clock.advance(DAY);
+    await h.quiet();
+    expect(entrant(id, leaver)).toMatchObject({ droppedAfterRound: 1, dropReason: 'left-server' });
+    expect(entrant(id, four[0] as LoopbackUser)?.droppedAfterRound).toBeNull();
+    expect(message(id)).toContain(`<@${leaver.id}> ✅ (dropped: left the server)`);
+    // The stand-in played both games to the end; reported as their tables' results (another part of the
+    // table layer does that), the next round seats the three still in: one table and a bye.
+    const games = gamesOf(id);
+    expect(games.map((g) => g.status)).toEqual(['finished', 'finished']);
+    const round = stored(id).tournament.rounds[0];
+    const reports: TournamentEvent[] = (round?.tables ?? []).map((table) => {
+      const g = h.store.getGame(stored(id).games[table.id] as number);
+      return {
+        type: 'report',
+        tableId: table.id,
+        places: (g.outcome?.results ?? []).map((r) => ({
+          userId: g.seats[r.seat]?.userId as string,
+          place: r.rank,
+        })),
+        ending: 'stand-in',
+        at: clock.now(),
+      };
+    });
+    expect((await desk().act(id, () => reports)).ok).toBe(true);
+    const next = stored(id).tournament.rounds[1];
+    expect(
+      next?.tables
+        .flatMap((t) => t.seats)
+        .concat(next.byes)
+        .sort(),
+    ).toEqual(
+      four
+        .slice(0, 3)
+        .map((u) => u.id)
+        .sort(),
+    );
   });
 });
