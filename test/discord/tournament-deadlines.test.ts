@@ -222,6 +222,52 @@ describe('drops by the organiser’s rule', () => {
     expect(threadText(game)).toContain('was dropped from the tournament: the computer plays for them');
   });
 
+  it('time-outs in a row count across the tournament’s games while the player made no move of their own', async () => {
+    const pair = people.slice(8, 10);
+    const id = await started('as-it-stands', pair, {
+      rounds: 2,
+      turnLimitHours: 1,
+      drop: { onLeavingServer: true, afterTimeouts: 3 },
+    });
+    const first = gamesOf(id)[0] as GameRecord;
+    const sleeper = pair.find((u) => u.id === first.seats[(first.state as DiceRaceState).turn]?.userId);
+    if (!sleeper) throw new Error('no sleeper');
+    /** Until the sleeper's `n`-th time-out in `game`: they never move, the other always does. */
+    async function sleepThrough(gameId: number, n: number): Promise<void> {
+      const seat = h.store.getGame(gameId).seats.findIndex((x) => x.userId === sleeper?.id);
+      while (h.store.absences.timeoutsInARow(gameId, seat) < n) {
+        const g = h.store.getGame(gameId);
+        if ((g.state as DiceRaceState).turn === seat) clock.advance(HOUR);
+        else await move(g);
+        await h.quiet();
+      }
+    }
+    // Two time-outs in round one's game, which the deadline settles; its result reported makes round two.
+    await sleepThrough(first.id, 2);
+    clock.advance(DAY);
+    await h.quiet();
+    expect(h.store.getGame(first.id).status).toBe('finished');
+    expect(entrant(id, sleeper)?.droppedAfterRound).toBeNull();
+    const settled = h.store.getGame(first.id);
+    const report: TournamentEvent = {
+      type: 'report',
+      tableId: '1.1',
+      places: (settled.outcome?.results ?? []).map((r) => ({
+        userId: settled.seats[r.seat]?.userId as string,
+        place: r.rank,
+      })),
+      ending: 'as-it-stands',
+      at: clock.now(),
+    };
+    expect((await desk().act(id, () => [report])).ok).toBe(true);
+    await h.quiet();
+    const second = stored(id).games['2.1'];
+    if (second === undefined) throw new Error('no game for round two');
+    // One more in round two's game, with no move of their own since: three in a row, dropped.
+    await sleepThrough(second, 1);
+    expect(entrant(id, sleeper)).toMatchObject({ droppedAfterRound: 2, dropReason: 'timeouts' });
+  });
+
   it('leaving the server: dropped at the deadline, before the games are settled; in no later round', async () => {
     const four = people.slice(0, 4);
     const id = await started('stand-in', four, { rounds: 2 });
