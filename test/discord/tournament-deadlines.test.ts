@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archaeologyAdapter } from '../../src/adapters/archaeology/index.ts';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { endingOf } from '../../src/discord/tournaments/tournament-deadlines.ts';
@@ -98,10 +99,23 @@ async function move(game: GameRecord): Promise<void> {
 
 beforeAll(async () => {
   registerDiceRace();
-  h = await startTableHarness({ clock, adapters: [valleyAdapter(), diceRaceAdapter] });
-  people = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal', 'ivy', 'jon'].map((n) =>
-    c().createUser(n),
-  );
+  h = await startTableHarness({ clock, adapters: [valleyAdapter(), archaeologyAdapter(), diceRaceAdapter] });
+  people = [
+    'ann',
+    'ben',
+    'cat',
+    'dan',
+    'eve',
+    'fay',
+    'gus',
+    'hal',
+    'ivy',
+    'jon',
+    'kim',
+    'lea',
+    'max',
+    'ned',
+  ].map((n) => c().createUser(n));
 });
 afterAll(async () => {
   await h?.stop();
@@ -149,6 +163,28 @@ describe('a tournament round’s deadline', () => {
     // The store's check agrees: finished where the rules say it goes on, with exactly the marked ranking.
     expect(verifyAll(h.store.database).problems).toEqual([]);
   });
+
+  it.each([
+    ['valley', 10, 'Valley of the Kings'],
+    ['archaeology', 12, 'Archaeology'],
+  ])(
+    'as it stands, %s: a game just begun is ranked and its results posted as any game’s',
+    async (game, at) => {
+      const id = await started('as-it-stands', people.slice(at, at + 2), { game });
+      const [g] = gamesOf(id);
+      if (!g) throw new Error('no game');
+      clock.advance(DAY);
+      await h.quiet();
+      const over = h.store.getGame(g.id);
+      expect(over).toMatchObject({ status: 'finished', rated: false });
+      // Nothing scored yet in either game: both share the first place.
+      expect(over.outcome?.results.map((r) => r.rank)).toEqual([1, 1]);
+      const text = threadText(over);
+      expect(text).toContain('deadline passed: this game was ranked as it stood');
+      expect(text).toMatch(/1\. \*\*.+\n.*1\. \*\*/);
+      expect(h.bot.runtime.autopilot.pending).toBe(0);
+    },
+  );
 
   it('stand-in: a pause holds the deadline, the resume moves it; then the computer plays every seat to the end', async () => {
     const id = await started('stand-in', people.slice(4, 6));
