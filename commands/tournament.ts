@@ -111,7 +111,7 @@ function createOptions(adapters: AdapterSet): APIApplicationCommandBasicOption[]
       type: ApplicationCommandOptionType.String,
       name: 'deadline',
       description:
-        "A game still going at its round's deadline: the computer plays it out (default), or it is ranked as it stands",
+        "Unfinished games at a round's end: the computer plays them out (default), or they rank as they stand",
       required: false,
       choices: DEADLINE_RULES.map((r) => ({ name: r, value: r })),
     },
