@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournamentCommand } from '../../commands/tournament.ts';
 import { archaeologyAdapter } from '../../src/adapters/archaeology/index.ts';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
@@ -99,7 +100,11 @@ async function move(game: GameRecord): Promise<void> {
 
 beforeAll(async () => {
   registerDiceRace();
-  h = await startTableHarness({ clock, adapters: [valleyAdapter(), archaeologyAdapter(), diceRaceAdapter] });
+  h = await startTableHarness({
+    clock,
+    adapters: [valleyAdapter(), archaeologyAdapter(), diceRaceAdapter],
+    extraCommands: (adapters) => [tournamentCommand(adapters)],
+  });
   people = [
     'ann',
     'ben',
@@ -115,6 +120,8 @@ beforeAll(async () => {
     'lea',
     'max',
     'ned',
+    'oli',
+    'pam',
   ].map((n) => c().createUser(n));
 });
 afterAll(async () => {
@@ -224,6 +231,31 @@ describe('a tournament round’s deadline', () => {
 });
 
 describe('drops by the organiser’s rule', () => {
+  it('/tournament create takes the deadline rule and the drop rule', async () => {
+    const mod = c().createUser({ username: 'organiser', grants: ['ManageGuild'] });
+    const reply = await c()
+      .as(mod)
+      .slash('tournament create', {
+        deadline: 'as-it-stands',
+        'drop-on-leave': false,
+        'drop-after-timeouts': 0,
+      })
+      .reply();
+    expect(reply.text).toMatch(/^Tournament #\d+ is a draft/);
+    const [newest] = h.store.tournaments.inGuild(c().defaultGuild.id);
+    expect(h.store.tournaments.get(newest?.id ?? 0)?.tournament.settings).toMatchObject({
+      deadline: 'as-it-stands',
+      drop: { onLeavingServer: false, afterTimeouts: null },
+    });
+    const defaults = await c().as(mod).slash('tournament create', { 'drop-after-timeouts': 5 }).reply();
+    expect(defaults.text).toMatch(/^Tournament #\d+ is a draft/);
+    const [latest] = h.store.tournaments.inGuild(c().defaultGuild.id);
+    expect(h.store.tournaments.get(latest?.id ?? 0)?.tournament.settings).toMatchObject({
+      deadline: 'stand-in',
+      drop: { onLeavingServer: true, afterTimeouts: 5 },
+    });
+  });
+
   it('time-outs in a row: dropped at the rule’s count; the stand-in plays their seat on, the message says why', async () => {
     const id = await started('stand-in', people.slice(6, 8), {
       turnLimitHours: 1,
@@ -302,6 +334,21 @@ describe('drops by the organiser’s rule', () => {
     // One more in round two's game, with no move of their own since: three in a row, dropped.
     await sleepThrough(second, 1);
     expect(entrant(id, sleeper)).toMatchObject({ droppedAfterRound: 2, dropReason: 'timeouts' });
+  });
+
+  it('leaving the server: dropped at their first time-out after it, the stand-in playing their seat on', async () => {
+    const pair = people.slice(14, 16);
+    const id = await started('stand-in', pair, { turnLimitHours: 1 });
+    const [game] = gamesOf(id);
+    if (!game) throw new Error('no game');
+    const gone = pair.find((u) => u.id === game.seats[(game.state as DiceRaceState).turn]?.userId);
+    if (!gone) throw new Error('nobody to move');
+    c().removeMember(c().defaultGuild.id, gone.id);
+    clock.advance(HOUR);
+    await h.quiet();
+    expect(entrant(id, gone)).toMatchObject({ droppedAfterRound: 1, dropReason: 'left-server' });
+    const seat = game.seats.findIndex((x) => x.userId === gone.id);
+    expect(h.store.schedule.fired(standInKey(game.id, seat))).toBe(true);
   });
 
   it('leaving the server: dropped at the deadline, before the games are settled; in no later round', async () => {
