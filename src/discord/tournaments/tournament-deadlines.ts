@@ -7,8 +7,12 @@
  * - `as-it-stands`: finished in one write as the position stands (`TableService.settle`,
  *   `store.settleAsItStands`): an ordinary finished game with places, marked, whose results are posted
  *   and whose end is reported as any finished game's;
- * - `stand-in`: its stand-in-from-now row for every seat is planned (turn-plan.ts): once fired, the computer plays every person's
- *   seat to the end, their timers closed, the board saying the deadline passed; it then ends as any game.
+ * - `stand-in`: its every-seat stand-in-from-now row is planned (turn-plan.ts): once fired, the computer
+ *   plays every person's seat to the end, their timers closed, the board saying the deadline passed; it then
+ *   ends as any game.
+ *
+ * Before that, the entrants who left the server are dropped (tournament-drops.ts), so that no round made
+ * from these results seats them.
  *
  * A round already complete, a later round made, or a cancelled tournament close the row as obsolete. While
  * paused the row waits (the resume moves it); a deadline moved later than the row is postponed to it. A
