@@ -15,7 +15,13 @@ import { t } from '../src/i18n/messages.ts';
 import { InvalidOptionsError } from '../src/store/errors.ts';
 import { parseOptionsFor, randomSeed } from '../src/store/store-core.ts';
 import type { TournamentEvent } from '../src/tournaments/events.ts';
-import { FORMATS, type Format, type Tournament, type TournamentSettings } from '../src/tournaments/model.ts';
+import {
+  type DeadlineRule,
+  FORMATS,
+  type Format,
+  type Tournament,
+  type TournamentSettings,
+} from '../src/tournaments/model.ts';
 import { defaultSettings, settingsFault } from '../src/tournaments/settings.ts';
 import { defaultMinTableSize } from '../src/tournaments/table-layout.ts';
 import { recordSubcommand, tournamentRecordReply } from './tournament-record.ts';
@@ -28,6 +34,7 @@ import { recordSubcommand, tournamentRecordReply } from './tournament-record.ts'
  * (../src/discord/tournaments/tournament-desk.ts), which writes it once and redraws the message.
  */
 const HOUR_MS = 3_600_000;
+const DEADLINE_RULES: readonly DeadlineRule[] = ['stand-in', 'as-it-stands'];
 const DAY_MS = 24 * HOUR_MS;
 
 const int = (
@@ -103,6 +110,26 @@ function createOptions(adapters: AdapterSet): APIApplicationCommandBasicOption[]
     int('cap', 'The most entrants (default: no cap)', 2, 1_000),
     int('advance', 'Elimination: how many of each table go on (default 1)', 1, 5),
     ...poolOption(adapters),
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'deadline',
+      description:
+        "Unfinished games at a round's end: the computer plays them out (default), or they rank as they stand",
+      required: false,
+      choices: DEADLINE_RULES.map((r) => ({ name: r, value: r })),
+    },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'drop-on-leave',
+      description: 'Drop entrants who leave the server (default yes)',
+      required: false,
+    },
+    int(
+      'drop-after-timeouts',
+      'Drop entrants after this many timed-out turns in a row (default 3; 0: never)',
+      0,
+      20,
+    ),
   ];
 }
 
@@ -287,6 +314,7 @@ async function create(
   const format = (i.options.getString('format') ?? 'swiss') as Format;
   const base = defaultSettings(game.id, now + (i.options.getInteger('registration-hours') ?? 48) * HOUR_MS);
   const turnLimit = i.options.getInteger('turn-limit') ?? 24;
+  const dropAfter = i.options.getInteger('drop-after-timeouts');
   const settings: TournamentSettings = {
     ...base,
     format,
@@ -299,6 +327,11 @@ async function create(
     checkInMs: (i.options.getInteger('check-in-hours') ?? 0) * HOUR_MS,
     maxEntrants: i.options.getInteger('cap'),
     advance: i.options.getInteger('advance') ?? base.advance,
+    deadline: (i.options.getString('deadline') as DeadlineRule | null) ?? base.deadline,
+    drop: {
+      onLeavingServer: i.options.getBoolean('drop-on-leave') ?? base.drop.onLeavingServer,
+      afterTimeouts: dropAfter === null ? base.drop.afterTimeouts : dropAfter === 0 ? null : dropAfter,
+    },
   };
   const fault = settingsFault(settings);
   if (fault) return tell(i, refusalText(language, fault, 'create', null, i.user.id));

@@ -49,6 +49,7 @@ import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
 import { TournamentDeadlines } from './tournaments/tournament-deadlines.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentDrops } from './tournaments/tournament-drops.ts';
 import { TournamentPodiums } from './tournaments/tournament-podium.ts';
 import { clientNames } from './tournaments/tournament-standings-picture.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
@@ -278,7 +279,17 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     },
     scheduler,
   );
-  new TournamentDeadlines(tables, table, scheduler, clock, o.log, (id) => tournaments.redraw(id));
+  const drops = new TournamentDrops(tables, tournaments, scheduler, client, clock, o.log);
+  timers.onTimedOut = (game, seat, inARow) => drops.timedOut(game, seat, inARow);
+  new TournamentDeadlines(
+    tables,
+    table,
+    scheduler,
+    clock,
+    o.log,
+    (id) => tournaments.redraw(id),
+    (id) => drops.leavers(id),
+  );
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,

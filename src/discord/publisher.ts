@@ -281,9 +281,10 @@ export class Publisher {
     // The ratings changed in the transaction that finished the game; this only reads them.
     const scope = game.guildId ?? GLOBAL_SCOPE;
     const changes = await this.tables.store.ratings.changesOfGame(game.id, scope);
+    // Settled at a tournament round's deadline: the places are the position's, not a game played out.
+    const settled = game.outcome?.settled ? t(ctx.language, 'table.settled-as-it-stands') : null;
     const ratingLines = [
-      // Settled at a tournament round's deadline: the places are the position's, not a game played out.
-      ...(game.outcome?.settled ? [t(ctx.language, 'table.settled-as-it-stands')] : []),
+      ...(settled ? [settled] : []),
       ...resultRatingLines(ratingDecision(game), changes, ctx, !game.guildId),
       ...(await hintLines(this.tables.store, game, ctx)),
     ];
@@ -299,7 +300,8 @@ export class Publisher {
       version: game.version,
     });
     const link = game.guildId ? messageLink(game.guildId, channelId, id) : null;
-    await this.closeBoard(game, messages.finishedBoard(view, ctx, link));
+    const last = messages.finishedBoard(view, ctx, link);
+    await this.closeBoard(game, settled ? { ...last, content: `${settled}\n${last.content}` } : last);
     await this.closeLobby(game, link);
     await this.finished(game);
   }

@@ -54,6 +54,9 @@ export class Tables {
   view(game: GameRecord, seat: Seat | null): TableView<unknown> {
     const state = game.state;
     if (state === null || typeof state !== 'object') throw new Error(`game #${game.id} has not started`);
+    // A settled game's state may be the one its last active view was drawn from: its views are not memoized.
+    if (game.outcome?.settled)
+      return deepFreeze(settledView(game, this.adapterOf(game).game.view(state, seat)));
     let bySeat = this.#views.get(state);
     if (!bySeat) {
       bySeat = new Map();
@@ -61,9 +64,7 @@ export class Tables {
     }
     const known = bySeat.get(seat);
     if (known) return known;
-    const view: TableView<unknown> = deepFreeze(
-      settledView(game, this.adapterOf(game).game.view(state, seat)),
-    );
+    const view: TableView<unknown> = deepFreeze(this.adapterOf(game).game.view(state, seat));
     bySeat.set(seat, view);
     return view;
   }

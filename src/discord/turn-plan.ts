@@ -41,15 +41,26 @@ export function timedOutSeat(key: string): string | null {
 }
 
 /**
- * A game whose row of this kind fired has the computer play every person's seat to its end: a tournament
- * round's deadline passed with the stand-in rule (tournaments/tournament-deadlines.ts). The people keep
- * their seats and their places; nobody is reminded or timed out again.
+ * The computer plays a person's seat to the end of the game once a row of this kind fired for it: every seat
+ * (`all`: a tournament round's deadline passed with the stand-in rule) or one (`<seat>`: its entrant was
+ * dropped from the tournament). The people keep their seats and places; nobody it covers is reminded or
+ * timed out again (tournaments/tournament-deadlines.ts, tournament-drops.ts).
  */
-export const STAND_IN_ALL = 'stand-in-all';
+export const STAND_IN_FROM_NOW = 'stand-in-from-now';
 
-/** The key of a game's stand-in-all row (its trailing ':' keeps game 12's from matching game 123's). */
-export function standInAllKey(gameId: number): string {
-  return `${STAND_IN_ALL}:${gameId}:`;
+/** The prefix of a game's stand-in-from-now keys (its trailing ':' keeps game 12's from matching 123's). */
+export function standInPrefix(gameId: number): string {
+  return `${STAND_IN_FROM_NOW}:${gameId}:`;
+}
+
+/** The key of the row that has the computer play `seat` (or every seat) of the game from now on. */
+export function standInKey(gameId: number, seat: Seat | 'all'): string {
+  return `${standInPrefix(gameId)}${seat}`;
+}
+
+/** Whether the fired stand-in-from-now keys' last parts (`all`, or seat numbers) cover `seat`. */
+export function standInCovers(fired: readonly string[], seat: Seat): boolean {
+  return fired.includes('all') || fired.includes(String(seat));
 }
 
 /** What planning needs besides the game, read before the move so that the plan itself is pure. */
@@ -60,8 +71,8 @@ export interface PlanInputs {
   readonly settings: ReadonlyMap<string, PlayerSettings>;
   /** `turn:seat` of the time-outs that fired in the turn the game was at, and of the one this move fires. */
   readonly timedOut: ReadonlySet<string>;
-  /** The game's stand-in-all row fired: the computer plays every person's seat (absent: it did not). */
-  readonly standInAll?: boolean;
+  /** The last parts (`all`, seat numbers) of the game's stand-in-from-now rows that fired (absent: none). */
+  readonly standIn?: readonly string[];
 }
 
 /** What the plan asks of the game: the table's views (memoized per version, so asking again is free). */
@@ -86,7 +97,7 @@ export function awayAt(settings: PlayerSettings | undefined, now: number): boole
 export function computerPlays(game: GameRecord, seat: Seat, turn: number, inputs: PlanInputs): boolean {
   const user = game.seats[seat]?.userId;
   if (!user) return false;
-  if (inputs.standInAll || awayAt(inputs.settings.get(user), inputs.now)) return true;
+  if (standInCovers(inputs.standIn ?? [], seat) || awayAt(inputs.settings.get(user), inputs.now)) return true;
   return !!game.turnLimitMinutes && inputs.timedOut.has(`${turn}:${seat}`);
 }
 

@@ -20,10 +20,11 @@ import {
   type PlanInputs,
   planTimers,
   quietHoursOf,
-  STAND_IN_ALL,
+  STAND_IN_FROM_NOW,
   type Stage,
   stageKey,
-  standInAllKey,
+  standInCovers,
+  standInPrefix,
   timedOutSeat,
   turnTimeoutsPrefix,
 } from './turn-plan.ts';
@@ -49,6 +50,8 @@ interface Addressee {
 export class TurnTimers {
   /** Postpones a row while the board it would send someone to is owed; true if so (board-retries.ts). */
   holdForBoard: (row: ScheduledRow) => Promise<boolean> = async () => false;
+  /** Told of each missed turn once its move committed, with the seat's run in this game (tournament drops). */
+  onTimedOut: ((game: GameRecord, seat: Seat, inARow: number) => Promise<void>) | null = null;
   /** Whether each person's DMs are known closed, and whether they were told (direct-messages.ts). */
   readonly dms: DmStatus;
 
@@ -66,23 +69,24 @@ export class TurnTimers {
     scheduler.on('timeout', (row) => this.timeOut(row));
     scheduler.on('turn-dm', (row) => this.turnDm(row));
     scheduler.on('nudge', (row) => this.deliverNudge(row));
-    scheduler.on(STAND_IN_ALL, (row) => this.standInFromNow(row));
+    scheduler.on(STAND_IN_FROM_NOW, (row) => this.standInFromNow(row));
   }
 
-  /** Whether the computer plays every person's seat of the game to its end (its stand-in-all row fired). */
-  async standInAll(game: GameRecord): Promise<boolean> {
-    return this.tables.store.schedule.fired(standInAllKey(game.id));
+  /** The last parts (`all`, seat numbers) of the game's stand-in-from-now rows that fired (turn-plan.ts). */
+  async standIns(game: GameRecord): Promise<string[]> {
+    const prefix = standInPrefix(game.id);
+    return (await this.tables.store.schedule.firedKeys(prefix)).map((k) => k.slice(prefix.length));
   }
 
   /**
-   * The game's stand-in-all row: once closed as fired (at most once), every person's timers close — nobody
-   * is reminded or timed out again, so no time-out counts against them — the board says why, and the
-   * computer is armed for every seat the game waits for.
+   * A stand-in-from-now row: once closed as fired (at most once), the seats it covers are the computer's to
+   * the end. For every seat, the game's pending timers close (nobody is reminded or timed out again, so no
+   * time-out counts against anyone); the board says why, and the computer is armed for the seats it owes.
    */
   private async standInFromNow(row: ScheduledRow): Promise<void> {
     const store = this.tables.store;
     if (!(await store.schedule.markDone(row.id, 'fired')) || row.gameId === null) return;
-    await store.schedule.cancelGame(row.gameId, STAND_IN_ALL);
+    if (row.key.endsWith(':all')) await store.schedule.cancelGame(row.gameId, STAND_IN_FROM_NOW);
     const game = await store.findGame(row.gameId);
     if (game?.status !== 'active') return;
     await this.publisher.refreshBoard(game);
@@ -130,8 +134,8 @@ export class TurnTimers {
       const seat = timedOutSeat(fires.key);
       if (seat !== null) timedOut.add(seat);
     }
-    const standInAll = game.status === 'active' && (await this.standInAll(game));
-    return { now: this.clock.now(), settings, timedOut, standInAll };
+    const standIn = game.status === 'active' ? await this.standIns(game) : [];
+    return { now: this.clock.now(), settings, timedOut, standIn };
   }
 
   /** When the turn of the player to move runs out (ms), if there is a limit. */
@@ -152,7 +156,7 @@ export class TurnTimers {
   async computerPlaysFor(game: GameRecord, seat: Seat, turn?: number): Promise<boolean> {
     const user = game.seats[seat]?.userId;
     if (!user || game.state === null) return false;
-    if ((await this.onVacation(user)) || (await this.standInAll(game))) return true;
+    if (standInCovers(await this.standIns(game), seat) || (await this.onVacation(user))) return true;
     if (!game.turnLimitMinutes) return false;
     turn ??= this.tables.view(game, null).turn.number;
     return this.tables.store.schedule.fired(turnTimeoutsPrefix(game.id, turn), `:${seat}`);
@@ -174,7 +178,11 @@ export class TurnTimers {
     if (game.status !== 'active') return [];
     const ctx = this.tables.context(game);
     const notes: string[] = [];
-    if (await this.standInAll(game)) notes.push(t(ctx.language, 'table.deadline-stand-in'));
+    const standIns = await this.standIns(game);
+    if (standIns.includes('all')) notes.push(t(ctx.language, 'table.deadline-stand-in'));
+    else
+      for (const seat of standIns)
+        notes.push(t(ctx.language, 'table.dropped-stand-in', { name: seatName(ctx, Number(seat)) }));
     for (const s of game.seats) {
       const until = s.userId ? await this.awayUntil(s.userId) : null;
       if (until !== null)
@@ -383,6 +391,7 @@ export class TurnTimers {
     const action = await this.computers.move(game, stage.seat, standInOf(game));
     // A decision out of turn timing out is not a turn missed; the turn's own time-out is.
     const missedTurn = stage.seat === this.tables.view(game, null).turn.seat;
+    let missed: number | null = null;
     const result = await this.computers.answering(() =>
       this.table.move(game.id, stage.seat, action, game.version, {
         fires: row,
@@ -390,6 +399,7 @@ export class TurnTimers {
         ...(missedTurn ? { timeouts: 'count' as const } : {}),
         committed: async (_before, after, applied) => {
           const inARow = applied.timeoutsInARow ?? 0;
+          if (missedTurn) missed = inARow;
           const ctx = this.tables.context(after);
           const channelId = this.publisher.channelOf(after);
           await this.publisher.send(channelId, {
@@ -409,7 +419,13 @@ export class TurnTimers {
         },
       }),
     );
-    if (result.ok) return;
+    if (result.ok) {
+      if (missed !== null && this.onTimedOut)
+        await this.onTimedOut(result.after, stage.seat, missed).catch((err: unknown) =>
+          this.log.error({ err, gameId: game.id, seat: stage.seat }, 'a time-out could not be told'),
+        );
+      return;
+    }
     // Someone moved between the check and the lock. If they still owe this stage, their time is up all
     // the same: the row is closed as fired and the autopilot plays the rest of it.
     this.log.info({ gameId: game.id, row: row.key }, 'a time-out found the game moved on');

@@ -235,6 +235,11 @@ export class LoopbackControl {
     this.#deps.world.removeBot(guildId);
   }
 
+  /** A person leaves a guild: its member routes answer 10007 Unknown Member for them (nothing is dispatched). */
+  removeMember(guildId: string, userId: string): void {
+    this.#deps.world.removeMember(guildId, userId);
+  }
+
   /** The bot is invited back to a guild it was removed from: GUILD_CREATE with the whole guild, as on a join. */
   addBot(guildId: string): void {
     this.#deps.world.addBot(guildId);

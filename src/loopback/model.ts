@@ -300,6 +300,20 @@ export class World {
     return (bits & PermissionFlagsBits.Administrator) !== 0n ? ALL_PERMISSIONS : bits;
   }
 
+  /**
+   * A person leaves the guild (or is kicked): the member routes answer 10007 Unknown Member from now on.
+   * Discord dispatches GUILD_MEMBER_REMOVE only with the privileged Server Members intent, which no bot
+   * here asks for, so nothing is dispatched.
+   */
+  removeMember(guildId: string, userId: string): void {
+    const guild = this.#guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    if (userId === this.bot.id) throw new Error('the bot leaves with removeBot');
+    if (!guild.members.delete(userId)) throw new Error(`${userId} is not in guild ${guildId}`);
+    // A member who comes back has no roles: Discord does not keep them (unless a bot gives them back).
+    guild.memberRoles.delete(userId);
+  }
+
   isMember(guildId: string, userId: string): boolean {
     return this.#guilds.get(guildId)?.members.has(userId) ?? false;
   }

@@ -7,6 +7,8 @@ import {
   planTimers,
   REMINDER_WITHOUT_LIMIT,
   stageKey,
+  standInKey,
+  standInPrefix,
   timedOutSeat,
 } from '../../src/discord/turn-plan.ts';
 import type { Seat } from '../../src/games/kernel/types.ts';
@@ -120,6 +122,19 @@ describe('the turn timers’ plan (turn-plan.ts)', () => {
     expect(planTimers(game(), inputs(), facts([0, 1], 0, { window: true, autoPass: [1] })).rows).toHaveLength(
       2,
     );
+  });
+
+  it('nothing for a seat the stand-in plays from now on: every seat (a deadline), or one (a drop)', () => {
+    expect(planTimers(game(), inputs({ standIn: ['all'] }), facts([0, 1], 0)).rows).toEqual([]);
+    expect(computerPlays(game({ turnLimitMinutes: null }), 1, 4, inputs({ standIn: ['all'] }))).toBe(true);
+    const keys = planTimers(game(), inputs({ standIn: ['1'] }), facts([0, 1], 0)).rows.map((r) => r.key);
+    expect(keys).toEqual(['remind:7:4:turn:0', 'timeout:7:4:turn:0']);
+    // Seat 10's row does not cover seat 0; a computer's seat is its own anyway.
+    expect(computerPlays(game(), 0, 4, inputs({ standIn: ['10'] }))).toBe(false);
+    expect(computerPlays(game(), 2, 4, inputs({ standIn: ['all'] }))).toBe(false);
+    expect(standInKey(7, 'all')).toBe('stand-in-from-now:7:all');
+    expect(standInKey(7, 1).startsWith(standInPrefix(7))).toBe(true);
+    expect(standInKey(17, 1).startsWith(standInPrefix(7))).toBe(false);
   });
 
   it('a vacation that ended, or a time-out without a limit, leaves the person to play', () => {

@@ -95,7 +95,15 @@ export function tournamentMessage(
       t(language, 'tournament.entrant', {
         player: mention(e.userId),
         checked: e.checkedIn && tr.status !== 'registration' ? 'yes' : 'no',
-        dropped: e.droppedAfterRound !== null ? 'yes' : 'no',
+        // Why they were dropped, for the rule's two reasons (the organiser's and a withdrawal say only that).
+        dropped:
+          e.droppedAfterRound === null
+            ? 'no'
+            : e.dropReason === 'left-server'
+              ? 'left'
+              : e.dropReason === 'timeouts'
+                ? 'timeouts'
+                : 'yes',
       }),
     );
     lines.push(shown.join(', '));

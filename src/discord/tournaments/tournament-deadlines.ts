@@ -7,13 +7,17 @@
  * - `as-it-stands`: finished in one write as the position stands (`TableService.settle`,
  *   `store.settleAsItStands`): an ordinary finished game with places, marked, whose results are posted
  *   and whose end is reported as any finished game's;
- * - `stand-in`: its stand-in-all row is planned (turn-plan.ts): once fired, the computer plays every person's
- *   seat to the end, their timers closed, the board saying the deadline passed; it then ends as any game.
+ * - `stand-in`: its every-seat stand-in-from-now row is planned (turn-plan.ts): once fired, the computer
+ *   plays every person's seat to the end, their timers closed, the board saying the deadline passed; it then
+ *   ends as any game.
+ *
+ * Before that, the entrants who left the server are dropped (tournament-drops.ts), so that no round made
+ * from these results seats them.
  *
  * A round already complete, a later round made, or a cancelled tournament close the row as obsolete. While
  * paused the row waits (the resume moves it); a deadline moved later than the row is postponed to it. A
  * table whose game does not exist yet (its games are made by the round's own row) is looked at again soon.
- * Settling twice is harmless (only an active game is settled; a stand-in-all row is planned once by its
+ * Settling twice is harmless (only an active game is settled; a stand-in row is planned once by its
  * key), so a holder that died mid-way is simply redone by the next one.
  */
 import type { Logger } from 'pino';
@@ -26,7 +30,7 @@ import type { Ending, Round, Tournament } from '../../tournaments/model.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { TableService } from '../table-service.ts';
 import type { Tables } from '../tables.ts';
-import { STAND_IN_ALL, standInAllKey } from '../turn-plan.ts';
+import { STAND_IN_FROM_NOW, standInKey } from '../turn-plan.ts';
 
 export const TOURNAMENT_DEADLINE = 'tournament-deadline';
 /** Far longer than settling a round's games takes; how late they are when the holder dies. */
@@ -45,9 +49,15 @@ export function deadlineRow(tournamentId: number, round: Round): PlannedRow {
   };
 }
 
-/** The row that has the computer play every person's seat of `gameId` from `at` on (turn-timers.ts). */
-export function standInAllRow(gameId: number, at: number): PlannedRow {
-  return { key: standInAllKey(gameId), gameId, kind: STAND_IN_ALL, dueAt: new Date(at), payload: {} };
+/** The row that has the computer play `seat` (or every seat) of `gameId` from `at` on (turn-timers.ts). */
+export function standInRow(gameId: number, seat: number | 'all', at: number): PlannedRow {
+  return {
+    key: standInKey(gameId, seat),
+    gameId,
+    kind: STAND_IN_FROM_NOW,
+    dueAt: new Date(at),
+    payload: { seat },
+  };
 }
 
 export class TournamentDeadlines {
@@ -59,6 +69,8 @@ export class TournamentDeadlines {
     private readonly log: Logger,
     /** Redraws the tournament's message. */
     private readonly redraw: (tournamentId: number) => Promise<void>,
+    /** Drops the entrants who left the server, by the rule, before the round's games are settled. */
+    private readonly leavers: (tournamentId: number) => Promise<void> = async () => {},
   ) {
     scheduler.on(TOURNAMENT_DEADLINE, (row) => this.due(row));
   }
@@ -84,6 +96,7 @@ export class TournamentDeadlines {
       await store.schedule.postpone(row.id, new Date(round.deadline));
       return;
     }
+    await this.leavers(id);
     let unmade = false;
     for (const table of round.tables) {
       if (round.results[table.id]) continue;
@@ -96,7 +109,7 @@ export class TournamentDeadlines {
       if (game.status !== 'active') continue;
       try {
         if (t.settings.deadline === 'as-it-stands') await this.table.settle(game.id);
-        else await this.scheduler.plan(standInAllRow(game.id, now));
+        else await this.scheduler.plan(standInRow(game.id, 'all', now));
       } catch (err) {
         // One game that cannot be settled must not keep the others going: it is logged, and left to play on.
         this.log.error({ err, tournament: id, table: table.id, gameId: game.id }, 'a deadline left a game');
@@ -116,9 +129,9 @@ function inPlay(t: Tournament, round: Round): boolean {
 
 /**
  * How a finished table's game ended, for its result's `ending`: ranked as it stood (its outcome's mark),
- * played out by the stand-in after the deadline (its stand-in-all row fired), or played to the end.
+ * played out by the stand-in after the deadline (its every-seat stand-in row fired), or played to the end.
  */
 export async function endingOf(store: Store, game: GameRecord): Promise<Ending> {
   if (game.outcome?.settled === 'as-it-stands') return 'as-it-stands';
-  return (await store.schedule.fired(standInAllKey(game.id))) ? 'stand-in' : 'played';
+  return (await store.schedule.fired(standInKey(game.id, 'all'))) ? 'stand-in' : 'played';
 }
