@@ -207,10 +207,8 @@ export class TournamentPodiums {
       return found?.id ?? null;
     } catch (e) {
       // Without Read Message History: the nonce is then what keeps a second send from posting.
-      this.deps.log.warn(
-        { err: e, channel: channelId },
-        'could not look for a tournament podium already posted',
-      );
+      const where = { err: e, channel: channelId };
+      this.deps.log.warn(where, 'could not look for a tournament podium already posted');
       return null;
     }
   }
