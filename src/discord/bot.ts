@@ -47,7 +47,9 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { TournamentCancel } from './tournaments/tournament-cancel.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
+import { TournamentResults } from './tournaments/tournament-results.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
@@ -259,6 +261,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   new TournamentTables(tables, table, publisher, client, clock, o.log, scheduler, (id) =>
     tournaments.redraw(id),
   );
+  // A finished table's game becomes its result (its row is planned by the game's last move).
+  const results = new TournamentResults(store, tournaments, scheduler, clock, o.log);
+  new TournamentCancel(tables, publisher, locks, o.log, scheduler);
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,
@@ -361,6 +366,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await seasons.planAll(client.guilds.cache.keys());
   // Servers that invited the bot back while it was down keep their settings and lobbies.
   await departures.atStart(client.guilds.cache.keys());
+  // Tables whose game finished with no result stored and no row left to report it (tournament-results.ts).
+  await results.sweep(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   ops.readiness.started();

@@ -97,7 +97,7 @@ export function tournamentMessage(s: StoredTournament, gameTitle: string, langua
       lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
-      lines.push('', t(language, 'tournament.standings'));
+      lines.push('', t(language, 'tournament.standings', { final: tr.status === 'finished' ? 'yes' : 'no' }));
       for (const x of standings(tr).slice(0, SHOWN_STANDINGS))
         lines.push(
           t(language, 'tournament.standing', {
