@@ -3,7 +3,8 @@
  * vacation, so the stand-in plays every seat of every table's game as it would for an absent person
  * (the honest fastest way: the same moves, boards and results as any game, no person waited for). The
  * harness runs Archaeology (about 100 moves a game at four seats, against Valley's ~390) with words-only
- * pictures (test/helpers/words-only-pictures.ts): the pictures are the render tests' subject, not this.
+ * pictures (test/helpers/words-only-pictures.ts): the pictures are the render tests' subject, not this
+ * (drawing and encoding the board was over half of a game's CPU, profiled).
  *
  * `checkPlayed` is the issue's list: one game per table, made once (no other game in the server), each
  * table's stored result the places of its game's stored outcome, everyone at one table or a bye per round,
@@ -21,6 +22,7 @@ import { standings } from '../../src/tournaments/standings.ts';
 import { wordsOnlyAdapters } from '../helpers/words-only-pictures.ts';
 import { independentStandings, repeatFreeExists } from '../tournaments/independent.ts';
 import { startTableHarness, type TableHarness } from './harness.ts';
+import { SMALL_MOMENTS } from './helpers/small-moments.ts';
 
 const YEAR = 365 * 86_400_000;
 
@@ -28,6 +30,7 @@ export function tournamentHarness(clock: ManualClock): Promise<TableHarness> {
   return startTableHarness({
     clock,
     adapters: wordsOnlyAdapters(),
+    keyMoments: SMALL_MOMENTS,
     extraCommands: (adapters) => [tournamentCommand(adapters)],
   });
 }
@@ -106,6 +109,16 @@ export async function playUntil(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Round `round` is stored and its games made (its tables row closed): a restart then finds every game
+ * made, and no row claimed by the stopped bot, whose lease would hold it back on the injected clock.
+ */
+export const roundSeated =
+  (h: TableHarness, round: number) =>
+  (s: StoredTournament): boolean =>
+    s.tournament.rounds.length >= round &&
+    !!h.store.schedule.find(`tournament-tables:${s.tournament.id}:${round}`)?.doneAt;
 
 /** Competition places from an outcome's ranks, written again here (not the layer's `seatPlaces`). */
 function placesFromRanks(ranks: readonly number[]): number[] {

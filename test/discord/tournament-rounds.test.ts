@@ -11,6 +11,7 @@ import {
   messageOf,
   openTournament,
   playUntil,
+  roundSeated,
   startTournament,
   storedOf,
   tournamentHarness,
@@ -47,7 +48,7 @@ describe('tournament rounds played to the end', () => {
     const made = await openTournament(h, clock, 8, { 'table-size': 4, rounds: 2 });
     await startTournament(h, made);
     // Round one is over and round two made: the bot stops and another starts on the same database.
-    const between = await playUntil(h, made.id, (s) => s.tournament.rounds.length === 2);
+    const between = await playUntil(h, made.id, roundSeated(h, 2));
     expect(Object.keys(between.tournament.rounds[0]?.results ?? {})).toHaveLength(2);
     await h.restart();
     const s = await playUntil(h, made.id);

@@ -5,7 +5,8 @@
  * its way (timeout-crash.test.ts), once a podium is posted and its answer held (season-end-crash.test.ts), or
  * while a Hard computer thinks (THINK_SCRIPT: its thinking threads' script, the test's own).
  * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS, and optionally THINK_SCRIPT, and WORDS_ONLY=1 for the
- * installed games with words-only pictures (tournament-crash.test.ts: many games played by computers).
+ * installed games with words-only pictures and the smallest key-moments budget (tournament-crash.test.ts:
+ * games played by computers, as its parent plays them).
  */
 import { pino } from 'pino';
 import { hostedGames } from '../../../commands/index.ts';
@@ -15,6 +16,7 @@ import { openDatabase } from '../../../src/store/database.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { installedGames } from '../../helpers/installed-games.ts';
 import { wordsOnlyAdapters } from '../../helpers/words-only-pictures.ts';
+import { SMALL_MOMENTS } from './small-moments.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -29,6 +31,7 @@ await startBot({
   apiUrl: env('API_URL'),
   store,
   hosted: process.env.WORDS_ONLY ? hostedGames(wordsOnlyAdapters()) : installedGames(),
+  ...(process.env.WORDS_ONLY ? { keyMoments: SMALL_MOMENTS } : {}),
   clock,
   timing: { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 },
   log: pino({ level: 'silent' }),
