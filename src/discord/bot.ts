@@ -52,6 +52,8 @@ import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts'
 import { TournamentDrops } from './tournaments/tournament-drops.ts';
 import { TournamentPodiums } from './tournaments/tournament-podium.ts';
 import { clientNames } from './tournaments/tournament-standings-picture.ts';
+import { TournamentCancel } from './tournaments/tournament-cancel.ts';
+import { TournamentResults } from './tournaments/tournament-results.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 
@@ -290,6 +292,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     (id) => tournaments.redraw(id),
     (id) => drops.leavers(id),
   );
+  // A finished table's game becomes its result (its row is planned by the game's last move).
+  const results = new TournamentResults(store, tournaments, scheduler, clock, o.log);
+  new TournamentCancel(tables, publisher, locks, o.log, scheduler);
   const runtime: Runtime = {
     client,
     shards: ALL_SHARDS,
@@ -392,6 +397,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   await seasons.planAll(client.guilds.cache.keys());
   // Servers that invited the bot back while it was down keep their settings and lobbies.
   await departures.atStart(client.guilds.cache.keys());
+  // Tables whose game finished with no result stored and no row left to report it (tournament-results.ts).
+  await results.sweep(client.guilds.cache.keys());
   // Overdue rows (reminders, time-outs due while the bot was down) fire now, once each.
   await scheduler.start();
   ops.readiness.started();

@@ -7,9 +7,11 @@
 import type { Seat } from '../games/kernel/types.ts';
 import type { GameRecord, PlannedRow, PlayerSettings } from '../store/records.ts';
 import type { SchedulePlan } from '../store/store.ts';
+import type { TournamentTableRef } from '../store/tournament-records.ts';
 import { keyMomentsRows } from './key-moments.ts';
 import { awakeAt, type QuietHours } from './quiet-hours.ts';
 import type { Tables } from './tables.ts';
+import { resultRows } from './tournaments/tournament-results.ts';
 
 const HOUR = 3_600_000;
 /** Without a turn limit a quiet player is still reminded once, after a day. */
@@ -73,6 +75,8 @@ export interface PlanInputs {
   readonly timedOut: ReadonlySet<string>;
   /** The last parts (`all`, seat numbers) of the game's stand-in-from-now rows that fired (absent: none). */
   readonly standIn?: readonly string[];
+  /** The tournament table the game was made for, if any: its end reports the table's result. */
+  readonly tournamentTable?: TournamentTableRef | null;
 }
 
 /** What the plan asks of the game: the table's views (memoized per version, so asking again is free). */
@@ -105,11 +109,16 @@ export function computerPlays(game: GameRecord, seat: Seat, turn: number, inputs
  * The rows for every person `game` waits for, idempotent by stage (their own further moves in the same
  * turn keep the same clock): a reminder at half the host's limit (after a day without one) and, with a
  * limit, a time-out that runs out at the end of their night if it would run out in it. A game over
- * closes what was pending instead; a finished one makes its key moments due (key-moments.ts), so the
- * intent to analyse it commits with its last move.
+ * closes what was pending instead; a finished one makes its key moments due (key-moments.ts) and, if it
+ * was a tournament table's, its result (tournaments/tournament-results.ts), so the intent to analyse it
+ * and to report it commit with its last move.
  */
 export function planTimers(game: GameRecord, inputs: PlanInputs, facts: GameFacts): SchedulePlan {
-  if (game.status === 'finished') return { rows: keyMomentsRows(game, inputs.now), cancel: GAME_OVER };
+  if (game.status === 'finished')
+    return {
+      rows: [...keyMomentsRows(game, inputs.now), ...resultRows(game, inputs.tournamentTable, inputs.now)],
+      cancel: GAME_OVER,
+    };
   if (game.status === 'cancelled') return { rows: [], cancel: GAME_OVER };
   if (game.status !== 'active' || game.state === null) return { rows: [] };
   const limit = game.turnLimitMinutes ?? null;

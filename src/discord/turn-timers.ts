@@ -6,6 +6,7 @@ import { t } from '../i18n/messages.ts';
 import type { GameRecord, PlannedRow } from '../store/records.ts';
 import type { ScheduledRow } from '../store/schedule-store.ts';
 import type { SchedulePlan } from '../store/store.ts';
+import type { TournamentTableRef } from '../store/tournament-records.ts';
 import { standInOf } from '../table-kit/computer-levels.ts';
 import { type GameContext, seatMention, seatName } from '../table-kit/context.ts';
 import { TIMEOUTS_BEFORE_VOTE, voteKind, voteMessage } from './absence-votes.ts';
@@ -29,6 +30,8 @@ import {
   turnTimeoutsPrefix,
 } from './turn-plan.ts';
 
+/** Active games whose tournament table (or none) is remembered. */
+const TOURNAMENT_TABLES_KEPT = 10_000;
 /** A game's player to move is nudged at most this often. */
 const NUDGE_EVERY = 12 * 3_600_000;
 
@@ -54,6 +57,8 @@ export class TurnTimers {
   onTimedOut: ((game: GameRecord, seat: Seat, inARow: number) => Promise<void>) | null = null;
   /** Whether each person's DMs are known closed, and whether they were told (direct-messages.ts). */
   readonly dms: DmStatus;
+  /** Active games' tournament tables (null: not a tournament's), as read once each. */
+  private readonly tournamentTables = new Map<number, TournamentTableRef | null>();
 
   constructor(
     private readonly tables: Tables,
@@ -135,7 +140,23 @@ export class TurnTimers {
       if (seat !== null) timedOut.add(seat);
     }
     const standIn = game.status === 'active' ? await this.standIns(game) : [];
-    return { now: this.clock.now(), settings, timedOut, standIn };
+    const tournamentTable = game.status === 'active' ? await this.tournamentTableOf(game.id) : null;
+    return { now: this.clock.now(), settings, timedOut, standIn, tournamentTable };
+  }
+
+  /**
+   * The tournament table an active game was made for, read once per game: a table's game is linked when
+   * its lobby is made (tournament-tables.ts), before it starts, and never changes after.
+   */
+  private async tournamentTableOf(gameId: number): Promise<TournamentTableRef | null> {
+    const known = this.tournamentTables.get(gameId);
+    if (known !== undefined) return known;
+    const ref = (await this.tables.store.tournaments.tableOfGame(gameId)) ?? null;
+    // Bounded: the oldest answers go first (a game read again is read from the store once more).
+    if (this.tournamentTables.size >= TOURNAMENT_TABLES_KEPT)
+      this.tournamentTables.delete(this.tournamentTables.keys().next().value as number);
+    this.tournamentTables.set(gameId, ref);
+    return ref;
   }
 
   /** When the turn of the player to move runs out (ms), if there is a limit. */

@@ -6,18 +6,20 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Status, Tournament } from '../tournaments/model.ts';
 import type { GameId } from './errors.ts';
+import { lobbyColumns, newLobby } from './lobby-steps.ts';
 import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { planAll } from './pg-schedule.ts';
 import {
   schedule,
+  games,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,
   tournaments,
   tournamentTables,
 } from './pg-schema.ts';
-import type { PlannedRow } from './records.ts';
+import type { CreateLobbyInput, GameRecord, PlannedRow } from './records.ts';
 import {
   deadlineKey,
   type NewTournament,
@@ -114,6 +116,31 @@ export class PgTournaments {
       if (!row) throw new TournamentNotFoundError(id);
       return row.gameId as GameId;
     });
+  }
+
+  /** As on SQLite; the table's row is locked first, so two shards making its game take turns. */
+  async createTableGame(id: TournamentId, tableId: string, lobby: CreateLobbyInput): Promise<GameRecord> {
+    const game = await this.core.transaction(async (tx) => {
+      const where = and(eq(tournamentTables.tournamentId, id), eq(tournamentTables.tableId, tableId));
+      const [table] = await tx
+        .select({ gameId: tournamentTables.gameId })
+        .from(tournamentTables)
+        .where(where)
+        .for('update');
+      if (!table) throw new TournamentNotFoundError(id);
+      if (table.gameId !== null) return this.core.loadFromDatabase(tx, table.gameId);
+      const made = newLobby(lobby);
+      const [row] = await tx
+        .insert(games)
+        .values(lobbyColumns(lobby, made, lobby.seed ?? this.core.seeds(), this.core.now()))
+        .returning({ id: games.id });
+      if (!row) throw new Error('inserting a lobby returned no row');
+      await this.core.writeSeats(tx, row.id, made.seated);
+      await tx.update(tournamentTables).set({ gameId: row.id }).where(where);
+      return this.core.loadFromDatabase(tx, row.id);
+    });
+    this.core.cache.set(game);
+    return game;
   }
 
   async inGuild(guildId: string, statuses?: readonly Status[]): Promise<TournamentSummary[]> {

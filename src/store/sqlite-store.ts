@@ -110,6 +110,7 @@ export class SqliteStore implements Store {
         settle(() => tournaments.save(id, expectedVersion, next, plan)),
       setMessage: (id, messageId) => settle(() => tournaments.setMessage(id, messageId)),
       linkGame: (id, tableId, gameId) => settle(() => tournaments.linkGame(id, tableId, gameId)),
+      createTableGame: (id, tableId, lobby) => settle(() => tournaments.createTableGame(id, tableId, lobby)),
       inGuild: (guildId, statuses) => settle(() => tournaments.inGuild(guildId, statuses)),
       tableOfGame: (gameId) => settle(() => tournaments.tableOfGame(gameId)),
     };

@@ -343,6 +343,11 @@ export interface TournamentRepository {
   setMessage(id: TournamentId, messageId: string): Promise<void>;
   /** Links the table to `gameId` unless it has a game already; returns the table's game; throws `TournamentNotFoundError` (no such table). */
   linkGame(id: TournamentId, tableId: string, gameId: GameId): Promise<GameId>;
+  /**
+   * The table's game: the one it has, else a new lobby (from `lobby`) linked to it in the same transaction;
+   * throws `TournamentNotFoundError` (no such table) and what creating a lobby throws.
+   */
+  createTableGame(id: TournamentId, tableId: string, lobby: CreateLobbyInput): Promise<GameRecord>;
   /** A server's tournaments, newest first, of these statuses (all when not given); throws nothing of its own. */
   inGuild(guildId: string, statuses?: readonly TournamentStatus[]): Promise<TournamentSummary[]>;
   /** The tournament table a game was made for, if any; throws nothing of its own. */

@@ -2,10 +2,12 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Status, Tournament } from '../tournaments/model.ts';
 import type { GameId } from './errors.ts';
-import type { PlannedRow } from './records.ts';
+import { lobbyColumns, newLobby } from './lobby-steps.ts';
+import type { CreateLobbyInput, GameRecord, PlannedRow } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import {
   schedule,
+  games,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,
@@ -117,6 +119,31 @@ export class TournamentStore {
       if (!row) throw new TournamentNotFoundError(id);
       return row.gameId as GameId;
     });
+  }
+
+  /**
+   * The table's game: the one it has, else a lobby made from `lobby` and linked to the table in the same
+   * transaction, so no lobby exists that its table does not name (a crash leaves both or neither).
+   */
+  createTableGame(id: TournamentId, tableId: string, lobby: CreateLobbyInput): GameRecord {
+    const game = this.core.transaction(() => {
+      const db = this.core.database.db;
+      const where = and(eq(tournamentTables.tournamentId, id), eq(tournamentTables.tableId, tableId));
+      const table = db.select({ gameId: tournamentTables.gameId }).from(tournamentTables).where(where).get();
+      if (!table) throw new TournamentNotFoundError(id);
+      if (table.gameId !== null) return this.core.loadFromDatabase(table.gameId);
+      const made = newLobby(lobby);
+      const row = db
+        .insert(games)
+        .values(lobbyColumns(lobby, made, lobby.seed ?? this.core.seeds(), this.core.now()))
+        .returning({ id: games.id })
+        .get();
+      this.core.writeSeats(row.id, made.seated);
+      db.update(tournamentTables).set({ gameId: row.id }).where(where).run();
+      return this.core.loadFromDatabase(row.id);
+    });
+    this.core.cache.set(game);
+    return game;
   }
 
   inGuild(guildId: string, statuses?: readonly Status[]): TournamentSummary[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seatPlaces } from '../../src/discord/tournaments/tournament-results.ts';
 import {
   computerPlays,
   GAME_OVER,
@@ -174,6 +175,44 @@ describe('the turn timers’ plan (turn-plan.ts)', () => {
       ],
     } as unknown as Partial<GameRecord>);
     expect(planTimers(computersOnly, inputs(), facts([0], 0)).rows).toEqual([]);
+  });
+
+  it('a finished tournament table’s game makes its result due now, in the same plan; a cancelled one does not', () => {
+    const table = { tournamentId: 3, tableId: '2.1' };
+    const result = {
+      key: 'tournament-result:7',
+      gameId: 7,
+      kind: 'tournament-result',
+      dueAt: new Date(now),
+      payload: { tournament: 3, table: '2.1' },
+    };
+    expect(
+      planTimers(game({ status: 'finished' }), inputs({ tournamentTable: table }), facts([0], 0)),
+    ).toEqual({
+      rows: [result],
+      cancel: GAME_OVER,
+    });
+    const cancelled = planTimers(
+      game({ status: 'cancelled' }),
+      inputs({ tournamentTable: table }),
+      facts([0], 0),
+    );
+    expect(cancelled.rows).toEqual([]);
+    expect(
+      planTimers(game(), inputs({ tournamentTable: table }), facts([0], 0)).rows.map((r) => r.kind),
+    ).toEqual(['remind', 'timeout']);
+  });
+
+  it('places from the outcome’s ranks as a competition ranking, whatever numbering the game used', () => {
+    const outcome = (ranks: number[]) => ({
+      results: ranks.map((rank, seat) => ({ seat, rank, score: 0, tieBreakers: [] })),
+      summary: { key: 'x' },
+    });
+    expect(seatPlaces(outcome([2, 1, 4, 3]) as never, 4)).toEqual([2, 1, 4, 3]);
+    expect(seatPlaces(outcome([1, 1, 3, 4]) as never, 4)).toEqual([1, 1, 3, 4]);
+    // Dense ranks (1, 1, 2) are read as the places they cover.
+    expect(seatPlaces(outcome([1, 2, 1, 2]) as never, 4)).toEqual([1, 3, 1, 3]);
+    expect(() => seatPlaces(outcome([1, 2]) as never, 3)).toThrow(/every seat/);
   });
 
   it('a time-out key reads back as its turn and seat; other keys as nothing', () => {

@@ -133,6 +133,7 @@ const EVERY_METHOD: { readonly games: MethodNames<GameRepository> } & {
     save: true,
     setMessage: true,
     linkGame: true,
+    createTableGame: true,
     inGuild: true,
     tableOfGame: true,
   },
@@ -929,6 +930,22 @@ describe.each(backends.filter(([, opener]) => opener !== null))('the store contr
     (rewritten.rounds[0]?.results[table.id] as { ending: string }).ending = 'stand-in';
     await expect(store.tournaments.save(id, stored.version, rewritten)).rejects.toThrow(/rewritten/);
     expect((await store.tournaments.get(id))?.version).toBe(stored.version);
+
+    // A table's game made and linked in one write: asked again (a retry after a crash), the same game.
+    const other2 = start.rounds[0]?.tables[1];
+    if (!other2) throw new Error('no second table');
+    const lobby = { type: 'dice-race', seed: 'table-2', hostUserId: 'organiser' };
+    const made = await store.tournaments.createTableGame(id, other2.id, lobby);
+    expect(made).toMatchObject({ status: 'lobby', type: 'dice-race', seed: 'table-2' });
+    expect(await store.tournaments.tableOfGame(made.id)).toEqual({ tournamentId: id, tableId: other2.id });
+    expect((await store.tournaments.createTableGame(id, other2.id, lobby)).id).toBe(made.id);
+    expect((await store.tournaments.createTableGame(id, table.id, lobby)).id).toBe(gameId);
+    const lobbies = (await store.listGames(['lobby'])).length;
+    await expect(store.tournaments.createTableGame(id, '9.9', lobby)).rejects.toBeInstanceOf(
+      TournamentNotFoundError,
+    );
+    expect((await store.listGames(['lobby'])).length).toBe(lobbies);
+    expect((await store.tournaments.get(id))?.games).toEqual({ [table.id]: gameId, [other2.id]: made.id });
 
     expect(await store.tournaments.inGuild('g-t')).toEqual([
       { id, status: 'running', game: 'valley', channelId: 'c-t', messageId: 'm-1', createdAt: T0 },

@@ -130,7 +130,7 @@ export function tournamentMessage(
     if (Object.keys(s.games).length > 0) replaysAt = lines.length;
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
-      lines.push('', t(language, 'tournament.standings'));
+      lines.push('', t(language, 'tournament.standings', { final: tr.status === 'finished' ? 'yes' : 'no' }));
       for (const x of standings(tr).slice(0, SHOWN_STANDINGS))
         lines.push(
           t(language, 'tournament.standing', {

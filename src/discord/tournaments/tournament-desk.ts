@@ -6,7 +6,8 @@
  * write the tournament's message is redrawn from the tournament as stored then, one redraw at a time per
  * tournament, so an older state never overwrites a newer one. A write that stores a round plans, in its
  * transaction, the round's intent row (tournament-tables.ts): its games are made once it has committed; the
- * write that finishes it plans its podium's (tournament-podium.ts) the same way.
+ * write that finishes it plans its podium's (tournament-podium.ts) the same way, and a write that cancels it
+ * plans the row that cancels its games (tournament-cancel.ts).
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -23,7 +24,14 @@ import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
 import { podiumRows } from './tournament-podium.ts';
 import { type StandingsPictureDeps, standingsPictureOf } from './tournament-standings-picture.ts';
+import { cancelRows } from './tournament-cancel.ts';
 import { roundRows } from './tournament-tables.ts';
+
+/** The intent rows a stored tournament needs: its round's games; a cancelled one's games cancelled. */
+const intentRows = (t: Tournament, now: number): PlannedRow[] => [
+  ...roundRows(t, now),
+  ...cancelRows(t, now),
+];
 
 /** Writes refused for a newer version before the event gives up (each retry reads the newer one). */
 const TRIES = 5;
@@ -76,7 +84,7 @@ export class TournamentDesk {
   async act(
     id: number,
     decide: (t: Tournament, now: number) => readonly TournamentEvent[],
-    plan: (t: Tournament, now: number) => readonly PlannedRow[] = roundRows,
+    plan: (t: Tournament, now: number) => readonly PlannedRow[] = intentRows,
   ): Promise<DeskOutcome> {
     for (let attempt = 0; attempt < TRIES; attempt++) {
       const stored = await this.store.tournaments.get(id);

@@ -4,15 +4,15 @@
  * the tournament's game, rating and turn limit. The round's intent row (`tournament-tables:<id>:<round>`) is
  * planned in the transaction that stores the round (tournament-desk.ts `act`'s plan), so a round stored is
  * a round whose games will be made, after any restart. Whoever fires the row claims it for a lease; each
- * table's game is linked to it by `store.tournaments.linkGame`, which keeps the first game a table got: a
- * second process that made one too cancels its own. A table whose linked game is still a lobby (a crash
- * between the link and the start) is started by the next firing. What is not covered: a crash between a
- * lobby's creation and its link leaves that lobby unlinked (nobody is told; it is never started).
+ * table's lobby is made and linked to the table in one transaction (`store.tournaments.createTableGame`,
+ * which returns the table's game when it has one), so a crash leaves a table with its lobby or with none,
+ * never a lobby nobody knows of, and two processes firing at once make one game. A table whose game is still
+ * a lobby (a crash between its creation and its start) is started by the next firing.
  */
 import { ChannelType, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
-import type { PlannedRow, ScheduledRow } from '../../store/records.ts';
+import type { GameRecord, PlannedRow, ScheduledRow } from '../../store/records.ts';
 import type { StoredTournament } from '../../store/tournament-records.ts';
 import type { Table, Tournament } from '../../tournaments/model.ts';
 import type { Publisher } from '../publisher.ts';
@@ -77,13 +77,15 @@ export class TournamentTables {
   private async seatTable(s: StoredTournament, table: Table): Promise<void> {
     const store = this.tables.store;
     const id = Number(s.tournament.id);
-    let gameId = s.games[table.id];
-    if (gameId === undefined) {
+    let game: GameRecord;
+    const linked = s.games[table.id];
+    if (linked === undefined) {
       const settings = s.tournament.settings;
       const seats = await Promise.all(
         table.seats.map(async (userId) => ({ userId, displayName: await this.nameOf(userId) })),
       );
-      const lobby = await store.lobbies.create({
+      // Made and linked in one transaction: a crash leaves the table with its lobby or with none.
+      game = await store.tournaments.createTableGame(id, table.id, {
         type: settings.game,
         options: { ...settings.gameOptions },
         guildId: s.guildId,
@@ -93,11 +95,8 @@ export class TournamentTables {
         rated: settings.rated,
         turnLimitMinutes: settings.turnLimitHours === null ? null : Math.round(settings.turnLimitHours * 60),
       });
-      gameId = await store.tournaments.linkGame(id, table.id, lobby.id);
-      // Another process linked its game first: this one was never seen by anybody.
-      if (gameId !== lobby.id) await store.cancelGame(lobby.id);
-    }
-    const game = await store.getGame(gameId);
+    } else game = await store.getGame(linked);
+    const gameId = game.id;
     if (game.status !== 'lobby') return;
     const threadId = await this.threadFor(s, table);
     if (threadId) await store.locations.setLocation(gameId, { threadId });

@@ -4,14 +4,19 @@
  * is given. The parent kills it with SIGKILL once a time-out's move is committed and its message is still on
  * its way (timeout-crash.test.ts), once a podium is posted and its answer held (season-end-crash.test.ts), or
  * while a Hard computer thinks (THINK_SCRIPT: its thinking threads' script, the test's own).
- * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS, and optionally THINK_SCRIPT.
+ * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS, and optionally THINK_SCRIPT, and WORDS_ONLY=1 for the
+ * installed games with words-only pictures and the smallest key-moments budget (tournament-crash.test.ts:
+ * games played by computers, as its parent plays them).
  */
 import { pino } from 'pino';
+import { hostedGames } from '../../../commands/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
 import { startBot } from '../../../src/discord/bot.ts';
 import { openDatabase } from '../../../src/store/database.ts';
 import { GameStore } from '../../../src/store/game-store.ts';
 import { installedGames } from '../../helpers/installed-games.ts';
+import { wordsOnlyAdapters } from '../../helpers/words-only-pictures.ts';
+import { SMALL_MOMENTS } from './small-moments.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -25,7 +30,8 @@ await startBot({
   token: env('TOKEN'),
   apiUrl: env('API_URL'),
   store,
-  hosted: installedGames(),
+  hosted: process.env.WORDS_ONLY ? hostedGames(wordsOnlyAdapters()) : installedGames(),
+  ...(process.env.WORDS_ONLY ? { keyMoments: SMALL_MOMENTS } : {}),
   clock,
   timing: { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 },
   log: pino({ level: 'silent' }),
