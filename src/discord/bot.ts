@@ -47,13 +47,13 @@ import type { SlashCommand } from './slash-command.ts';
 import { TableService } from './table-service.ts';
 import { Tables } from './tables.ts';
 import { thinkingNotes } from './thinking-note.ts';
+import { TournamentCancel } from './tournaments/tournament-cancel.ts';
 import { TournamentDeadlines } from './tournaments/tournament-deadlines.ts';
 import { deskLanguages, TournamentDesk } from './tournaments/tournament-desk.ts';
 import { TournamentDrops } from './tournaments/tournament-drops.ts';
 import { TournamentPodiums } from './tournaments/tournament-podium.ts';
-import { clientNames } from './tournaments/tournament-standings-picture.ts';
-import { TournamentCancel } from './tournaments/tournament-cancel.ts';
 import { TournamentResults } from './tournaments/tournament-results.ts';
+import { clientNames } from './tournaments/tournament-standings-picture.ts';
 import { TournamentTables } from './tournaments/tournament-tables.ts';
 import { TurnTimers } from './turn-timers.ts';
 

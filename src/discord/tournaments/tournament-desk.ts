@@ -22,9 +22,9 @@ import type { Tournament } from '../../tournaments/model.ts';
 import type { Refusal } from '../../tournaments/refusal.ts';
 import { tournamentMessage } from '../messages/tournament-message.ts';
 import type { Publisher } from '../publisher.ts';
+import { cancelRows } from './tournament-cancel.ts';
 import { podiumRows } from './tournament-podium.ts';
 import { type StandingsPictureDeps, standingsPictureOf } from './tournament-standings-picture.ts';
-import { cancelRows } from './tournament-cancel.ts';
 import { roundRows } from './tournament-tables.ts';
 
 /** The intent rows a stored tournament needs: its round's games; a cancelled one's games cancelled. */
