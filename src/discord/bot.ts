@@ -281,6 +281,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     },
     scheduler,
   );
+  // A finished table's game becomes its result (its row is planned by the game's last move).
+  const results = new TournamentResults(store, tournaments, scheduler, clock, o.log);
   const drops = new TournamentDrops(tables, tournaments, scheduler, client, clock, o.log);
   timers.onTimedOut = (game, seat, inARow) => drops.timedOut(game, seat, inARow);
   new TournamentDeadlines(
@@ -291,9 +293,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     o.log,
     (id) => tournaments.redraw(id),
     (id) => drops.leavers(id),
+    (gameId) => results.report(gameId),
   );
-  // A finished table's game becomes its result (its row is planned by the game's last move).
-  const results = new TournamentResults(store, tournaments, scheduler, clock, o.log);
   new TournamentCancel(tables, publisher, locks, o.log, scheduler);
   const runtime: Runtime = {
     client,

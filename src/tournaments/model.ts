@@ -26,8 +26,12 @@ export const STATUSES: readonly Status[] = [
  */
 export type DeadlineRule = 'stand-in' | 'as-it-stands';
 
-/** How a table's result came to be: played to the end, or settled at the deadline by one of the rules. */
-export type Ending = 'played' | DeadlineRule;
+/**
+ * How a table's result came to be: played to the end, settled at the deadline by one of the rules, or its
+ * game cancelled (`/manage cancel`, its thread deleted): nobody can play it on, so every seat shares the
+ * place, each scoring the table's average, as a bye does.
+ */
+export type Ending = 'played' | DeadlineRule | 'cancelled';
 
 /** When someone is dropped from the rounds still to be made (they keep what they scored). */
 export interface DropRule {

@@ -227,6 +227,30 @@ describe('a tournament round’s deadline', () => {
     expect(log.every((a) => a.madeBy === 'stand-in')).toBe(true);
     expect(threadText(over)).toContain('deadline passed: the computer plays every seat to the end');
     expect(await endingOf(h.bot.runtime.tables.store, over)).toBe('stand-in');
+    // Its result says so; the row, kept while the stand-in played, closes at its next look.
+    expect(stored(id).tournament.rounds[0]?.results['1.1']).toMatchObject({ ending: 'stand-in' });
+    expect(deadlineRowOf(id)).toMatchObject({ doneAt: null });
+    clock.advance(15 * 60_000);
+    await h.quiet();
+    expect(deadlineRowOf(id)).toMatchObject({ outcome: 'obsolete' });
+  });
+
+  it('a table whose game was cancelled: its seats share the place at the deadline, and the round goes on', async () => {
+    const id = await started('stand-in', people.slice(2, 4));
+    const [game] = gamesOf(id);
+    if (!game) throw new Error('no game');
+    await h.store.cancelGame(game.id);
+    // A restart's sweep finds it too; nothing is counted before either.
+    expect(stored(id).tournament.rounds[0]?.results).toEqual({});
+    clock.advance(DAY);
+    await h.quiet();
+    const t = stored(id).tournament;
+    expect(t.rounds[0]?.results['1.1']).toMatchObject({
+      ending: 'cancelled',
+      places: game.seats.map((s) => ({ userId: s.userId, place: 1 })),
+    });
+    // Its one round complete, the tournament is over: nothing waits on a game nobody can play.
+    expect(t.status).toBe('finished');
     expect(deadlineRowOf(id)).toMatchObject({ outcome: 'fired' });
   });
 });
@@ -362,25 +386,10 @@ describe('drops by the organiser’s rule', () => {
     expect(entrant(id, leaver)).toMatchObject({ droppedAfterRound: 1, dropReason: 'left-server' });
     expect(entrant(id, four[0] as LoopbackUser)?.droppedAfterRound).toBeNull();
     expect(message(id)).toContain(`<@${leaver.id}> ✅ (dropped: left the server)`);
-    // The stand-in played both games to the end; reported as their tables' results (another part of the
-    // table layer does that), the next round seats the three still in: one table and a bye.
-    const games = gamesOf(id);
-    expect(games.map((g) => g.status)).toEqual(['finished', 'finished']);
-    const round = stored(id).tournament.rounds[0];
-    const reports: TournamentEvent[] = (round?.tables ?? []).map((table) => {
-      const g = h.store.getGame(stored(id).games[table.id] as number);
-      return {
-        type: 'report',
-        tableId: table.id,
-        places: (g.outcome?.results ?? []).map((r) => ({
-          userId: g.seats[r.seat]?.userId as string,
-          place: r.rank,
-        })),
-        ending: 'stand-in',
-        at: clock.now(),
-      };
-    });
-    expect((await desk().act(id, () => reports)).ok).toBe(true);
+    // The stand-in played both games to the end, each reported as its table's result with how it ended;
+    // the next round seats the three still in: one table and a bye.
+    const first = stored(id).tournament.rounds[0];
+    expect(Object.values(first?.results ?? {}).map((r) => r.ending)).toEqual(['stand-in', 'stand-in']);
     const next = stored(id).tournament.rounds[1];
     expect(
       next?.tables

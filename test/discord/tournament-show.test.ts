@@ -252,7 +252,7 @@ const RecordSchema = z
             gameId: z.number().int().positive().nullable(),
             result: z
               .strictObject({
-                ending: z.enum(['played', 'stand-in', 'as-it-stands']),
+                ending: z.enum(['played', 'stand-in', 'as-it-stands', 'cancelled']),
                 reportedAt: iso,
                 places: z.array(
                   z.strictObject({ userId: snowflake, place: z.number().int().positive(), ...points }),

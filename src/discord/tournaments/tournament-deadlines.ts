@@ -14,7 +14,10 @@
  * Before that, the entrants who left the server are dropped (tournament-drops.ts), so that no round made
  * from these results seats them.
  *
- * A round already complete, a later round made, or a cancelled tournament close the row as obsolete. While
+ * A table whose game was cancelled gets its result (every seat sharing the place) from `reportCancelled`.
+ * While the stand-in plays games out, the row is looked at again every 15 minutes until the round is
+ * complete, so a game cancelled meanwhile still gets its result. A round already complete, a later round made, or a
+ * cancelled tournament close the row as obsolete. While
  * paused the row waits (the resume moves it); a deadline moved later than the row is postponed to it. A
  * table whose game does not exist yet (its games are made by the round's own row) is looked at again soon.
  * Settling twice is harmless (only an active game is settled; a stand-in row is planned once by its
@@ -37,6 +40,8 @@ export const TOURNAMENT_DEADLINE = 'tournament-deadline';
 const LEASE_MS = 10 * 60_000;
 /** A table whose game is not made yet is looked at again this much later. */
 const AGAIN_MS = 60_000;
+/** A round past its deadline and not yet complete (its games played out) is looked at again this often. */
+const WATCH_MS = 15 * 60_000;
 
 /** The row of `round`'s deadline. */
 export function deadlineRow(tournamentId: number, round: Round): PlannedRow {
@@ -71,6 +76,8 @@ export class TournamentDeadlines {
     private readonly redraw: (tournamentId: number) => Promise<void>,
     /** Drops the entrants who left the server, by the rule, before the round's games are settled. */
     private readonly leavers: (tournamentId: number) => Promise<void> = async () => {},
+    /** Reports a table's game that was cancelled (its seats share the place: tournament-results.ts). */
+    private readonly reportCancelled: (gameId: number) => Promise<unknown> = async () => {},
   ) {
     scheduler.on(TOURNAMENT_DEADLINE, (row) => this.due(row));
   }
@@ -98,6 +105,7 @@ export class TournamentDeadlines {
     }
     await this.leavers(id);
     let unmade = false;
+    let playing = false;
     for (const table of round.tables) {
       if (round.results[table.id]) continue;
       const gameId = s.games[table.id];
@@ -106,16 +114,23 @@ export class TournamentDeadlines {
         unmade = true;
         continue;
       }
-      if (game.status !== 'active') continue;
       try {
-        if (t.settings.deadline === 'as-it-stands') await this.table.settle(game.id);
-        else await this.scheduler.plan(standInRow(game.id, 'all', now));
+        if (game.status === 'cancelled') await this.reportCancelled(game.id);
+        else if (game.status !== 'active') continue;
+        else if (t.settings.deadline === 'as-it-stands') await this.table.settle(game.id);
+        else {
+          await this.scheduler.plan(standInRow(game.id, 'all', now));
+          playing = true;
+        }
       } catch (err) {
         // One game that cannot be settled must not keep the others going: it is logged, and left to play on.
         this.log.error({ err, tournament: id, table: table.id, gameId: game.id }, 'a deadline left a game');
       }
     }
-    if (unmade) await store.schedule.postpone(row.id, new Date(now + AGAIN_MS));
+    // While a game is played out by the stand-in the round is looked at again (it may yet be cancelled); a
+    // game settled or cancelled is over, its result reported by its own row or just now.
+    if (unmade || playing)
+      await store.schedule.postpone(row.id, new Date(now + (unmade ? AGAIN_MS : WATCH_MS)));
     else await store.schedule.markDone(row.id, 'fired');
     await this.redraw(id);
   }

@@ -14,9 +14,11 @@
  * (`sweep`) is kept as a backstop for what no row covers (a game finished before this code existed, a row
  * closed with its game's channel when the thread was deleted).
  *
- * A game of a table that was cancelled (someone used `/manage cancel`) has no places to report: it is
- * logged and left to the round's deadline, which settles every table still without a result (the
- * deadline's rule). Nothing here waits for it, so it never wedges the round beyond its deadline.
+ * A game of a table that was cancelled (someone used `/manage cancel`, its thread was deleted) has no
+ * places, and nobody can play it on: its table's result is every seat sharing the place (`ending:
+ * 'cancelled'`: each scores the table's average, as a bye does), reported by the round's deadline, which
+ * keeps looking until every table has a result, or by the sweep at start, whichever comes first (the many
+ * ways a game is cancelled plan no row). So it never wedges the round beyond its deadline.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -26,6 +28,7 @@ import type { Store } from '../../store/store.ts';
 import type { TournamentTableRef } from '../../store/tournament-records.ts';
 import type { Placement } from '../../tournaments/model.ts';
 import type { Scheduler } from '../scheduler.ts';
+import { endingOf } from './tournament-deadlines.ts';
 import type { TournamentDesk } from './tournament-desk.ts';
 
 export const TOURNAMENT_RESULT = 'tournament-result';
@@ -87,19 +90,18 @@ export class TournamentResults {
     const game = await this.store.findGame(gameId);
     if (!ref || !game) return 'not-reported';
     const where = { tournament: ref.tournamentId, table: ref.tableId, gameId };
-    if (game.status === 'cancelled') {
-      this.log.warn(where, "a tournament table's game was cancelled: left to the round's deadline");
-      return 'not-reported';
-    }
-    if (game.status !== 'finished' || !game.outcome) return 'not-reported';
+    const cancelled = game.status === 'cancelled';
+    if (cancelled) this.log.warn(where, "a tournament table's game was cancelled: its seats share the place");
+    else if (game.status !== 'finished' || !game.outcome) return 'not-reported';
     const outcome = game.outcome;
+    const ending = cancelled ? 'cancelled' : await endingOf(this.store, game);
     const done = await this.desk.act(ref.tournamentId, (t, now) => {
       const table = t.rounds.flatMap((r) => r.tables).find((x) => x.id === ref.tableId);
       if (!table) return [];
-      const places = seatPlaces(outcome, table.seats.length);
+      const places = outcome && !cancelled ? seatPlaces(outcome, table.seats.length) : null;
       // The game was seated in the table's order: seat i is the table's i-th person.
-      const ranked: Placement[] = table.seats.map((userId, i) => ({ userId, place: places[i] as number }));
-      return [{ type: 'report', tableId: ref.tableId, places: ranked, ending: 'played', at: now }];
+      const ranked: Placement[] = table.seats.map((userId, i) => ({ userId, place: places?.[i] ?? 1 }));
+      return [{ type: 'report', tableId: ref.tableId, places: ranked, ending, at: now }];
     });
     if (done.ok) return done.changed ? 'reported' : 'same';
     if (done.refusal.code === 'busy') {
@@ -112,8 +114,8 @@ export class TournamentResults {
   }
 
   /**
-   * At start: every table of this process's running or paused tournaments whose game finished without a
-   * result stored is reported now (the backstop described above); a cancelled one is logged.
+   * At start: every table of this process's running or paused tournaments whose game finished or was
+   * cancelled without a result stored is reported now (the backstop described above).
    */
   async sweep(guildIds: Iterable<string>): Promise<void> {
     for (const guildId of guildIds)
