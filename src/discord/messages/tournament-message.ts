@@ -20,9 +20,22 @@ import { standings } from '../../tournaments/standings.ts';
 export type TournamentVerb = 'register' | 'withdraw' | 'check-in';
 
 /** Names shown before "…and N more": the card stays far below Discord's 4,000 characters. */
-const SHOWN_ENTRANTS = 40;
-const SHOWN_STANDINGS = 16;
-const SHOWN_TABLES = 20;
+/** How much of each list the card shows: the first that fits Discord's 4,000 characters is used. */
+interface Shown {
+  readonly entrants: number;
+  readonly tables: number;
+  readonly standings: number;
+}
+/**
+ * Longest first. Sixty-four entrants with Discord's 19-digit ids, all dropped for a reason, in Spanish, do
+ * not fit the first; the lists shrink (the standings last: the picture shows the top 16 too) until one fits.
+ */
+const SHOWN: readonly Shown[] = [
+  { entrants: 40, tables: 20, standings: 16 },
+  { entrants: 20, tables: 12, standings: 16 },
+  { entrants: 8, tables: 6, standings: 10 },
+  { entrants: 0, tables: 0, standings: 8 },
+];
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -52,6 +65,22 @@ export function tournamentMessage(
   language: string,
   gameOptions: string | null = null,
   standingsPicture: Picture | null = null,
+): Payload {
+  let p: Payload | null = null;
+  for (const shown of SHOWN) {
+    p = drawn(s, gameTitle, language, gameOptions, standingsPicture, shown);
+    if (p.content.length <= MAX_V2_TEXT) return p;
+  }
+  return p as Payload;
+}
+
+function drawn(
+  s: StoredTournament,
+  gameTitle: string,
+  language: string,
+  gameOptions: string | null,
+  standingsPicture: Picture | null,
+  shown: Shown,
 ): Payload {
   const tr = s.tournament;
   // An entrant forgotten on request is "a former player" (src/tournaments/README.md, "Privacy").
@@ -91,7 +120,7 @@ export function tournamentMessage(
   lines.push('', t(language, 'tournament.entrants', { count: tr.entrants.length }));
   if (tr.entrants.length === 0) lines.push(t(language, 'tournament.no-entrants'));
   else {
-    const shown = tr.entrants.slice(0, SHOWN_ENTRANTS).map((e) =>
+    const named = tr.entrants.slice(0, shown.entrants).map((e) =>
       t(language, 'tournament.entrant', {
         player: mention(e.userId),
         checked: e.checkedIn && tr.status !== 'registration' ? 'yes' : 'no',
@@ -106,13 +135,13 @@ export function tournamentMessage(
                 : 'yes',
       }),
     );
-    lines.push(shown.join(', '));
-    if (tr.entrants.length > SHOWN_ENTRANTS)
-      lines.push(t(language, 'tournament.entrants-more', { count: tr.entrants.length - SHOWN_ENTRANTS }));
+    if (named.length > 0) lines.push(named.join(', '));
+    if (tr.entrants.length > shown.entrants)
+      lines.push(t(language, 'tournament.entrants-more', { count: tr.entrants.length - shown.entrants }));
   }
   if (round) {
     lines.push('', t(language, 'tournament.round', { round: round.number, deadline: when(round.deadline) }));
-    for (const table of round.tables.slice(0, SHOWN_TABLES))
+    for (const table of round.tables.slice(0, shown.tables))
       lines.push(
         t(language, 'tournament.table', {
           table: table.id,
@@ -121,8 +150,8 @@ export function tournamentMessage(
           done: round.results[table.id] ? 'yes' : 'no',
         }),
       );
-    if (round.tables.length > SHOWN_TABLES)
-      lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - SHOWN_TABLES }));
+    if (round.tables.length > shown.tables)
+      lines.push(t(language, 'tournament.entrants-more', { count: round.tables.length - shown.tables }));
     if (round.byes.length > 0)
       lines.push(t(language, 'tournament.byes', { players: list(language, round.byes.map(mention)) }));
     // Where its games are found once over (only the round in play's tables are listed here), placed after
@@ -131,7 +160,7 @@ export function tournamentMessage(
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
       lines.push('', t(language, 'tournament.standings', { final: tr.status === 'finished' ? 'yes' : 'no' }));
-      for (const x of standings(tr).slice(0, SHOWN_STANDINGS))
+      for (const x of standings(tr).slice(0, shown.standings))
         lines.push(
           t(language, 'tournament.standing', {
             place: x.place,
