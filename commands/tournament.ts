@@ -109,6 +109,7 @@ function createOptions(adapters: AdapterSet): APIApplicationCommandBasicOption[]
     ),
     int('cap', 'The most entrants (default: no cap)', 2, 1_000),
     int('advance', 'Elimination: how many of each table go on (default 1)', 1, 5),
+    int('group-size', 'Round robin: the most entrants in one group (default 6)', 2, 16),
     ...poolOption(adapters),
     {
       type: ApplicationCommandOptionType.String,
@@ -327,6 +328,7 @@ async function create(
     checkInMs: (i.options.getInteger('check-in-hours') ?? 0) * HOUR_MS,
     maxEntrants: i.options.getInteger('cap'),
     advance: i.options.getInteger('advance') ?? base.advance,
+    groupSize: i.options.getInteger('group-size') ?? base.groupSize,
     deadline: (i.options.getString('deadline') as DeadlineRule | null) ?? base.deadline,
     drop: {
       onLeavingServer: i.options.getBoolean('drop-on-leave') ?? base.drop.onLeavingServer,

@@ -111,6 +111,18 @@ describe("/tournament create: the game's options", () => {
     expect(await slash(mod, 'cancel')).toBe(`Tournament #${id}: cancelled.`);
   });
 
+  it('round robin: the organiser sets the groups’ size; the message says it', async () => {
+    const text = await slash(mod, 'create', { format: 'round-robin', 'group-size': 4 });
+    const [summary] = h.store.tournaments.inGuild(c().defaultGuild.id);
+    if (!summary?.messageId) throw new Error(`no tournament: ${text}`);
+    expect(h.store.tournaments.get(summary.id)?.tournament.settings).toMatchObject({
+      format: 'round-robin',
+      groupSize: 4,
+    });
+    expect(c().message(summary.messageId)?.text).toMatch(/groups of up to 4/);
+    expect(await slash(mod, 'cancel')).toBe(`Tournament #${summary.id}: cancelled.`);
+  });
+
   it('a game without a card pool refuses one, in the organiser’s language; nothing is created', async () => {
     const before = h.store.tournaments.inGuild(c().defaultGuild.id).length;
     expect(await slash(mod, 'create', { game: 'archaeology', pool: 'base' })).toBe(
