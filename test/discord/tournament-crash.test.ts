@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
 import { applyEvent, type TournamentEvent } from '../../src/tournaments/events.ts';
 import type { Tournament } from '../../src/tournaments/model.ts';
+import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
 import type { TableHarness } from './harness.ts';
 import {
   avoidableRepeats,
@@ -90,6 +91,7 @@ describe('a tournament through a SIGKILL', () => {
         API_URL: h.loopback.restApi,
         CLOCK_MS: String(clock.now()),
         WORDS_ONLY: '1',
+        LIMIT_SCALE: String(TEST_LIMIT_SCALE),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

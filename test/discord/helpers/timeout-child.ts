@@ -6,7 +6,7 @@
  * while a Hard computer thinks (THINK_SCRIPT: its thinking threads' script, the test's own).
  * Usage (env): DB_PATH, TOKEN, API_URL, CLOCK_MS, and optionally THINK_SCRIPT, and WORDS_ONLY=1 for the
  * installed games with words-only pictures and the smallest key-moments budget (tournament-crash.test.ts:
- * games played by computers, as its parent plays them).
+ * games played by computers, as its parent plays them), and LIMIT_SCALE, the parent loopback's.
  */
 import { pino } from 'pino';
 import { hostedGames } from '../../../commands/index.ts';
@@ -32,6 +32,8 @@ await startBot({
   store,
   hosted: process.env.WORDS_ONLY ? hostedGames(wordsOnlyAdapters()) : installedGames(),
   ...(process.env.WORDS_ONLY ? { keyMoments: SMALL_MOMENTS } : {}),
+  // The loopback's own scale (LIMIT_SCALE): else the pacer keeps Discord's speed, a second per board edit.
+  ...(process.env.LIMIT_SCALE ? { limitScale: Number(process.env.LIMIT_SCALE) } : {}),
   clock,
   timing: { botDelayMs: 5, autoPassMinMs: 5, autoPassMaxMs: 30 },
   log: pino({ level: 'silent' }),
