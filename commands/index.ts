@@ -18,6 +18,7 @@ import { replayCommand } from './replay.ts';
 import { rulesCommand } from './rules.ts';
 import { settingsCommand } from './settings.ts';
 import { statsCommand } from './stats.ts';
+import { tournamentCommand } from './tournament.ts';
 
 /** Every slash command of a bot hosting these games: one lobby command per game, then the shared ones. */
 export function commandList(adapters: AdapterSet): SlashCommand[] {
@@ -51,6 +52,7 @@ export function commandList(adapters: AdapterSet): SlashCommand[] {
     localized(leaderboardCommand(adapters), 'cmd.leaderboard'),
     localized(statsCommand(adapters), 'cmd.stats'),
     localized(replayCommand, 'cmd.replay'),
+    localized(tournamentCommand(adapters), 'cmd.tournament'),
     localized(privacyCommand, 'cmd.privacy'),
   ];
 }

@@ -11,8 +11,8 @@ import type { PgCore } from './pg-core.ts';
 import type { PgExecutor } from './pg-database.ts';
 import { planAll } from './pg-schedule.ts';
 import {
-  schedule,
   games,
+  schedule,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,

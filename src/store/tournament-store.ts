@@ -6,8 +6,8 @@ import { lobbyColumns, newLobby } from './lobby-steps.ts';
 import type { CreateLobbyInput, GameRecord, PlannedRow } from './records.ts';
 import { ScheduleStore } from './schedule-store.ts';
 import {
-  schedule,
   games,
+  schedule,
   tournamentEntrants,
   tournamentResults,
   tournamentRounds,

@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { hostedGames } from '../../commands/index.ts';
-import type { AdapterSet } from '../../src/adapters/adapter-set.ts';
 import type { AnyAdapter } from '../../src/adapters/game-adapter.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { AutopilotTiming } from '../../src/discord/autopilot.ts';
-import { type Bot, type BotOptions, type HostedGames, startBot } from '../../src/discord/bot.ts';
-import type { SlashCommand } from '../../src/discord/slash-command.ts';
+import { type Bot, type BotOptions, startBot } from '../../src/discord/bot.ts';
 import { LoopbackDiscord, type LoopbackOptions } from '../../src/loopback/index.ts';
 import { openDatabase, type ScarabDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
@@ -65,8 +63,6 @@ export async function startTableHarness(
     thinking?: BotOptions['thinking'];
     /** What finished games' key moments spend (the bot's own budget unless given). */
     keyMoments?: BotOptions['keyMoments'];
-    /** Commands not (yet) in the list shipped to Discord, for the test's bot only. */
-    extraCommands?: (adapters: AdapterSet) => readonly SlashCommand[];
   } = {},
 ): Promise<TableHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'scarab-e2e-'));
@@ -92,10 +88,7 @@ export async function startTableHarness(
       token: loopback.token,
       apiUrl: loopback.restApi,
       store,
-      hosted: withCommands(
-        options.adapters ? hostedGames(options.adapters) : installedGames(),
-        options.extraCommands,
-      ),
+      hosted: options.adapters ? hostedGames(options.adapters) : installedGames(),
       ...(options.clock ? { clock: options.clock } : {}),
       timing,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
@@ -154,11 +147,4 @@ export async function startTableHarness(
     },
   };
   return h;
-}
-
-function withCommands(
-  hosted: HostedGames,
-  extra: ((adapters: AdapterSet) => readonly SlashCommand[]) | undefined,
-): HostedGames {
-  return extra ? { ...hosted, commands: [...hosted.commands, ...extra(hosted.adapters)] } : hosted;
 }

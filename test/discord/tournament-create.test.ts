@@ -33,7 +33,7 @@ async function slash(
 }
 
 beforeAll(async () => {
-  h = await startTableHarness({ clock, extraCommands: (adapters) => [tournamentCommand(adapters)] });
+  h = await startTableHarness({ clock });
   mod = c().createUser({ username: 'mod', grants: ['ManageGuild'] });
   alice = c().createUser('alice');
   bob = c().createUser('bob');
@@ -53,9 +53,14 @@ describe("/tournament create: the game's options", () => {
     const poolOf = (command: { options?: unknown }) =>
       (command.options as Option[]).find((o) => o.name === 'create')?.options?.find((o) => o.name === 'pool');
     const [registered] = await c().waitForCommands(['tournament']);
-    expect(poolOf(registered as { options?: unknown })?.choices).toEqual([
-      { name: 'Base', value: 'base' },
-      { name: 'Base + Afterlife', value: 'base-afterlife' },
+    // Registered as shipped: the command list localizes it.
+    expect(poolOf(registered as { options?: unknown })?.choices).toMatchObject([
+      { name: 'Base', value: 'base', name_localizations: { 'es-ES': 'Base' } },
+      {
+        name: 'Base + Afterlife',
+        value: 'base-afterlife',
+        name_localizations: { 'es-ES': 'Base + Más allá' },
+      },
     ]);
     const spanish = localizeCommand(
       tournamentCommand(h.bot.runtime.tables.adapters).data,

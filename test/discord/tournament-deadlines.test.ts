@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentCommand } from '../../commands/tournament.ts';
 import { archaeologyAdapter } from '../../src/adapters/archaeology/index.ts';
 import { valleyAdapter } from '../../src/adapters/valley/index.ts';
 import { ManualClock } from '../../src/clock.ts';
@@ -103,7 +102,6 @@ beforeAll(async () => {
   h = await startTableHarness({
     clock,
     adapters: [valleyAdapter(), archaeologyAdapter(), diceRaceAdapter],
-    extraCommands: (adapters) => [tournamentCommand(adapters)],
   });
   people = [
     'ann',

@@ -12,7 +12,6 @@
  * independent computation from the games' outcomes.
  */
 import { expect } from 'vitest';
-import { tournamentCommand } from '../../commands/tournament.ts';
 import type { ManualClock } from '../../src/clock.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
 import type { GameStore } from '../../src/store/game-store.ts';
@@ -31,7 +30,6 @@ export function tournamentHarness(clock: ManualClock): Promise<TableHarness> {
     clock,
     adapters: wordsOnlyAdapters(),
     keyMoments: SMALL_MOMENTS,
-    extraCommands: (adapters) => [tournamentCommand(adapters)],
   });
 }
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentCommand } from '../../commands/tournament.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { tournamentCustomId } from '../../src/discord/messages/tournament-message.ts';
 import type { LoopbackMessage, LoopbackUser } from '../../src/loopback/index.ts';
@@ -50,7 +49,7 @@ async function slash(
 }
 
 beforeAll(async () => {
-  h = await startTableHarness({ clock, extraCommands: (adapters) => [tournamentCommand(adapters)] });
+  h = await startTableHarness({ clock });
   d = new Driver(h);
   mod = c().createUser({ username: 'mod', grants: ['ManageGuild'] });
   alice = c().createUser('alice');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tournamentCommand } from '../../commands/tournament.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { canvasRatingPictures } from '../../src/discord/messages/rating-pictures.ts';
 import { standingsFile } from '../../src/discord/messages/tournament-message.ts';
@@ -67,7 +66,7 @@ const isPng = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 beforeAll(async () => {
-  h = await startTableHarness({ clock, extraCommands: (adapters) => [tournamentCommand(adapters)] });
+  h = await startTableHarness({ clock });
   mod = c().createUser({ username: 'mod', grants: ['ManageGuild'] });
   players = ['amunet', 'bes', 'chen', 'dalia'].map((name) => c().createUser(name));
   await slash(mod, 'create', { game: 'valley', 'table-size': 2, rounds: 2, 'registration-hours': 1 });
