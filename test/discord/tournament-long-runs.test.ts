@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { standings } from '../../src/tournaments/standings.ts';
 import type { TableHarness } from './harness.ts';
+import { counts, killChildren, playInChildAndKill } from './tournament-kill.ts';
 import {
   checkPlayed,
   checkSwissStandings,
@@ -17,7 +18,7 @@ import {
 /**
  * The issue's runs, played to the end through the loopback by computer players (tournament-play.ts): a
  * 64-player Swiss at four-seat tables over 5 rounds (80 games of Archaeology, ~8,000 moves, each a board
- * edit on the loopback) with a restart between rounds; a round robin of 6 and an elimination of 16 at
+ * edit on the loopback) through a SIGKILL of the bot process mid-round two and a restart between rounds; a round robin of 6 and an elimination of 16 at
  * four seats. Each table one game, made once, its result its game's places; the round robin seats every
  * pair together; the elimination sends the top two of each table on until one table is left, whose winner
  * tops the standings. Far too long for the suite (minutes on the 2-core machine: src/tournaments/README.md),
@@ -34,13 +35,17 @@ describe.skipIf(!LONG)('the long tournament runs (SCARAB_LONG_TOURNAMENTS=1)', (
     h = await tournamentHarness(clock);
   }, 60_000);
   afterAll(async () => {
+    killChildren();
     await h?.stop();
   });
 
-  it('a 64-player Swiss at four seats over 5 rounds, with a restart between rounds', async () => {
+  it('a 64-player Swiss at four seats over 5 rounds, through a SIGKILL mid-round and a restart between rounds', async () => {
     const started = Date.now();
     const made = await openTournament(h, clock, 64, { 'table-size': 4, rounds: 5 });
-    await startTournament(h, made);
+    // A child bot makes and plays rounds one and two, and is killed with half of round two's results
+    // stored: 8 of its games over, 8 going (tournament-kill.ts). The test's bot finishes it.
+    const atKill = await playInChildAndKill(h, clock, made, (c) => c.results >= 16 + 8, 1_800_000);
+    expect(atKill.results).toBeLessThan(32);
     await playUntil(h, made.id, roundSeated(h, 3), 1_800_000);
     await h.restart();
     const s = await playUntil(h, made.id, undefined, 1_800_000);
@@ -54,6 +59,8 @@ describe.skipIf(!LONG)('the long tournament runs (SCARAB_LONG_TOURNAMENTS=1)', (
     expect(repeatMeetings(t)).toEqual([]);
     await h.bot.runtime.tournaments.idle();
     expect(messageOf(h, s).text).toContain('Finished.');
+    // Each of the 80 tables one game, one result: none lost or doubled by the kill or the restart.
+    expect(counts(h, made.id)).toEqual({ results: 80, games: 80, status: 'finished' });
   }, 3_600_000);
 
   it('a round robin of 6 at four seats: every pair meets, each table one game', async () => {
