@@ -159,6 +159,10 @@ describe('a tournament round’s deadline', () => {
     expect(a.version).toBe(1);
     expect(h.store.ratings.changesOfGame(a.id, 'global')).toEqual([]);
     expect(deadlineRowOf(id)).toMatchObject({ outcome: 'fired' });
+    // Each is its table's result, saying how it ended; the one round complete, the tournament is over.
+    const results = Object.values(stored(id).tournament.rounds[0]?.results ?? {});
+    expect(results.map((r) => r.ending)).toEqual(['as-it-stands', 'as-it-stands']);
+    expect(stored(id).tournament.status).toBe('finished');
     // No timer of theirs is left, and a restart settles nothing twice.
     expect(h.store.schedule.due(new Date(clock.now() + 30 * DAY)).filter((r) => r.gameId === a.id)).toEqual(
       [],
