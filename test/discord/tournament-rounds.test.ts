@@ -80,6 +80,23 @@ describe('tournament rounds played to the end', () => {
     expect(text).toMatch(/\n1\. <@\d+>: [\d.]+ pts/);
   }, 300_000);
 
+  it('a table whose board Discord refuses does not keep the round’s other tables from their games', async () => {
+    const made = await openTournament(h, clock, 8, { 'table-size': 4, rounds: 1 });
+    // The first table's board is refused (and its retry): the round's row carries on with the second.
+    const refused = h.loopback.control.faults.serverError('POST /channels/:channelId/messages', 500, 2);
+    await startTournament(h, made);
+    const s = await playUntil(h, made.id, (x) => Object.keys(x.games).length === 2 && refused.hits === 2);
+    expect(Object.values(s.games).map((g) => h.store.getGame(g).status)).not.toContain('lobby');
+    // The row comes back a minute later for the table that failed, and then closes.
+    const row = () => h.store.schedule.find(`tournament-tables:${made.id}:1`);
+    expect(row()?.doneAt).toBeNull();
+    clock.advance(60_000);
+    await playUntil(h, made.id, () => !!row()?.doneAt);
+    expect(row()?.outcome).toBe('fired');
+    const done = await playUntil(h, made.id);
+    checkPlayed(h, done);
+  });
+
   it('a table whose lobby was made and linked by a firing that died is started, not made again', async () => {
     const made = await openTournament(h, clock, 4, { 'table-size': 4, rounds: 1 }, false);
     waiting = made.id;

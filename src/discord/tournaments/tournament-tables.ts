@@ -24,6 +24,8 @@ import { deadlineRow } from './tournament-deadlines.ts';
 export const TOURNAMENT_TABLES = 'tournament-tables';
 /** Far longer than making a round's games takes; how late they are when the holder dies. */
 const LEASE_MS = 10 * 60_000;
+/** A round with a table that failed is seated again this much later (its seated tables are kept). */
+const RETRY_MS = 60_000;
 
 export function tablesRow(tournamentId: number, round: number, at: number): PlannedRow {
   return {
@@ -68,9 +70,19 @@ export class TournamentTables {
     const { tournament: id, round } = row.payload as { tournament: number; round: number };
     const s = await store.tournaments.get(id);
     const r = s?.tournament.rounds[round - 1];
+    let failed = 0;
     if (s && r && s.tournament.status !== 'cancelled')
-      for (const table of r.tables) await this.seatTable(s, table);
-    await store.schedule.markDone(row.id, 'fired');
+      for (const table of r.tables)
+        try {
+          await this.seatTable(s, table);
+        } catch (err) {
+          // One table that fails (Discord refused its board, the store was busy) must not keep the round's
+          // other tables from their games; the row comes back soon for it, not after the whole lease.
+          failed++;
+          this.log.error({ err, tournament: id, table: table.id }, 'a tournament table was not seated');
+        }
+    if (failed > 0) await store.schedule.postpone(row.id, new Date(this.clock.now() + RETRY_MS));
+    else await store.schedule.markDone(row.id, 'fired');
     await this.redraw(id);
   }
 
