@@ -13,9 +13,8 @@ import type { ManualClock } from '../../src/clock.ts';
 import { roundRows } from '../../src/discord/tournaments/tournament-tables.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { GameStore } from '../../src/store/game-store.ts';
-import { applyEvent, type TournamentEvent } from '../../src/tournaments/events.ts';
-import type { Tournament } from '../../src/tournaments/model.ts';
 import { TEST_LIMIT_SCALE } from '../helpers/limit-scale.ts';
+import { must } from '../tournaments/helpers.ts';
 import type { TableHarness } from './harness.ts';
 import { type Made, storedOf } from './tournament-play.ts';
 
@@ -29,12 +28,6 @@ const running = new Set<ChildProcess>();
 export function killChildren(): void {
   for (const child of running) child.kill('SIGKILL');
 }
-
-const must = (t: Tournament, e: TournamentEvent): Tournament => {
-  const r = applyEvent(t, e);
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
-  return r.value;
-};
 
 export interface Counts {
   readonly results: number;

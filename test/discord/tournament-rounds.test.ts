@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { roundRows } from '../../src/discord/tournaments/tournament-tables.ts';
-import { applyEvent, type TournamentEvent } from '../../src/tournaments/events.ts';
-import type { Tournament } from '../../src/tournaments/model.ts';
+import { must } from '../tournaments/helpers.ts';
 import type { TableHarness } from './harness.ts';
 import {
   avoidableRepeats,
@@ -36,12 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-const must = (t: Tournament, e: TournamentEvent): Tournament => {
-  const r = applyEvent(t, e);
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
-  return r.value;
-};
 
 describe('tournament rounds played to the end', () => {
   it('Swiss, 8 at four seats, 2 rounds: results once, the next round made, a restart between rounds', async () => {
