@@ -26,9 +26,9 @@ import type { Payload } from '../table-kit/payload.ts';
 import { plainName } from './messages/plain-name.ts';
 import type { RatingPictures } from './messages/rating-pictures.ts';
 import { seasonLabel } from './messages/season-label.ts';
+import { ClosedChannelError, postedWithPicture, sendOnce } from './podium-posts.ts';
 import type { Publisher } from './publisher.ts';
 import type { Scheduler } from './scheduler.ts';
-import { messageOptions } from './send.ts';
 import type { Tables } from './tables.ts';
 
 export const SEASON_END = 'season-end';
@@ -75,9 +75,6 @@ class UnknownSeasonError extends Error {}
 
 /** The holder of a row lost it (its lease ran out and another process took it): it stops. */
 class LeaseLostError extends Error {}
-
-/** Not a channel messages can be sent to (a category, a voice channel). */
-class ClosedChannelError extends Error {}
 
 /** A channel the bot cannot post in, for good: 'gone' (deleted) or 'closed' (no access or permission). */
 function closedChannel(e: unknown): 'gone' | 'closed' | null {
@@ -183,11 +180,14 @@ export class SeasonEnds {
         if (state.posted?.[file]) continue;
         const channelId = state.channelId ?? chosen;
         // Sent by a holder that died before writing it down: found, not sent again.
-        let id = state.sending === file ? await this.alreadyPosted(channelId, file) : null;
+        let id =
+          state.sending === file ? await postedWithPicture(this.client, this.log, channelId, file) : null;
         if (!id) {
           await write({ ...state, channelId, sending: file });
           try {
-            id = await this.send(
+            id = await sendOnce(
+              this.client,
+              this.publisher.pacer,
               channelId,
               this.noted(message, state, posts.language),
               `podium:${row.id}:${k}`,
@@ -229,34 +229,6 @@ export class SeasonEnds {
       } catch (lost) {
         if (!(lost instanceof LeaseLostError)) throw lost;
       }
-    }
-  }
-
-  /** Posts `message` in `channelId` (with a nonce Discord enforces: the same send twice in a few minutes posts once). */
-  private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
-    const channel = await this.client.channels.fetch(channelId);
-    if (!channel?.isSendable()) throw new ClosedChannelError(`cannot send messages to channel ${channelId}`);
-    return this.publisher.pacer.counted(
-      channelId,
-      'send',
-      async () => (await channel.send({ ...messageOptions(message), nonce, enforceNonce: true })).id,
-    );
-  }
-
-  /** The bot's message in `channelId`'s latest hundred with the picture `file`: a podium already posted. */
-  private async alreadyPosted(channelId: string, file: string): Promise<string | null> {
-    try {
-      const channel = await this.client.channels.fetch(channelId);
-      if (!channel?.isTextBased()) return null;
-      const recent = await channel.messages.fetch({ limit: 100, cache: false });
-      const me = this.client.user?.id;
-      const found = recent.find((m) => m.author.id === me && m.attachments.some((a) => a.name === file));
-      return found?.id ?? null;
-    } catch (e) {
-      // Without Read Message History the look fails: the send's nonce is then all that keeps it single,
-      // and the send itself says whether the channel is gone.
-      this.log.warn({ err: e, channel: channelId, file }, 'could not look for a podium already posted');
-      return null;
     }
   }
 

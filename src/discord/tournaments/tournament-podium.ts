@@ -22,9 +22,9 @@ import type { Payload } from '../../table-kit/payload.ts';
 import type { Tournament } from '../../tournaments/model.ts';
 import { type StandingRow, standings } from '../../tournaments/standings.ts';
 import { tally } from '../../tournaments/tally.ts';
+import { postedWithPicture, sendOnce } from '../podium-posts.ts';
 import type { Publisher } from '../publisher.ts';
 import type { Scheduler } from '../scheduler.ts';
-import { messageOptions } from '../send.ts';
 
 export const TOURNAMENT_PODIUM = 'tournament-podium';
 /** Far longer than posting takes; how late the podium is when its holder dies. */
@@ -157,14 +157,22 @@ export class TournamentPodiums {
     try {
       const message = await podiumMessage(this.deps, s);
       const file = message.files[0]?.name ?? '';
-      const found = state.sending ? await this.alreadyPosted(s.channelId, file) : null;
+      const found = state.sending
+        ? await postedWithPicture(this.deps.client, this.deps.log, s.channelId, file)
+        : null;
       if (!found) {
         const until = this.deps.clock.now() + TOURNAMENT_PODIUM_LEASE_MS;
         const sending = { ...state, sending: true } as unknown as Record<string, unknown>;
         // Another process took the row over (this one was too slow): it posts, not this one.
         if (!(await schedule.claim(row.id, new Date(lease), new Date(until), sending))) return;
         lease = until;
-        await this.send(s.channelId, message, `${TOURNAMENT_PODIUM}:${s.tournament.id}`);
+        await sendOnce(
+          this.deps.client,
+          this.deps.publisher.pacer,
+          s.channelId,
+          message,
+          `${TOURNAMENT_PODIUM}:${s.tournament.id}`,
+        );
       }
       await schedule.closeIfDue(row.id, new Date(lease), 'fired');
     } catch (e) {
@@ -183,33 +191,6 @@ export class TournamentPodiums {
       this.deps.log.warn(where, 'a tournament podium failed to post: tried again later');
       const payload = { ...state, sending: true, tries } as unknown as Record<string, unknown>;
       await schedule.claim(row.id, new Date(lease), new Date(lease), payload);
-    }
-  }
-
-  private async send(channelId: string, message: Payload, nonce: string): Promise<string> {
-    const channel = await this.deps.client.channels.fetch(channelId);
-    if (!channel?.isSendable()) throw new Error(`cannot send messages to channel ${channelId}`);
-    return this.deps.publisher.pacer.counted(
-      channelId,
-      'send',
-      async () => (await channel.send({ ...messageOptions(message), nonce, enforceNonce: true })).id,
-    );
-  }
-
-  /** The bot's message among the channel's latest hundred with the picture `file`: the podium posted already. */
-  private async alreadyPosted(channelId: string, file: string): Promise<string | null> {
-    try {
-      const channel = await this.deps.client.channels.fetch(channelId);
-      if (!channel?.isTextBased()) return null;
-      const recent = await channel.messages.fetch({ limit: 100, cache: false });
-      const me = this.deps.client.user?.id;
-      const found = recent.find((m) => m.author.id === me && m.attachments.some((a) => a.name === file));
-      return found?.id ?? null;
-    } catch (e) {
-      // Without Read Message History: the nonce is then what keeps a second send from posting.
-      const where = { err: e, channel: channelId };
-      this.deps.log.warn(where, 'could not look for a tournament podium already posted');
-      return null;
     }
   }
 }
