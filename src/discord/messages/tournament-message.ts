@@ -15,7 +15,7 @@ import { encodeCustomId } from '../../table-kit/custom-id.ts';
 import { button, clip, type Payload, row } from '../../table-kit/payload.ts';
 import { complete } from '../../tournaments/events.ts';
 import { asPoints } from '../../tournaments/placement-points.ts';
-import { standings } from '../../tournaments/standings.ts';
+import { type StandingRow, standings } from '../../tournaments/standings.ts';
 
 export type TournamentVerb = 'register' | 'withdraw' | 'check-in';
 
@@ -67,8 +67,9 @@ export function tournamentMessage(
   standingsPicture: Picture | null = null,
 ): Payload {
   let p: Payload | null = null;
+  const ranked = standings(s.tournament);
   for (const shown of SHOWN) {
-    p = drawn(s, gameTitle, language, gameOptions, standingsPicture, shown);
+    p = drawn(s, gameTitle, language, gameOptions, standingsPicture, ranked, shown);
     if (p.content.length <= MAX_V2_TEXT) return p;
   }
   return p as Payload;
@@ -80,6 +81,7 @@ function drawn(
   language: string,
   gameOptions: string | null,
   standingsPicture: Picture | null,
+  ranked: readonly StandingRow[],
   shown: Shown,
 ): Payload {
   const tr = s.tournament;
@@ -160,7 +162,7 @@ function drawn(
     // Standings once something was played: before the first result everyone has 0.
     if (tr.rounds.some((r) => Object.keys(r.results).length > 0 || (complete(r) && r.byes.length > 0))) {
       lines.push('', t(language, 'tournament.standings', { final: tr.status === 'finished' ? 'yes' : 'no' }));
-      for (const x of standings(tr).slice(0, shown.standings))
+      for (const x of ranked.slice(0, shown.standings))
         lines.push(
           t(language, 'tournament.standing', {
             place: x.place,

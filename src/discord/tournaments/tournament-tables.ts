@@ -20,6 +20,7 @@ import type { Scheduler } from '../scheduler.ts';
 import type { TableService } from '../table-service.ts';
 import type { Tables } from '../tables.ts';
 import { deadlineRow } from './tournament-deadlines.ts';
+import { clientNames } from './tournament-standings-picture.ts';
 
 export const TOURNAMENT_TABLES = 'tournament-tables';
 /** Far longer than making a round's games takes; how late they are when the holder dies. */
@@ -139,11 +140,6 @@ export class TournamentTables {
   }
 
   private async nameOf(userId: string): Promise<string> {
-    try {
-      const user = await this.client.users.fetch(userId);
-      return (user.globalName ?? user.username).slice(0, 32);
-    } catch {
-      return userId.slice(0, 32);
-    }
+    return (await clientNames(this.client)([userId])).get(userId) ?? userId.slice(0, 32);
   }
 }
